@@ -1,0 +1,73 @@
+import { ConfigValidationError, CONFIG_VARIABLES, loadConfig, parseDuration } from './app-config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      embeddedDbDir: './data/postgres',
+      dbMigrate: true,
+      jwtTtlSeconds: 3600,
+      bootstrapClientId: '1001',
+      bootstrapClientSecret: 'dev-secret-change-me',
+      orderWebhookTimeoutMs: 10_000,
+      bodyLimitBytes: 1_048_576,
+      logLevel: 'info',
+      authRateLimitPerMinute: 60,
+      webhookRetryEnabled: true,
+      seedDemoData: false,
+    });
+    expect(config.jwtSecretGenerated).toBe(true);
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('generates a different signing key on each start when none is configured', () => {
+    expect(loadConfig({}).jwtSecret).not.toBe(loadConfig({}).jwtSecret);
+  });
+
+  it('names every bad variable in one error', () => {
+    try {
+      loadConfig({ PORT: 'abc', DB_MIGRATE: 'maybe', ORDER_WEBHOOK_URL: 'ftp://x', LOG_LEVEL: 'loud' });
+      throw new Error('expected a ConfigValidationError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigValidationError);
+      const problems = (error as ConfigValidationError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/DB_MIGRATE/);
+      expect(problems).toMatch(/ORDER_WEBHOOK_URL/);
+      expect(problems).toMatch(/LOG_LEVEL/);
+    }
+  });
+
+  it('never shows the value of a sensitive variable', () => {
+    try {
+      loadConfig({ JWT_SECRET: 'short-secret-value' });
+      throw new Error('expected a ConfigValidationError');
+    } catch (error) {
+      expect((error as Error).message).toMatch(/JWT_SECRET must be at least 32 characters/);
+      expect((error as Error).message).not.toContain('short-secret-value');
+    }
+  });
+
+  it('requires JWT_SECRET and DATABASE_URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required[\s\S]*DATABASE_URL is required/);
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u:p@db:5432/app' });
+    expect(config.isProduction).toBe(true);
+    expect(config.jwtSecretGenerated).toBe(false);
+  });
+
+  it('parses booleans, durations and optional values', () => {
+    const config = loadConfig({ DB_MIGRATE: 'false', WEBHOOK_RETRY_SCHEDULE: '1s, 2m,3h,250ms', EMBEDDED_DB_PORT: '' });
+    expect(config.dbMigrate).toBe(false);
+    expect(config.webhookRetrySchedule).toEqual([1000, 120_000, 10_800_000, 250]);
+    expect(config.embeddedDbPort).toBeUndefined();
+    expect(parseDuration('5x')).toBeUndefined();
+  });
+
+  it('describes every variable', () => {
+    for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,326 @@
+import { existsSync } from 'node:fs';
+
+/**
+ * Every environment variable the service reads is declared once here, with its
+ * default, a description (rendered into the README's configuration table) and a
+ * `sensitive` flag (its value is never logged). `loadConfig` validates them all
+ * at start and fails with one message naming every bad variable.
+ */
+
+export type NodeEnvironment = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  nodeEnv: NodeEnvironment;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  embeddedDbDir: string;
+  embeddedDbPort: number | undefined;
+  dbMigrate: boolean;
+  jwtSecret: string;
+  jwtSecretGenerated: boolean;
+  jwtTtlSeconds: number;
+  jwtIssuer: string;
+  jwtAudience: string;
+  bootstrapClientId: string;
+  bootstrapClientSecret: string;
+  orderWebhookUrl: string | undefined;
+  orderWebhookSecret: string | undefined;
+  orderWebhookTimeoutMs: number;
+  webhookRetryEnabled: boolean;
+  webhookRetrySchedule: number[];
+  bodyLimitBytes: number;
+  logLevel: LogLevel;
+  authRateLimitPerMinute: number;
+  metricsEnabled: boolean;
+  seedDemoData: boolean;
+  shutdownTimeoutMs: number;
+}
+
+interface VariableSpec<K extends keyof AppConfig = keyof AppConfig> {
+  name: string;
+  key: K;
+  default: string | undefined;
+  /** Shown in the README instead of the literal default when the default is computed. */
+  defaultLabel?: string;
+  description: string;
+  sensitive?: boolean;
+  parse: (raw: string) => AppConfig[K];
+}
+
+class InvalidValue extends Error {}
+
+const integer =
+  (min: number, max: number) =>
+  (raw: string): number => {
+    if (!/^-?\d+$/.test(raw.trim())) throw new InvalidValue(`must be an integer between ${min} and ${max}`);
+    const value = Number(raw);
+    if (value < min || value > max) throw new InvalidValue(`must be an integer between ${min} and ${max}`);
+    return value;
+  };
+
+const boolean = (raw: string): boolean => {
+  const value = raw.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(value)) return true;
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
+  throw new InvalidValue('must be true or false');
+};
+
+const optionalText = (raw: string): string | undefined => (raw.trim() === '' ? undefined : raw);
+
+const httpUrl = (raw: string): string | undefined => {
+  if (raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new InvalidValue('must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidValue('must be an http(s) URL');
+  return raw;
+};
+
+const postgresUrl = (raw: string): string | undefined => {
+  if (raw.trim() === '') return undefined;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error();
+  } catch {
+    throw new InvalidValue('must be a postgres:// or postgresql:// URL');
+  }
+  return raw;
+};
+
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (raw: string): T => {
+    const value = raw.trim().toLowerCase() as T;
+    if (!values.includes(value)) throw new InvalidValue(`must be one of ${values.join(', ')}`);
+    return value;
+  };
+
+const durationList = (raw: string): number[] => {
+  const parts = raw.split(',').map((part) => part.trim());
+  const values = parts.map((part) => parseDuration(part));
+  if (values.some((value) => value === undefined) || values.length === 0) {
+    throw new InvalidValue('must be a comma-separated list of durations such as 5s,5m,30m,2h');
+  }
+  return values as number[];
+};
+
+/** `500ms`, `5s`, `5m`, `2h` or a bare number of milliseconds. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+)(ms|s|m|h)?$/.exec(text);
+  if (!match) return undefined;
+  const amount = Number(match[1]);
+  const unit = match[2] ?? 'ms';
+  const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit]!;
+  return amount * factor;
+}
+
+export const CONFIG_VARIABLES: VariableSpec[] = [
+  {
+    name: 'NODE_ENV',
+    key: 'nodeEnv',
+    default: 'development',
+    description: '`production` makes `JWT_SECRET` and `DATABASE_URL` mandatory and disables the bootstrap client.',
+    parse: oneOf(['development', 'production', 'test'] as const),
+  },
+  { name: 'PORT', key: 'port', default: '3000', description: 'HTTP listen port (0 picks a free one).', parse: integer(0, 65535) },
+  { name: 'HOST', key: 'host', default: '0.0.0.0', description: 'HTTP listen address.', parse: (raw) => raw.trim() },
+  {
+    name: 'DATABASE_URL',
+    key: 'databaseUrl',
+    default: undefined,
+    defaultLabel: 'unset',
+    description: 'External PostgreSQL (14 or newer). Unset: the service starts its embedded PostgreSQL.',
+    sensitive: true,
+    parse: postgresUrl,
+  },
+  {
+    name: 'DATABASE_POOL_SIZE',
+    key: 'databasePoolSize',
+    default: '20',
+    description: 'Connections per service instance.',
+    parse: integer(1, 500),
+  },
+  {
+    name: 'EMBEDDED_DB_DIR',
+    key: 'embeddedDbDir',
+    default: './data/postgres',
+    description: 'Data directory of the embedded PostgreSQL; kept across restarts.',
+    parse: (raw) => raw.trim(),
+  },
+  {
+    name: 'EMBEDDED_DB_PORT',
+    key: 'embeddedDbPort',
+    default: undefined,
+    defaultLabel: 'a free port',
+    description: 'Port of the embedded PostgreSQL.',
+    parse: (raw) => (raw.trim() === '' ? undefined : integer(1, 65535)(raw)),
+  },
+  { name: 'DB_MIGRATE', key: 'dbMigrate', default: 'true', description: 'Run pending migrations at start.', parse: boolean },
+  {
+    name: 'JWT_SECRET',
+    key: 'jwtSecret',
+    default: undefined,
+    defaultLabel: 'random per start (not in production)',
+    description: 'HMAC key that signs access tokens (at least 32 characters). Mandatory in production.',
+    sensitive: true,
+    parse: (raw) => {
+      if (raw.length < 32) throw new InvalidValue('must be at least 32 characters long');
+      return raw;
+    },
+  },
+  { name: 'JWT_TTL_SECONDS', key: 'jwtTtlSeconds', default: '3600', description: 'Access token lifetime.', parse: integer(60, 86_400) },
+  { name: 'JWT_ISSUER', key: 'jwtIssuer', default: 'order-tax-service', description: 'Token `iss` claim.', parse: (raw) => raw.trim() },
+  { name: 'JWT_AUDIENCE', key: 'jwtAudience', default: 'order-tax-api', description: 'Token `aud` claim.', parse: (raw) => raw.trim() },
+  {
+    name: 'BOOTSTRAP_CLIENT_ID',
+    key: 'bootstrapClientId',
+    default: '1001',
+    description: 'Development client created with all scopes when no client exists (never in production).',
+    parse: (raw) => {
+      if (!/^\d{1,18}$/.test(raw.trim())) throw new InvalidValue('must be a numeric client id');
+      return raw.trim();
+    },
+  },
+  {
+    name: 'BOOTSTRAP_CLIENT_SECRET',
+    key: 'bootstrapClientSecret',
+    default: 'dev-secret-change-me',
+    description: 'Secret of the development client.',
+    sensitive: true,
+    parse: (raw) => {
+      if (raw.length < 8) throw new InvalidValue('must be at least 8 characters long');
+      return raw;
+    },
+  },
+  {
+    name: 'ORDER_WEBHOOK_URL',
+    key: 'orderWebhookUrl',
+    default: undefined,
+    defaultLabel: 'unset',
+    description: 'Where `/enrich-order-forward` posts the enriched order. Unset: forwarding answers 503.',
+    parse: httpUrl,
+  },
+  {
+    name: 'ORDER_WEBHOOK_SECRET',
+    key: 'orderWebhookSecret',
+    default: undefined,
+    defaultLabel: 'unset',
+    description: 'Standard Webhooks signing secret (`whsec_<base64>` or any text). Unset: no signature header.',
+    sensitive: true,
+    parse: optionalText,
+  },
+  {
+    name: 'ORDER_WEBHOOK_TIMEOUT_MS',
+    key: 'orderWebhookTimeoutMs',
+    default: '10000',
+    description: 'Hard timeout of one webhook delivery attempt.',
+    parse: integer(100, 120_000),
+  },
+  {
+    name: 'WEBHOOK_RETRY_ENABLED',
+    key: 'webhookRetryEnabled',
+    default: 'true',
+    description: 'Retry failed forwards in the background.',
+    parse: boolean,
+  },
+  {
+    name: 'WEBHOOK_RETRY_SCHEDULE',
+    key: 'webhookRetrySchedule',
+    default: '5s,5m,30m,2h,5h,10h',
+    description: 'Delays before each automatic retry of a failed forward.',
+    parse: durationList,
+  },
+  {
+    name: 'BODY_LIMIT_BYTES',
+    key: 'bodyLimitBytes',
+    default: '1048576',
+    description: 'Largest accepted request body; larger ones get 413.',
+    parse: integer(1024, 64 * 1024 * 1024),
+  },
+  {
+    name: 'LOG_LEVEL',
+    key: 'logLevel',
+    default: 'info',
+    description: 'pino log level.',
+    parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+  },
+  {
+    name: 'AUTH_RATE_LIMIT_PER_MINUTE',
+    key: 'authRateLimitPerMinute',
+    default: '60',
+    description: 'Requests a minute per IP and route on the credential routes (login, token, channel configuration).',
+    parse: integer(1, 1_000_000),
+  },
+  { name: 'METRICS_ENABLED', key: 'metricsEnabled', default: 'true', description: 'Serve `/api/metrics`.', parse: boolean },
+  {
+    name: 'SEED_DEMO_DATA',
+    key: 'seedDemoData',
+    default: 'false',
+    description: 'Load the demo fiscal group and product categories at start (idempotent).',
+    parse: boolean,
+  },
+  {
+    name: 'SHUTDOWN_TIMEOUT_MS',
+    key: 'shutdownTimeoutMs',
+    default: '15000',
+    description: 'How long a stopping instance waits for in-flight requests.',
+    parse: integer(0, 300_000),
+  },
+];
+
+export class ConfigValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigValidationError';
+  }
+}
+
+/** Reads `.env` from the working directory when present; real environment variables win. */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const values: Partial<Record<keyof AppConfig, unknown>> = {};
+  for (const variable of CONFIG_VARIABLES) {
+    const raw = env[variable.name] ?? variable.default;
+    if (raw === undefined) {
+      values[variable.key] = undefined;
+      continue;
+    }
+    try {
+      values[variable.key] = variable.parse(raw);
+    } catch (error) {
+      const reason = error instanceof InvalidValue ? error.message : 'is invalid';
+      const shown = variable.sensitive ? '' : ` (got "${raw}")`;
+      problems.push(`${variable.name} ${reason}${shown}`);
+    }
+  }
+
+  const isProduction = values.nodeEnv === 'production';
+  if (isProduction && values.jwtSecret === undefined) problems.push('JWT_SECRET is required when NODE_ENV=production');
+  if (isProduction && values.databaseUrl === undefined) problems.push('DATABASE_URL is required when NODE_ENV=production');
+  if (problems.length > 0) throw new ConfigValidationError(problems);
+
+  const jwtSecretGenerated = values.jwtSecret === undefined;
+  return {
+    ...(values as AppConfig),
+    isProduction,
+    jwtSecretGenerated,
+    jwtSecret: (values.jwtSecret as string | undefined) ?? randomSecret(),
+  };
+}
+
+function randomSecret(): string {
+  return globalThis.crypto.getRandomValues(new Uint8Array(48)).reduce((text, byte) => text + byte.toString(16).padStart(2, '0'), '');
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
