@@ -1,0 +1,4 @@
+import { Foundation1763710000000 } from './1763710000000-Foundation.js';
+
+/** Migrations in the order they run. A new migration is appended here; a landed one is never edited. */
+export const ALL_MIGRATIONS = [Foundation1763710000000];

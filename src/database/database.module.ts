@@ -1,0 +1,37 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import type { Logger } from '../common/logging/logger.js';
+import { dataSourceOptions } from './data-source-options.js';
+import { runPendingMigrations } from './migrate.js';
+import { TransactionRunner } from './transaction-runner.js';
+
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(databaseUrl: string, config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({
+            ...dataSourceOptions({ url: databaseUrl, poolSize: config.databasePoolSize }),
+            autoLoadEntities: true,
+            retryAttempts: 10,
+            retryDelay: 2000,
+          }),
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            if (config.dbMigrate) {
+              await runPendingMigrations(dataSource, (message) => logger.info({ context: 'Database' }, message));
+            }
+            return dataSource;
+          },
+        }),
+      ],
+      providers: [TransactionRunner],
+      exports: [TransactionRunner],
+    };
+  }
+}
