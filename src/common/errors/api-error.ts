@@ -1,0 +1,73 @@
+import { ErrorCode, type OAuthErrorCode, STATUS_BY_CODE } from './error-codes.js';
+
+export interface ErrorDetail {
+  field: string;
+  problem: string;
+}
+
+/**
+ * The one error type services throw. The exception filter renders it in the
+ * body shape of the route's family (Error A, B, C or D).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly options: {
+      details?: ErrorDetail[];
+      status?: number;
+      headers?: Record<string, string>;
+      /** Overrides the Error C code derived from `code` (OAuth routes). */
+      oauthCode?: OAuthErrorCode;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = options.status ?? STATUS_BY_CODE[code];
+  }
+
+  get details(): ErrorDetail[] | undefined {
+    return this.options.details;
+  }
+
+  static validation(details: ErrorDetail[], message?: string): ApiError {
+    const text = message ?? describeDetails(details);
+    return new ApiError(ErrorCode.VALIDATION_FAILED, text, { details });
+  }
+
+  static badRequest(message: string, field?: string): ApiError {
+    return new ApiError(ErrorCode.VALIDATION_FAILED, message, field ? { details: [{ field, problem: message }] } : {});
+  }
+
+  static notFound(message: string): ApiError {
+    return new ApiError(ErrorCode.NOT_FOUND, message);
+  }
+
+  static conflict(message: string, details?: ErrorDetail[]): ApiError {
+    return new ApiError(ErrorCode.CONFLICT, message, { details });
+  }
+
+  static unauthorized(message = 'Missing or invalid access token', oauthCode?: OAuthErrorCode): ApiError {
+    return new ApiError(ErrorCode.UNAUTHORIZED, message, {
+      headers: { 'www-authenticate': 'Bearer' },
+      oauthCode,
+    });
+  }
+
+  static forbidden(message: string): ApiError {
+    return new ApiError(ErrorCode.FORBIDDEN, message);
+  }
+
+  static unavailable(message = 'The database is unavailable; try again shortly'): ApiError {
+    return new ApiError(ErrorCode.SERVICE_UNAVAILABLE, message, { headers: { 'retry-after': '5' } });
+  }
+}
+
+export function describeDetails(details: ErrorDetail[]): string {
+  if (details.length === 0) return 'The request is invalid';
+  const shown = details.slice(0, 10).map((detail) => (detail.field ? `${detail.field}: ${detail.problem}` : detail.problem));
+  const more = details.length > 10 ? ` (and ${details.length - 10} more)` : '';
+  return `Invalid request: ${shown.join('; ')}${more}`;
+}

@@ -1,0 +1,1 @@
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
