@@ -1,0 +1,44 @@
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../common/errors/api-error.js';
+import { IS_PUBLIC, REQUIRED_SCOPES } from './auth.decorators.js';
+import type { AuthenticatedClient, Scope } from './scopes.js';
+
+/**
+ * Registered globally: every route needs a valid bearer token unless marked
+ * `@Public()`, and the scopes named by `@Auth(...)`.
+ */
+@Injectable()
+export class AccessGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+
+    await super.canActivate(context);
+    const required = this.reflector.getAllAndOverride<Scope[]>(REQUIRED_SCOPES, targets) ?? [];
+    const client = context.switchToHttp().getRequest<FastifyRequest & { user: AuthenticatedClient }>().user;
+    const missing = required.filter((scope) => !client.scopes.includes(scope));
+    if (missing.length > 0) throw ApiError.forbidden(`This operation needs the scope ${missing.join(', ')}`);
+    return true;
+  }
+
+  override handleRequest<TUser>(error: unknown, user: TUser, info: unknown): TUser {
+    if (error instanceof ApiError) throw error;
+    if (error || !user) throw ApiError.unauthorized(describeTokenProblem(info));
+    return user;
+  }
+}
+
+function describeTokenProblem(info: unknown): string {
+  const name = (info as { name?: string } | undefined)?.name;
+  const message = (info as { message?: string } | undefined)?.message ?? '';
+  if (name === 'TokenExpiredError') return 'The access token has expired';
+  if (message === 'No auth token') return 'A bearer token is required (Authorization: Bearer <token>)';
+  return 'The access token is invalid';
+}

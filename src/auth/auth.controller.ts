@@ -1,0 +1,40 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import type { FastifyRequest } from 'fastify';
+import { Auth, CredentialRateLimit, Public } from './auth.decorators.js';
+import type { AuthenticatedClient } from './scopes.js';
+import { AuthService } from './auth.service.js';
+import { LoginDto, LoginResponseDto, TokenInfoDto } from './dto/login.dto.js';
+
+@ApiTags('Authentication')
+@Controller('authentication')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @CredentialRateLimit()
+  @ApiOperation({
+    summary: 'Obtain an access token',
+    description: 'Exchanges client credentials for a bearer token. Only `grant_type=client_credentials` is accepted.',
+  })
+  @ApiOkResponse({ type: LoginResponseDto })
+  @ApiErrors('A', [400, 401, 429], { 401: 'Unknown client id, wrong secret or inactive client (one message for all)' })
+  async login(@Body() dto: LoginDto): Promise<LoginResponseDto> {
+    const token = await this.auth.login(dto);
+    return { accessToken: token.accessToken, tokenType: 'Bearer', expiresIn: token.expiresIn };
+  }
+
+  @Get('me')
+  @Auth([])
+  @ApiOperation({
+    summary: 'Describe the caller',
+    description: 'The client id and scopes of the bearer token: a quick way to check a token.',
+  })
+  @ApiOkResponse({ type: TokenInfoDto })
+  me(@Req() request: FastifyRequest & { user: AuthenticatedClient }): TokenInfoDto {
+    return { clientId: request.user.clientId, scopes: request.user.scopes };
+  }
+}

@@ -1,0 +1,105 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import type { Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
+import type { Logger } from '../common/logging/logger.js';
+import { ApiClientEntity } from './api-client.entity.js';
+import { SCOPES, type Scope } from './scopes.js';
+import { SecretHasher } from './secret-hasher.js';
+
+export interface CreatedClient {
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  scopes: Scope[];
+}
+
+/** How long a client's active flag is trusted before it is read again (deactivation reaches every instance within it). */
+const ACTIVE_CACHE_TTL_MS = 5000;
+
+@Injectable()
+export class ClientsService {
+  private readonly hasher = new SecretHasher();
+  private readonly activeCache = new Map<string, { active: boolean; until: number }>();
+
+  constructor(
+    @InjectRepository(ApiClientEntity) private readonly clients: Repository<ApiClientEntity>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async create(input: { name: string; scopes: Scope[]; clientId?: string; clientSecret?: string }): Promise<CreatedClient> {
+    const clientSecret = input.clientSecret ?? randomBytes(32).toString('base64url');
+    const secretHash = await this.hasher.hash(clientSecret);
+    const scopes = [...input.scopes];
+    if (input.clientId) {
+      await this.clients.insert({ clientId: input.clientId, name: input.name, scopes, secretHash, active: true });
+      return { clientId: input.clientId, clientSecret, name: input.name, scopes: input.scopes };
+    }
+    // Numbers from the sequence, skipping any id taken by hand (the bootstrap client, for one).
+    const rows: Array<{ client_id: string }> = await this.clients.query(
+      `WITH candidate AS (
+         SELECT id::text AS client_id FROM (SELECT nextval('api_client_number_seq') AS id FROM generate_series(1, 50)) ids
+         WHERE NOT EXISTS (SELECT 1 FROM api_client c WHERE c.client_id = ids.id::text)
+         ORDER BY id LIMIT 1
+       )
+       INSERT INTO api_client (client_id, name, secret_hash, scopes)
+       SELECT client_id, $1, $2, $3 FROM candidate
+       RETURNING client_id`,
+      [input.name, secretHash, scopes],
+    );
+    if (rows.length === 0) throw new Error('could not allocate a client id');
+    return { clientId: rows[0]!.client_id, clientSecret, name: input.name, scopes: input.scopes };
+  }
+
+  list(): Promise<ApiClientEntity[]> {
+    return this.clients.find({
+      order: { createdAt: 'ASC' },
+      select: { clientId: true, name: true, scopes: true, active: true, createdAt: true },
+    });
+  }
+
+  /** The client when the id exists, is active and the secret matches; the hash runs in every case. */
+  async verifyCredentials(clientId: string, clientSecret: string): Promise<ApiClientEntity | undefined> {
+    const client = /^\d{1,20}$/.test(clientId) ? await this.clients.findOneBy({ clientId }) : null;
+    const matches = await this.hasher.verify(clientSecret, client?.secretHash);
+    return client && matches && client.active ? client : undefined;
+  }
+
+  async isActive(clientId: string): Promise<boolean> {
+    const cached = this.activeCache.get(clientId);
+    if (cached && cached.until > Date.now()) return cached.active;
+    const client = await this.clients.findOne({ where: { clientId }, select: { active: true, clientId: true } });
+    const active = client?.active ?? false;
+    this.activeCache.set(clientId, { active, until: Date.now() + ACTIVE_CACHE_TTL_MS });
+    return active;
+  }
+
+  async setActive(clientId: string, active: boolean): Promise<boolean> {
+    const result = await this.clients.update({ clientId }, { active });
+    this.activeCache.delete(clientId);
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Outside production, a first start with no client creates the development client from the configuration. */
+  async ensureBootstrapClient(): Promise<void> {
+    if (this.config.isProduction) return;
+    const hash = await this.hasher.hash(this.config.bootstrapClientSecret);
+    const inserted: unknown[] = await this.clients.query(
+      `INSERT INTO api_client (client_id, name, secret_hash, scopes)
+       SELECT $1, 'Development client', $2, $3
+       WHERE NOT EXISTS (SELECT 1 FROM api_client)
+       ON CONFLICT (client_id) DO NOTHING
+       RETURNING client_id`,
+      [this.config.bootstrapClientId, hash, [...SCOPES]],
+    );
+    if (inserted.length > 0) {
+      this.logger.warn(
+        { context: 'Auth', clientId: this.config.bootstrapClientId, scopes: SCOPES },
+        'created the development client from BOOTSTRAP_CLIENT_ID / BOOTSTRAP_CLIENT_SECRET (not done in production)',
+      );
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { CredentialRateLimit, Public } from './auth.decorators.js';
+import { AuthService } from './auth.service.js';
+import { TokenRequestDto, TokenResponseDto } from './dto/token.dto.js';
+
+export const FORM_URLENCODED = 'application/x-www-form-urlencoded';
+
+@ApiTags('Authentication')
+@Controller('domain-cliente')
+export class OAuthTokenController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('token')
+  @Public()
+  @HttpCode(200)
+  @CredentialRateLimit()
+  @RouteConfig({ consumes: [FORM_URLENCODED] })
+  @ApiOperation({
+    summary: 'OAuth 2.0 client credentials token endpoint',
+    description:
+      'RFC 6749 §4.4. Credentials in the body (JSON or form) or as HTTP Basic. Errors follow RFC 6749 §5.2. ' +
+      'An `Authorization: Bearer` header on this call is ignored.',
+  })
+  @ApiConsumes('application/json', FORM_URLENCODED)
+  @ApiBody({ type: TokenRequestDto })
+  @ApiBasicAuth('basic')
+  @ApiOkResponse({ type: TokenResponseDto, headers: { 'Cache-Control': { schema: { type: 'string', example: 'no-store' } } } })
+  @ApiErrors('C', [400, 401, 429], {
+    400: '`invalid_request`, `unsupported_grant_type` or `invalid_scope`',
+    401: '`invalid_client`: unknown client, wrong secret or inactive client',
+  })
+  async token(
+    @Body() body: unknown,
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TokenResponseDto> {
+    const granted = await this.auth.grantClientCredentials(body, authorization);
+    reply.header('cache-control', 'no-store');
+    reply.header('pragma', 'no-cache');
+    return { access_token: granted.accessToken, token_type: 'Bearer', expires_in: granted.expiresIn, scope: granted.scopes.join(' ') };
+  }
+}

@@ -1,0 +1,44 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from '../app.module.js';
+import { loadConfig, loadDotEnv, type AppConfig } from '../config/app-config.js';
+import { createRootLogger, PinoNestLogger } from '../common/logging/logger.js';
+import { EmbeddedPostgres } from '../database/embedded-postgres.js';
+
+export interface CliContext {
+  app: INestApplicationContext;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * The service's modules without HTTP, on the configured database: DATABASE_URL, or the
+ * embedded PostgreSQL (the running service's one when it is up, otherwise started for
+ * the command and stopped after it).
+ */
+export async function openCliContext(): Promise<CliContext> {
+  loadDotEnv();
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  const logger = createRootLogger(config.logLevel, process.stderr);
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const server = new EmbeddedPostgres({ dataDir: config.embeddedDbDir, port: config.embeddedDbPort });
+    databaseUrl = await server.attach();
+    if (!databaseUrl) {
+      databaseUrl = await server.start();
+      embedded = server;
+    }
+  }
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl, logger }), {
+    logger: new PinoNestLogger(logger),
+  });
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await embedded?.stop();
+    },
+  };
+}

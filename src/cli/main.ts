@@ -1,0 +1,149 @@
+import { parseArgs } from 'node:util';
+import { ClientsService } from '../auth/clients.service.js';
+import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
+import { ConfigValidationError } from '../config/app-config.js';
+import { openCliContext, type CliContext } from './cli-context.js';
+
+type Values = Record<string, string | boolean | undefined>;
+
+interface Command {
+  usage: string;
+  description: string;
+  options: Record<string, { type: 'string' | 'boolean' }>;
+  /** Checks the arguments before any database is opened, and returns the work to do. */
+  prepare(values: Values, positionals: string[]): (context: CliContext) => Promise<void>;
+}
+
+class UsageError extends Error {}
+
+const COMMANDS: Record<string, Command> = {
+  'clients:create': {
+    usage: 'clients:create --name NAME --scopes admin,orders,platform [--id NUMBER]',
+    description: 'Creates an API client and prints its secret once.',
+    options: {
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      id: { type: 'string' },
+    },
+    prepare(values) {
+      const name = String(values.name ?? '').trim();
+      if (!name) throw new UsageError('--name is required');
+      const scopes = String(values.scopes ?? '')
+        .split(',')
+        .map((scope) => scope.trim())
+        .filter(Boolean);
+      if (scopes.length === 0 || !scopes.every(isScope)) throw new UsageError(`--scopes must list some of ${SCOPES.join(', ')}`);
+      const id = values.id === undefined ? undefined : String(values.id);
+      if (id !== undefined && !/^\d{1,20}$/.test(id)) throw new UsageError('--id must be a number');
+      return async ({ app }) => {
+        const created = await app.get(ClientsService).create({ name, scopes: scopes as Scope[], clientId: id });
+        process.stdout.write(
+          [
+            `client_id:     ${created.clientId}`,
+            `client_secret: ${created.clientSecret}`,
+            `scopes:        ${created.scopes.join(',')}`,
+            '',
+            'The secret is shown only this once: store it now.',
+            '',
+          ].join('\n'),
+        );
+      };
+    },
+  },
+  'clients:list': {
+    usage: 'clients:list',
+    description: 'Lists API clients (never their secrets).',
+    options: {},
+    prepare:
+      () =>
+      async ({ app }) => {
+        for (const client of await app.get(ClientsService).list()) {
+          process.stdout.write(
+            `${client.clientId}\t${client.active ? 'active' : 'inactive'}\t${client.scopes.join(',')}\t${client.name}\n`,
+          );
+        }
+      },
+  },
+  'clients:deactivate': {
+    usage: 'clients:deactivate --id NUMBER',
+    description: 'Deactivates a client: its tokens stop working within seconds.',
+    options: { id: { type: 'string' } },
+    prepare: (values) => {
+      const id = clientIdOption(values);
+      return async ({ app }) => {
+        if (!(await app.get(ClientsService).setActive(id, false))) throw new UsageError(`no client ${id}`);
+        process.stdout.write(`client ${id} deactivated\n`);
+      };
+    },
+  },
+  'clients:activate': {
+    usage: 'clients:activate --id NUMBER',
+    description: 'Reactivates a client.',
+    options: { id: { type: 'string' } },
+    prepare: (values) => {
+      const id = clientIdOption(values);
+      return async ({ app }) => {
+        if (!(await app.get(ClientsService).setActive(id, true))) throw new UsageError(`no client ${id}`);
+        process.stdout.write(`client ${id} activated\n`);
+      };
+    },
+  },
+};
+
+function clientIdOption(values: Values): string {
+  const id = String(values.id ?? '');
+  if (!/^\d{1,20}$/.test(id)) throw new UsageError('--id must be a client id (a number)');
+  return id;
+}
+
+function help(): string {
+  return [
+    'Usage: npm run cli -- <command> [options]',
+    '',
+    ...Object.values(COMMANDS).map((command) => `  ${command.usage}\n      ${command.description}`),
+    '',
+  ].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) {
+    process.stderr.write(name && name !== 'help' && name !== '--help' ? `Unknown command ${name}\n\n${help()}` : help());
+    return name && name !== 'help' && name !== '--help' ? 64 : 0;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: command.options,
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\nUsage: npm run cli -- ${command.usage}\n`);
+    return 64;
+  }
+  let context: CliContext | undefined;
+  try {
+    const work = command.prepare(parsed.values as Values, parsed.positionals);
+    context = await openCliContext();
+    await work(context);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\nUsage: npm run cli -- ${command.usage}\n`);
+      return 64;
+    }
+    if (error instanceof ConfigValidationError) {
+      process.stderr.write(`${error.message}\n`);
+      return 78;
+    }
+    process.stderr.write(`${(error as Error).message ?? error}\n`);
+    return 1;
+  } finally {
+    await context?.close();
+  }
+}
+
+void main(process.argv.slice(2)).then((code) => process.exit(code));
