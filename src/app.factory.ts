@@ -1,0 +1,49 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module.js';
+import { ClientsService } from './auth/clients.service.js';
+import type { AppConfig } from './config/app-config.js';
+import { ApiExceptionFilter } from './common/errors/api-exception.filter.js';
+import { registerHttpHooks, requestIdFor } from './common/http/http-hooks.js';
+import { LifecycleState } from './common/http/lifecycle-state.js';
+import { createValidationPipe } from './common/http/validation.js';
+import { PinoNestLogger, type Logger } from './common/logging/logger.js';
+import { MetricsService } from './metrics/metrics.service.js';
+import { setupOpenApi } from './openapi/openapi.js';
+
+export interface CreateAppOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  logger: Logger;
+}
+
+/** Builds the whole application (used by the server, the OpenAPI writer and the tests); it does not listen. */
+export async function createApp({ config, databaseUrl, logger }: CreateAppOptions): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: requestIdFor,
+    logger: false,
+    // Prototype-poisoning keys in JSON bodies are refused with 400.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, databaseUrl, logger }), adapter, {
+    logger: new PinoNestLogger(logger.child({ component: 'nest' })),
+    abortOnError: false,
+  });
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new ApiExceptionFilter(logger));
+  app.useGlobalPipes(createValidationPipe());
+
+  const metrics = app.get(MetricsService);
+  registerHttpHooks(app.getHttpAdapter().getInstance(), {
+    logger,
+    lifecycle: app.get(LifecycleState),
+    observe: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
+  });
+  setupOpenApi(app);
+  await app.init();
+  await app.get(ClientsService).ensureBootstrapClient();
+  return app;
+}

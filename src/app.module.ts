@@ -1,0 +1,32 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module.js';
+import { ConfigModule } from './config/config.module.js';
+import type { AppConfig } from './config/app-config.js';
+import type { Logger } from './common/logging/logger.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { CommonModule } from './common/common.module.js';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  logger: Logger;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot({ config, databaseUrl, logger }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config, logger),
+        DatabaseModule.forRoot(databaseUrl, config, logger),
+        CommonModule,
+        MetricsModule,
+        HealthModule,
+        AuthModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { ERROR_CODES, OAUTH_ERROR_CODES } from '../common/errors/error-codes.js';
+
+export const API_VERSION = '1.0.0';
+
+const DESCRIPTION = `Receives ordering-platform orders, computes ICMS, PIS and COFINS per line from the store's fiscal group and each product's NCM, stores them, forwards them to the restaurant's systems and runs their fulfillment.
+
+**Authentication.** Get a token with \`POST /api/authentication/login\` (or the OAuth 2.0 endpoint \`POST /api/domain-cliente/token\`) and send it as \`Authorization: Bearer <token>\`. Scopes: \`admin\` (fiscal configuration, order list), \`orders\` (enrichment, fulfillment), \`platform\` (new-order webhook).
+
+**Errors.** Each family of routes has one body shape: Error A \`{ message, error, details? }\` (login, enrichment, admin), Error B \`{ statusCode, message }\` (channel configuration), Error C \`{ error, error_description }\` (\`/domain-cliente/*\`), Error D \`{ error }\` (order fulfillment). Error A codes: ${ERROR_CODES.map((code) => `\`${code}\``).join(', ')}. Error C codes: ${OAUTH_ERROR_CODES.map((code) => `\`${code}\``).join(', ')}.
+
+Every response carries \`x-request-id\` (the caller's, when sent).`;
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Order Tax Enrichment and Fulfillment Service')
+    .setDescription(DESCRIPTION)
+    .setVersion(API_VERSION)
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'Token from POST /api/authentication/login or /api/domain-cliente/token',
+      },
+      'bearer',
+    )
+    .addBasicAuth({ type: 'http', scheme: 'basic', description: 'client_id:client_secret' }, 'basic')
+    .build();
+  return SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+}
+
+export function setupOpenApi(app: INestApplication): OpenAPIObject {
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('docs', app, document, {
+    useGlobalPrefix: true,
+    jsonDocumentUrl: 'docs-json',
+    yamlDocumentUrl: 'docs-yaml',
+    customSiteTitle: 'Order Tax Service API',
+    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, tagsSorter: 'alpha' },
+  });
+  return document;
+}

@@ -1,0 +1,60 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp } from './app.factory.js';
+import type { AppConfig } from './config/app-config.js';
+import { LifecycleState } from './common/http/lifecycle-state.js';
+import type { Logger } from './common/logging/logger.js';
+import { EmbeddedPostgres } from './database/embedded-postgres.js';
+
+export interface RunningService {
+  app: NestFastifyApplication;
+  url: string;
+  /** Drains in-flight requests, closes the app and its pool, then stops the embedded database. */
+  stop(): Promise<void>;
+}
+
+/** Starts the database (embedded unless DATABASE_URL is set), the application and the HTTP listener. */
+export async function startService(config: AppConfig, logger: Logger): Promise<RunningService> {
+  const startedAt = Date.now();
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = new EmbeddedPostgres({
+      dataDir: config.embeddedDbDir,
+      port: config.embeddedDbPort,
+      log: (line) => logger.debug({ component: 'postgres' }, line),
+    });
+    logger.info({ dataDir: config.embeddedDbDir }, 'starting the embedded PostgreSQL (DATABASE_URL is not set)');
+    databaseUrl = await embedded.start();
+    logger.info({ pid: embedded.pid, ms: Date.now() - startedAt }, 'embedded PostgreSQL is ready');
+  }
+
+  let app: NestFastifyApplication;
+  try {
+    app = await createApp({ config, databaseUrl, logger });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
+  logger.info({ url: `${url}/api`, docs: `${url}/api/docs`, ms: Date.now() - startedAt }, 'service is listening');
+  if (config.jwtSecretGenerated) {
+    logger.warn('JWT_SECRET is not set: tokens are signed with a random key made at this start and stop working on restart');
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      app.get(LifecycleState).draining = true;
+      const timer = setTimeout(() => logger.warn('shutdown timeout reached; closing with requests in flight'), config.shutdownTimeoutMs);
+      try {
+        // Fastify stops accepting connections and waits for in-flight requests, then Nest closes the pool.
+        await app.close();
+      } finally {
+        clearTimeout(timer);
+        await embedded?.stop();
+      }
+      logger.info('service stopped');
+    })());
+  return { app, url, stop };
+}
