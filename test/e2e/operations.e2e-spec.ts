@@ -1,0 +1,82 @@
+import { bootTestApp, type TestApp } from '../support/test-app.js';
+
+describe('health and metrics (e2e)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reports liveness and readiness without a token', async () => {
+    expect((await t.http.get('/health/live')).body).toEqual({ status: 'ok' });
+    const ready = await t.http.get('/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'up', migrations: 'applied', accepting: true } });
+  });
+
+  it('exposes Prometheus request counters by route and status, and pool gauges', async () => {
+    await t.http.get('/health/live');
+    await t.http.get('/no/such/route');
+    const metrics = await t.http.get('/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.headers.get('content-type')).toContain('text/plain');
+    expect(metrics.text).toMatch(/http_requests_total\{method="GET",route="\/api\/health\/live",status="200"\} \d+/);
+    expect(metrics.text).toMatch(/http_requests_total\{method="GET",route="unmatched",status="404"\} \d+/);
+    expect(metrics.text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/health\/live",status="200"\}/,
+    );
+    expect(metrics.text).toMatch(/db_pool_connections \d+/);
+  });
+
+  it('goes red on readiness and answers 503 while draining', async () => {
+    const { LifecycleState } = await import('../../src/common/http/lifecycle-state.js');
+    const lifecycle = t.app.get(LifecycleState);
+    lifecycle.draining = true;
+    try {
+      const ready = await t.http.get('/health/ready');
+      expect(ready.status).toBe(503);
+      const other = await t.http.post('/authentication/login', {});
+      expect(other.status).toBe(503);
+      expect(other.body.error).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      lifecycle.draining = false;
+    }
+  });
+});
+
+describe('metrics switched off (e2e)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp({ METRICS_ENABLED: 'false' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 404 on /api/metrics', async () => {
+    expect((await t.http.get('/metrics')).status).toBe(404);
+  });
+});
+
+describe('readiness with the database gone (e2e)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp();
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it('answers 503 quickly when the database is unreachable', async () => {
+    const { withAdminClient } = await import('../setup/test-database.js');
+    const name = new URL(t.databaseUrl).pathname.slice(1);
+    await withAdminClient((client) => client.query(`DROP DATABASE ${client.escapeIdentifier(name)} WITH (FORCE)`));
+    const started = Date.now();
+    const ready = await t.http.get('/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.checks.database).toBe('down');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

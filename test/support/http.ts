@@ -1,0 +1,50 @@
+export interface HttpResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** Raw body: sent as is (no JSON encoding). */
+  raw?: string | Buffer;
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
+/** A small HTTP client over real sockets (the tests talk to a listening server, as integrators do). */
+export class HttpClient {
+  constructor(readonly baseUrl: string) {}
+
+  get<T = any>(path: string, options: RequestOptions = {}) {
+    return this.request<T>('GET', path, undefined, options);
+  }
+  post<T = any>(path: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request<T>('POST', path, body, options);
+  }
+  put<T = any>(path: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request<T>('PUT', path, body, options);
+  }
+  delete<T = any>(path: string, options: RequestOptions = {}) {
+    return this.request<T>('DELETE', path, undefined, options);
+  }
+
+  async request<T = any>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+    const url = new URL(this.baseUrl + path);
+    for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let payload: string | Buffer | undefined;
+    if (options.raw !== undefined) payload = options.raw;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url, { method, headers, body: payload });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text.length > 0) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { errorFamilyOf } from '../../src/common/errors/error-families.js';
+
+export interface DocumentedOperation {
+  method: string;
+  /** Path of the document with its `{params}` filled with plausible values. */
+  path: string;
+  template: string;
+  protectedByBearer: boolean;
+  requiredScopes: string[];
+  family: 'A' | 'B' | 'C' | 'D';
+  operation: Record<string, any>;
+}
+
+export function loadCommittedOpenApi(): Record<string, any> {
+  return JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'));
+}
+
+/** Every operation of the document, with the `/api` prefix removed for the HTTP client. */
+export function documentedOperations(document = loadCommittedOpenApi()): DocumentedOperation[] {
+  const operations: DocumentedOperation[] = [];
+  for (const [template, methods] of Object.entries<Record<string, any>>(document.paths)) {
+    for (const [method, operation] of Object.entries<Record<string, any>>(methods)) {
+      const security: Array<Record<string, unknown>> = operation.security ?? document.security ?? [];
+      const path = template.replace(/\{[^}]+\}/g, (name) => (/id/i.test(name) ? '00000000-0000-4000-8000-000000000000' : 'sample'));
+      operations.push({
+        method: method.toUpperCase(),
+        path: path.replace(/^\/api/, ''),
+        template,
+        protectedByBearer: security.some((requirement) => 'bearer' in requirement),
+        requiredScopes: operation['x-required-scopes'] ?? [],
+        family: errorFamilyOf(template),
+        operation,
+      });
+    }
+  }
+  return operations;
+}
+
+/** Asserts that a body has the shape of its route family's error. */
+export function expectErrorShape(family: DocumentedOperation['family'], body: unknown): void {
+  const keys = Object.keys(body as object).sort();
+  switch (family) {
+    case 'A':
+      expect(['error', 'message'].every((key) => keys.includes(key))).toBe(true);
+      expect(typeof (body as { message: unknown }).message).toBe('string');
+      break;
+    case 'B':
+      expect(keys).toEqual(['message', 'statusCode']);
+      expect(typeof (body as { statusCode: unknown }).statusCode).toBe('string');
+      break;
+    case 'C':
+      expect(keys).toEqual(['error', 'error_description']);
+      break;
+    case 'D':
+      expect(keys).toEqual(['error']);
+      break;
+  }
+}
