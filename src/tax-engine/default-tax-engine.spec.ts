@@ -1,0 +1,416 @@
+import type { TaxMatrix, TaxRule } from '../fiscal-groups/tax-rule.js';
+import { DefaultTaxEngine, ENGINE_VERSION } from './default-tax-engine.js';
+import type { CategoryIndex, FiscalGroupSnapshot, LineTax, TaxEngineResult } from './tax-engine.js';
+
+const engine = new DefaultTaxEngine();
+const NOW = new Date('2026-11-21T12:00:00.000Z');
+
+const rule = (ncm: string, overrides: Partial<TaxRule> = {}): TaxRule => ({
+  NCM: ncm,
+  CEST: '',
+  CST_ICMS: '00',
+  ICMS_rate: 18,
+  CST_PIS: '01',
+  PIS_rate: 0.65,
+  CST_COFINS: '01',
+  COFINS_rate: 3,
+  ...overrides,
+});
+
+const MATRIX: TaxMatrix = {
+  '21069090': rule('21069090', { CFOP: '5102' }),
+  '22021000': rule('22021000', {
+    CEST: '0300700',
+    CST_ICMS: '60',
+    CST_PIS: '04',
+    PIS_rate: 1.65,
+    CST_COFINS: '04',
+    COFINS_rate: 7.6,
+    CFOP: '5405',
+  }),
+  '2203': rule('2203', { CST_ICMS: '000', ICMS_rate: 20, PIS_rate: 1.65, COFINS_rate: 7.6 }),
+  '04069000': rule('04069000', { ICMS_rate: 7 }),
+  '99999999': rule('99999999', { ICMS_rate: 10, PIS_rate: 0, COFINS_rate: 0 }),
+};
+
+function group(overrides: Partial<FiscalGroupSnapshot> = {}): FiscalGroupSnapshot {
+  return { id: 'g-1', externalId: 'EXT-1', uf: 'SP', taxRegime: 'LUCRO_PRESUMIDO', taxMatrix: MATRIX, settings: {}, ...overrides };
+}
+
+const CATEGORIES: CategoryIndex = {
+  byProductId: new Map([
+    ['burger', '21069090'],
+    ['cola', '22021000'],
+    ['beer', '22030000'],
+    ['cheese', '04069000'],
+    ['ten-percent', '99999999'],
+    ['orphan-ncm', '85171231'],
+  ]),
+  byExternalProductId: new Map([['SKU-COLA', '22021000']]),
+};
+
+const line = (productId: unknown, total: unknown, extra: Record<string, unknown> = {}) => ({
+  productId,
+  name: `item ${String(productId)}`,
+  price: { totalPrice: { total } },
+  ...extra,
+});
+const order = (products: unknown[]) => ({
+  orderId: 'o-1',
+  source: 'platform',
+  store: { id: 's-1' },
+  order: { products },
+  payments: [{ method: 'PIX', amount: 10 }],
+});
+
+function run(payload: Record<string, unknown>, groupOverrides: Partial<FiscalGroupSnapshot> = {}): TaxEngineResult {
+  return engine.enrich({ group: group(groupOverrides), categories: CATEGORIES, payload, now: NOW });
+}
+const taxOf = (result: TaxEngineResult, index: number) =>
+  (result.payload.order as { products: Array<{ tax: LineTax | null }> }).products[index]!.tax!;
+
+describe('DefaultTaxEngine', () => {
+  it('taxes a line: ICMS on the amount, PIS/COFINS on the amount minus ICMS', () => {
+    const result = run(order([line('burger', 25.9)]));
+    // ICMS   = 25.90 × 18 %   = 4.662     → 4.66
+    // base   = 25.90 − 4.66   = 21.24
+    // PIS    = 21.24 × 0.65 % = 0.13806   → 0.14
+    // COFINS = 21.24 × 3 %    = 0.6372    → 0.64
+    // total  = 4.66 + 0.14 + 0.64 = 5.44
+    expect(taxOf(result, 0)).toEqual({
+      NCM: '21069090',
+      CEST: '',
+      CFOP: '5102',
+      CST_ICMS: '00',
+      ICMS_rate: 18,
+      CST_PIS: '01',
+      PIS_rate: 0.65,
+      CST_COFINS: '01',
+      COFINS_rate: 3,
+      ICMS_base: 25.9,
+      ICMS_value: 4.66,
+      PIS_base: 21.24,
+      PIS_value: 0.14,
+      COFINS_base: 21.24,
+      COFINS_value: 0.64,
+      total_tax: 5.44,
+      matchedBy: 'productId',
+      matchedKey: '21069090',
+      zeroReasons: {},
+    });
+    expect(result.summary).toEqual({
+      fiscalGroupId: 'g-1',
+      externalId: 'EXT-1',
+      uf: 'SP',
+      taxRegime: 'LUCRO_PRESUMIDO',
+      totals: { base: 25.9, ICMS_value: 4.66, PIS_value: 0.14, COFINS_value: 0.64, total_tax: 5.44 },
+      warnings: [],
+      engineVersion: ENGINE_VERSION,
+      calculatedAt: '2026-11-21T12:00:00.000Z',
+    });
+    expect(result.payload.taxSummary).toBe(result.summary);
+  });
+
+  it('keeps ICMS in the PIS/COFINS base when the group says so', () => {
+    const tax = taxOf(run(order([line('burger', 25.9)]), { settings: { includeIcmsInPisCofinsBase: true } }), 0);
+    // PIS    = 25.90 × 0.65 % = 0.16835 → 0.17
+    // COFINS = 25.90 × 3 %    = 0.777   → 0.78
+    // total  = 4.66 + 0.17 + 0.78 = 5.61
+    expect(tax).toMatchObject({ PIS_base: 25.9, PIS_value: 0.17, COFINS_base: 25.9, COFINS_value: 0.78, total_tax: 5.61 });
+  });
+
+  describe('half-up rounding per tax per line', () => {
+    it.each([
+      // 1.25 × 10 % = 0.125 → 0.13
+      [1.25, 0.13],
+      // 0.05 × 10 % = 0.005 → 0.01
+      [0.05, 0.01],
+      // 0.15 × 10 % = 0.015 → 0.02 (0.015 in binary floating point is 0.01499999…)
+      [0.15, 0.02],
+      // 10.05 × 10 % = 1.005 → 1.01 (1.005 in binary is 1.00499999…)
+      [10.05, 1.01],
+      // 0.04 × 10 % = 0.004 → 0.00
+      [0.04, 0],
+    ])('%p at 10 %% gives %p', (amount, expected) => {
+      expect(taxOf(run(order([line('ten-percent', amount)])), 0).ICMS_value).toBe(expected);
+    });
+
+    it('accepts amounts as numeric strings', () => {
+      // "1.25" × 10 % = 0.125 → 0.13
+      expect(taxOf(run(order([line('ten-percent', '1.25')])), 0).ICMS_value).toBe(0.13);
+    });
+
+    it('rounds an amount with more than 2 decimals to cents, with a warning', () => {
+      const result = run(order([line('ten-percent', 10.005)]));
+      // base 10.005 → 10.01; ICMS = 10.01 × 10 % = 1.001 → 1.00
+      expect(taxOf(result, 0)).toMatchObject({ ICMS_base: 10.01, ICMS_value: 1 });
+      expect(result.warnings).toEqual([expect.objectContaining({ code: 'AMOUNT_ROUNDED', path: 'order.products[0]' })]);
+    });
+  });
+
+  it('sums 200 rounded lines exactly where binary floating point drifts', () => {
+    const products = Array.from({ length: 200 }, () => line('burger', 0.1));
+    const result = run(order(products));
+    // Per line: ICMS = 0.10 × 18 % = 0.018 → 0.02; base 0.08; PIS = 0.08 × 0.65 % = 0.00052 → 0.00;
+    // COFINS = 0.08 × 3 % = 0.0024 → 0.00.
+    // Totals: base 200 × 0.10 = 20.00; ICMS 200 × 0.02 = 4.00; total tax 4.00.
+    expect(result.summary.totals).toEqual({ base: 20, ICMS_value: 4, PIS_value: 0, COFINS_value: 0, total_tax: 4 });
+    let floatBase = 0;
+    let floatIcms = 0;
+    for (let index = 0; index < 200; index++) {
+      floatBase += 0.1;
+      floatIcms += 0.02;
+    }
+    // The naive float sums are off; the engine's are not.
+    expect(floatBase).not.toBe(20);
+    expect(floatIcms).not.toBe(4);
+  });
+
+  it('totals equal the exact sum of the rounded lines', () => {
+    const result = run(order([line('burger', 33.33), line('burger', 33.33), line('burger', 33.34)]));
+    // 33.33: ICMS 5.9994 → 6.00; base 27.33; PIS 0.177645 → 0.18; COFINS 0.8199 → 0.82
+    // 33.34: ICMS 6.0012 → 6.00; base 27.34; PIS 0.17771 → 0.18; COFINS 0.8202 → 0.82
+    // Totals: base 100.00; ICMS 18.00; PIS 0.54; COFINS 2.46; total 21.00
+    expect(result.summary.totals).toEqual({ base: 100, ICMS_value: 18, PIS_value: 0.54, COFINS_value: 2.46, total_tax: 21 });
+  });
+
+  describe('zero CSTs', () => {
+    it.each(['30', '40', '41', '50', '60'])('normal regime: ICMS CST %s is zero, base and rate kept', (cst) => {
+      const matrix = { '21069090': rule('21069090', { CST_ICMS: cst }) };
+      const tax = taxOf(run(order([line('burger', 10)]), { taxMatrix: matrix }), 0);
+      // ICMS 0; PIS base = 10.00 − 0 = 10.00; PIS = 0.065 → 0.07; COFINS = 0.30
+      expect(tax).toMatchObject({
+        ICMS_base: 10,
+        ICMS_rate: 18,
+        ICMS_value: 0,
+        PIS_base: 10,
+        PIS_value: 0.07,
+        COFINS_value: 0.3,
+        total_tax: 0.37,
+      });
+      expect(tax.zeroReasons).toEqual({ ICMS: `CST_${cst}` });
+    });
+
+    it('normal regime: a 3-digit CST_ICMS is origin + CST', () => {
+      const zero = { '21069090': rule('21069090', { CST_ICMS: '260' }) };
+      expect(taxOf(run(order([line('burger', 10)]), { taxMatrix: zero }), 0).zeroReasons).toEqual({ ICMS: 'CST_60' });
+      const charged = { '21069090': rule('21069090', { CST_ICMS: '100' }) };
+      // 10.00 × 18 % = 1.80
+      expect(taxOf(run(order([line('burger', 10)]), { taxMatrix: charged }), 0).ICMS_value).toBe(1.8);
+    });
+
+    it.each(['00', '10', '20', '51', '70', '90'])('normal regime: ICMS CST %s is charged', (cst) => {
+      const matrix = { '21069090': rule('21069090', { CST_ICMS: cst }) };
+      // 10.00 × 18 % = 1.80
+      expect(taxOf(run(order([line('burger', 10)]), { taxMatrix: matrix }), 0).ICMS_value).toBe(1.8);
+    });
+
+    it.each(['101', '102', '103', '201', '202', '203', '300', '400', '500'])('Simples Nacional: CSOSN %s gives no ICMS', (csosn) => {
+      const matrix = { '21069090': rule('21069090', { CST_ICMS: csosn }) };
+      const tax = taxOf(run(order([line('burger', 10)]), { taxMatrix: matrix, taxRegime: 'SIMPLES_NACIONAL' }), 0);
+      expect(tax).toMatchObject({ ICMS_base: 10, ICMS_value: 0 });
+      expect(tax.zeroReasons).toEqual({ ICMS: `CSOSN_${csosn}` });
+    });
+
+    it.each(['SIMPLES_NACIONAL', 'simples_nacional', 'MEI', '1', '4'])('Simples Nacional (%s): CSOSN 900 charges ICMS', (regime) => {
+      const matrix = { '21069090': rule('21069090', { CST_ICMS: '900' }) };
+      // 10.00 × 18 % = 1.80
+      expect(taxOf(run(order([line('burger', 10)]), { taxMatrix: matrix, taxRegime: regime }), 0).ICMS_value).toBe(1.8);
+    });
+
+    it.each(['LUCRO_PRESUMIDO', 'LUCRO_REAL', 'REGIME_NORMAL', '3'])(
+      '%s is the normal regime: 3-digit "102" is origin 1 + CST 02, charged',
+      (regime) => {
+        const matrix = { '21069090': rule('21069090', { CST_ICMS: '102' }) };
+        expect(taxOf(run(order([line('burger', 10)]), { taxMatrix: matrix, taxRegime: regime }), 0).ICMS_value).toBe(1.8);
+      },
+    );
+
+    it.each(['04', '05', '06', '07', '08', '09'])('PIS/COFINS CST %s is zero', (cst) => {
+      const matrix = { '21069090': rule('21069090', { CST_PIS: cst, CST_COFINS: cst }) };
+      const tax = taxOf(run(order([line('burger', 10)]), { taxMatrix: matrix }), 0);
+      // ICMS 1.80 charged; PIS/COFINS base 8.20 kept, values 0
+      expect(tax).toMatchObject({
+        ICMS_value: 1.8,
+        PIS_base: 8.2,
+        PIS_rate: 0.65,
+        PIS_value: 0,
+        COFINS_base: 8.2,
+        COFINS_value: 0,
+        total_tax: 1.8,
+      });
+      expect(tax.zeroReasons).toEqual({ PIS: `CST_${cst}`, COFINS: `CST_${cst}` });
+    });
+
+    it('PIS/COFINS CSTs 01 and 49 are charged', () => {
+      const matrix = { '21069090': rule('21069090', { CST_PIS: '49', CST_COFINS: '01' }) };
+      // base 10.00 − 1.80 = 8.20; PIS = 0.0533 → 0.05; COFINS = 0.246 → 0.25
+      expect(taxOf(run(order([line('burger', 10)]), { taxMatrix: matrix }), 0)).toMatchObject({ PIS_value: 0.05, COFINS_value: 0.25 });
+    });
+  });
+
+  it('falls back to the longest matrix key that prefixes the NCM', () => {
+    const tax = taxOf(run(order([line('beer', 12)])), 0);
+    // NCM 22030000 → key 2203 (CST 000: origin 0 + CST 00, charged)
+    // ICMS = 12.00 × 20 % = 2.40; base 9.60; PIS = 9.60 × 1.65 % = 0.1584 → 0.16; COFINS = 9.60 × 7.6 % = 0.7296 → 0.73
+    expect(tax).toMatchObject({
+      NCM: '22030000',
+      matchedKey: '2203',
+      ICMS_value: 2.4,
+      PIS_value: 0.16,
+      COFINS_value: 0.73,
+      total_tax: 3.29,
+    });
+  });
+
+  it('prefers the full code, then longer prefixes', () => {
+    const matrix = {
+      '22': rule('22', { ICMS_rate: 1 }),
+      '220300': rule('220300', { ICMS_rate: 2 }),
+      '2203': rule('2203', { ICMS_rate: 3 }),
+    };
+    // key 220300 wins: 100.00 × 2 % = 2.00
+    expect(taxOf(run(order([line('beer', 100)]), { taxMatrix: matrix }), 0)).toMatchObject({ matchedKey: '220300', ICMS_value: 2 });
+  });
+
+  it('matches by externalProductId when productId does not match', () => {
+    const tax = taxOf(run(order([line('SKU-COLA', 6)])), 0);
+    // CST 60 → ICMS 0; PIS/COFINS CST 04 → 0
+    expect(tax).toMatchObject({
+      matchedBy: 'externalProductId',
+      NCM: '22021000',
+      ICMS_value: 0,
+      PIS_value: 0,
+      COFINS_value: 0,
+      total_tax: 0,
+    });
+    expect(tax.zeroReasons).toEqual({ ICMS: 'CST_60', PIS: 'CST_04', COFINS: 'CST_04' });
+  });
+
+  it('compares numeric product ids as text', () => {
+    const categories: CategoryIndex = { byProductId: new Map([['1234', '21069090']]), byExternalProductId: new Map() };
+    const result = engine.enrich({ group: group(), categories, payload: order([line(1234, 10)]), now: NOW });
+    expect(taxOf(result, 0).matchedKey).toBe('21069090');
+  });
+
+  it('taxes selected modifiers on their own amount with their own rule', () => {
+    const burger = line('burger', 25.9, {
+      modifierGroups: [
+        { name: 'Extras', selectedModifiers: [line('cheese', 3.5), line('no-onion', 0)] },
+        { name: 'Drink', selectedModifiers: [line('cola', 6)] },
+      ],
+    });
+    const result = run(order([burger]));
+    const groups = (result.payload.order as any).products[0].modifierGroups;
+    // cheese 3.50 at ICMS 7 %: ICMS 0.245 → 0.25; base 3.25; PIS 0.021125 → 0.02; COFINS 0.0975 → 0.10; total 0.37
+    expect(groups[0].selectedModifiers[0].tax).toMatchObject({
+      NCM: '04069000',
+      ICMS_base: 3.5,
+      ICMS_value: 0.25,
+      PIS_value: 0.02,
+      COFINS_value: 0.1,
+      total_tax: 0.37,
+    });
+    expect(groups[0].selectedModifiers[1].tax).toBeNull();
+    expect(groups[1].selectedModifiers[0].tax).toMatchObject({ NCM: '22021000', total_tax: 0 });
+    // Totals: burger 25.90 + cheese 3.50 + cola 6.00 = 35.40; ICMS 4.66 + 0.25 + 0 = 4.91;
+    // PIS 0.14 + 0.02 + 0 = 0.16; COFINS 0.64 + 0.10 + 0 = 0.74; total 5.81
+    expect(result.summary.totals).toEqual({ base: 35.4, ICMS_value: 4.91, PIS_value: 0.16, COFINS_value: 0.74, total_tax: 5.81 });
+    expect(result.warnings).toEqual([
+      {
+        code: 'PRODUCT_CATEGORY_NOT_FOUND',
+        path: 'order.products[0].modifierGroups[0].selectedModifiers[1]',
+        message: 'No product fiscal category for productId "no-onion"',
+      },
+    ]);
+  });
+
+  describe('lines that cannot be taxed get tax: null and a warning', () => {
+    it.each([
+      ['an unknown product', line('unknown', 10), 'PRODUCT_CATEGORY_NOT_FOUND'],
+      ['no productId', { price: { totalPrice: { total: 10 } } }, 'PRODUCT_CATEGORY_NOT_FOUND'],
+      ['an NCM without a rule', line('orphan-ncm', 10), 'NCM_NOT_IN_MATRIX'],
+      ['no amount', { productId: 'burger', price: {} }, 'MISSING_AMOUNT'],
+      ['a non-numeric amount', line('burger', 'ten'), 'MISSING_AMOUNT'],
+      ['a negative amount', line('burger', -1), 'NEGATIVE_AMOUNT'],
+    ])('%s', (_label, item, code) => {
+      const result = run(order([item, line('burger', 25.9)]));
+      expect(taxOf(result, 0)).toBeNull();
+      expect(result.warnings).toEqual([expect.objectContaining({ code, path: 'order.products[0]' })]);
+      // The other line is still taxed and is the only one in the totals.
+      expect(result.summary.totals.total_tax).toBe(5.44);
+    });
+
+    it('warns when the order has no products array', () => {
+      const result = run({ orderId: 'o', store: { id: 's' } });
+      expect(result.warnings).toEqual([expect.objectContaining({ code: 'NO_PRODUCTS' })]);
+      expect(result.summary.totals).toEqual({ base: 0, ICMS_value: 0, PIS_value: 0, COFINS_value: 0, total_tax: 0 });
+    });
+
+    it('leaves a line that is not an object as is, with a warning', () => {
+      const result = run(order(['oops', line('burger', 25.9)]));
+      expect((result.payload.order as any).products[0]).toBe('oops');
+      expect(result.warnings).toEqual([expect.objectContaining({ code: 'INVALID_LINE', path: 'order.products[0]' })]);
+    });
+  });
+
+  describe('IBS/CBS (informative)', () => {
+    const reform = {
+      '21069090': rule('21069090', {
+        PIS_rate: 1.65,
+        COFINS_rate: 7.6,
+        CST_IBSCBS: '000',
+        cClassTrib: '000001',
+        CBS_rate: 0.9,
+        IBS_UF_rate: 0.1,
+        IBS_Mun_rate: 0,
+      }),
+    };
+
+    it('computes them on the amount net of ICMS, PIS and COFINS, outside total_tax', () => {
+      const result = run(order([line('burger', 100)]), { taxMatrix: reform });
+      // ICMS 18.00; base 82.00; PIS = 1.353 → 1.35; COFINS = 6.232 → 6.23; total_tax = 25.58
+      // IBSCBS_base = 100 − 18 − 1.35 − 6.23 = 74.42
+      // CBS = 74.42 × 0.9 % = 0.66978 → 0.67; IBS_UF = 0.07442 → 0.07; IBS_Mun = 0
+      expect(taxOf(result, 0)).toMatchObject({
+        total_tax: 25.58,
+        CST_IBSCBS: '000',
+        cClassTrib: '000001',
+        IBSCBS_base: 74.42,
+        CBS_rate: 0.9,
+        CBS_value: 0.67,
+        IBS_UF_rate: 0.1,
+        IBS_UF_value: 0.07,
+        IBS_Mun_rate: 0,
+        IBS_Mun_value: 0,
+      });
+      expect(result.summary.totals).toEqual({
+        base: 100,
+        ICMS_value: 18,
+        PIS_value: 1.35,
+        COFINS_value: 6.23,
+        total_tax: 25.58,
+        IBSCBS_base: 74.42,
+        CBS_value: 0.67,
+        IBS_UF_value: 0.07,
+        IBS_Mun_value: 0,
+      });
+    });
+
+    it('skips them in Simples Nacional', () => {
+      const result = run(order([line('burger', 100)]), { taxMatrix: reform, taxRegime: 'SIMPLES_NACIONAL' });
+      expect(taxOf(result, 0).CBS_value).toBeUndefined();
+      expect(result.summary.totals.CBS_value).toBeUndefined();
+    });
+  });
+
+  it('never modifies the payload it is given and shares what it does not change', () => {
+    const payload = order([line('burger', 25.9, { modifierGroups: [{ selectedModifiers: [line('cheese', 3.5)] }] })]);
+    const before = structuredClone(payload);
+    const result = run(payload);
+    expect(payload).toEqual(before);
+    expect(result.payload).not.toBe(payload);
+    expect(result.payload.payments).toBe(payload.payments);
+    expect(result.payload.store).toBe(payload.store);
+  });
+});

@@ -1,0 +1,289 @@
+import { Injectable } from '@nestjs/common';
+import type { TaxRule } from '../fiscal-groups/tax-rule.js';
+import { decimalText, percentOf, toCents, toMoney, toRate, toRateUnits, type Cents } from './money.js';
+import {
+  idText,
+  type CategoryIndex,
+  type FiscalGroupSnapshot,
+  type LineTax,
+  type TaxEngine,
+  type TaxEngineInput,
+  type TaxEngineResult,
+  type TaxTotals,
+  type TaxWarning,
+} from './tax-engine.js';
+
+export const ENGINE_VERSION = '1.0.0';
+
+/** Simples Nacional: by name, or by its CRT code (1 Simples Nacional, 4 MEI). */
+const SIMPLES_REGIMES = new Set(['SIMPLES_NACIONAL', 'MEI', '1', '4']);
+/** Normal regime: ICMS is not charged on the document for these CSTs (exempt, deferred, collected by substitution...). */
+const ICMS_ZERO_CST = new Set(['30', '40', '41', '50', '60']);
+/** Simples Nacional: ICMS is paid through the DAS for every CSOSN but 900. */
+const ICMS_CHARGED_CSOSN = '900';
+/** PIS/COFINS not charged: single-phase, zero rate, exempt, suspended... */
+const PIS_COFINS_ZERO_CST = new Set(['04', '05', '06', '07', '08', '09']);
+
+type Obj = Record<string, unknown>;
+
+interface RunningTotals {
+  base: Cents;
+  icms: Cents;
+  pis: Cents;
+  cofins: Cents;
+  reform: boolean;
+  ibsCbsBase: Cents;
+  cbs: Cents;
+  ibsUf: Cents;
+  ibsMun: Cents;
+}
+
+/**
+ * The default rules (see the contract, §5): exact cents, half-up per tax per line,
+ * totals as sums of rounded lines, ICMS outside the PIS/COFINS base unless the group
+ * says otherwise, zero CSTs by regime, NCM prefix fallback, informative IBS/CBS.
+ */
+@Injectable()
+export class DefaultTaxEngine implements TaxEngine {
+  readonly version = ENGINE_VERSION;
+
+  enrich({ group, categories, payload, now = new Date() }: TaxEngineInput): TaxEngineResult {
+    const warnings: TaxWarning[] = [];
+    const totals: RunningTotals = { base: 0, icms: 0, pis: 0, cofins: 0, reform: false, ibsCbsBase: 0, cbs: 0, ibsUf: 0, ibsMun: 0 };
+    const context = { group, categories, warnings, totals, simples: isSimplesNacional(group.taxRegime) };
+
+    // Copy-on-write: only the objects on the way to a line are copied; the rest of the payload is shared.
+    const enriched: Obj = { ...payload };
+    const order = payload.order;
+    const products = isObject(order) ? order.products : undefined;
+    if (!Array.isArray(products)) {
+      warnings.push({ code: 'NO_PRODUCTS', path: 'order.products', message: 'The order has no products array; nothing was taxed' });
+    } else {
+      enriched.order = {
+        ...(order as Obj),
+        products: products.map((line, index) => this.enrichLine(line, `order.products[${index}]`, context)),
+      };
+    }
+
+    const summary = {
+      fiscalGroupId: group.id,
+      externalId: group.externalId,
+      uf: group.uf,
+      taxRegime: group.taxRegime,
+      totals: summarize(totals),
+      warnings,
+      engineVersion: ENGINE_VERSION,
+      calculatedAt: now.toISOString(),
+    };
+    enriched.taxSummary = summary;
+    return { payload: enriched, summary, warnings };
+  }
+
+  private enrichLine(line: unknown, path: string, context: LineContext): unknown {
+    if (!isObject(line)) {
+      context.warnings.push({ code: 'INVALID_LINE', path, message: 'The line is not an object; it was left as is' });
+      return line;
+    }
+    const copy: Obj = { ...line, tax: this.taxOf(line, path, context) };
+    const groups = line.modifierGroups;
+    if (Array.isArray(groups)) {
+      copy.modifierGroups = groups.map((group, groupIndex) => {
+        if (!isObject(group) || !Array.isArray(group.selectedModifiers)) return group;
+        return {
+          ...group,
+          selectedModifiers: group.selectedModifiers.map((modifier, modifierIndex) => {
+            const modifierPath = `${path}.modifierGroups[${groupIndex}].selectedModifiers[${modifierIndex}]`;
+            if (!isObject(modifier)) {
+              context.warnings.push({
+                code: 'INVALID_LINE',
+                path: modifierPath,
+                message: 'The modifier is not an object; it was left as is',
+              });
+              return modifier;
+            }
+            return { ...modifier, tax: this.taxOf(modifier, modifierPath, context) };
+          }),
+        };
+      });
+    }
+    return copy;
+  }
+
+  /** The tax object of one product or modifier, or null with a warning when it cannot be taxed. */
+  private taxOf(item: Obj, path: string, context: LineContext): LineTax | null {
+    const productId = idText(item.productId);
+    const match = productId ? findCategory(productId, context.categories) : undefined;
+    if (!match) {
+      const message = productId ? `No product fiscal category for productId "${productId}"` : 'The item has no productId';
+      context.warnings.push({ code: 'PRODUCT_CATEGORY_NOT_FOUND', path, message });
+      return null;
+    }
+    const found = findRule(match.ncm, context.group);
+    if (!found) {
+      context.warnings.push({
+        code: 'NCM_NOT_IN_MATRIX',
+        path,
+        message: `NCM ${match.ncm} of product "${productId}" has no rule in the fiscal group's matrix (nor a prefix of it)`,
+      });
+      return null;
+    }
+    const amountText = decimalText((((item.price as Obj | undefined)?.totalPrice as Obj | undefined) ?? {}).total);
+    if (amountText === undefined) {
+      context.warnings.push({ code: 'MISSING_AMOUNT', path, message: 'price.totalPrice.total is missing or not a number' });
+      return null;
+    }
+    const { cents: amount, rounded } = toCents(amountText);
+    if (amount < 0) {
+      context.warnings.push({ code: 'NEGATIVE_AMOUNT', path, message: `price.totalPrice.total is negative (${amountText})` });
+      return null;
+    }
+    if (rounded) {
+      context.warnings.push({
+        code: 'AMOUNT_ROUNDED',
+        path,
+        message: `price.totalPrice.total ${amountText} has more than 2 decimals; taxed on ${toMoney(amount).toFixed(2)}`,
+      });
+    }
+    return computeLineTax(amount, found.rule, found.key, match, context);
+  }
+}
+
+interface LineContext {
+  group: FiscalGroupSnapshot;
+  categories: CategoryIndex;
+  warnings: TaxWarning[];
+  totals: RunningTotals;
+  simples: boolean;
+}
+
+function computeLineTax(amount: Cents, rule: TaxRule, key: string, match: CategoryMatch, context: LineContext): LineTax {
+  const zeroReasons: LineTax['zeroReasons'] = {};
+  const icmsZero = icmsZeroReason(rule.CST_ICMS, context.simples);
+  if (icmsZero) zeroReasons.ICMS = icmsZero;
+  const pisZero = PIS_COFINS_ZERO_CST.has(rule.CST_PIS) ? `CST_${rule.CST_PIS}` : undefined;
+  if (pisZero) zeroReasons.PIS = pisZero;
+  const cofinsZero = PIS_COFINS_ZERO_CST.has(rule.CST_COFINS) ? `CST_${rule.CST_COFINS}` : undefined;
+  if (cofinsZero) zeroReasons.COFINS = cofinsZero;
+
+  const icmsRate = toRateUnits(rule.ICMS_rate);
+  const pisRate = toRateUnits(rule.PIS_rate);
+  const cofinsRate = toRateUnits(rule.COFINS_rate);
+  const icmsValue = icmsZero ? 0 : percentOf(amount, icmsRate);
+  // ICMS is not part of the PIS/COFINS base (STF Tema 69), unless the group keeps it.
+  const pisCofinsBase = context.group.settings?.includeIcmsInPisCofinsBase === true ? amount : amount - icmsValue;
+  const pisValue = pisZero ? 0 : percentOf(pisCofinsBase, pisRate);
+  const cofinsValue = cofinsZero ? 0 : percentOf(pisCofinsBase, cofinsRate);
+  const totalTax = icmsValue + pisValue + cofinsValue;
+
+  const totals = context.totals;
+  totals.base += amount;
+  totals.icms += icmsValue;
+  totals.pis += pisValue;
+  totals.cofins += cofinsValue;
+
+  const tax: LineTax = {
+    NCM: match.ncm,
+    CEST: rule.CEST,
+    CFOP: rule.CFOP ?? null,
+    CST_ICMS: rule.CST_ICMS,
+    ICMS_rate: toRate(icmsRate),
+    CST_PIS: rule.CST_PIS,
+    PIS_rate: toRate(pisRate),
+    CST_COFINS: rule.CST_COFINS,
+    COFINS_rate: toRate(cofinsRate),
+    ICMS_base: toMoney(amount),
+    ICMS_value: toMoney(icmsValue),
+    PIS_base: toMoney(pisCofinsBase),
+    PIS_value: toMoney(pisValue),
+    COFINS_base: toMoney(pisCofinsBase),
+    COFINS_value: toMoney(cofinsValue),
+    total_tax: toMoney(totalTax),
+    matchedBy: match.matchedBy,
+    matchedKey: key,
+    zeroReasons,
+  };
+
+  const hasReform = rule.CBS_rate !== undefined || rule.IBS_UF_rate !== undefined || rule.IBS_Mun_rate !== undefined;
+  if (hasReform && !context.simples) {
+    // Informative (2026 transition): reported, never added to total_tax.
+    const reformBase = amount - icmsValue - pisValue - cofinsValue;
+    totals.reform = true;
+    totals.ibsCbsBase += reformBase;
+    if (rule.CST_IBSCBS !== undefined) tax.CST_IBSCBS = rule.CST_IBSCBS;
+    if (rule.cClassTrib !== undefined) tax.cClassTrib = rule.cClassTrib;
+    tax.IBSCBS_base = toMoney(reformBase);
+    if (rule.CBS_rate !== undefined) {
+      const value = percentOf(reformBase, toRateUnits(rule.CBS_rate));
+      totals.cbs += value;
+      Object.assign(tax, { CBS_rate: rule.CBS_rate, CBS_value: toMoney(value) });
+    }
+    if (rule.IBS_UF_rate !== undefined) {
+      const value = percentOf(reformBase, toRateUnits(rule.IBS_UF_rate));
+      totals.ibsUf += value;
+      Object.assign(tax, { IBS_UF_rate: rule.IBS_UF_rate, IBS_UF_value: toMoney(value) });
+    }
+    if (rule.IBS_Mun_rate !== undefined) {
+      const value = percentOf(reformBase, toRateUnits(rule.IBS_Mun_rate));
+      totals.ibsMun += value;
+      Object.assign(tax, { IBS_Mun_rate: rule.IBS_Mun_rate, IBS_Mun_value: toMoney(value) });
+    }
+  }
+  return tax;
+}
+
+export function isSimplesNacional(taxRegime: string | null | undefined): boolean {
+  return taxRegime !== null && taxRegime !== undefined && SIMPLES_REGIMES.has(taxRegime.trim().toUpperCase());
+}
+
+/** Why ICMS is zero on this line, or undefined when it is charged. */
+export function icmsZeroReason(cstIcms: string, simples: boolean): string | undefined {
+  if (simples && cstIcms.length === 3) return cstIcms === ICMS_CHARGED_CSOSN ? undefined : `CSOSN_${cstIcms}`;
+  // Normal regime: 3 digits are origin + CST; the last two are the CST.
+  const cst = cstIcms.slice(-2);
+  return ICMS_ZERO_CST.has(cst) ? `CST_${cst}` : undefined;
+}
+
+interface CategoryMatch {
+  ncm: string;
+  matchedBy: 'productId' | 'externalProductId';
+}
+
+function findCategory(productId: string, categories: CategoryIndex): CategoryMatch | undefined {
+  const byId = categories.byProductId.get(productId);
+  if (byId) return { ncm: byId, matchedBy: 'productId' };
+  const byExternal = categories.byExternalProductId.get(productId);
+  return byExternal ? { ncm: byExternal, matchedBy: 'externalProductId' } : undefined;
+}
+
+/** `taxMatrix[ncm]`, else the longest key that is a prefix of the NCM. */
+export function findRule(ncm: string, group: FiscalGroupSnapshot): { key: string; rule: TaxRule } | undefined {
+  for (let length = ncm.length; length >= 2; length--) {
+    const key = ncm.slice(0, length);
+    const rule = group.taxMatrix[key];
+    if (rule) return { key, rule };
+  }
+  return undefined;
+}
+
+function summarize(totals: RunningTotals): TaxTotals {
+  const summary: TaxTotals = {
+    base: toMoney(totals.base),
+    ICMS_value: toMoney(totals.icms),
+    PIS_value: toMoney(totals.pis),
+    COFINS_value: toMoney(totals.cofins),
+    total_tax: toMoney(totals.icms + totals.pis + totals.cofins),
+  };
+  if (totals.reform) {
+    Object.assign(summary, {
+      IBSCBS_base: toMoney(totals.ibsCbsBase),
+      CBS_value: toMoney(totals.cbs),
+      IBS_UF_value: toMoney(totals.ibsUf),
+      IBS_Mun_value: toMoney(totals.ibsMun),
+    });
+  }
+  return summary;
+}
+
+function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,71 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+import { decimalText, percentOf, toCents, toMoney, toRateUnits } from './money.js';
+
+describe('money', () => {
+  it('reads amounts as exact cents', () => {
+    expect(toCents('12.5')).toEqual({ cents: 1250, rounded: false });
+    expect(toCents('0.1')).toEqual({ cents: 10, rounded: false });
+    expect(toCents('1234567.89')).toEqual({ cents: 123456789, rounded: false });
+    // 10.005 → 10.01 (half-up), 10.0049 → 10.00
+    expect(toCents('10.005')).toEqual({ cents: 1001, rounded: true });
+    expect(toCents('10.0049')).toEqual({ cents: 1000, rounded: true });
+    expect(toCents('10.000')).toEqual({ cents: 1000, rounded: false });
+    expect(toCents('-3.20')).toEqual({ cents: -320, rounded: false });
+  });
+
+  it('takes JSON numbers and numeric strings, nothing else', () => {
+    expect(decimalText(12.5)).toBe('12.5');
+    expect(decimalText(1e-7)).toBe('0.0000001');
+    expect(decimalText(' 7.90 ')).toBe('7.90');
+    expect(decimalText('7,90')).toBeUndefined();
+    expect(decimalText(Number.NaN)).toBeUndefined();
+    expect(decimalText(null)).toBeUndefined();
+    expect(decimalText({})).toBeUndefined();
+  });
+
+  it('reads rates as integer units of 0.0001 %', () => {
+    expect(toRateUnits(18)).toBe(180_000);
+    expect(toRateUnits(1.65)).toBe(16_500);
+    expect(toRateUnits(7.6)).toBe(76_000);
+    expect(toRateUnits(0.0001)).toBe(1);
+    expect(toRateUnits(100)).toBe(1_000_000);
+  });
+
+  it('rounds half-up to cents', () => {
+    // 1.25 × 10 % = 0.125 → 0.13
+    expect(percentOf(125, toRateUnits(10))).toBe(13);
+    // 0.05 × 10 % = 0.005 → 0.01
+    expect(percentOf(5, toRateUnits(10))).toBe(1);
+    // 0.04 × 10 % = 0.004 → 0.00
+    expect(percentOf(4, toRateUnits(10))).toBe(0);
+    // 10.00 × 18 % = 1.80
+    expect(percentOf(1000, toRateUnits(18))).toBe(180);
+    // 33.33 × 1.65 % = 0.549945 → 0.55
+    expect(percentOf(3333, toRateUnits(1.65))).toBe(55);
+    // 0.10 × 7.6 % = 0.0076 → 0.01
+    expect(percentOf(10, toRateUnits(7.6))).toBe(1);
+    // 99,999,999.99 × 99.9999 % = 99,999,899.990000… → 99,999,899.99 (no overflow)
+    expect(percentOf(9_999_999_999, toRateUnits(99.9999))).toBe(9_999_989_999);
+  });
+
+  it('agrees with a decimal library on every base and rate (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), (base, rate) => {
+        const expected = new Decimal(base).div(100).times(new Decimal(rate).div(10_000)).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+        expect(percentOf(base, rate)).toBe(expected.times(100).toNumber());
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('prints cents as numbers with at most 2 decimals', () => {
+    expect(JSON.stringify(toMoney(13))).toBe('0.13');
+    expect(JSON.stringify(toMoney(1_000_000_001))).toBe('10000000.01');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), (cents) =>
+        expect(/^\d+(\.\d{1,2})?$/.test(JSON.stringify(toMoney(cents)))).toBe(true),
+      ),
+    );
+  });
+});

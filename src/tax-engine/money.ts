@@ -1,0 +1,62 @@
+import Decimal from 'decimal.js';
+
+/**
+ * Exact money arithmetic in integer minor units: amounts are integer cents, rates are
+ * integer ten-thousandths of a percent (18.5 % → 185000). No binary floating point
+ * touches a money value: the product base × rate is computed in BigInt and rounded
+ * half-up to cents.
+ */
+
+export type Cents = number;
+/** A rate in units of 0.0001 % (ICMS 18 % → 180000). */
+export type RateUnits = number;
+
+const RATE_SCALE = 10_000n;
+/** base (cents) × rate (units of 1e-4 %) / 100 % / 1e4 → cents. */
+const PRODUCT_DIVISOR = 100n * RATE_SCALE;
+
+/** Canonical decimal text of a JSON number or numeric string, or undefined if it is not one. */
+export function decimalText(value: unknown): string | undefined {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return undefined;
+    const text = String(value);
+    return /e/i.test(text) ? new Decimal(text).toFixed() : text;
+  }
+  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return value.trim();
+  return undefined;
+}
+
+/** Cents of a decimal text, rounded half-up when it has more than 2 decimals; `rounded` says whether it had. */
+export function toCents(text: string): { cents: Cents; rounded: boolean } {
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  let cents = BigInt(whole!) * 100n + BigInt((fraction + '00').slice(0, 2));
+  const rest = fraction.slice(2);
+  const rounded = /[1-9]/.test(rest);
+  if (rest.length > 0 && rest[0]! >= '5') cents += 1n;
+  return { cents: Number(negative ? -cents : cents), rounded };
+}
+
+/** Rate units of a validated rate (0..100, at most 4 decimals). */
+export function toRateUnits(rate: number): RateUnits {
+  const [whole, fraction = ''] = decimalText(rate)!.split('.');
+  return Number(BigInt(whole!) * RATE_SCALE + BigInt((fraction + '0000').slice(0, 4)));
+}
+
+/** round(base × rate / 100, 2), half-up, for a non-negative base. */
+export function percentOf(base: Cents, rate: RateUnits): Cents {
+  const product = BigInt(base) * BigInt(rate);
+  const quotient = product / PRODUCT_DIVISOR;
+  const remainder = product % PRODUCT_DIVISOR;
+  return Number(remainder * 2n >= PRODUCT_DIVISOR ? quotient + 1n : quotient);
+}
+
+/** Cents as a JSON number with at most 2 decimals (cents / 100 is the double nearest to that decimal). */
+export function toMoney(cents: Cents): number {
+  return cents / 100;
+}
+
+/** Rate units back to the percent number the rule carried. */
+export function toRate(units: RateUnits): number {
+  return units / 10_000;
+}

@@ -1,0 +1,147 @@
+import type { FiscalGroupSettings } from '../fiscal-groups/fiscal-group.entity.js';
+import type { TaxMatrix, TaxRule } from '../fiscal-groups/tax-rule.js';
+
+/** The fiscal group as the engine sees it. */
+export interface FiscalGroupSnapshot {
+  id: string;
+  externalId: string | null;
+  uf: string;
+  taxRegime: string | null;
+  taxMatrix: TaxMatrix;
+  settings: FiscalGroupSettings;
+}
+
+/** Product fiscal categories relevant to one order: NCM by platform product id and by external product id. */
+export interface CategoryIndex {
+  byProductId: ReadonlyMap<string, string>;
+  byExternalProductId: ReadonlyMap<string, string>;
+}
+
+export const TAX_WARNING_CODES = [
+  'PRODUCT_CATEGORY_NOT_FOUND',
+  'NCM_NOT_IN_MATRIX',
+  'MISSING_AMOUNT',
+  'NEGATIVE_AMOUNT',
+  'AMOUNT_ROUNDED',
+  'NO_PRODUCTS',
+  'INVALID_LINE',
+] as const;
+export type TaxWarningCode = (typeof TAX_WARNING_CODES)[number];
+
+export interface TaxWarning {
+  code: TaxWarningCode;
+  /** Where in the payload, e.g. `order.products[2].modifierGroups[0].selectedModifiers[1]`. */
+  path: string;
+  message: string;
+}
+
+export interface LineTax {
+  NCM: string;
+  CEST: string;
+  CFOP: string | null;
+  CST_ICMS: string;
+  ICMS_rate: number;
+  CST_PIS: string;
+  PIS_rate: number;
+  CST_COFINS: string;
+  COFINS_rate: number;
+  ICMS_base: number;
+  ICMS_value: number;
+  PIS_base: number;
+  PIS_value: number;
+  COFINS_base: number;
+  COFINS_value: number;
+  total_tax: number;
+  /** Which category field matched the product. */
+  matchedBy: 'productId' | 'externalProductId';
+  /** The matrix key whose rule was applied (a prefix of `NCM` on a fallback match). */
+  matchedKey: string;
+  /** Why a tax is zero although its rate is not, e.g. `{ ICMS: 'CST_60', PIS: 'CST_04' }`. */
+  zeroReasons: Partial<Record<'ICMS' | 'PIS' | 'COFINS', string>>;
+  CST_IBSCBS?: string;
+  cClassTrib?: string;
+  IBSCBS_base?: number;
+  CBS_rate?: number;
+  CBS_value?: number;
+  IBS_UF_rate?: number;
+  IBS_UF_value?: number;
+  IBS_Mun_rate?: number;
+  IBS_Mun_value?: number;
+}
+
+export interface TaxTotals {
+  base: number;
+  ICMS_value: number;
+  PIS_value: number;
+  COFINS_value: number;
+  total_tax: number;
+  IBSCBS_base?: number;
+  CBS_value?: number;
+  IBS_UF_value?: number;
+  IBS_Mun_value?: number;
+}
+
+export interface TaxSummary {
+  fiscalGroupId: string;
+  externalId: string | null;
+  uf: string;
+  taxRegime: string | null;
+  totals: TaxTotals;
+  warnings: TaxWarning[];
+  engineVersion: string;
+  calculatedAt: string;
+}
+
+export interface TaxEngineInput {
+  group: FiscalGroupSnapshot;
+  categories: CategoryIndex;
+  /** The order payload as received; never modified. */
+  payload: Record<string, unknown>;
+  now?: Date;
+}
+
+export interface TaxEngineResult {
+  /** A copy of the payload with `tax` on each line and `taxSummary` at the root. */
+  payload: Record<string, unknown>;
+  summary: TaxSummary;
+  warnings: TaxWarning[];
+}
+
+/** Computes the taxes of one order. Implementations do no I/O. */
+export interface TaxEngine {
+  readonly version: string;
+  enrich(input: TaxEngineInput): TaxEngineResult;
+}
+
+export const TAX_ENGINE = Symbol('TAX_ENGINE');
+
+/** Every product id an order mentions (lines and selected modifiers), for the one category lookup. */
+export function productIdsOf(payload: Record<string, unknown>): string[] {
+  const ids = new Set<string>();
+  const products = (payload.order as { products?: unknown } | undefined)?.products;
+  if (!Array.isArray(products)) return [];
+  for (const line of products) {
+    const id = idText((line as { productId?: unknown } | null)?.productId);
+    if (id) ids.add(id);
+    const groups = (line as { modifierGroups?: unknown } | null)?.modifierGroups;
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups) {
+      const modifiers = (group as { selectedModifiers?: unknown } | null)?.selectedModifiers;
+      if (!Array.isArray(modifiers)) continue;
+      for (const modifier of modifiers) {
+        const modifierId = idText((modifier as { productId?: unknown } | null)?.productId);
+        if (modifierId) ids.add(modifierId);
+      }
+    }
+  }
+  return [...ids];
+}
+
+/** Ids arrive as text or numbers; they are compared as text. */
+export function idText(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.length > 0) return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+export type { TaxRule };
