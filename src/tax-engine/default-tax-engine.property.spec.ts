@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import type { TaxMatrix, TaxRule } from '../fiscal-groups/tax-rule.js';
 import { DefaultTaxEngine } from './default-tax-engine.js';

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 /**
  * Exact money arithmetic in integer minor units: amounts are integer cents, rates are
