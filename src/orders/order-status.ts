@@ -1,0 +1,58 @@
+/** Every status an order can have (contract §7). */
+export const ORDER_STATUSES = [
+  'RECEIVED',
+  'ENRICHED',
+  'ENRICHMENT_FAILED',
+  'FORWARDED',
+  'FORWARD_FAILED',
+  'ACCEPTED',
+  'IN_PREPARATION',
+  'READY',
+  'DISPATCHED',
+  'DELIVERED',
+  'CANCELLED',
+  'REJECTED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Before the store works the order: intake statuses may follow each other in any order. */
+export const INTAKE_STATUSES: readonly OrderStatus[] = ['RECEIVED', 'ENRICHED', 'ENRICHMENT_FAILED', 'FORWARDED', 'FORWARD_FAILED'];
+export const TERMINAL_STATUSES: readonly OrderStatus[] = ['DELIVERED', 'CANCELLED', 'REJECTED'];
+
+const RANK: Partial<Record<OrderStatus, number>> = {
+  RECEIVED: 0,
+  ENRICHED: 0,
+  ENRICHMENT_FAILED: 0,
+  FORWARDED: 0,
+  FORWARD_FAILED: 0,
+  ACCEPTED: 1,
+  IN_PREPARATION: 2,
+  READY: 3,
+  DISPATCHED: 4,
+  DELIVERED: 5,
+};
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function isTerminal(status: OrderStatus): boolean {
+  return TERMINAL_STATUSES.includes(status);
+}
+
+export type TransitionVerdict = { allowed: true } | { allowed: false; reason: string };
+
+/**
+ * The one rule for status changes: forward to any higher rank (skipping allowed), or
+ * between intake statuses; CANCELLED and REJECTED from any non-terminal status;
+ * nothing out of DELIVERED, CANCELLED or REJECTED.
+ */
+export function canTransition(from: OrderStatus, to: OrderStatus): TransitionVerdict {
+  if (isTerminal(from)) return { allowed: false, reason: `the order is ${from}, a final status` };
+  if (to === 'CANCELLED' || to === 'REJECTED') return { allowed: true };
+  const fromRank = RANK[from]!;
+  const toRank = RANK[to]!;
+  if (toRank > fromRank) return { allowed: true };
+  if (toRank === 0 && fromRank === 0) return { allowed: true };
+  return { allowed: false, reason: `an order cannot go from ${from} back to ${to}` };
+}
