@@ -10,6 +10,8 @@ import { CommonModule } from './common/common.module.js';
 import { FiscalGroupsModule } from './fiscal-groups/fiscal-groups.module.js';
 import { ProductCategoriesModule } from './product-categories/product-categories.module.js';
 import { DemoModule } from './demo/demo.module.js';
+import { EnrichmentModule } from './enrichment/enrichment.module.js';
+import { OrdersModule } from './orders/orders.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -32,6 +34,8 @@ export class AppModule {
         FiscalGroupsModule,
         ProductCategoriesModule,
         DemoModule,
+        OrdersModule,
+        EnrichmentModule,
       ],
     };
   }

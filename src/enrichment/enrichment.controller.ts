@@ -1,0 +1,49 @@
+import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { Auth } from '../auth/auth.decorators.js';
+import { CurrentActor } from '../auth/current-client.decorator.js';
+import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import type { Actor } from '../orders/orders.repository.js';
+import { EnrichOrderResponseDto, EnrichQueryDto, OrderPayloadDto, ORDER_EXAMPLE, WrappedOrderPayloadDto } from './dto/enrichment.dto.js';
+import { EnrichmentService } from './enrichment.service.js';
+
+export const ORDER_BODY_DOC = {
+  description: 'The order at the root, or wrapped as `{ "payload": order }`. Properties beyond those described are kept as they are.',
+  schema: { oneOf: [{ $ref: getSchemaPath(OrderPayloadDto) }, { $ref: getSchemaPath(WrappedOrderPayloadDto) }] },
+  examples: {
+    root: { summary: 'Order at the root', value: ORDER_EXAMPLE },
+    wrapped: { summary: 'Order under payload', value: { payload: ORDER_EXAMPLE } },
+  },
+};
+
+@ApiTags('Enrichment')
+@ApiExtraModels(OrderPayloadDto, WrappedOrderPayloadDto)
+@Controller()
+@Auth('orders')
+export class EnrichmentController {
+  constructor(private readonly enrichment: EnrichmentService) {}
+
+  @Post('enrich-order')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Compute the taxes of an order and store it',
+    description:
+      "Finds the fiscal group holding `store.id` and each product's NCM (by productId, then externalProductId), computes ICMS, PIS and COFINS per line and per selected modifier, and stores the order (upsert by `orderId`: a re-send keeps `orderDbId`). Each taxed line gets a `tax` object; the root gets `taxSummary`. Lines that cannot be taxed get `tax: null` and a warning. Without a fiscal group for the store the order is stored as ENRICHMENT_FAILED and the answer is 422. `?dryRun=true` stores nothing.",
+  })
+  @ApiBody(ORDER_BODY_DOC)
+  @ApiOkResponse({ type: EnrichOrderResponseDto })
+  @ApiErrors('A', [400, 413, 415, 422, 503], {
+    400: 'Empty body, a body that is not an object, or no string orderId (1 to 100 characters)',
+    422: 'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED)',
+  })
+  async enrich(@Body() body: unknown, @Query() query: EnrichQueryDto, @CurrentActor() actor: Actor): Promise<EnrichOrderResponseDto> {
+    const result = await this.enrichment.enrich(body, actor, { dryRun: query.dryRun === true });
+    const warnings = result.warnings.length;
+    return {
+      message: `Order enriched${warnings ? ` with ${warnings} warning(s)` : ''}${result.order ? '' : ' (dry run: nothing stored)'}`,
+      orderDbId: result.order?.id ?? null,
+      orderId: result.orderId,
+      payload: result.enrichedPayload as unknown as EnrichOrderResponseDto['payload'],
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError } from '../common/errors/api-error.js';
+import { ErrorCode } from '../common/errors/error-codes.js';
+import type { Actor, UpsertedOrder } from '../orders/orders.repository.js';
+import { OrdersRepository } from '../orders/orders.repository.js';
+import { productIdsOf, TAX_ENGINE, type TaxEngine, type TaxWarning } from '../tax-engine/tax-engine.js';
+import { FiscalLookupService } from './fiscal-lookup.service.js';
+import { receiveOrder } from './order-payload.js';
+
+export interface Enrichment {
+  orderId: string;
+  /** Null on a dry run (nothing stored). */
+  order: UpsertedOrder | null;
+  enrichedPayload: Record<string, unknown>;
+  /** The enriched payload as JSON text, serialized once for the database and the answer. */
+  enrichedJson: string;
+  warnings: TaxWarning[];
+}
+
+@Injectable()
+export class EnrichmentService {
+  constructor(
+    private readonly lookup: FiscalLookupService,
+    private readonly orders: OrdersRepository,
+    @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
+  ) {}
+
+  /**
+   * Finds the store's fiscal group and the products' categories (two queries, in
+   * parallel), computes the taxes and stores the order by `orderId`. Without a group
+   * the order is still stored, as ENRICHMENT_FAILED, and the call answers 422.
+   */
+  async enrich(body: unknown, actor: Actor, options: { dryRun?: boolean } = {}): Promise<Enrichment> {
+    const received = receiveOrder(body);
+    const { payload, orderId, storeId, source } = received;
+    const [group, categories] = await Promise.all([
+      storeId ? this.lookup.groupByStore(storeId) : Promise.resolve(undefined),
+      this.lookup.categoriesFor(productIdsOf(payload)),
+    ]);
+
+    if (!group) {
+      if (!options.dryRun) {
+        await this.orders.upsert(
+          {
+            orderId,
+            status: 'ENRICHMENT_FAILED',
+            payloadJson: JSON.stringify(payload),
+            enrichedPayloadJson: null,
+            storeId,
+            source,
+            fiscalGroupId: null,
+          },
+          actor,
+        );
+      }
+      const message = storeId
+        ? `No fiscal group holds store "${storeId}"; the order was stored as ENRICHMENT_FAILED`
+        : 'The order has no store.id, so no fiscal group can be found; the order was stored as ENRICHMENT_FAILED';
+      throw new ApiError(ErrorCode.FISCAL_GROUP_NOT_FOUND, options.dryRun ? message.replace(/; the order was stored.*$/, '') : message);
+    }
+
+    const result = this.engine.enrich({ group, categories, payload });
+    const enrichedJson = JSON.stringify(result.payload);
+    const order = options.dryRun
+      ? null
+      : await this.orders.upsert(
+          {
+            orderId,
+            status: 'ENRICHED',
+            payloadJson: JSON.stringify(payload),
+            enrichedPayloadJson: enrichedJson,
+            storeId,
+            source,
+            fiscalGroupId: group.id,
+          },
+          actor,
+        );
+    return { orderId, order, enrichedPayload: result.payload, enrichedJson, warnings: result.warnings };
+  }
+}

@@ -1,0 +1,45 @@
+import { ApiError } from '../common/errors/api-error.js';
+import { idText } from '../tax-engine/tax-engine.js';
+
+export interface ReceivedOrder {
+  payload: Record<string, unknown>;
+  orderId: string;
+  /** Whether the body carried the payload under `payload` rather than at the root. */
+  wrapped: boolean;
+  storeId: string | null;
+  source: string | null;
+}
+
+const MAX_ID_LENGTH = 100;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks only what enrichment needs of the free-form order (the payload is large and
+ * mostly opaque): a JSON object, at the root or under `payload`, with a string `orderId`.
+ */
+export function receiveOrder(body: unknown): ReceivedOrder {
+  if (body === undefined || body === null || body === '') throw ApiError.badRequest('The body is empty: send the order as a JSON object');
+  if (!isObject(body)) throw ApiError.badRequest('The body must be a JSON object (the order, or { "payload": order })');
+  if (Object.keys(body).length === 0) throw ApiError.badRequest('The body is an empty object: send the order', 'orderId');
+
+  const wrapped = isObject(body.payload) && body.orderId === undefined;
+  const payload = wrapped ? (body.payload as Record<string, unknown>) : body;
+  const prefix = wrapped ? 'payload.' : '';
+  const orderId = payload.orderId;
+  if (orderId === undefined || orderId === null) throw ApiError.badRequest('orderId is required', `${prefix}orderId`);
+  if (typeof orderId !== 'string') throw ApiError.badRequest('orderId must be a string', `${prefix}orderId`);
+  if (orderId.length < 1 || orderId.length > MAX_ID_LENGTH) {
+    throw ApiError.badRequest(`orderId must have 1 to ${MAX_ID_LENGTH} characters`, `${prefix}orderId`);
+  }
+
+  const storeId = isObject(payload.store) ? (idText(payload.store.id) ?? null) : null;
+  if (storeId !== null && storeId.length > MAX_ID_LENGTH)
+    throw ApiError.badRequest(`store.id must have at most ${MAX_ID_LENGTH} characters`, `${prefix}store.id`);
+  const source = typeof payload.source === 'string' && payload.source.length > 0 ? payload.source : null;
+  if (source !== null && source.length > MAX_ID_LENGTH)
+    throw ApiError.badRequest(`source must have at most ${MAX_ID_LENGTH} characters`, `${prefix}source`);
+  return { payload, orderId, wrapped, storeId, source };
+}
