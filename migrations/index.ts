@@ -1,4 +1,5 @@
 import { Foundation1763710000000 } from './1763710000000-Foundation.js';
+import { Channels1763740000000 } from './1763740000000-Channels.js';
 
 /** Migrations in the order they run. A new migration is appended here; a landed one is never edited. */
-export const ALL_MIGRATIONS = [Foundation1763710000000];
+export const ALL_MIGRATIONS = [Foundation1763710000000, Channels1763740000000];
