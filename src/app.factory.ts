@@ -33,6 +33,8 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     abortOnError: false,
   });
   app.setGlobalPrefix('api');
+  // Tax matrices travel as spreadsheets too; a whole NCM table is larger than an order.
+  app.useBodyParser('text/csv', { bodyLimit: Math.max(config.bodyLimitBytes, 8 * 1024 * 1024) });
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   app.useGlobalPipes(createValidationPipe());
 

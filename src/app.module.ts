@@ -8,6 +8,9 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { CommonModule } from './common/common.module.js';
+import { FiscalGroupsModule } from './fiscal-groups/fiscal-groups.module.js';
+import { ProductCategoriesModule } from './product-categories/product-categories.module.js';
+import { DemoModule } from './demo/demo.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -27,6 +30,9 @@ export class AppModule {
         MetricsModule,
         HealthModule,
         AuthModule,
+        FiscalGroupsModule,
+        ProductCategoriesModule,
+        DemoModule,
         ChannelsModule,
       ],
     };

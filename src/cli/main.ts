@@ -1,8 +1,14 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ClientsService } from '../auth/clients.service.js';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
 import { ConfigValidationError } from '../config/app-config.js';
+import { ApiError } from '../common/errors/api-error.js';
+import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
+import { csvToTaxMatrix } from '../fiscal-groups/tax-matrix-csv.js';
+import { isUuid } from '../common/http/uuid.pipe.js';
 import { openCliContext, type CliContext } from './cli-context.js';
+import { progressReporter } from './progress.js';
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -88,7 +94,35 @@ const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  'tax-matrix:import': {
+    usage: 'tax-matrix:import --group FISCAL_GROUP_ID FILE.csv',
+    description: 'Replaces a fiscal group tax matrix from a CSV file (same columns as the export). Nothing changes if any row is bad.',
+    options: { group: { type: 'string' } },
+    prepare(values, positionals) {
+      const groupId = String(values.group ?? '');
+      if (!isUuid(groupId)) throw new UsageError('--group must be the fiscal group id (a UUID)');
+      if (positionals.length !== 1) throw new UsageError('give exactly one CSV file');
+      const file = positionals[0]!;
+      return async ({ app }) => {
+        const text = await readFile(file, 'utf8').catch(() => {
+          throw new UsageError(`cannot read ${file}`);
+        });
+        const { matrix, problems, rows } = csvToTaxMatrix(text, progressReporter(`validating ${fileLabel(file)}`));
+        if (problems.length > 0) {
+          for (const problem of problems.slice(0, 50)) process.stderr.write(`${problem.field}: ${problem.problem}\n`);
+          if (problems.length > 50) process.stderr.write(`... and ${problems.length - 50} more\n`);
+          throw new Error(`${problems.length} problem(s) in ${file}; the matrix was not changed`);
+        }
+        const group = await app.get(FiscalGroupsService).replaceTaxMatrix(groupId, matrix);
+        process.stdout.write(`imported ${rows} rule(s) into fiscal group ${group.id} ("${group.name}")\n`);
+      };
+    },
+  },
 };
+
+function fileLabel(file: string): string {
+  return file.split('/').pop() ?? file;
+}
 
 function clientIdOption(values: Values): string {
   const id = String(values.id ?? '');
@@ -134,6 +168,10 @@ async function main(argv: string[]): Promise<number> {
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\nUsage: npm run cli -- ${command.usage}\n`);
       return 64;
+    }
+    if (error instanceof ApiError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
     }
     if (error instanceof ConfigValidationError) {
       process.stderr.write(`${error.message}\n`);

@@ -1,11 +1,15 @@
 import type { DataSourceOptions } from 'typeorm';
 import { ALL_MIGRATIONS } from '../../migrations/index.js';
+import type { Logger } from '../common/logging/logger.js';
+import { TypeOrmPinoLogger } from './typeorm-logger.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 
 export interface DatabaseSettings {
   url: string;
   poolSize: number;
   applicationName?: string;
+  /** Where TypeORM's messages go; without one, only errors, through TypeORM's console logger. */
+  logger?: Logger;
 }
 
 /** One place builds the connection options, for the service, the CLI and the tests. */
@@ -19,7 +23,13 @@ export function dataSourceOptions(settings: DatabaseSettings, entities: DataSour
     migrationsRun: false,
     synchronize: false,
     namingStrategy: new SnakeNamingStrategy(),
-    logging: ['error'],
+    ...(settings.logger
+      ? {
+          logger: new TypeOrmPinoLogger(settings.logger),
+          logging: ['error', 'warn', 'migration', 'schema'] as const,
+          maxQueryExecutionTime: 1000,
+        }
+      : { logging: ['error'] }),
     extra: {
       max: settings.poolSize,
       // Fail fast when the database is down: a request waits at most this long for a connection, then gets 503.

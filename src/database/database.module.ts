@@ -16,7 +16,7 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: () => ({
-            ...dataSourceOptions({ url: databaseUrl, poolSize: config.databasePoolSize }),
+            ...dataSourceOptions({ url: databaseUrl, poolSize: config.databasePoolSize, logger }),
             autoLoadEntities: true,
             retryAttempts: 10,
             retryDelay: 2000,

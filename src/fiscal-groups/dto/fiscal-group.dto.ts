@@ -1,0 +1,224 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  ValidateNested,
+} from 'class-validator';
+import { UF_CODES } from '../uf.js';
+
+export class StoreRefDto {
+  @ApiProperty({ description: 'Store id of the ordering platform (`payload.store.id` of orders)', example: 'store-0042', maxLength: 100 })
+  @IsString()
+  @Length(1, 100)
+  @Matches(/\S/, { message: 'must not be blank' })
+  store_id: string;
+
+  @ApiProperty({ example: 'Burger House Paulista', maxLength: 200 })
+  @IsString()
+  @Length(0, 200)
+  store_name: string;
+}
+
+export class FiscalGroupSettingsDto {
+  @ApiPropertyOptional({
+    description: 'Keep ICMS inside the PIS/COFINS base (default false: ICMS is excluded, STF Tema 69)',
+    default: false,
+    example: false,
+  })
+  @IsOptional()
+  @IsBoolean()
+  includeIcmsInPisCofinsBase?: boolean;
+}
+
+export class TaxRuleDto {
+  @ApiProperty({ description: 'Same code as the matrix key', example: '22021000', pattern: '^\\d{2,8}$' })
+  NCM: string;
+
+  @ApiProperty({ description: '7 digits, or empty', example: '0300700', pattern: '^(\\d{7})?$' })
+  CEST: string;
+
+  @ApiProperty({
+    description: '2-digit CST, or origin + CST (normal regime) / CSOSN (Simples Nacional) as 3 digits',
+    example: '00',
+    pattern: '^\\d{2,3}$',
+  })
+  CST_ICMS: string;
+
+  @ApiProperty({ description: 'Percent, 0 to 100, at most 4 decimals', example: 18, minimum: 0, maximum: 100 })
+  ICMS_rate: number;
+
+  @ApiProperty({ example: '01', pattern: '^\\d{2}$' })
+  CST_PIS: string;
+
+  @ApiProperty({ example: 0.65, minimum: 0, maximum: 100 })
+  PIS_rate: number;
+
+  @ApiProperty({ example: '01', pattern: '^\\d{2}$' })
+  CST_COFINS: string;
+
+  @ApiProperty({ example: 3, minimum: 0, maximum: 100 })
+  COFINS_rate: number;
+
+  @ApiPropertyOptional({ description: 'Present on some rules only', example: '5102', pattern: '^\\d{4}$' })
+  CFOP?: string;
+
+  @ApiPropertyOptional({ description: 'Tax reform: CST of IBS/CBS', example: '000', pattern: '^\\d{3}$' })
+  CST_IBSCBS?: string;
+
+  @ApiPropertyOptional({ description: 'Tax reform: tax classification code', example: '000001', pattern: '^\\d{6}$' })
+  cClassTrib?: string;
+
+  @ApiPropertyOptional({ description: 'Tax reform: state IBS rate (informative)', example: 0.1, minimum: 0, maximum: 100 })
+  IBS_UF_rate?: number;
+
+  @ApiPropertyOptional({ description: 'Tax reform: municipal IBS rate (informative)', example: 0, minimum: 0, maximum: 100 })
+  IBS_Mun_rate?: number;
+
+  @ApiPropertyOptional({ description: 'Tax reform: CBS rate (informative)', example: 0.9, minimum: 0, maximum: 100 })
+  CBS_rate?: number;
+}
+
+export const TAX_MATRIX_EXAMPLE = {
+  '21069090': {
+    NCM: '21069090',
+    CEST: '',
+    CST_ICMS: '00',
+    ICMS_rate: 18,
+    CST_PIS: '01',
+    PIS_rate: 0.65,
+    CST_COFINS: '01',
+    COFINS_rate: 3,
+    CFOP: '5102',
+  },
+  '22021000': {
+    NCM: '22021000',
+    CEST: '0300700',
+    CST_ICMS: '60',
+    ICMS_rate: 18,
+    CST_PIS: '04',
+    PIS_rate: 0.65,
+    CST_COFINS: '04',
+    COFINS_rate: 3,
+    CFOP: '5405',
+  },
+  '1905': { NCM: '1905', CEST: '', CST_ICMS: '00', ICMS_rate: 18, CST_PIS: '01', PIS_rate: 0.65, CST_COFINS: '01', COFINS_rate: 3 },
+};
+
+const TAX_MATRIX_SCHEMA = {
+  type: 'object',
+  description:
+    'Map from NCM code (2 to 8 digits; 8 is the full code, shorter keys are chapter/heading fallbacks) to its TaxRule. May be empty.',
+  additionalProperties: { $ref: '#/components/schemas/TaxRuleDto' },
+  example: TAX_MATRIX_EXAMPLE,
+} as const;
+
+export class CreateFiscalGroupDto {
+  @ApiPropertyOptional({ description: 'Identifier from an external system; unique when given', example: 'ERP-SP-001', maxLength: 100 })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  externalId?: string;
+
+  @ApiProperty({ example: 'Restaurants SP - Lucro Presumido', maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  name: string;
+
+  @ApiProperty({ description: 'State code (one of the 27 Brazilian UFs; case-insensitive)', enum: UF_CODES, example: 'SP' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : value))
+  @IsIn(UF_CODES, { message: 'must be one of the 27 Brazilian state codes (SP, RJ, MG, ...)' })
+  uf: string;
+
+  @ApiPropertyOptional({
+    description: 'Tax regime. `SIMPLES_NACIONAL`, `MEI`, `1` and `4` (any case) are Simples Nacional; anything else is the normal regime.',
+    example: 'LUCRO_PRESUMIDO',
+    maxLength: 50,
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 50)
+  taxRegime?: string;
+
+  @ApiProperty({
+    description: 'Stores whose orders this group taxes; a store belongs to at most one group',
+    type: [StoreRefDto],
+    minItems: 1,
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(5000)
+  @ValidateNested({ each: true })
+  @Type(() => StoreRefDto)
+  stores: StoreRefDto[];
+
+  @ApiProperty(TAX_MATRIX_SCHEMA as never)
+  @IsObject()
+  taxMatrix: Record<string, TaxRuleDto>;
+
+  @ApiPropertyOptional({ type: FiscalGroupSettingsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => FiscalGroupSettingsDto)
+  settings?: FiscalGroupSettingsDto;
+}
+
+/** Partial update: only sent properties change; `stores` and `taxMatrix`, when sent, replace the whole list / matrix. */
+export class UpdateFiscalGroupDto extends PartialType(CreateFiscalGroupDto) {}
+
+export class FiscalGroupResponseDto {
+  @ApiProperty({ format: 'uuid', example: '9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e' })
+  id: string;
+
+  @ApiProperty({ nullable: true, type: String, example: 'ERP-SP-001' })
+  externalId: string | null;
+
+  @ApiProperty({ example: 'Restaurants SP - Lucro Presumido' })
+  name: string;
+
+  @ApiProperty({ enum: UF_CODES, example: 'SP' })
+  uf: string;
+
+  @ApiProperty({ nullable: true, type: String, example: 'LUCRO_PRESUMIDO' })
+  taxRegime: string | null;
+
+  @ApiProperty({ type: [StoreRefDto] })
+  stores: StoreRefDto[];
+
+  @ApiProperty(TAX_MATRIX_SCHEMA as never)
+  taxMatrix: Record<string, TaxRuleDto>;
+
+  @ApiProperty({ type: FiscalGroupSettingsDto })
+  settings: FiscalGroupSettingsDto;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' })
+  createdAt: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' })
+  updatedAt: string;
+}
+
+export class FiscalGroupPageDto {
+  @ApiProperty({ type: [FiscalGroupResponseDto] })
+  items: FiscalGroupResponseDto[];
+
+  @ApiProperty({ minimum: 0, example: 1 })
+  total: number;
+
+  @ApiProperty({ minimum: 1, example: 1 })
+  page: number;
+
+  @ApiProperty({ minimum: 1, example: 20 })
+  pageSize: number;
+
+  @ApiProperty({ minimum: 0, example: 1 })
+  totalPages: number;
+}

@@ -1,0 +1,176 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Auth } from '../auth/auth.decorators.js';
+import { ApiError } from '../common/errors/api-error.js';
+import { ValidatedBody } from '../common/http/dto-validation.pipe.js';
+import { UuidPipe } from '../common/http/uuid.pipe.js';
+import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import {
+  CreateFiscalGroupDto,
+  FiscalGroupPageDto,
+  FiscalGroupResponseDto,
+  TAX_MATRIX_EXAMPLE,
+  TaxRuleDto,
+  UpdateFiscalGroupDto,
+} from './dto/fiscal-group.dto.js';
+import { toFiscalGroupResponse } from './dto/fiscal-group.mapper.js';
+import { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
+import { fiscalGroupBodyChecks, FiscalGroupsService } from './fiscal-groups.service.js';
+import { taxMatrixToCsv } from './tax-matrix-csv.js';
+
+export const TEXT_CSV = 'text/csv';
+
+const CREATE_EXAMPLE = {
+  externalId: 'ERP-SP-001',
+  name: 'Restaurants SP - Lucro Presumido',
+  uf: 'SP',
+  taxRegime: 'LUCRO_PRESUMIDO',
+  stores: [{ store_id: 'store-0042', store_name: 'Burger House Paulista' }],
+  taxMatrix: TAX_MATRIX_EXAMPLE,
+};
+
+const ID_PARAM = { name: 'id', format: 'uuid', description: 'Fiscal group id', example: '9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e' };
+
+@ApiTags('Fiscal groups')
+@ApiExtraModels(TaxRuleDto)
+@Controller('admin/fiscal-groups')
+@Auth('admin')
+export class FiscalGroupsController {
+  constructor(private readonly fiscalGroups: FiscalGroupsService) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create a fiscal group',
+    description:
+      'A fiscal group holds the tax matrix (TaxRule per NCM code) applied to the orders of its stores. A store belongs to at most one group (409 otherwise); `externalId`, when given, is unique.',
+  })
+  @ApiBody({ type: CreateFiscalGroupDto, examples: { restaurant: { summary: 'A restaurant group in São Paulo', value: CREATE_EXAMPLE } } })
+  @ApiCreatedResponse({ type: FiscalGroupResponseDto })
+  @ApiErrors('A', [400, 409], { 409: 'A store is already held by another group, or the externalId is taken' })
+  async create(@ValidatedBody(CreateFiscalGroupDto, fiscalGroupBodyChecks) dto: CreateFiscalGroupDto): Promise<FiscalGroupResponseDto> {
+    return toFiscalGroupResponse(await this.fiscalGroups.create(dto));
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List fiscal groups', description: 'Newest first, paged; filter by state or by a store the group holds.' })
+  @ApiOkResponse({ type: FiscalGroupPageDto })
+  @ApiErrors('A', [400])
+  async list(@Query() query: ListFiscalGroupsQuery): Promise<FiscalGroupPageDto> {
+    const page = await this.fiscalGroups.list(query);
+    return { ...page, items: page.items.map(toFiscalGroupResponse) };
+  }
+
+  @Get('by-store/:storeId')
+  @ApiOperation({ summary: 'The fiscal group holding a store', description: 'The group used to tax the orders of `storeId`.' })
+  @ApiParam({ name: 'storeId', example: 'store-0042' })
+  @ApiOkResponse({ type: FiscalGroupResponseDto })
+  @ApiErrors('A', [404])
+  async byStore(@Param('storeId') storeId: string): Promise<FiscalGroupResponseDto> {
+    const group = await this.fiscalGroups.findByStore(storeId);
+    if (!group) throw ApiError.notFound(`No fiscal group holds store ${storeId}`);
+    return toFiscalGroupResponse(group);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a fiscal group' })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: FiscalGroupResponseDto })
+  @ApiErrors('A', [400, 404], { 400: 'The id is not a UUID' })
+  async findOne(@Param('id', new UuidPipe()) id: string): Promise<FiscalGroupResponseDto> {
+    return toFiscalGroupResponse(await this.fiscalGroups.findById(id));
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    summary: 'Update a fiscal group (partial)',
+    description:
+      'Only the properties sent change. `taxMatrix`, when sent, replaces the whole matrix; `stores`, when sent, replaces the list.',
+  })
+  @ApiParam(ID_PARAM)
+  @ApiBody({
+    type: UpdateFiscalGroupDto,
+    examples: { rename: { summary: 'Rename only', value: { name: 'Restaurants SP - Lucro Real', taxRegime: 'LUCRO_REAL' } } },
+  })
+  @ApiOkResponse({ type: FiscalGroupResponseDto })
+  @ApiErrors('A', [400, 404, 409])
+  async update(
+    @Param('id', new UuidPipe()) id: string,
+    @ValidatedBody(UpdateFiscalGroupDto, fiscalGroupBodyChecks) dto: UpdateFiscalGroupDto,
+  ): Promise<FiscalGroupResponseDto> {
+    return toFiscalGroupResponse(await this.fiscalGroups.update(id, dto));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a fiscal group', description: 'Its stores are released. Stored orders keep the taxes they were given.' })
+  @ApiParam(ID_PARAM)
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiErrors('A', [400, 404])
+  async remove(@Param('id', new UuidPipe()) id: string): Promise<void> {
+    await this.fiscalGroups.remove(id);
+  }
+
+  @Get(':id/tax-matrix.csv')
+  @ApiOperation({
+    summary: 'Export the tax matrix as CSV',
+    description:
+      'One row per NCM key; the columns are the TaxRule field names. Import it back with `PUT /api/admin/fiscal-groups/{id}/tax-matrix`.',
+  })
+  @ApiParam(ID_PARAM)
+  @ApiProduces(TEXT_CSV)
+  @ApiOkResponse({
+    description: 'The matrix as CSV',
+    content: {
+      [TEXT_CSV]: {
+        schema: {
+          type: 'string',
+          example:
+            'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP,CST_IBSCBS,cClassTrib,IBS_UF_rate,IBS_Mun_rate,CBS_rate\r\n22021000,0300700,60,18,04,0.65,04,3,5405,,,,,\r\n',
+        },
+      },
+    },
+  })
+  @ApiErrors('A', [400, 404])
+  async exportCsv(@Param('id', new UuidPipe()) id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const group = await this.fiscalGroups.findById(id);
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="tax-matrix-${id}.csv"`);
+    return taxMatrixToCsv(group.taxMatrix);
+  }
+
+  @Put(':id/tax-matrix')
+  @RouteConfig({ consumes: [TEXT_CSV] })
+  @ApiOperation({
+    summary: 'Replace the tax matrix from CSV',
+    description:
+      'Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Every row is validated: a 400 lists the bad rows by line number and nothing changes.',
+  })
+  @ApiParam(ID_PARAM)
+  @ApiConsumes(TEXT_CSV)
+  @ApiBody({
+    description: 'CSV text',
+    schema: {
+      type: 'string',
+      example: 'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP\r\n22021000,0300700,60,18,04,0.65,04,3,5405\r\n',
+    },
+  })
+  @ApiOkResponse({ type: FiscalGroupResponseDto })
+  @ApiErrors('A', [400, 404, 415])
+  async importCsv(@Param('id', new UuidPipe()) id: string, @Body() body: unknown): Promise<FiscalGroupResponseDto> {
+    if (!Buffer.isBuffer(body) && typeof body !== 'string') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the matrix as text/csv');
+    return toFiscalGroupResponse(await this.fiscalGroups.importTaxMatrixCsv(id, body.toString()));
+  }
+}

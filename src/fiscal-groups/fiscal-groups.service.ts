@@ -1,0 +1,199 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { ApiError, type ErrorDetail } from '../common/errors/api-error.js';
+import { pageOf, type Page } from '../common/http/pagination.js';
+import { uniqueViolation } from '../database/postgres-errors.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import type { CreateFiscalGroupDto, StoreRefDto, UpdateFiscalGroupDto } from './dto/fiscal-group.dto.js';
+import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
+import { FiscalGroupEntity } from './fiscal-group.entity.js';
+import { csvToTaxMatrix } from './tax-matrix-csv.js';
+import { normalizeTaxMatrix, validateTaxMatrix, type TaxMatrix } from './tax-rule.js';
+
+/** Checks of a fiscal group body that class-validator cannot express; merged into the same 400. */
+export function fiscalGroupBodyChecks(body: Record<string, unknown>): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (body.taxMatrix !== undefined) problems.push(...validateTaxMatrix(body.taxMatrix));
+  if (Array.isArray(body.stores)) {
+    const seen = new Map<string, number>();
+    body.stores.forEach((store, index) => {
+      const id = (store as { store_id?: unknown } | null)?.store_id;
+      if (typeof id !== 'string') return;
+      if (id !== id.trim()) problems.push({ field: `stores.${index}.store_id`, problem: 'must not start or end with spaces' });
+      if (seen.has(id))
+        problems.push({ field: `stores.${index}.store_id`, problem: `store "${id}" is already listed at stores.${seen.get(id)}` });
+      else seen.set(id, index);
+    });
+  }
+  return problems;
+}
+
+@Injectable()
+export class FiscalGroupsService {
+  constructor(
+    @InjectRepository(FiscalGroupEntity) private readonly groups: Repository<FiscalGroupEntity>,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  async create(dto: CreateFiscalGroupDto): Promise<FiscalGroupEntity> {
+    return this.withConflictsExplained(dto.externalId, () =>
+      this.transactions.run(async (manager) => {
+        const group = manager.create(FiscalGroupEntity, {
+          externalId: dto.externalId ?? null,
+          name: dto.name,
+          uf: dto.uf,
+          taxRegime: dto.taxRegime ?? null,
+          stores: storeRefs(dto.stores),
+          taxMatrix: normalizeTaxMatrix(dto.taxMatrix as never),
+          settings: dto.settings ? { ...dto.settings } : {},
+        });
+        await manager.insert(FiscalGroupEntity, group);
+        await this.claimStores(manager, group.id, group.stores);
+        return manager.findOneByOrFail(FiscalGroupEntity, { id: group.id });
+      }),
+    );
+  }
+
+  async update(id: string, dto: UpdateFiscalGroupDto): Promise<FiscalGroupEntity> {
+    return this.withConflictsExplained(dto.externalId, () =>
+      this.transactions.run(async (manager) => {
+        const group = await this.lockedGroup(manager, id);
+        if (dto.externalId !== undefined) group.externalId = dto.externalId;
+        if (dto.name !== undefined) group.name = dto.name;
+        if (dto.uf !== undefined) group.uf = dto.uf;
+        if (dto.taxRegime !== undefined) group.taxRegime = dto.taxRegime;
+        if (dto.taxMatrix !== undefined) group.taxMatrix = normalizeTaxMatrix(dto.taxMatrix as never);
+        if (dto.settings !== undefined) group.settings = { ...group.settings, ...dto.settings };
+        if (dto.stores !== undefined) {
+          group.stores = storeRefs(dto.stores);
+          await manager.query('DELETE FROM fiscal_group_store WHERE fiscal_group_id = $1', [id]);
+          await this.claimStores(manager, id, group.stores);
+        }
+        await manager.save(FiscalGroupEntity, group);
+        return manager.findOneByOrFail(FiscalGroupEntity, { id });
+      }),
+    );
+  }
+
+  /** Replaces the whole matrix from a CSV text after validating every row; nothing changes on any error. */
+  async importTaxMatrixCsv(id: string, csv: string): Promise<FiscalGroupEntity> {
+    const { matrix, problems } = csvToTaxMatrix(csv);
+    if (problems.length > 0)
+      throw ApiError.validation(
+        problems,
+        `The CSV has ${problems.length} problem(s); nothing was changed. ${problems
+          .slice(0, 5)
+          .map((p) => `${p.field}: ${p.problem}`)
+          .join('; ')}`,
+      );
+    return this.replaceTaxMatrix(id, matrix);
+  }
+
+  async replaceTaxMatrix(id: string, matrix: TaxMatrix): Promise<FiscalGroupEntity> {
+    return this.transactions.run(async (manager) => {
+      const group = await this.lockedGroup(manager, id);
+      group.taxMatrix = normalizeTaxMatrix(matrix as never);
+      await manager.save(FiscalGroupEntity, group);
+      return manager.findOneByOrFail(FiscalGroupEntity, { id });
+    });
+  }
+
+  async remove(id: string): Promise<void> {
+    const result = await this.groups.delete({ id });
+    if (!result.affected) throw notFound(id);
+  }
+
+  async findById(id: string): Promise<FiscalGroupEntity> {
+    const group = await this.groups.findOneBy({ id });
+    if (!group) throw notFound(id);
+    return group;
+  }
+
+  /** The order path's lookup: one indexed read through the store ownership table. */
+  async findByStore(storeId: string): Promise<FiscalGroupEntity | undefined> {
+    const group = await this.groups
+      .createQueryBuilder('g')
+      .innerJoin('fiscal_group_store', 's', 's.fiscal_group_id = g.id')
+      .where('s.store_id = :storeId', { storeId })
+      .getOne();
+    return group ?? undefined;
+  }
+
+  async list(query: ListFiscalGroupsQuery): Promise<Page<FiscalGroupEntity>> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 20;
+    const builder = this.groups.createQueryBuilder('g');
+    if (query.uf) builder.andWhere('g.uf = :uf', { uf: query.uf });
+    if (query.storeId) {
+      builder.andWhere('EXISTS (SELECT 1 FROM fiscal_group_store s WHERE s.fiscal_group_id = g.id AND s.store_id = :storeId)', {
+        storeId: query.storeId,
+      });
+    }
+    const [items, total] = await builder
+      .orderBy('g.created_at', 'DESC')
+      .addOrderBy('g.id', 'DESC')
+      .skip((page - 1) * pageSize)
+      .take(pageSize)
+      .getManyAndCount();
+    return pageOf(items, total, page, pageSize);
+  }
+
+  private async lockedGroup(manager: EntityManager, id: string): Promise<FiscalGroupEntity> {
+    const group = await manager.findOne(FiscalGroupEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!group) throw notFound(id);
+    return group;
+  }
+
+  /**
+   * Inserts the ownership rows; a store already held by another group is not inserted
+   * (a concurrent claim waits for the first one to commit), and the whole write is refused.
+   */
+  private async claimStores(manager: EntityManager, groupId: string, stores: StoreRefDto[]): Promise<void> {
+    const ids = stores.map((store) => store.store_id);
+    const claimed: Array<{ store_id: string }> = await manager.query(
+      `INSERT INTO fiscal_group_store (store_id, fiscal_group_id)
+       SELECT unnest($1::varchar[]), $2
+       ON CONFLICT (store_id) DO NOTHING
+       RETURNING store_id`,
+      [ids, groupId],
+    );
+    if (claimed.length === ids.length) return;
+    const taken = new Set(ids);
+    for (const row of claimed) taken.delete(row.store_id);
+    const holders: Array<{ store_id: string; id: string; name: string }> = await manager.query(
+      `SELECT s.store_id, g.id, g.name FROM fiscal_group_store s JOIN fiscal_group g ON g.id = s.fiscal_group_id WHERE s.store_id = ANY($1)`,
+      [[...taken]],
+    );
+    const details = holders.map((holder) => ({
+      field: 'stores',
+      problem: `store "${holder.store_id}" already belongs to fiscal group ${holder.id} ("${holder.name}")`,
+    }));
+    throw ApiError.conflict(
+      details.map((detail) => detail.problem).join('; ') || 'A store is already held by another fiscal group',
+      details,
+    );
+  }
+
+  private async withConflictsExplained<T>(externalId: string | undefined, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (uniqueViolation(error) === 'uq_fiscal_group_external_id') {
+        const other = await this.groups.findOne({ where: { externalId: externalId! }, select: { id: true } });
+        throw ApiError.conflict(`externalId "${externalId}" is already used by fiscal group ${other?.id ?? '(another group)'}`, [
+          { field: 'externalId', problem: 'is already used by another fiscal group' },
+        ]);
+      }
+      throw error;
+    }
+  }
+}
+
+function storeRefs(stores: StoreRefDto[]): StoreRefDto[] {
+  return stores.map((store) => ({ store_id: store.store_id, store_name: store.store_name }));
+}
+
+function notFound(id: string): ApiError {
+  return ApiError.notFound(`Fiscal group ${id} not found`);
+}

@@ -1,0 +1,100 @@
+import { isValidRate, normalizeTaxMatrix, validateTaxMatrix, validateTaxRule } from './tax-rule.js';
+
+const rule = (overrides: Record<string, unknown> = {}) => ({
+  NCM: '22021000',
+  CEST: '0300700',
+  CST_ICMS: '60',
+  ICMS_rate: 18,
+  CST_PIS: '04',
+  PIS_rate: 1.65,
+  CST_COFINS: '04',
+  COFINS_rate: 7.6,
+  ...overrides,
+});
+
+const fields = (key: string, value: unknown) => validateTaxRule(key, value, `taxMatrix.${key}`).map((detail) => detail.field);
+
+describe('validateTaxRule', () => {
+  it('accepts a complete rule, with and without the optional fields', () => {
+    expect(validateTaxRule('22021000', rule(), 'm')).toEqual([]);
+    expect(
+      validateTaxRule(
+        '22021000',
+        rule({ CFOP: '5405', CST_IBSCBS: '000', cClassTrib: '000001', IBS_UF_rate: 0.1, IBS_Mun_rate: 0, CBS_rate: 0.9 }),
+        'm',
+      ),
+    ).toEqual([]);
+    expect(validateTaxRule('2202', rule({ NCM: '2202', CEST: '' }), 'm')).toEqual([]);
+  });
+
+  it.each([
+    ['a key of 1 digit', '2', rule({ NCM: '2' })],
+    ['a key of 9 digits', '220210001', rule({ NCM: '220210001' })],
+    ['a key with letters', '2202A', rule({ NCM: '2202A' })],
+  ])('refuses %s', (_label, key, value) => {
+    expect(fields(key, value)).toContain(`taxMatrix.${key}`);
+  });
+
+  it.each([
+    ['NCM different from its key', { NCM: '22021090' }, 'NCM'],
+    ['CEST of 6 digits', { CEST: '030070' }, 'CEST'],
+    ['CST_ICMS of 1 digit', { CST_ICMS: '6' }, 'CST_ICMS'],
+    ['CST_ICMS of 4 digits', { CST_ICMS: '0600' }, 'CST_ICMS'],
+    ['CST_ICMS as a number', { CST_ICMS: 60 }, 'CST_ICMS'],
+    ['CST_PIS of 3 digits', { CST_PIS: '004' }, 'CST_PIS'],
+    ['CST_COFINS of 1 digit', { CST_COFINS: '4' }, 'CST_COFINS'],
+    ['a negative rate', { ICMS_rate: -1 }, 'ICMS_rate'],
+    ['a rate above 100', { PIS_rate: 100.01 }, 'PIS_rate'],
+    ['a rate with 5 decimals', { COFINS_rate: 7.60001 }, 'COFINS_rate'],
+    ['a rate as text', { ICMS_rate: '18' }, 'ICMS_rate'],
+    ['CFOP of 3 digits', { CFOP: '540' }, 'CFOP'],
+    ['CST_IBSCBS of 2 digits', { CST_IBSCBS: '00' }, 'CST_IBSCBS'],
+    ['cClassTrib of 5 digits', { cClassTrib: '00000' }, 'cClassTrib'],
+    ['a CBS rate out of range', { CBS_rate: 101 }, 'CBS_rate'],
+    ['an unknown property', { ICMS: 18 }, 'ICMS'],
+  ])('refuses %s', (_label, overrides, field) => {
+    expect(fields('22021000', rule(overrides))).toEqual([`taxMatrix.22021000.${field}`]);
+  });
+
+  it('names every missing required field', () => {
+    expect(fields('22021000', { NCM: '22021000' })).toEqual(
+      ['CEST', 'CST_ICMS', 'ICMS_rate', 'CST_PIS', 'PIS_rate', 'CST_COFINS', 'COFINS_rate'].map((name) => `taxMatrix.22021000.${name}`),
+    );
+  });
+
+  it('refuses a rule that is not an object', () => {
+    expect(fields('22021000', 'x')).toEqual(['taxMatrix.22021000']);
+    expect(fields('22021000', [])).toEqual(['taxMatrix.22021000']);
+  });
+});
+
+describe('validateTaxMatrix', () => {
+  it('accepts an empty matrix and reports every bad rule at once', () => {
+    expect(validateTaxMatrix({})).toEqual([]);
+    const problems = validateTaxMatrix({ '22021000': rule({ ICMS_rate: 200 }), '2203': rule({ NCM: '2203', CST_PIS: 'x' }) });
+    expect(problems.map((detail) => detail.field).sort()).toEqual(['taxMatrix.22021000.ICMS_rate', 'taxMatrix.2203.CST_PIS']);
+  });
+
+  it('refuses a matrix that is not an object', () => {
+    expect(validateTaxMatrix([])).toHaveLength(1);
+    expect(validateTaxMatrix(null)).toHaveLength(1);
+  });
+});
+
+describe('isValidRate', () => {
+  it.each([0, 18, 1.65, 7.6, 3.2, 0.0001, 99.9999, 100])('accepts %p', (value) => expect(isValidRate(value)).toBe(true));
+  it.each([-0.01, 100.0001, 0.00001, Number.NaN, Number.POSITIVE_INFINITY, 1e-7, '1'])('refuses %p', (value) =>
+    expect(isValidRate(value)).toBe(false),
+  );
+});
+
+describe('normalizeTaxMatrix', () => {
+  it('orders keys and properties and drops null optional fields', () => {
+    const normalized = normalizeTaxMatrix({
+      '2203': { ...rule({ NCM: '2203' }), CFOP: null } as never,
+      '1905': rule({ NCM: '1905' }) as never,
+    });
+    expect(Object.keys(normalized)).toEqual(['1905', '2203']);
+    expect('CFOP' in normalized['2203']!).toBe(false);
+  });
+});

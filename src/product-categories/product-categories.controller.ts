@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../auth/auth.decorators.js';
+import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import {
+  CreateProductFiscalCategoryDto,
+  ProductFiscalCategoryResponseDto,
+  UpdateProductFiscalCategoryDto,
+} from './dto/product-fiscal-category.dto.js';
+import type { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
+import { ProductCategoriesService } from './product-categories.service.js';
+
+const PRODUCT_ID_PARAM = { name: 'productId', description: 'The product id (text)', example: 'prod-cola-350' };
+
+function toResponse(category: ProductFiscalCategoryEntity): ProductFiscalCategoryResponseDto {
+  return {
+    productId: category.productId,
+    productName: category.productName,
+    ncm: category.ncm,
+    externalProductId: category.externalProductId,
+    createdAt: category.createdAt.toISOString(),
+  };
+}
+
+@ApiTags('Product fiscal categories')
+@Controller('admin/product-fiscal-categories')
+@Auth('admin')
+export class ProductCategoriesController {
+  constructor(private readonly categories: ProductCategoriesService) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create a product fiscal category',
+    description: "Gives a product its NCM code. Orders' products are matched by `productId`, then by `externalProductId`.",
+  })
+  @ApiCreatedResponse({ type: ProductFiscalCategoryResponseDto })
+  @ApiErrors('A', [400, 409], { 409: 'The productId exists, or the externalProductId is used by another product' })
+  async create(@Body() dto: CreateProductFiscalCategoryDto): Promise<ProductFiscalCategoryResponseDto> {
+    return toResponse(await this.categories.create(dto));
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List product fiscal categories', description: 'All categories, ordered by productId.' })
+  @ApiOkResponse({ type: [ProductFiscalCategoryResponseDto] })
+  async list(): Promise<ProductFiscalCategoryResponseDto[]> {
+    return (await this.categories.list()).map(toResponse);
+  }
+
+  @Get(':productId')
+  @ApiOperation({ summary: 'Get a product fiscal category' })
+  @ApiParam(PRODUCT_ID_PARAM)
+  @ApiOkResponse({ type: ProductFiscalCategoryResponseDto })
+  @ApiErrors('A', [404])
+  async findOne(@Param('productId') productId: string): Promise<ProductFiscalCategoryResponseDto> {
+    return toResponse(await this.categories.findOne(productId));
+  }
+
+  @Put(':productId')
+  @ApiOperation({
+    summary: 'Update a product fiscal category',
+    description: 'Only the properties sent change. `productId` cannot be sent in the body (400).',
+  })
+  @ApiParam(PRODUCT_ID_PARAM)
+  @ApiOkResponse({ type: ProductFiscalCategoryResponseDto, description: 'Updated' })
+  @ApiErrors('A', [400, 404, 409, 500], { 400: 'Invalid request', 404: 'Not found', 500: 'Internal error' })
+  async update(
+    @Param('productId') productId: string,
+    @Body() dto: UpdateProductFiscalCategoryDto,
+  ): Promise<ProductFiscalCategoryResponseDto> {
+    return toResponse(await this.categories.update(productId, dto));
+  }
+
+  @Delete(':productId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a product fiscal category' })
+  @ApiParam(PRODUCT_ID_PARAM)
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiErrors('A', [404])
+  async remove(@Param('productId') productId: string): Promise<void> {
+    await this.categories.remove(productId);
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProductCategoriesController } from './product-categories.controller.js';
+import { ProductCategoriesService } from './product-categories.service.js';
+import { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ProductFiscalCategoryEntity])],
+  controllers: [ProductCategoriesController],
+  providers: [ProductCategoriesService],
+  exports: [ProductCategoriesService],
+})
+export class ProductCategoriesModule {}

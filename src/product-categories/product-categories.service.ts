@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { ApiError } from '../common/errors/api-error.js';
+import { uniqueViolation } from '../database/postgres-errors.js';
+import type { CreateProductFiscalCategoryDto, UpdateProductFiscalCategoryDto } from './dto/product-fiscal-category.dto.js';
+import { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
+
+@Injectable()
+export class ProductCategoriesService {
+  constructor(@InjectRepository(ProductFiscalCategoryEntity) private readonly categories: Repository<ProductFiscalCategoryEntity>) {}
+
+  async create(dto: CreateProductFiscalCategoryDto): Promise<ProductFiscalCategoryEntity> {
+    try {
+      await this.categories.insert({
+        productId: dto.productId,
+        productName: dto.productName,
+        ncm: dto.ncm,
+        externalProductId: dto.externalProductId ?? null,
+      });
+    } catch (error) {
+      throw await this.explainConflict(error, dto.productId, dto.externalProductId);
+    }
+    return this.findOne(dto.productId);
+  }
+
+  list(): Promise<ProductFiscalCategoryEntity[]> {
+    return this.categories.find({ order: { productId: 'ASC' } });
+  }
+
+  async findOne(productId: string): Promise<ProductFiscalCategoryEntity> {
+    const category = await this.categories.findOneBy({ productId });
+    if (!category) throw ApiError.notFound(`Product fiscal category ${productId} not found`);
+    return category;
+  }
+
+  async update(productId: string, dto: UpdateProductFiscalCategoryDto): Promise<ProductFiscalCategoryEntity> {
+    const changes: Partial<ProductFiscalCategoryEntity> = {};
+    if (dto.productName !== undefined) changes.productName = dto.productName;
+    if (dto.ncm !== undefined) changes.ncm = dto.ncm;
+    if (dto.externalProductId !== undefined) changes.externalProductId = dto.externalProductId;
+    if (Object.keys(changes).length === 0) return this.findOne(productId);
+    try {
+      const result = await this.categories.update({ productId }, changes);
+      if (!result.affected) throw ApiError.notFound(`Product fiscal category ${productId} not found`);
+    } catch (error) {
+      throw await this.explainConflict(error, productId, dto.externalProductId ?? undefined);
+    }
+    return this.findOne(productId);
+  }
+
+  async remove(productId: string): Promise<void> {
+    const result = await this.categories.delete({ productId });
+    if (!result.affected) throw ApiError.notFound(`Product fiscal category ${productId} not found`);
+  }
+
+  private async explainConflict(error: unknown, productId: string, externalProductId: string | null | undefined): Promise<unknown> {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'product_fiscal_category_pkey') {
+      return ApiError.conflict(`A product fiscal category with productId "${productId}" already exists`, [
+        { field: 'productId', problem: 'already exists' },
+      ]);
+    }
+    if (constraint === 'uq_product_fiscal_category_external_product_id') {
+      const other = await this.categories.findOne({ where: { externalProductId: externalProductId! }, select: { productId: true } });
+      return ApiError.conflict(
+        `externalProductId "${externalProductId}" is already used by product ${other?.productId ?? '(another product)'}`,
+        [{ field: 'externalProductId', problem: 'is already used by another product' }],
+      );
+    }
+    return error;
+  }
+}
