@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
+import { ChannelsModule } from './channels/channels.module.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/app-config.js';
 import type { Logger } from './common/logging/logger.js';
@@ -36,6 +37,7 @@ export class AppModule {
         DemoModule,
         OrdersModule,
         EnrichmentModule,
+        ChannelsModule,
       ],
     };
   }

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module.js';
+import { ChannelStoreConfigEntity } from './channel-store-config.entity.js';
+import { ChannelsController } from './channels.controller.js';
+import { ChannelsService } from './channels.service.js';
+import { SalesChannelEntity, SalesChannelRelatedListEntity } from './sales-channel.entity.js';
+import { StoreFiscalGroupLookup } from './store-fiscal-group.lookup.js';
+import {
+  StoreChannelEntity,
+  StoreChannelScheduleEntity,
+  StoreChannelScheduleGroupEntity,
+  StoreEntity,
+  StoreScheduleEntity,
+  StoreServiceEntity,
+} from './store.entity.js';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      ChannelStoreConfigEntity,
+      SalesChannelEntity,
+      SalesChannelRelatedListEntity,
+      StoreEntity,
+      StoreServiceEntity,
+      StoreChannelEntity,
+      StoreScheduleEntity,
+      StoreChannelScheduleGroupEntity,
+      StoreChannelScheduleEntity,
+    ]),
+    AuthModule,
+  ],
+  controllers: [ChannelsController],
+  providers: [ChannelsService, StoreFiscalGroupLookup],
+})
+export class ChannelsModule {}

@@ -1,0 +1,170 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager, ObjectLiteral, EntityTarget } from 'typeorm';
+import { AuthService } from '../auth/auth.service.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { ChannelStoreConfigEntity } from './channel-store-config.entity.js';
+import { parseChannelsStores } from './channels-stores.parser.js';
+import type { ParsedConfiguration } from './channels-stores.types.js';
+import type { ChannelsStoresReplacedDto } from './dto/channels-stores-request.dto.js';
+import type { ChannelsStoresResponseDto } from './dto/channels-stores-response.dto.js';
+import { toChannelsStoresResponse } from './dto/channels-stores.mapper.js';
+import { SalesChannelEntity, SalesChannelRelatedListEntity } from './sales-channel.entity.js';
+import { StoreFiscalGroupLookup } from './store-fiscal-group.lookup.js';
+import {
+  StoreChannelEntity,
+  StoreChannelScheduleEntity,
+  StoreChannelScheduleGroupEntity,
+  StoreEntity,
+  StoreScheduleEntity,
+  StoreServiceEntity,
+} from './store.entity.js';
+
+/** Arbitrary constant: the transaction-scoped advisory lock that serializes configuration replacements. */
+export const CHANNELS_STORES_LOCK_KEY = 7_310_008;
+
+/** Rows per INSERT, well under PostgreSQL's 65535 bind parameters for the widest table. */
+const INSERT_CHUNK = 1000;
+
+@Injectable()
+export class ChannelsService {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly transactions: TransactionRunner,
+    private readonly fiscalGroups: StoreFiscalGroupLookup,
+  ) {}
+
+  /**
+   * Replaces the whole store and channel configuration (contract §9): Basic credentials with scope
+   * `admin` first, then the body, then one transaction under an advisory lock that deletes everything
+   * and inserts what was sent. Concurrent calls run one after the other; a failed call changes nothing.
+   */
+  async replace(authorization: string | undefined, body: unknown): Promise<ChannelsStoresReplacedDto> {
+    const granted = await this.auth.authenticateBasic(authorization, 'admin');
+    const configuration = parseChannelsStores(body);
+    await this.transactions.runLocked(CHANNELS_STORES_LOCK_KEY, (manager) => this.write(manager, configuration));
+    return { accessToken: granted.accessToken };
+  }
+
+  /** The current configuration, read from one snapshot so that it is never half of two replacements. */
+  read(): Promise<ChannelsStoresResponseDto> {
+    return this.transactions.run(async (manager) => {
+      const byOrdinal = { order: { ordinal: 'ASC' as const } };
+      const config = await manager.findOne(ChannelStoreConfigEntity, { where: { id: 1 } });
+      const channels = await manager.find(SalesChannelEntity, byOrdinal);
+      const relatedLists = await manager.find(SalesChannelRelatedListEntity, byOrdinal);
+      const stores = await manager.find(StoreEntity, byOrdinal);
+      const services = await manager.find(StoreServiceEntity, byOrdinal);
+      const storeSchedules = await manager.find(StoreScheduleEntity, byOrdinal);
+      const scheduleGroups = await manager.find(StoreChannelScheduleGroupEntity, byOrdinal);
+      const channelSchedules = await manager.find(StoreChannelScheduleEntity, byOrdinal);
+      const storeChannels = await manager.find(StoreChannelEntity, byOrdinal);
+      const fiscalGroups = await this.fiscalGroups.lookup(
+        manager,
+        stores.map((store) => store.storeId),
+      );
+      return toChannelsStoresResponse(
+        { config, channels, relatedLists, stores, services, storeSchedules, scheduleGroups, channelSchedules, storeChannels },
+        fiscalGroups,
+      );
+    }, 'REPEATABLE READ');
+  }
+
+  private async write(manager: EntityManager, configuration: ParsedConfiguration): Promise<void> {
+    // Everything hanging off a store or a channel goes with it (ON DELETE CASCADE).
+    for (const entity of [StoreEntity, SalesChannelEntity, ChannelStoreConfigEntity]) {
+      await manager.createQueryBuilder().delete().from(entity).execute();
+    }
+    await insertAll(manager, ChannelStoreConfigEntity, [{ id: 1, extra: configuration.extra }]);
+
+    const { channels, stores } = configuration;
+    await insertAll(
+      manager,
+      SalesChannelEntity,
+      channels.map((channel, ordinal) => ({
+        channelId: channel.channelId,
+        ordinal,
+        active: channel.active,
+        channel: channel.channel,
+        vendorId: channel.vendorId,
+        channelReferenceName: channel.channelReferenceName,
+        mediaId: channel.mediaId,
+        mediaName: channel.mediaName,
+        extra: channel.extra,
+      })),
+    );
+    await insertAll(
+      manager,
+      SalesChannelRelatedListEntity,
+      channels.flatMap((channel) =>
+        channel.relatedLists.map((list, ordinal) => ({
+          channelId: channel.channelId,
+          ordinal,
+          listId: list.listId,
+          listName: list.listName,
+        })),
+      ),
+    );
+
+    await insertAll(
+      manager,
+      StoreEntity,
+      stores.map((store, ordinal) => ({
+        storeId: store.storeId,
+        ordinal,
+        name: store.name,
+        active: store.active,
+        vendorId: store.vendorId,
+        storeCode: store.storeCode,
+        taxRate: store.taxRate,
+        vatRatePercentage: store.vatRatePercentage,
+        phone: store.phone,
+        address: store.address,
+        cookTime: store.cookTime,
+        deliveryId: store.deliveryId,
+        minimumOrder: store.minimumOrder,
+        shippingCost: store.shippingCost,
+        city: store.city,
+        latitude: store.latitude,
+        longitude: store.longitude,
+        extra: store.extra,
+      })),
+    );
+    await insertAll(
+      manager,
+      StoreServiceEntity,
+      stores.flatMap((store) => store.services.map((service, ordinal) => ({ storeId: store.storeId, ordinal, ...service }))),
+    );
+    await insertAll(
+      manager,
+      StoreScheduleEntity,
+      stores.flatMap((store) => store.schedules.map((schedule, ordinal) => ({ storeId: store.storeId, ordinal, ...schedule }))),
+    );
+    await insertAll(
+      manager,
+      StoreChannelScheduleGroupEntity,
+      stores.flatMap((store) =>
+        store.schedulesByChannel.map((group, ordinal) => ({ storeId: store.storeId, ordinal, channelId: group.channelId })),
+      ),
+    );
+    await insertAll(
+      manager,
+      StoreChannelScheduleEntity,
+      stores.flatMap((store) =>
+        store.schedulesByChannel.flatMap((group, groupOrdinal) =>
+          group.schedules.map((schedule, ordinal) => ({ storeId: store.storeId, groupOrdinal, ordinal, ...schedule })),
+        ),
+      ),
+    );
+    await insertAll(
+      manager,
+      StoreChannelEntity,
+      stores.flatMap((store) => store.storeChannels.map((channelId, ordinal) => ({ storeId: store.storeId, channelId, ordinal }))),
+    );
+  }
+}
+
+async function insertAll<T extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<T>, rows: Array<Partial<T>>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await manager.insert(entity, rows.slice(start, start + INSERT_CHUNK) as Parameters<EntityManager['insert']>[1]);
+  }
+}

@@ -1,0 +1,52 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { JsonObject } from './channels-stores.types.js';
+
+/** A sales channel (`channels[]`), `additionalInfo` flattened into `media_*` columns. */
+@Entity({ name: 'sales_channel' })
+export class SalesChannelEntity {
+  @PrimaryColumn({ type: 'varchar', length: 100 })
+  channelId: string;
+
+  /** Position in the request, so GET answers in the order sent. */
+  @Column({ type: 'integer' })
+  ordinal: number;
+
+  @Column({ type: 'boolean', nullable: true })
+  active: boolean | null;
+
+  @Column({ type: 'text', nullable: true })
+  channel: string | null;
+
+  /** bigint: read back as text. */
+  @Column({ type: 'bigint', nullable: true })
+  vendorId: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  channelReferenceName: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  mediaId: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  mediaName: string | null;
+
+  /** Sent properties the spec does not list, as a tree mirroring the sent channel. */
+  @Column({ type: 'jsonb' })
+  extra: JsonObject;
+}
+
+/** `additionalInfo.relatedLists[]` of a channel. */
+@Entity({ name: 'sales_channel_related_list' })
+export class SalesChannelRelatedListEntity {
+  @PrimaryColumn({ type: 'varchar', length: 100 })
+  channelId: string;
+
+  @PrimaryColumn({ type: 'integer' })
+  ordinal: number;
+
+  @Column({ type: 'text' })
+  listId: string;
+
+  @Column({ type: 'text', nullable: true })
+  listName: string | null;
+}
