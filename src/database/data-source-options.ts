@@ -16,7 +16,6 @@ export interface DatabaseSettings {
 export function dataSourceOptions(settings: DatabaseSettings, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
   return {
     type: 'postgres',
-    url: settings.url,
     entities,
     migrations: ALL_MIGRATIONS,
     migrationsTableName: 'schema_migration',
@@ -31,6 +30,8 @@ export function dataSourceOptions(settings: DatabaseSettings, entities: DataSour
         }
       : { logging: ['error'] }),
     extra: {
+      // pg parses the URL itself (TypeORM's parser drops query parameters such as sslmode or a socket host).
+      connectionString: settings.url,
       max: settings.poolSize,
       // Fail fast when the database is down: a request waits at most this long for a connection, then gets 503.
       connectionTimeoutMillis: 3000,

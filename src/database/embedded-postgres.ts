@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
@@ -27,8 +27,6 @@ const SERVICE_USER = 'postgres';
 const PASSWORD_FILE = '.service-password';
 const DEFAULT_SETTINGS: Record<string, string> = {
   listen_addresses: '127.0.0.1',
-  // TCP only: no socket file to clash with another cluster in /tmp.
-  unix_socket_directories: '',
   max_connections: '300',
 };
 
@@ -44,6 +42,7 @@ export class EmbeddedPostgres {
   private port?: number;
   private password?: string;
   private exitHook?: () => void;
+  private socketDir?: string;
   private readonly dataDir: string;
   private readonly log: (message: string) => void;
 
@@ -52,9 +51,19 @@ export class EmbeddedPostgres {
     this.log = options.log ?? (() => undefined);
   }
 
+  /** TCP on 127.0.0.1 (for tools). */
   get connectionUrl(): string {
     if (!this.port || !this.password) throw new Error('Embedded PostgreSQL is not running');
     return `postgres://postgres:${encodeURIComponent(this.password)}@127.0.0.1:${this.port}/postgres`;
+  }
+
+  /**
+   * The Unix socket, which the service uses: much cheaper per byte than loopback TCP,
+   * and an order carries kilobytes of JSON to the database.
+   */
+  get socketConnectionUrl(): string {
+    if (!this.socketDir) return this.connectionUrl;
+    return `${this.connectionUrl.replace('@127.0.0.1:', '@localhost:')}?host=${encodeURIComponent(this.socketDir)}`;
   }
 
   get pid(): number | undefined {
@@ -73,6 +82,7 @@ export class EmbeddedPostgres {
     }
     this.password = (await readFile(join(this.dataDir, PASSWORD_FILE), 'utf8')).trim();
     await this.stopOrphan();
+    this.socketDir = await this.prepareSocketDir(owner);
 
     for (let attempt = 1; ; attempt++) {
       this.port = this.options.port ?? (await freePort());
@@ -86,7 +96,7 @@ export class EmbeddedPostgres {
       }
     }
     await this.waitUntilAccepting();
-    return this.connectionUrl;
+    return this.socketConnectionUrl;
   }
 
   /** Fast shutdown (SIGINT): open sessions are rolled back and the server exits. */
@@ -138,7 +148,12 @@ export class EmbeddedPostgres {
   }
 
   private spawnServer(binaries: PostgresBinaries, owner: Owner | undefined): Promise<void> {
-    const settings = { ...DEFAULT_SETTINGS, ...this.options.settings, port: String(this.port) };
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      unix_socket_directories: this.socketDir ?? '',
+      ...this.options.settings,
+      port: String(this.port),
+    };
     const args = ['-D', this.dataDir, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
     const child = spawn(binaries.postgres, args, {
       ...ownerOptions(owner),
@@ -226,6 +241,18 @@ export class EmbeddedPostgres {
     const deadline = Date.now() + 20_000;
     while (isAlive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
     if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  }
+
+  /** A short private directory for the socket file (socket paths are limited to about 100 bytes). */
+  private async prepareSocketDir(owner: Owner | undefined): Promise<string | undefined> {
+    const directory = join(tmpdir(), `pg-${createHash('sha256').update(this.dataDir).digest('hex').slice(0, 12)}`);
+    try {
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      if (owner) await chown(directory, owner.uid, owner.gid);
+      return directory;
+    } catch {
+      return undefined;
+    }
   }
 
   /** PostgreSQL refuses to run as root: run it as a `postgres` system user then. */
