@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createSecretKey } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -20,7 +21,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.jwtSecret,
+      // A KeyObject built once: given the raw string, jsonwebtoken rebuilds a key on every verification.
+      secretOrKey: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')) as unknown as string,
       // Only the algorithm the service signs with: `alg: none` and key-confusion tokens are refused.
       algorithms: ['HS256'],
       issuer: config.jwtIssuer,
