@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { pool } from '../database/pool.js';
 import { INTAKE_STATUSES, type OrderStatus } from './order-status.js';
 
 /** Who writes an order: recorded with every status change. */
@@ -37,7 +38,7 @@ const INTAKE_SQL_LIST = INTAKE_STATUSES.map((status) => `'${status}'`).join(', '
  * the payloads, and only changes the status while the order is still in intake
  * (a store that accepted the order keeps its status).
  */
-const UPSERT_SQL = `
+export const UPSERT_ORDER_SQL = `
   INSERT INTO orders AS o (order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by, last_changed_via)
   VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, $9)
   ON CONFLICT (order_id) DO UPDATE SET
@@ -57,8 +58,17 @@ export class OrdersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async upsert(order: OrderUpsert, actor: Actor): Promise<UpsertedOrder> {
-    const rows: Array<{ id: string; status: OrderStatus; created_at: Date; updated_at: Date; webhook_attempts: number }> =
-      await this.dataSource.query(UPSERT_SQL, [
+    // A named statement: each pooled connection plans it once (the order path's hottest query).
+    const { rows } = await pool(this.dataSource).query<{
+      id: string;
+      status: OrderStatus;
+      created_at: Date;
+      updated_at: Date;
+      webhook_attempts: number;
+    }>({
+      name: 'order-upsert',
+      text: UPSERT_ORDER_SQL,
+      values: [
         order.orderId,
         order.status,
         order.payloadJson,
@@ -68,7 +78,8 @@ export class OrdersRepository {
         order.fiscalGroupId,
         actor.clientId,
         actor.via,
-      ]);
+      ],
+    });
     const row = rows[0]!;
     return { id: row.id, status: row.status, createdAt: row.created_at, updatedAt: row.updated_at, webhookAttempts: row.webhook_attempts };
   }
