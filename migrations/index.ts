@@ -2,6 +2,13 @@ import { Foundation1763710000000 } from './1763710000000-Foundation.js';
 import { FiscalConfiguration1763720000000 } from './1763720000000-FiscalConfiguration.js';
 import { Orders1763730000000 } from './1763730000000-Orders.js';
 import { Channels1763740000000 } from './1763740000000-Channels.js';
+import { FiscalChangeNotifications1763745000000 } from './1763745000000-FiscalChangeNotifications.js';
 
 /** Migrations in the order they run. A new migration is appended here; a landed one is never edited. */
-export const ALL_MIGRATIONS = [Foundation1763710000000, FiscalConfiguration1763720000000, Orders1763730000000, Channels1763740000000];
+export const ALL_MIGRATIONS = [
+  Foundation1763710000000,
+  FiscalConfiguration1763720000000,
+  Orders1763730000000,
+  Channels1763740000000,
+  FiscalChangeNotifications1763745000000,
+];

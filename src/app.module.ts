@@ -13,6 +13,7 @@ import { ProductCategoriesModule } from './product-categories/product-categories
 import { DemoModule } from './demo/demo.module.js';
 import { EnrichmentModule } from './enrichment/enrichment.module.js';
 import { OrdersModule } from './orders/orders.module.js';
+import { FiscalLookupModule } from './fiscal-lookup/fiscal-lookup.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -32,6 +33,7 @@ export class AppModule {
         MetricsModule,
         HealthModule,
         AuthModule,
+        FiscalLookupModule,
         FiscalGroupsModule,
         ProductCategoriesModule,
         DemoModule,

@@ -6,6 +6,7 @@ import type { Logger } from '../common/logging/logger.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { runPendingMigrations } from './migrate.js';
 import { TransactionRunner } from './transaction-runner.js';
+import { DATABASE_URL, DatabaseListener } from './database-listener.js';
 
 @Global()
 @Module({})
@@ -30,8 +31,8 @@ export class DatabaseModule {
           },
         }),
       ],
-      providers: [TransactionRunner],
-      exports: [TransactionRunner],
+      providers: [TransactionRunner, DatabaseListener, { provide: DATABASE_URL, useValue: databaseUrl }],
+      exports: [TransactionRunner, DatabaseListener, DATABASE_URL],
     };
   }
 }

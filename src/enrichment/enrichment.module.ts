@@ -3,12 +3,11 @@ import { OrdersModule } from '../orders/orders.module.js';
 import { TaxEngineModule } from '../tax-engine/tax-engine.module.js';
 import { EnrichmentController } from './enrichment.controller.js';
 import { EnrichmentService } from './enrichment.service.js';
-import { FiscalLookupService } from './fiscal-lookup.service.js';
 
 @Module({
   imports: [OrdersModule, TaxEngineModule],
   controllers: [EnrichmentController],
-  providers: [EnrichmentService, FiscalLookupService],
+  providers: [EnrichmentService],
   exports: [EnrichmentService],
 })
 export class EnrichmentModule {}

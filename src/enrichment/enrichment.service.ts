@@ -4,7 +4,7 @@ import { ErrorCode } from '../common/errors/error-codes.js';
 import type { Actor, UpsertedOrder } from '../orders/orders.repository.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { productIdsOf, TAX_ENGINE, type TaxEngine, type TaxWarning } from '../tax-engine/tax-engine.js';
-import { FiscalLookupService } from './fiscal-lookup.service.js';
+import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { receiveOrder } from './order-payload.js';
 
 export interface Enrichment {

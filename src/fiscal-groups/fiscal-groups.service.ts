@@ -5,6 +5,7 @@ import { ApiError, type ErrorDetail } from '../common/errors/api-error.js';
 import { pageOf, type Page } from '../common/http/pagination.js';
 import { uniqueViolation } from '../database/postgres-errors.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
+import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import type { CreateFiscalGroupDto, StoreRefDto, UpdateFiscalGroupDto } from './dto/fiscal-group.dto.js';
 import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { FiscalGroupEntity } from './fiscal-group.entity.js';
@@ -34,11 +35,12 @@ export class FiscalGroupsService {
   constructor(
     @InjectRepository(FiscalGroupEntity) private readonly groups: Repository<FiscalGroupEntity>,
     private readonly transactions: TransactionRunner,
+    private readonly lookup: FiscalLookupService,
   ) {}
 
   async create(dto: CreateFiscalGroupDto): Promise<FiscalGroupEntity> {
     return this.withConflictsExplained(dto.externalId, () =>
-      this.transactions.run(async (manager) => {
+      this.write(async (manager) => {
         const group = manager.create(FiscalGroupEntity, {
           externalId: dto.externalId ?? null,
           name: dto.name,
@@ -57,7 +59,7 @@ export class FiscalGroupsService {
 
   async update(id: string, dto: UpdateFiscalGroupDto): Promise<FiscalGroupEntity> {
     return this.withConflictsExplained(dto.externalId, () =>
-      this.transactions.run(async (manager) => {
+      this.write(async (manager) => {
         const group = await this.lockedGroup(manager, id);
         if (dto.externalId !== undefined) group.externalId = dto.externalId;
         if (dto.name !== undefined) group.name = dto.name;
@@ -91,7 +93,7 @@ export class FiscalGroupsService {
   }
 
   async replaceTaxMatrix(id: string, matrix: TaxMatrix): Promise<FiscalGroupEntity> {
-    return this.transactions.run(async (manager) => {
+    return this.write(async (manager) => {
       const group = await this.lockedGroup(manager, id);
       group.taxMatrix = normalizeTaxMatrix(matrix as never);
       await manager.save(FiscalGroupEntity, group);
@@ -100,7 +102,7 @@ export class FiscalGroupsService {
   }
 
   async remove(id: string): Promise<void> {
-    const result = await this.groups.delete({ id });
+    const result = await this.write((manager) => manager.delete(FiscalGroupEntity, { id }));
     if (!result.affected) throw notFound(id);
   }
 
@@ -137,6 +139,15 @@ export class FiscalGroupsService {
       .take(pageSize)
       .getManyAndCount();
     return pageOf(items, total, page, pageSize);
+  }
+
+  /** A write transaction, after which this instance's cached lookups are dropped (others hear it through NOTIFY). */
+  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.transactions.run(work);
+    } finally {
+      this.lookup.invalidate();
+    }
   }
 
   private async lockedGroup(manager: EntityManager, id: string): Promise<FiscalGroupEntity> {

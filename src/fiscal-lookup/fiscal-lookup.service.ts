@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DatabaseListener } from '../database/database-listener.js';
+import { pool } from '../database/pool.js';
 import type { CategoryIndex, FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 
 const GROUP_BY_STORE_SQL = `
@@ -11,46 +13,111 @@ const CATEGORIES_SQL = `
   SELECT product_id, external_product_id, ncm FROM product_fiscal_category
   WHERE product_id = ANY($1::varchar[]) OR external_product_id = ANY($1::varchar[])`;
 
-const EMPTY_INDEX: CategoryIndex = { byProductId: new Map(), byExternalProductId: new Map() };
+export const FISCAL_CHANGE_CHANNEL = 'fiscal_config_changed';
+/** Past this many entries a cache starts over rather than grow without bound. */
+const MAX_ENTRIES = 200_000;
 
-/** The two reads the order path makes before the engine runs: each one indexed query. */
+interface CategoryEntry {
+  byProductId?: string;
+  byExternalProductId?: string;
+}
+
+/**
+ * The order path's two reads (the fiscal group of a store; the categories of the
+ * order's products), each one indexed query, with the answers kept in memory.
+ *
+ * Any write to the fiscal tables notifies `fiscal_config_changed` (database triggers),
+ * which empties the caches of every instance; writes through this instance also
+ * empty them at once. A generation counter keeps a read that raced with a change
+ * from caching what it saw. While the notification connection is down nothing is
+ * cached, so a change can never be missed.
+ */
 @Injectable()
-export class FiscalLookupService {
-  constructor(private readonly dataSource: DataSource) {}
+export class FiscalLookupService implements OnModuleInit {
+  private generation = 0;
+  private caching = false;
+  private readonly groups = new Map<string, FiscalGroupSnapshot | null>();
+  private readonly categories = new Map<string, CategoryEntry>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly listener: DatabaseListener,
+  ) {}
+
+  onModuleInit(): void {
+    this.caching = this.listener.isConnected;
+    this.listener.subscribe(FISCAL_CHANGE_CHANNEL, {
+      onNotification: () => this.invalidate(),
+      onReset: () => {
+        this.invalidate();
+        this.caching = this.listener.isConnected;
+      },
+    });
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.groups.clear();
+    this.categories.clear();
+  }
 
   async groupByStore(storeId: string): Promise<FiscalGroupSnapshot | undefined> {
-    const rows: Array<{
+    if (this.caching && this.groups.has(storeId)) return this.groups.get(storeId) ?? undefined;
+    const generation = this.generation;
+    const { rows } = await pool(this.dataSource).query<{
       id: string;
       external_id: string | null;
       uf: string;
       tax_regime: string | null;
       tax_matrix: FiscalGroupSnapshot['taxMatrix'];
-      settings: FiscalGroupSnapshot['settings'];
-    }> = await this.dataSource.query(GROUP_BY_STORE_SQL, [storeId]);
+      settings: FiscalGroupSnapshot['settings'] | null;
+    }>({ name: 'fiscal-group-by-store', text: GROUP_BY_STORE_SQL, values: [storeId] });
     const row = rows[0];
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      externalId: row.external_id,
-      uf: row.uf,
-      taxRegime: row.tax_regime,
-      taxMatrix: row.tax_matrix,
-      settings: row.settings ?? {},
-    };
+    const snapshot = row
+      ? {
+          id: row.id,
+          externalId: row.external_id,
+          uf: row.uf,
+          taxRegime: row.tax_regime,
+          taxMatrix: row.tax_matrix,
+          settings: row.settings ?? {},
+        }
+      : undefined;
+    if (this.caching && generation === this.generation) {
+      if (this.groups.size >= MAX_ENTRIES) this.groups.clear();
+      this.groups.set(storeId, snapshot ?? null);
+    }
+    return snapshot;
   }
 
   async categoriesFor(productIds: string[]): Promise<CategoryIndex> {
-    if (productIds.length === 0) return EMPTY_INDEX;
-    const rows: Array<{ product_id: string; external_product_id: string | null; ncm: string }> = await this.dataSource.query(
-      CATEGORIES_SQL,
-      [productIds],
-    );
-    const byProductId = new Map<string, string>();
-    const byExternalProductId = new Map<string, string>();
-    for (const row of rows) {
-      byProductId.set(row.product_id, row.ncm);
-      if (row.external_product_id) byExternalProductId.set(row.external_product_id, row.ncm);
+    const index = { byProductId: new Map<string, string>(), byExternalProductId: new Map<string, string>() };
+    const missing = this.caching ? productIds.filter((id) => !this.categories.has(id)) : productIds;
+    const fetched = new Map<string, CategoryEntry>();
+    if (missing.length > 0) {
+      const generation = this.generation;
+      const { rows } = await pool(this.dataSource).query<{ product_id: string; external_product_id: string | null; ncm: string }>({
+        name: 'product-categories-by-ids',
+        text: CATEGORIES_SQL,
+        values: [missing],
+      });
+      for (const id of missing) fetched.set(id, {});
+      for (const row of rows) {
+        const byId = fetched.get(row.product_id);
+        if (byId) byId.byProductId = row.ncm;
+        const byExternal = row.external_product_id ? fetched.get(row.external_product_id) : undefined;
+        if (byExternal) byExternal.byExternalProductId = row.ncm;
+      }
+      if (this.caching && generation === this.generation) {
+        if (this.categories.size + fetched.size >= MAX_ENTRIES) this.categories.clear();
+        for (const [id, entry] of fetched) this.categories.set(id, entry);
+      }
     }
-    return { byProductId, byExternalProductId };
+    for (const id of productIds) {
+      const entry = fetched.get(id) ?? this.categories.get(id);
+      if (entry?.byProductId) index.byProductId.set(id, entry.byProductId);
+      if (entry?.byExternalProductId) index.byExternalProductId.set(id, entry.byExternalProductId);
+    }
+    return index;
   }
 }

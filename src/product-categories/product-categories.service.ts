@@ -3,21 +3,27 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { uniqueViolation } from '../database/postgres-errors.js';
+import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import type { CreateProductFiscalCategoryDto, UpdateProductFiscalCategoryDto } from './dto/product-fiscal-category.dto.js';
 import { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
 
 @Injectable()
 export class ProductCategoriesService {
-  constructor(@InjectRepository(ProductFiscalCategoryEntity) private readonly categories: Repository<ProductFiscalCategoryEntity>) {}
+  constructor(
+    @InjectRepository(ProductFiscalCategoryEntity) private readonly categories: Repository<ProductFiscalCategoryEntity>,
+    private readonly lookup: FiscalLookupService,
+  ) {}
 
   async create(dto: CreateProductFiscalCategoryDto): Promise<ProductFiscalCategoryEntity> {
     try {
-      await this.categories.insert({
-        productId: dto.productId,
-        productName: dto.productName,
-        ncm: dto.ncm,
-        externalProductId: dto.externalProductId ?? null,
-      });
+      await this.write(() =>
+        this.categories.insert({
+          productId: dto.productId,
+          productName: dto.productName,
+          ncm: dto.ncm,
+          externalProductId: dto.externalProductId ?? null,
+        }),
+      );
     } catch (error) {
       throw await this.explainConflict(error, dto.productId, dto.externalProductId);
     }
@@ -41,7 +47,7 @@ export class ProductCategoriesService {
     if (dto.externalProductId !== undefined) changes.externalProductId = dto.externalProductId;
     if (Object.keys(changes).length === 0) return this.findOne(productId);
     try {
-      const result = await this.categories.update({ productId }, changes);
+      const result = await this.write(() => this.categories.update({ productId }, changes));
       if (!result.affected) throw ApiError.notFound(`Product fiscal category ${productId} not found`);
     } catch (error) {
       throw await this.explainConflict(error, productId, dto.externalProductId ?? undefined);
@@ -50,8 +56,17 @@ export class ProductCategoriesService {
   }
 
   async remove(productId: string): Promise<void> {
-    const result = await this.categories.delete({ productId });
+    const result = await this.write(() => this.categories.delete({ productId }));
     if (!result.affected) throw ApiError.notFound(`Product fiscal category ${productId} not found`);
+  }
+
+  /** A write, after which this instance's cached lookups are dropped (others hear it through NOTIFY). */
+  private async write<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      this.lookup.invalidate();
+    }
   }
 
   private async explainConflict(error: unknown, productId: string, externalProductId: string | null | undefined): Promise<unknown> {

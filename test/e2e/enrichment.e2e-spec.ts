@@ -282,6 +282,61 @@ describe('POST /api/enrich-order (e2e)', () => {
     expect(await stored(orderId)).toBeUndefined();
   });
 
+  describe('fiscal configuration changes reach the order path', () => {
+    const burgerOrder = (orderId: string) =>
+      order(orderId, { order: { products: [{ productId: 'e2e-burger', price: { totalPrice: { total: 10 } } }] } });
+    const groupId = async () =>
+      (await t.dataSource.query('SELECT fiscal_group_id FROM fiscal_group_store WHERE store_id = $1', [storeId]))[0].fiscal_group_id;
+    const icmsOf = async () =>
+      (await t.http.post(ENRICH, burgerOrder(unique('cache')), { token: orders, query: { dryRun: 'true' } })).body.payload.order.products[0]
+        .tax;
+
+    async function eventually(check: () => Promise<boolean>): Promise<void> {
+      const deadline = Date.now() + 5000;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error('the change did not reach the order path in 5 s');
+        await new Promise((done) => setTimeout(done, 20));
+      }
+    }
+
+    afterEach(async () => {
+      // Back to the 18 % rule and the burger's own NCM for the other tests.
+      await t.dataSource.query(`UPDATE fiscal_group SET tax_matrix = jsonb_set(tax_matrix, '{21069090,ICMS_rate}', '18') WHERE id = $1`, [
+        await groupId(),
+      ]);
+      await t.dataSource.query("UPDATE product_fiscal_category SET ncm = '21069090' WHERE product_id = 'e2e-burger'");
+    });
+
+    it('uses a matrix updated through the API at once', async () => {
+      // 10.00 × 18 % = 1.80
+      expect((await icmsOf()).ICMS_value).toBe(1.8);
+      const current = (await t.http.get(`/admin/fiscal-groups/${await groupId()}`, { token: admin })).body;
+      const matrix = { ...current.taxMatrix, '21069090': { ...current.taxMatrix['21069090'], ICMS_rate: 12 } };
+      expect((await t.http.put(`/admin/fiscal-groups/${current.id}`, { taxMatrix: matrix }, { token: admin })).status).toBe(200);
+      // 10.00 × 12 % = 1.20
+      expect((await icmsOf()).ICMS_value).toBe(1.2);
+    });
+
+    it('hears about a change written behind its back (another instance, the CLI, SQL) through NOTIFY', async () => {
+      expect((await icmsOf()).ICMS_value).toBe(1.8);
+      await t.dataSource.query(`UPDATE fiscal_group SET tax_matrix = jsonb_set(tax_matrix, '{21069090,ICMS_rate}', '7') WHERE id = $1`, [
+        await groupId(),
+      ]);
+      // 10.00 × 7 % = 0.70
+      await eventually(async () => (await icmsOf()).ICMS_value === 0.7);
+    });
+
+    it('hears about a product category change', async () => {
+      expect((await icmsOf()).matchedKey).toBe('21069090');
+      await t.dataSource.query("UPDATE product_fiscal_category SET ncm = '04061000' WHERE product_id = 'e2e-burger'");
+      // Now matched by the 0406 prefix at 7 %: 10.00 × 7 % = 0.70
+      await eventually(async () => {
+        const tax = await icmsOf();
+        return tax.matchedKey === '0406' && tax.ICMS_value === 0.7;
+      });
+    });
+  });
+
   it('requires the orders scope', async () => {
     expect((await t.http.post(ENRICH, order(unique('scope')), { token: admin })).status).toBe(403);
   });
