@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/database/embedded-postgres.js';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ChildServer {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Starts the service on a free port and waits until /api/health/ready answers 200. */
+export async function startService(env: Record<string, string>, nodeArgs: string[] = []): Promise<ChildServer> {
+  const port = await freePort();
+  const server = await startChild('dist/src/main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' }, [], false, nodeArgs);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = await fetch(`${url}/api/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { ...server, url };
+    if (Date.now() > deadline || server.child.exitCode !== null) throw new Error('the service did not become ready');
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+/** Starts a node script; with `announces`, waits for it to print `LISTENING <url>`. */
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  announces = true,
+  nodeArgs: string[] = [],
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  if (!announces) {
+    child.stdout!.resume();
+    return { child, url: '', stop: () => stopChild(child) };
+  }
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error(`${script} did not start`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      for (const line of buffered.split('\n')) {
+        const plain = /^LISTENING (\S+)/.exec(line);
+        if (plain) {
+          clearTimeout(timer);
+          resolve(plain[1]!);
+        }
+      }
+      buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  child.stdout!.resume();
+  return { child, url, stop: () => stopChild(child) };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+export function formatMs(value: number): string {
+  return `${value.toFixed(1)} ms`;
+}

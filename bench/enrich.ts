@@ -1,0 +1,164 @@
+/**
+ * npm run bench:enrich [-- --duration 15 --connections 32 --rounds 2]
+ *
+ * Starts an embedded PostgreSQL, the service (with the demo fiscal data) and a bare
+ * Fastify + pg baseline on it, then loads POST /api/enrich-order and the baseline in
+ * turn with a realistic 10-line order (unique orderId per request), and prints
+ * req/s, p50 and p99 of both and their ratio. `--profile` writes a CPU profile of the
+ * service to bench/results/ (open it in Chrome DevTools).
+ */
+import autocannon from 'autocannon';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
+import { PROJECT_ROOT, startChild, startService } from './bench-support.js';
+import { benchmarkOrder } from './order-fixture.js';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '32' },
+    rounds: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '5' },
+    profile: { type: 'boolean', default: false },
+    'node-args': { type: 'string', default: '' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const rounds = Number(values.rounds);
+const warmup = Number(values.warmup);
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const template = JSON.stringify(benchmarkOrder('__ORDER_ID__'));
+let sequence = 0;
+
+async function load(url: string, path: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
+  const runId = `${Date.now().toString(36)}`;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', ...headers },
+        setupRequest: (request) => ({ ...request, body: template.replace('__ORDER_ID__', `bench-${runId}-${++sequence}`) }),
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function main(): Promise<void> {
+  const directory = await mkdtemp(join(tmpdir(), 'bench-enrich-'));
+  const database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres') });
+  const databaseUrl = await database.start();
+  const service = await startService(
+    {
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'true',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      WEBHOOK_RETRY_ENABLED: 'false',
+    },
+    [
+      ...(values['node-args'] ? values['node-args'].split(' ') : []),
+      ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(PROJECT_ROOT, 'bench/results')}`] : []),
+    ],
+  );
+  const baseline = await startChild('dist/bench/enrich-baseline-server.js', { DATABASE_URL: databaseUrl });
+  try {
+    const login = await fetch(`${service.url}/api/authentication/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: '1001', client_secret: 'dev-secret-change-me', grant_type: 'client_credentials' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const auth = { authorization: `Bearer ${accessToken}` };
+
+    const check = await fetch(`${service.url}/api/enrich-order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: template.replace('__ORDER_ID__', 'bench-check'),
+    });
+    const checked = (await check.json()) as { payload: { taxSummary: { warnings: unknown[]; totals: unknown } } };
+    if (check.status !== 200) throw new Error(`enrich-order answered ${check.status}`);
+    process.stdout.write(
+      `order: ${template.length} bytes; warnings ${checked.payload.taxSummary.warnings.length}; totals ${JSON.stringify(checked.payload.taxSummary.totals)}\n`,
+    );
+
+    process.stdout.write(`warm-up ${warmup} s each...\n`);
+    await load(service.url, '/api/enrich-order', auth, warmup);
+    await load(baseline.url, '/baseline', {}, warmup);
+
+    const serviceRuns: Measured[] = [];
+    const baselineRuns: Measured[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      // Alternate which goes first so that neither always runs on a warmer machine.
+      const order = round % 2 === 1 ? ['service', 'baseline'] : ['baseline', 'service'];
+      for (const name of order) {
+        const measured =
+          name === 'service'
+            ? await load(service.url, '/api/enrich-order', auth, duration)
+            : await load(baseline.url, '/baseline', {}, duration);
+        (name === 'service' ? serviceRuns : baselineRuns).push(measured);
+        process.stdout.write(
+          `round ${round} ${name.padEnd(8)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors} non-2xx ${measured.non2xx}\n`,
+        );
+      }
+    }
+    const mean = (runs: Measured[], pick: (m: Measured) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+    const summary = {
+      when: new Date().toISOString(),
+      settings: { duration, connections, rounds, orderBytes: template.length },
+      service: { rps: mean(serviceRuns, (m) => m.rps), p50: mean(serviceRuns, (m) => m.p50), p99: mean(serviceRuns, (m) => m.p99) },
+      baseline: { rps: mean(baselineRuns, (m) => m.rps), p50: mean(baselineRuns, (m) => m.p50), p99: mean(baselineRuns, (m) => m.p99) },
+      ratio: 0,
+      p99OverP50: 0,
+    };
+    summary.ratio = summary.service.rps / summary.baseline.rps;
+    summary.p99OverP50 = summary.service.p99 / summary.service.p50;
+    process.stdout.write(
+      [
+        '',
+        '| | req/s | p50 | p99 |',
+        '|---|---|---|---|',
+        `| POST /api/enrich-order | ${summary.service.rps.toFixed(0)} | ${summary.service.p50.toFixed(1)} ms | ${summary.service.p99.toFixed(1)} ms |`,
+        `| baseline (Fastify + JSON.parse + same upsert) | ${summary.baseline.rps.toFixed(0)} | ${summary.baseline.p50.toFixed(1)} ms | ${summary.baseline.p99.toFixed(1)} ms |`,
+        '',
+        `ratio enrich-order / baseline: ${summary.ratio.toFixed(2)} (target >= 0.60)`,
+        `enrich-order p99 / p50: ${summary.p99OverP50.toFixed(2)} (target < 4)`,
+        '',
+      ].join('\n'),
+    );
+    await mkdir(join(PROJECT_ROOT, 'bench/results'), { recursive: true });
+    await writeFile(
+      join(PROJECT_ROOT, 'bench/results', `enrich-${Date.now()}.json`),
+      JSON.stringify({ summary, serviceRuns, baselineRuns }, null, 2),
+    );
+  } finally {
+    await service.stop();
+    await baseline.stop();
+    await database.stop();
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+await main();
