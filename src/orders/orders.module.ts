@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { OrderCountFolder } from './order-count-folder.js';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity.js';
+import { OrdersAdminController } from './orders-admin.controller.js';
+import { OrdersQueryService } from './orders-query.service.js';
 import { OrdersRepository } from './orders.repository.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([OrderEntity, OrderStatusHistoryEntity])],
-  providers: [OrdersRepository],
+  controllers: [OrdersAdminController],
+  providers: [OrdersRepository, OrdersQueryService, OrderCountFolder],
   exports: [OrdersRepository, TypeOrmModule],
 })
 export class OrdersModule {}

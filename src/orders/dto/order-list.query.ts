@@ -1,0 +1,179 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
+import { ISO_DATE_TIME_RULE, isIsoDateTime, parseIsoDateTime } from '../../common/http/iso-instant.js';
+import { ORDER_STATUSES, type OrderStatus } from '../order-status.js';
+
+/** Largest page number and attempt count accepted (PostgreSQL integer). */
+export const MAX_INTEGER_PARAM = 2_147_483_647;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * Query text to a number only when it is written as a plain integer (`12`, `-1`): `1.5`,
+ * `1e3`, `0x10`, ` 7` or an empty value stay text and fail `@IsInt` (a 400), instead of
+ * being read as some other number.
+ */
+function plainInteger({ value }: { value: unknown }): unknown {
+  return typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+}
+
+function IsIsoDateTime() {
+  return ValidateBy({
+    name: 'isIsoDateTime',
+    validator: { validate: (value: unknown) => isIsoDateTime(value), defaultMessage: () => ISO_DATE_TIME_RULE },
+  });
+}
+
+/** `createdFrom <= createdTo` when both are valid date-times (compared at full precision). */
+function NotAfterCreatedTo() {
+  return ValidateBy({
+    name: 'notAfterCreatedTo',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => {
+        const from = parseIsoDateTime(value);
+        const to = parseIsoDateTime((args?.object as OrderListQuery).createdTo);
+        return from === undefined || to === undefined || from <= to;
+      },
+      defaultMessage: () => 'must not be after createdTo',
+    },
+  });
+}
+
+/** `minWebhookAttempts <= maxWebhookAttempts` when both are integers. */
+function NotAboveMaxAttempts() {
+  return ValidateBy({
+    name: 'notAboveMaxWebhookAttempts',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => {
+        const max = (args?.object as OrderListQuery).maxWebhookAttempts;
+        return !Number.isInteger(value) || !Number.isInteger(max) || (value as number) <= max!;
+      },
+      defaultMessage: () => 'must not be greater than maxWebhookAttempts',
+    },
+  });
+}
+
+const DATE_TIME_DOC = { type: String, format: 'date-time' };
+
+/** Query of `GET /api/admin/orders`: every filter optional; unknown parameters are refused (400). */
+export class OrderListQuery {
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Page number, from 1',
+    minimum: 1,
+    maximum: MAX_INTEGER_PARAM,
+    default: 1,
+    example: 1,
+  })
+  @IsOptional()
+  @Transform(plainInteger)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_INTEGER_PARAM)
+  page?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Orders per page',
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    default: DEFAULT_PAGE_SIZE,
+    example: DEFAULT_PAGE_SIZE,
+  })
+  @IsOptional()
+  @Transform(plainInteger)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  pageSize?: number;
+
+  @ApiPropertyOptional({
+    description: 'Only orders of this store (exact, case-sensitive)',
+    minLength: 1,
+    maxLength: 100,
+    example: 'store-0042',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  storeId?: string;
+
+  @ApiPropertyOptional({
+    description: 'Only orders from this origin (exact, case-sensitive), e.g. the ordering platform',
+    minLength: 1,
+    maxLength: 100,
+    example: 'ifood',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  source?: string;
+
+  @ApiPropertyOptional({ description: 'Only orders in this status', enum: ORDER_STATUSES, example: 'DELIVERED' })
+  @IsOptional()
+  @IsIn(ORDER_STATUSES, { message: `must be one of ${ORDER_STATUSES.join(', ')}` })
+  status?: OrderStatus;
+
+  @ApiPropertyOptional({
+    description:
+      'Only orders whose orderId contains this text, case-insensitive; `%`, `_` and `\\` are matched literally (not as wildcards). Served by a trigram index from 3 characters on.',
+    minLength: 1,
+    maxLength: 100,
+    example: '3b98cb',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  orderId?: string;
+
+  @ApiPropertyOptional({
+    ...DATE_TIME_DOC,
+    description:
+      'Only orders created at or after this instant (inclusive). ISO 8601 date-time; without a zone it is UTC; up to 9 fractional digits (orders are stored to the microsecond).',
+    example: '2026-11-21T00:00:00Z',
+  })
+  @IsOptional()
+  @IsIsoDateTime()
+  @NotAfterCreatedTo()
+  createdFrom?: string;
+
+  @ApiPropertyOptional({
+    ...DATE_TIME_DOC,
+    description:
+      'Only orders created at or before this instant (inclusive). A whole day ends at 23:59:59.999999 (or use the next midnight minus one microsecond). Must not be before createdFrom.',
+    example: '2026-11-21T23:59:59.999999Z',
+  })
+  @IsOptional()
+  @IsIsoDateTime()
+  createdTo?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Only orders with at least this many webhook delivery attempts ("the webhook kept failing": 3)',
+    minimum: 0,
+    maximum: MAX_INTEGER_PARAM,
+    example: 3,
+  })
+  @IsOptional()
+  @Transform(plainInteger)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_INTEGER_PARAM)
+  @NotAboveMaxAttempts()
+  minWebhookAttempts?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Only orders with at most this many webhook delivery attempts; must not be below minWebhookAttempts',
+    minimum: 0,
+    maximum: MAX_INTEGER_PARAM,
+    example: 10,
+  })
+  @IsOptional()
+  @Transform(plainInteger)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_INTEGER_PARAM)
+  maxWebhookAttempts?: number;
+}

@@ -1,0 +1,176 @@
+import { formatMicrosUtc, formatUtcDay, US_PER_DAY, utcDayOf } from '../common/http/iso-instant.js';
+
+/**
+ * The SQL of the admin order list, built from a filter set. Pure: the route runs exactly
+ * what these functions return, and the query-plan test EXPLAINs the same text.
+ *
+ * Plans (see migration OrderListIndexes1763760000000):
+ * - the page: the ids of the page come from an index-only scan of the index that fits the
+ *   filters (its order is `created_at DESC, id DESC`, so no sort, and OFFSET skips index
+ *   entries, not heap rows); only the rows of the page are read from the table;
+ * - the count: filters on source, status and creation time only are summed from the
+ *   per-day counters `order_count_day` + `order_count_delta` (written by a trigger, exact
+ *   and transactional), plus index counts of the partial days at the ends of a date range;
+ *   any other filter counts index entries (index-only) or trigram matches.
+ */
+
+export interface OrderListFilter {
+  storeId?: string;
+  source?: string;
+  status?: string;
+  /** Substring of orderId, case-insensitive, taken literally. */
+  orderId?: string;
+  /** Inclusive lower bound, microseconds since the epoch (already rounded up to a stored instant). */
+  createdFromUs?: bigint;
+  /** Inclusive upper bound, microseconds since the epoch (already rounded down to a stored instant). */
+  createdToUs?: bigint;
+  minWebhookAttempts?: number;
+  maxWebhookAttempts?: number;
+}
+
+export interface SqlQuery {
+  sql: string;
+  params: unknown[];
+}
+
+export type CountStrategy = 'counters' | 'orders';
+
+/** Columns of a PersistedOrder, dates as RFC 3339 UTC text with the database's microseconds. */
+export function persistedOrderColumns(alias: string): string {
+  return [
+    `${alias}.id`,
+    `${alias}.order_id`,
+    `${alias}.status`,
+    `${alias}.payload`,
+    `${alias}.enriched_payload`,
+    `${alias}.webhook_attempts`,
+    `${alias}.store_id`,
+    `${alias}.source`,
+    `${alias}.webhook_last_response`,
+    `${isoUtc(`${alias}.created_at`)} AS created_at`,
+    `${isoUtc(`${alias}.updated_at`)} AS updated_at`,
+  ].join(', ');
+}
+
+export function isoUtc(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** `%`, `_` and `\` of a fragment matched literally inside `%...%` (with `ESCAPE '\'`). */
+export function containsPattern(fragment: string): string {
+  return `%${fragment.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+class Params {
+  readonly values: unknown[] = [];
+  private readonly byKey = new Map<string, string>();
+
+  /** A placeholder for the value; the same key reuses its placeholder. */
+  add(key: string, value: unknown, cast = ''): string {
+    let placeholder = this.byKey.get(key);
+    if (!placeholder) {
+      this.values.push(value);
+      placeholder = `$${this.values.length}`;
+      this.byKey.set(key, placeholder);
+    }
+    return `${placeholder}${cast}`;
+  }
+}
+
+interface CreatedRange {
+  /** created_at >= */
+  from?: bigint;
+  /** created_at <= */
+  to?: bigint;
+  /** created_at < */
+  before?: bigint;
+}
+
+function timestamp(params: Params, us: bigint): string {
+  return params.add(`ts:${us}`, formatMicrosUtc(us), '::timestamptz');
+}
+
+/** The WHERE conditions on `orders` for a filter; the creation-time range is given separately (the count splits it). */
+function orderConditions(filter: OrderListFilter, params: Params, range: CreatedRange): string[] {
+  const conditions: string[] = [];
+  if (filter.storeId !== undefined) conditions.push(`store_id = ${params.add('storeId', filter.storeId)}`);
+  if (filter.source !== undefined) conditions.push(`source = ${params.add('source', filter.source)}`);
+  if (filter.status !== undefined) conditions.push(`status = ${params.add('status', filter.status)}`);
+  if (filter.orderId !== undefined) conditions.push(`order_id ILIKE ${params.add('orderId', containsPattern(filter.orderId))} ESCAPE '\\'`);
+  if (range.from !== undefined) conditions.push(`created_at >= ${timestamp(params, range.from)}`);
+  if (range.to !== undefined) conditions.push(`created_at <= ${timestamp(params, range.to)}`);
+  if (range.before !== undefined) conditions.push(`created_at < ${timestamp(params, range.before)}`);
+  if (filter.minWebhookAttempts !== undefined)
+    conditions.push(`webhook_attempts >= ${params.add('minWebhookAttempts', filter.minWebhookAttempts, '::integer')}`);
+  if (filter.maxWebhookAttempts !== undefined)
+    conditions.push(`webhook_attempts <= ${params.add('maxWebhookAttempts', filter.maxWebhookAttempts, '::integer')}`);
+  return conditions;
+}
+
+function where(conditions: string[]): string {
+  return conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** One page of orders, newest first (`created_at DESC, id DESC`). */
+export function orderPageQuery(filter: OrderListFilter, page: number, pageSize: number): SqlQuery {
+  const params = new Params();
+  const conditions = orderConditions(filter, params, { from: filter.createdFromUs, to: filter.createdToUs });
+  const limit = params.add('limit', pageSize, '::integer');
+  const offset = params.add('offset', String((page - 1) * pageSize), '::bigint');
+  const sql =
+    `SELECT ${persistedOrderColumns('o')} FROM (` +
+    `SELECT id, created_at FROM orders${where(conditions)} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}` +
+    `) AS page JOIN orders o ON o.id = page.id ORDER BY page.created_at DESC, page.id DESC`;
+  return { sql, params: params.values };
+}
+
+/** Filters that the per-day counters can answer: source, status and creation time. */
+export function countableFromCounters(filter: OrderListFilter): boolean {
+  return (
+    filter.storeId === undefined &&
+    filter.orderId === undefined &&
+    filter.minWebhookAttempts === undefined &&
+    filter.maxWebhookAttempts === undefined
+  );
+}
+
+/**
+ * The exact number of orders matching a filter, as one row `{ total }` (bigint text).
+ *
+ * With counters: whole UTC days inside the range come from `order_count_day` and the
+ * not-yet-folded `order_count_delta`; the partial days at the ends (before the first whole
+ * day, after the last one) are counted in `orders` through an index. A range shorter than
+ * one whole day is counted in `orders` directly.
+ */
+export function orderCountQuery(filter: OrderListFilter): SqlQuery & { strategy: CountStrategy } {
+  const params = new Params();
+  const from = filter.createdFromUs;
+  const to = filter.createdToUs;
+  // First whole day: the day of `from` if `from` is its midnight, else the next one.
+  const firstWholeDay = from === undefined ? undefined : utcDayOf(from) + (from % US_PER_DAY === 0n ? 0n : 1n);
+  // Day after the last whole day: the day holding the instant just after `to`.
+  const endWholeDay = to === undefined ? undefined : utcDayOf(to + 1n);
+  const wholeDays = firstWholeDay === undefined || endWholeDay === undefined || firstWholeDay < endWholeDay;
+
+  if (!countableFromCounters(filter) || !wholeDays) {
+    const conditions = orderConditions(filter, params, { from, to });
+    return { sql: `SELECT count(*) AS total FROM orders${where(conditions)}`, params: params.values, strategy: 'orders' };
+  }
+
+  const counterConditions: string[] = [];
+  if (filter.source !== undefined) counterConditions.push(`source = ${params.add('source', filter.source)}`);
+  if (filter.status !== undefined) counterConditions.push(`status = ${params.add('status', filter.status)}`);
+  if (firstWholeDay !== undefined) counterConditions.push(`day >= ${params.add('firstDay', formatUtcDay(firstWholeDay), '::date')}`);
+  if (endWholeDay !== undefined) counterConditions.push(`day < ${params.add('endDay', formatUtcDay(endWholeDay), '::date')}`);
+  const parts = [
+    `(SELECT coalesce(sum(n), 0) FROM order_count_day${where(counterConditions)})`,
+    `(SELECT coalesce(sum(n), 0) FROM order_count_delta${where(counterConditions)})`,
+  ];
+  if (from !== undefined && firstWholeDay! * US_PER_DAY > from) {
+    parts.push(`(SELECT count(*) FROM orders${where(orderConditions(filter, params, { from, before: firstWholeDay! * US_PER_DAY }))})`);
+  }
+  if (to !== undefined && endWholeDay! * US_PER_DAY <= to) {
+    parts.push(`(SELECT count(*) FROM orders${where(orderConditions(filter, params, { from: endWholeDay! * US_PER_DAY, to }))})`);
+  }
+  return { sql: `SELECT (${parts.join(' + ')})::bigint AS total`, params: params.values, strategy: 'counters' };
+}

@@ -1,0 +1,47 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../auth/auth.decorators.js';
+import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { OrderListQuery } from './dto/order-list.query.js';
+import { OrderDetailDto, OrderPageDto, ORDER_DETAIL_EXAMPLE, PERSISTED_ORDER_EXAMPLE } from './dto/persisted-order.dto.js';
+import { OrdersQueryService } from './orders-query.service.js';
+
+@ApiTags('Orders (admin)')
+@Controller('admin/orders')
+@Auth('admin')
+export class OrdersAdminController {
+  constructor(private readonly orders: OrdersQueryService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'List stored orders',
+    description:
+      'A page of stored orders, newest first (`createdAt` desc, then `id` desc), with every filter optional and combinable (AND). ' +
+      '`total` is exact (not an estimate); `totalPages = ceil(total / pageSize)`, 0 when nothing matches; a page past the end has no items but the right total. ' +
+      'Integers must be written as plain digits (`2`, not `2.0` or `1e1`); unknown parameters are refused.',
+  })
+  @ApiOkResponse({
+    type: OrderPageDto,
+    description: 'One page of orders',
+    example: { items: [PERSISTED_ORDER_EXAMPLE], total: 1, page: 1, pageSize: 20, totalPages: 1 },
+  })
+  @ApiErrors('A', [400], {
+    400: 'A parameter is not an integer, out of range, not a known status, not an ISO 8601 date-time, createdFrom is after createdTo, minWebhookAttempts is above maxWebhookAttempts, or the parameter is unknown',
+  })
+  list(@Query() query: OrderListQuery): Promise<OrderPageDto> {
+    return this.orders.list(query);
+  }
+
+  @Get(':id')
+  @ApiOperation({
+    summary: 'Get a stored order with its history',
+    description:
+      'By internal id (UUID) or by `orderId`. Adds the status history (`history`), tracking updates (`tracking`), store transfers (`transfers`) and the webhook delivery log (`deliveries`), each oldest first.',
+  })
+  @ApiParam({ name: 'id', description: 'The order’s internal id (UUID) or its orderId', example: 'ORD-2026-000123' })
+  @ApiOkResponse({ type: OrderDetailDto, description: 'The order', example: ORDER_DETAIL_EXAMPLE })
+  @ApiErrors('A', [400, 404], { 400: 'The id is longer than 100 characters', 404: 'No order has this id or orderId' })
+  detail(@Param('id') id: string): Promise<OrderDetailDto> {
+    return this.orders.detail(id);
+  }
+}
