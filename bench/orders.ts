@@ -1,0 +1,288 @@
+/**
+ * npm run bench:orders [-- --orders 1000000 --runs 50 --batch 50000]
+ *
+ * Starts an embedded PostgreSQL, migrates it, fills it with realistic orders generated in
+ * SQL (bench/order-fill.ts) with progress output, builds the list indexes, VACUUM ANALYZE,
+ * then starts the service and calls GET /api/admin/orders `--runs` times per query shape
+ * (one request at a time, over HTTP, count included) and prints p50/p95 per shape against
+ * its target. Shapes over target get their EXPLAIN (ANALYZE, BUFFERS) printed. Results go to
+ * bench/results/orders-<time>.json.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../src/database/data-source-options.js';
+import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
+import { runPendingMigrations } from '../src/database/migrate.js';
+import { toOrderListFilter } from '../src/orders/orders-query.service.js';
+import { orderCountQuery, orderPageQuery } from '../src/orders/order-list.sql.js';
+import type { OrderListQuery } from '../src/orders/dto/order-list.query.js';
+import { PROJECT_ROOT, startService } from './bench-support.js';
+import { FILL_ORDERS_SQL } from './order-fill.js';
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '50' },
+    batch: { type: 'string', default: '50000' },
+    warmup: { type: 'string', default: '5' },
+  },
+});
+const totalOrders = Number(values.orders);
+const runs = Number(values.runs);
+const batchSize = Number(values.batch);
+const warmup = Number(values.warmup);
+
+/** The indexes of migration OrderListIndexes1763760000000: built after the fill, as on an existing table. */
+const LIST_INDEXES = [
+  'ix_orders_store_created',
+  'ix_orders_status_created',
+  'ix_orders_source_created',
+  'ix_orders_attempts_created',
+  'ix_orders_order_id_trgm',
+];
+
+interface Shape {
+  name: string;
+  query: Record<string, string>;
+  targetMs: number;
+}
+
+interface Measured {
+  shape: string;
+  query: Record<string, string>;
+  targetMs: number;
+  total: number;
+  items: number;
+  p50: number;
+  p95: number;
+  max: number;
+  met: boolean;
+}
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+async function fill(client: pg.Client): Promise<void> {
+  const definitions = await client.query<{ indexname: string; indexdef: string }>(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'orders' AND indexname = ANY($1)`,
+    [LIST_INDEXES],
+  );
+  for (const { indexname } of definitions.rows) await client.query(`DROP INDEX ${indexname}`);
+  await client.query('SELECT setseed(0.42)');
+  const started = performance.now();
+  for (let first = 1; first <= totalOrders; first += batchSize) {
+    const last = Math.min(totalOrders, first + batchSize - 1);
+    await client.query(FILL_ORDERS_SQL, [first, last]);
+    const elapsed = (performance.now() - started) / 1000;
+    const rate = last / elapsed;
+    out(
+      `  ${String(last).padStart(9)} / ${totalOrders} orders  ${elapsed.toFixed(0).padStart(4)} s  ${rate.toFixed(0)} orders/s  eta ${((totalOrders - last) / rate).toFixed(0)} s`,
+    );
+  }
+  await client.query(`SET maintenance_work_mem = '512MB'`);
+  for (const { indexname, indexdef } of definitions.rows) {
+    const indexStarted = performance.now();
+    await client.query(indexdef);
+    out(`  built ${indexname} in ${seconds(indexStarted)} s`);
+  }
+  const folded = await client.query<{ n: string }>('SELECT fold_order_counts() AS n');
+  out(`  folded ${folded.rows[0]!.n} counter rows`);
+  const vacuumStarted = performance.now();
+  await client.query('VACUUM ANALYZE orders');
+  await client.query('VACUUM ANALYZE order_status_history');
+  await client.query('VACUUM ANALYZE order_count_day');
+  out(`  VACUUM ANALYZE in ${seconds(vacuumStarted)} s; filled in ${seconds(started)} s`);
+}
+
+async function describeData(client: pg.Client): Promise<Record<string, unknown>> {
+  const { rows } = await client.query(`
+    SELECT count(*)::int AS orders,
+      count(DISTINCT store_id)::int AS stores,
+      count(DISTINCT source)::int AS sources,
+      count(DISTINCT status)::int AS statuses,
+      min(created_at) AS first, max(created_at) AS last,
+      round(100.0 * count(*) FILTER (WHERE webhook_attempts >= 3) / count(*), 1) AS "attempts>=3 %",
+      round(avg(length(payload::text))) AS "payload bytes", round(avg(length(enriched_payload::text))) AS "enriched bytes",
+      pg_size_pretty(pg_total_relation_size('orders')) AS "orders total size",
+      pg_size_pretty(pg_indexes_size('orders')) AS "orders index size"
+    FROM orders`);
+  return rows[0] as Record<string, unknown>;
+}
+
+async function pickShapes(client: pg.Client): Promise<Shape[]> {
+  const { rows: ids } = await client.query<{ order_id: string }>(`SELECT order_id FROM orders ORDER BY id LIMIT 1 OFFSET $1`, [
+    Math.floor(totalOrders * 0.37),
+  ]);
+  const orderId = ids[0]!.order_id;
+  // 8 characters from the middle of a real id, lower-cased (the search is case-insensitive).
+  const fragment = orderId.slice(6, 14).toLowerCase();
+  const { rows: days } = await client.query<{ yesterday: string; week_ago: string; month_ago: string }>(`
+    SELECT to_char((now() - interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS yesterday,
+           to_char((now() - interval '7 days') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS week_ago,
+           to_char((now() - interval '30 days') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS month_ago`);
+  const { yesterday, week_ago: weekAgo, month_ago: monthAgo } = days[0]!;
+  const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
+  const now = new Date().toISOString();
+  const store = 'store-0042';
+  return [
+    { name: 'no filter, page 1', query: {}, targetMs: 50 },
+    { name: 'no filter, page 500', query: { page: '500' }, targetMs: 50 },
+    { name: 'storeId', query: { storeId: store }, targetMs: 10 },
+    { name: 'storeId, page 100', query: { storeId: store, page: '100' }, targetMs: 10 },
+    { name: 'storeId + status', query: { storeId: store, status: 'CANCELLED' }, targetMs: 10 },
+    { name: 'storeId + date range (7 days)', query: { storeId: store, createdFrom: weekAgo, createdTo: now }, targetMs: 10 },
+    { name: `orderId fragment (8 chars "${fragment}")`, query: { orderId: fragment }, targetMs: 10 },
+    { name: `orderId fragment (4 chars "${fragment.slice(0, 4)}")`, query: { orderId: fragment.slice(0, 4) }, targetMs: 10 },
+    { name: 'source', query: { source: 'rappi' }, targetMs: 50 },
+    { name: 'status', query: { status: 'CANCELLED' }, targetMs: 50 },
+    { name: 'status, page 500', query: { status: 'DELIVERED', page: '500' }, targetMs: 50 },
+    {
+      name: 'createdFrom + createdTo (one UTC day)',
+      query: { createdFrom: `${yesterday}T00:00:00Z`, createdTo: `${yesterday}T23:59:59.999999Z` },
+      targetMs: 50,
+    },
+    { name: 'createdFrom (last 24 h)', query: { createdFrom: dayAgo }, targetMs: 50 },
+    { name: 'createdTo (older than 30 days)', query: { createdTo: monthAgo }, targetMs: 50 },
+    {
+      name: 'createdFrom + createdTo (30 days) + source + status',
+      query: { createdFrom: monthAgo, createdTo: now, source: 'ifood', status: 'DELIVERED' },
+      targetMs: 50,
+    },
+    { name: 'minWebhookAttempts 3', query: { minWebhookAttempts: '3' }, targetMs: 50 },
+    { name: 'maxWebhookAttempts 0', query: { maxWebhookAttempts: '0' }, targetMs: 50 },
+    { name: 'minWebhookAttempts 3 + source', query: { minWebhookAttempts: '3', source: 'ifood' }, targetMs: 50 },
+  ];
+}
+
+async function measure(baseUrl: string, token: string, shape: Shape): Promise<Measured> {
+  const url = new URL(`${baseUrl}/api/admin/orders`);
+  for (const [name, value] of Object.entries(shape.query)) url.searchParams.set(name, value);
+  const headers = { authorization: `Bearer ${token}` };
+  let body: { total: number; items: unknown[] } = { total: -1, items: [] };
+  const call = async () => {
+    const response = await fetch(url, { headers });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`${shape.name}: ${response.status} ${text}`);
+    body = JSON.parse(text) as typeof body;
+  };
+  for (let i = 0; i < warmup; i++) await call();
+  const latencies: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await call();
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  const p95 = percentile(latencies, 0.95);
+  return {
+    shape: shape.name,
+    query: shape.query,
+    targetMs: shape.targetMs,
+    total: body.total,
+    items: body.items.length,
+    p50: percentile(latencies, 0.5),
+    p95,
+    max: latencies[latencies.length - 1]!,
+    met: p95 <= shape.targetMs,
+  };
+}
+
+async function explain(client: pg.Client, query: Record<string, string>): Promise<string> {
+  const filter = toOrderListFilter({
+    ...query,
+    page: undefined,
+    minWebhookAttempts: query.minWebhookAttempts === undefined ? undefined : Number(query.minWebhookAttempts),
+    maxWebhookAttempts: query.maxWebhookAttempts === undefined ? undefined : Number(query.maxWebhookAttempts),
+  } as OrderListQuery);
+  const parts: string[] = [];
+  for (const [label, sql] of [
+    ['page', orderPageQuery(filter, Number(query.page ?? 1), 20)],
+    ['count', orderCountQuery(filter)],
+  ] as const) {
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql.sql}`, sql.params);
+    parts.push(`-- ${label}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+  }
+  return parts.join('\n');
+}
+
+async function main(): Promise<void> {
+  if (!Number.isInteger(totalOrders) || totalOrders < 1000) throw new Error('--orders must be an integer >= 1000');
+  const directory = await mkdtemp(join(tmpdir(), 'bench-orders-'));
+  // A bigger WAL between checkpoints only speeds the fill up; the queries run from memory either way.
+  const database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres'), settings: { max_wal_size: '8GB' } });
+  const databaseUrl = await database.start();
+  let service: Awaited<ReturnType<typeof startService>> | undefined;
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'bench:orders' });
+  try {
+    const migrator = await new DataSource(dataSourceOptions({ url: databaseUrl, poolSize: 2 })).initialize();
+    await runPendingMigrations(migrator);
+    await migrator.destroy();
+    await client.connect();
+    out(`filling ${totalOrders} orders in batches of ${batchSize} (machine: shared; timings vary with its load)...`);
+    await fill(client);
+    const data = await describeData(client);
+    out(`data: ${JSON.stringify(data)}`);
+
+    service = await startService({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      WEBHOOK_RETRY_ENABLED: 'false',
+    });
+    const login = await fetch(`${service.url}/api/authentication/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: '1001', client_secret: 'dev-secret-change-me', grant_type: 'client_credentials' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+
+    const shapes = await pickShapes(client);
+    out(`\n${runs} requests per shape after ${warmup} warm-up requests, one at a time, pageSize 20:\n`);
+    const results: Measured[] = [];
+    for (const shape of shapes) {
+      const measured = await measure(service.url, accessToken, shape);
+      results.push(measured);
+      out(`  ${measured.shape}: p50 ${measured.p50.toFixed(1)} ms, p95 ${measured.p95.toFixed(1)} ms, total ${measured.total}`);
+    }
+
+    out(
+      [
+        '',
+        `| query shape (${totalOrders.toLocaleString('en')} orders) | total | p50 | p95 | target p95 | |`,
+        '|---|---:|---:|---:|---:|---|',
+        ...results.map(
+          (r) =>
+            `| ${r.shape} | ${r.total} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.targetMs} ms | ${r.met ? 'met' : '**missed**'} |`,
+        ),
+        '',
+      ].join('\n'),
+    );
+    const plans: Record<string, string> = {};
+    for (const missed of results.filter((r) => !r.met)) {
+      plans[missed.shape] = await explain(client, missed.query);
+      out(`EXPLAIN (ANALYZE, BUFFERS) of "${missed.shape}" (over target):\n${plans[missed.shape]}\n`);
+    }
+    await mkdir(join(PROJECT_ROOT, 'bench/results'), { recursive: true });
+    const file = join(PROJECT_ROOT, 'bench/results', `orders-${Date.now()}.json`);
+    await writeFile(
+      file,
+      JSON.stringify({ when: new Date().toISOString(), settings: { totalOrders, runs, warmup }, data, results, plans }, null, 2),
+    );
+    out(`results: ${file}`);
+  } finally {
+    await client.end().catch(() => undefined);
+    await service?.stop();
+    await database.stop();
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+await main();
