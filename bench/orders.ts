@@ -1,12 +1,13 @@
 /**
- * npm run bench:orders [-- --orders 1000000 --runs 50 --batch 50000]
+ * npm run bench:orders [-- --orders 1000000 --runs 50 --batch 50000 --data-dir DIR]
  *
  * Starts an embedded PostgreSQL, migrates it, fills it with realistic orders generated in
  * SQL (bench/order-fill.ts) with progress output, builds the list indexes, VACUUM ANALYZE,
  * then starts the service and calls GET /api/admin/orders `--runs` times per query shape
  * (one request at a time, over HTTP, count included) and prints p50/p95 per shape against
  * its target. Shapes over target get their EXPLAIN (ANALYZE, BUFFERS) printed. Results go to
- * bench/results/orders-<time>.json.
+ * bench/results/orders-<time>.json. With `--data-dir`, the database is kept there and a later
+ * run on the same directory skips the fill (to measure again after a code change).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '50' },
     batch: { type: 'string', default: '50000' },
     warmup: { type: 'string', default: '5' },
+    'data-dir': { type: 'string' },
   },
 });
 const totalOrders = Number(values.orders);
@@ -215,7 +217,8 @@ async function explain(client: pg.Client, query: Record<string, string>): Promis
 
 async function main(): Promise<void> {
   if (!Number.isInteger(totalOrders) || totalOrders < 1000) throw new Error('--orders must be an integer >= 1000');
-  const directory = await mkdtemp(join(tmpdir(), 'bench-orders-'));
+  const keep = values['data-dir'];
+  const directory = keep ?? (await mkdtemp(join(tmpdir(), 'bench-orders-')));
   // A bigger WAL between checkpoints only speeds the fill up; the queries run from memory either way.
   const database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres'), settings: { max_wal_size: '8GB' } });
   const databaseUrl = await database.start();
@@ -226,8 +229,14 @@ async function main(): Promise<void> {
     await runPendingMigrations(migrator);
     await migrator.destroy();
     await client.connect();
-    out(`filling ${totalOrders} orders in batches of ${batchSize} (machine: shared; timings vary with its load)...`);
-    await fill(client);
+    const { rows: existing } = await client.query<{ n: string }>('SELECT count(*) AS n FROM orders');
+    if (Number(existing[0]!.n) === totalOrders) {
+      out(`${totalOrders} orders already in ${directory}; not filling again`);
+    } else {
+      if (Number(existing[0]!.n) > 0) await client.query('TRUNCATE orders CASCADE');
+      out(`filling ${totalOrders} orders in batches of ${batchSize} (machine: shared; timings vary with its load)...`);
+      await fill(client);
+    }
     const data = await describeData(client);
     out(`data: ${JSON.stringify(data)}`);
 
@@ -281,7 +290,7 @@ async function main(): Promise<void> {
     await client.end().catch(() => undefined);
     await service?.stop();
     await database.stop();
-    await rm(directory, { recursive: true, force: true });
+    if (!keep) await rm(directory, { recursive: true, force: true });
   }
 }
 

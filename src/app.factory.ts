@@ -29,7 +29,7 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     onConstructorPoisoning: 'error',
     // Fastify answers a longer path parameter itself (414, outside the error shapes); an orderId of
     // 100 characters is up to 300 once percent-encoded, and a longer one gets a 400 from its route.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, databaseUrl, logger }), adapter, {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
