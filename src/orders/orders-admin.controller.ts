@@ -1,5 +1,6 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Auth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { OrderListQuery } from './dto/order-list.query.js';
@@ -28,8 +29,10 @@ export class OrdersAdminController {
   @ApiErrors('A', [400], {
     400: 'A parameter is not an integer, out of range, not a known status, not an ISO 8601 date-time, createdFrom is after createdTo, minWebhookAttempts is above maxWebhookAttempts, or the parameter is unknown',
   })
-  list(@Query() query: OrderListQuery): Promise<OrderPageDto> {
-    return this.orders.list(query);
+  async list(@Query() query: OrderListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const page = await this.orders.list(query);
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return page;
   }
 
   @Get(':id')

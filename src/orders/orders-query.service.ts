@@ -6,15 +6,9 @@ import { pageOf } from '../common/http/pagination.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
 import type { OrderListQuery } from './dto/order-list.query.js';
 import { DEFAULT_PAGE_SIZE } from './dto/order-list.query.js';
-import type { OrderDetailDto, OrderPageDto } from './dto/persisted-order.dto.js';
-import {
-  toCamelCaseRecord,
-  toPersistedOrder,
-  toStatusChange,
-  type PersistedOrderRow,
-  type StatusHistoryRow,
-} from './dto/persisted-order.mapper.js';
-import { isoUtc, orderCountQuery, orderPageQuery, persistedOrderColumns, type OrderListFilter } from './order-list.sql.js';
+import type { OrderDetailDto, PersistedOrderDto } from './dto/persisted-order.dto.js';
+import { toCamelCaseRecord, toStatusChange, type StatusHistoryRow } from './dto/persisted-order.mapper.js';
+import { isoUtc, orderCountQuery, orderPageQuery, persistedOrderJson, type OrderListFilter } from './order-list.sql.js';
 
 /**
  * Logs of an order kept by other features, each `order_db_id`-keyed. A table that does not
@@ -53,18 +47,20 @@ export class OrdersQueryService {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async list(query: OrderListQuery): Promise<OrderPageDto> {
+  /** The page as JSON text (an OrderPageDto): the items' JSON comes from PostgreSQL as is. */
+  async list(query: OrderListQuery): Promise<string> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     const filter = toOrderListFilter(query);
     const items = orderPageQuery(filter, page, pageSize);
     const count = orderCountQuery(filter);
     // Two connections, in parallel: the page and the count do not wait for each other.
-    const [rows, totals] = await Promise.all([
-      this.dataSource.query<PersistedOrderRow[]>(items.sql, items.params),
+    const [pages, totals] = await Promise.all([
+      this.dataSource.query<Array<{ items: string }>>(items.sql, items.params),
       this.dataSource.query<Array<{ total: string }>>(count.sql, count.params),
     ]);
-    return pageOf(rows.map(toPersistedOrder), Number(totals[0]!.total), page, pageSize);
+    const { total, totalPages } = pageOf([], Number(totals[0]!.total), page, pageSize);
+    return `{"items":${pages[0]!.items},"total":${total},"page":${page},"pageSize":${pageSize},"totalPages":${totalPages}}`;
   }
 
   /** By internal id (UUID) or by orderId; an orderId that looks like a UUID is found too. */
@@ -73,24 +69,25 @@ export class OrdersQueryService {
       throw ApiError.badRequest(`id must be a UUID or an orderId of at most ${MAX_ORDER_ID_LENGTH} characters`, 'id');
     }
     const byUuid = isUuid(idOrOrderId);
-    const [row] = await this.dataSource.query<PersistedOrderRow[]>(
+    const [row] = await this.dataSource.query<Array<{ persisted: PersistedOrderDto }>>(
       byUuid
-        ? `SELECT ${persistedOrderColumns('o')} FROM orders o WHERE o.id = $1::uuid OR o.order_id = $2 ORDER BY (o.id = $1::uuid) DESC LIMIT 1`
-        : `SELECT ${persistedOrderColumns('o')} FROM orders o WHERE o.order_id = $1`,
+        ? `SELECT ${persistedOrderJson('o')} AS persisted FROM orders o WHERE o.id = $1::uuid OR o.order_id = $2 ORDER BY (o.id = $1::uuid) DESC LIMIT 1`
+        : `SELECT ${persistedOrderJson('o')} AS persisted FROM orders o WHERE o.order_id = $1`,
       byUuid ? [idOrOrderId.toLowerCase(), idOrOrderId] : [idOrOrderId],
     );
     if (!row) throw ApiError.notFound(`No order has the id or orderId ${idOrOrderId}`);
+    const order = row.persisted;
     const [history, tracking, transfers, deliveries] = await Promise.all([
       this.dataSource.query<StatusHistoryRow[]>(
         `SELECT to_status, from_status, ${isoUtc('changed_at')} AS changed_at, client_id, via
          FROM order_status_history WHERE order_db_id = $1 ORDER BY changed_at, id`,
-        [row.id],
+        [order.id],
       ),
-      this.logRows(ORDER_LOGS.tracking, row.id),
-      this.logRows(ORDER_LOGS.transfers, row.id),
-      this.logRows(ORDER_LOGS.deliveries, row.id),
+      this.logRows(ORDER_LOGS.tracking, order.id),
+      this.logRows(ORDER_LOGS.transfers, order.id),
+      this.logRows(ORDER_LOGS.deliveries, order.id),
     ]);
-    return { ...toPersistedOrder(row), history: history.map(toStatusChange), tracking, transfers, deliveries };
+    return { ...order, history: history.map(toStatusChange), tracking, transfers, deliveries };
   }
 
   /** The rows of one order in a log table, oldest first, camelCased; [] while the table does not exist. */

@@ -120,6 +120,8 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
     it('returns every order, newest first, in the page envelope with every PersistedOrder field', async () => {
       const response = await list();
       expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(response.headers.get('x-request-id')).toBeTruthy();
       expect(Object.keys(response.body).sort()).toEqual(['items', 'page', 'pageSize', 'total', 'totalPages']);
       expect(response.body).toMatchObject({ total: 13, page: 1, pageSize: 20, totalPages: 1 });
       expect(orderIds(response.body)).toEqual(expected(() => true));

@@ -1,20 +1,5 @@
 import type { OrderStatus } from '../order-status.js';
-import type { OrderStatusChangeDto, PersistedOrderDto, WebhookLastResponseDto } from './persisted-order.dto.js';
-
-/** A row selected with `persistedOrderColumns()`: dates already RFC 3339 text. */
-export interface PersistedOrderRow {
-  id: string;
-  order_id: string;
-  status: OrderStatus;
-  payload: Record<string, unknown>;
-  enriched_payload: Record<string, unknown> | null;
-  webhook_attempts: number;
-  store_id: string | null;
-  source: string | null;
-  webhook_last_response: WebhookLastResponseDto | null;
-  created_at: string;
-  updated_at: string;
-}
+import type { OrderStatusChangeDto } from './persisted-order.dto.js';
 
 export interface StatusHistoryRow {
   to_status: OrderStatus;
@@ -22,22 +7,6 @@ export interface StatusHistoryRow {
   changed_at: string;
   client_id: string | null;
   via: string | null;
-}
-
-export function toPersistedOrder(row: PersistedOrderRow): PersistedOrderDto {
-  return {
-    id: row.id,
-    orderId: row.order_id,
-    status: row.status,
-    payload: row.payload,
-    enrichedPayload: row.enriched_payload,
-    webhookAttempts: row.webhook_attempts,
-    storeId: row.store_id,
-    source: row.source,
-    webhookLastResponse: row.webhook_last_response,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }
 
 export function toStatusChange(row: StatusHistoryRow): OrderStatusChangeDto {
