@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Auth } from '../auth/auth.decorators.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { OrderListQuery } from './dto/order-list.query.js';
-import { OrderDetailDto, OrderPageDto, ORDER_DETAIL_EXAMPLE, PERSISTED_ORDER_EXAMPLE } from './dto/persisted-order.dto.js';
+import { OrderDetailDto, OrderPageDto } from './dto/persisted-order.dto.js';
 import { OrdersQueryService } from './orders-query.service.js';
 
 @ApiTags('Orders (admin)')
@@ -21,11 +21,7 @@ export class OrdersAdminController {
       '`total` is exact (not an estimate); `totalPages = ceil(total / pageSize)`, 0 when nothing matches; a page past the end has no items but the right total. ' +
       'Integers must be written as plain digits (`2`, not `2.0` or `1e1`); unknown parameters are refused.',
   })
-  @ApiOkResponse({
-    type: OrderPageDto,
-    description: 'One page of orders',
-    example: { items: [PERSISTED_ORDER_EXAMPLE], total: 1, page: 1, pageSize: 20, totalPages: 1 },
-  })
+  @ApiOkResponse({ type: OrderPageDto, description: 'One page of orders (the schema carries a full example order)' })
   @ApiErrors('A', [400], {
     400: 'A parameter is not an integer, out of range, not a known status, not an ISO 8601 date-time, createdFrom is after createdTo, minWebhookAttempts is above maxWebhookAttempts, or the parameter is unknown',
   })
@@ -42,7 +38,7 @@ export class OrdersAdminController {
       'By internal id (UUID) or by `orderId`. Adds the status history (`history`), tracking updates (`tracking`), store transfers (`transfers`) and the webhook delivery log (`deliveries`), each oldest first.',
   })
   @ApiParam({ name: 'id', description: 'The order’s internal id (UUID) or its orderId', example: 'ORD-2026-000123' })
-  @ApiOkResponse({ type: OrderDetailDto, description: 'The order', example: ORDER_DETAIL_EXAMPLE })
+  @ApiOkResponse({ type: OrderDetailDto, description: 'The order with its history and logs' })
   @ApiErrors('A', [400, 404], { 400: 'The id is longer than 100 characters', 404: 'No order has this id or orderId' })
   detail(@Param('id') id: string): Promise<OrderDetailDto> {
     return this.orders.detail(id);

@@ -15,9 +15,9 @@ import { isoUtc, orderCountQuery, orderPageQuery, persistedOrderJson, type Order
  * exist (yet) reads as an empty log.
  */
 const ORDER_LOGS = {
-  tracking: { table: 'order_tracking', orderBy: 'created_at' },
-  transfers: { table: 'order_transfer', orderBy: 'created_at' },
-  deliveries: { table: 'webhook_delivery', orderBy: 'attempted_at, attempt' },
+  tracking: { table: 'order_tracking', orderBy: 'created_at, id' },
+  transfers: { table: 'order_transfer', orderBy: 'created_at, id' },
+  deliveries: { table: 'webhook_delivery', orderBy: 'attempted_at, attempt, id' },
 } as const;
 
 const UNDEFINED_TABLE = '42P01';

@@ -22,25 +22,13 @@ export class WebhookLastResponseDto {
   attemptedAt: string;
 }
 
-export const PERSISTED_ORDER_EXAMPLE = {
-  id: ORDER_DB_ID,
-  orderId: ORDER_EXAMPLE.orderId,
-  status: 'FORWARDED',
-  payload: ORDER_EXAMPLE,
-  enrichedPayload: ENRICHED_ORDER_EXAMPLE,
-  webhookAttempts: 1,
-  storeId: ORDER_EXAMPLE.store.id,
-  source: ORDER_EXAMPLE.source,
-  webhookLastResponse: {
-    statusCode: 200,
-    body: '{"received":true}',
-    durationMs: 184,
-    error: null,
-    attemptedAt: '2026-11-21T15:30:02.118Z',
-  },
-  createdAt: '2026-11-21T15:30:01.204518Z',
-  updatedAt: '2026-11-21T15:30:02.301877Z',
-};
+const ORDER_HISTORY_EXAMPLE = [
+  { status: 'ENRICHED', from: null, at: '2026-11-21T15:30:01.204518Z', clientId: '1001', via: 'POST /api/enrich-order' },
+  { status: 'FORWARDED', from: 'ENRICHED', at: '2026-11-21T15:30:02.301877Z', clientId: '1001', via: 'order webhook' },
+];
+
+const CREATED_AT_EXAMPLE = '2026-11-21T15:30:01.204518Z';
+const UPDATED_AT_EXAMPLE = '2026-11-21T15:30:02.301877Z';
 
 /** An order as stored (spec "PersistedOrder"). */
 export class PersistedOrderDto {
@@ -86,10 +74,10 @@ export class PersistedOrderDto {
   })
   webhookLastResponse: WebhookLastResponseDto | null;
 
-  @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: PERSISTED_ORDER_EXAMPLE.createdAt })
+  @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: CREATED_AT_EXAMPLE })
   createdAt: string;
 
-  @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: PERSISTED_ORDER_EXAMPLE.updatedAt })
+  @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: UPDATED_AT_EXAMPLE })
   updatedAt: string;
 }
 
@@ -191,7 +179,11 @@ export class WebhookDeliveryEntryDto {
 }
 
 export class OrderDetailDto extends PersistedOrderDto {
-  @ApiProperty({ type: [OrderStatusChangeDto], description: 'Every status change, oldest first (the first one is the creation)' })
+  @ApiProperty({
+    type: [OrderStatusChangeDto],
+    description: 'Every status change, oldest first (the first one is the creation)',
+    example: ORDER_HISTORY_EXAMPLE,
+  })
   history: OrderStatusChangeDto[];
 
   @ApiProperty({ type: [OrderTrackingEntryDto], description: 'Tracking updates, oldest first' })
@@ -203,14 +195,3 @@ export class OrderDetailDto extends PersistedOrderDto {
   @ApiProperty({ type: [WebhookDeliveryEntryDto], description: 'The webhook delivery log, oldest first' })
   deliveries: Array<Record<string, unknown>>;
 }
-
-export const ORDER_DETAIL_EXAMPLE = {
-  ...PERSISTED_ORDER_EXAMPLE,
-  history: [
-    { status: 'ENRICHED', from: null, at: '2026-11-21T15:30:01.204518Z', clientId: '1001', via: 'POST /api/enrich-order' },
-    { status: 'FORWARDED', from: 'ENRICHED', at: '2026-11-21T15:30:02.301877Z', clientId: '1001', via: 'order webhook' },
-  ],
-  tracking: [],
-  transfers: [],
-  deliveries: [],
-};
