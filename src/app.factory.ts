@@ -31,6 +31,8 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, databaseUrl, logger }), adapter, {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
     abortOnError: false,
+    // The order path stores the received JSON text as is instead of serializing the parsed body again.
+    rawBody: true,
   });
   app.setGlobalPrefix('api');
   // Tax matrices travel as spreadsheets too; a whole NCM table is larger than an order.
