@@ -46,7 +46,7 @@ export class EnrichmentService {
           {
             orderId,
             status: 'ENRICHMENT_FAILED',
-            payloadJson: JSON.stringify(payload),
+            payloadJson: payloadJson(),
             enrichedPayloadJson: null,
             storeId,
             source,
@@ -69,7 +69,7 @@ export class EnrichmentService {
           {
             orderId,
             status: 'ENRICHED',
-            payloadJson: JSON.stringify(payload),
+            payloadJson: payloadJson(),
             enrichedPayloadJson: enrichedJson,
             storeId,
             source,
