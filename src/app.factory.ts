@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import helmet from '@fastify/helmet';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
 import { ClientsService } from './auth/clients.service.js';
@@ -45,6 +46,21 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     logger,
     lifecycle: app.get(LifecycleState),
     observe: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
+  });
+  await app.register(helmet as never, {
+    // Swagger UI (same origin) needs its inline styles and data: images; nothing else is loaded from elsewhere.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
   });
   setupOpenApi(app);
   await app.init();
