@@ -15,6 +15,7 @@ import { EnrichmentModule } from './enrichment/enrichment.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { FiscalLookupModule } from './fiscal-lookup/fiscal-lookup.module.js';
 import { FulfillmentModule } from './fulfillment/fulfillment.module.js';
+import { NewOrderWebhookModule } from './new-order-webhook/new-order-webhook.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -42,6 +43,7 @@ export class AppModule {
         EnrichmentModule,
         ChannelsModule,
         FulfillmentModule,
+        NewOrderWebhookModule,
       ],
     };
   }
