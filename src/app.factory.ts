@@ -58,6 +58,8 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Served over plain HTTP too (behind a TLS proxy or not): do not make browsers rewrite requests to https.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
