@@ -12,7 +12,9 @@ describe('TypeScript client', () => {
     const directory = await mkdtemp(join(tmpdir(), 'client-'));
     try {
       const output = join(directory, 'schema.d.ts');
-      await execFileAsync(join(PROJECT_ROOT, 'node_modules/.bin/openapi-typescript'), ['openapi.json', '-o', output], { cwd: PROJECT_ROOT });
+      await execFileAsync(join(PROJECT_ROOT, 'node_modules/.bin/openapi-typescript'), ['openapi.json', '-o', output], {
+        cwd: PROJECT_ROOT,
+      });
       const committed = await readFile(join(PROJECT_ROOT, 'clients/typescript/src/schema.d.ts'), 'utf8');
       expect(await readFile(output, 'utf8')).toBe(committed);
     } finally {
