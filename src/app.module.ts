@@ -14,6 +14,7 @@ import { DemoModule } from './demo/demo.module.js';
 import { EnrichmentModule } from './enrichment/enrichment.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { FiscalLookupModule } from './fiscal-lookup/fiscal-lookup.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -39,6 +40,7 @@ export class AppModule {
         DemoModule,
         OrdersModule,
         EnrichmentModule,
+        WebhooksModule,
         ChannelsModule,
       ],
     };
