@@ -13,7 +13,10 @@ export const WEBHOOK_ERRORS = {
   502: 'WEBHOOK_DELIVERY_FAILED: the webhook answered a non-2xx status (3xx included: redirects are not followed), did not answer within ORDER_WEBHOOK_TIMEOUT_MS, or could not be reached. The attempt is counted and logged; the order is FORWARD_FAILED.',
   503: 'WEBHOOK_NOT_CONFIGURED: ORDER_WEBHOOK_URL is not set (nothing is stored or sent); or SERVICE_UNAVAILABLE: the database is unavailable',
 };
-export const WEBHOOK_ERROR_CODES = { 502: 'WEBHOOK_DELIVERY_FAILED', 503: 'WEBHOOK_NOT_CONFIGURED' };
+export const NOT_CONFIGURED_EXAMPLE = {
+  message: 'No order webhook is configured (ORDER_WEBHOOK_URL); nothing was stored or sent',
+  error: 'WEBHOOK_NOT_CONFIGURED',
+};
 
 const SIGNING =
   'The POST carries `content-type: application/json`, `user-agent` and the Standard Webhooks headers `webhook-id` (the same on every attempt of one enriched payload: drop duplicates by it), `webhook-timestamp` (unix seconds) and, with ORDER_WEBHOOK_SECRET, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`.';
@@ -41,7 +44,14 @@ export class ForwardingController {
       422: 'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent)',
       ...WEBHOOK_ERRORS,
     },
-    WEBHOOK_ERROR_CODES,
+    {
+      502: {
+        message:
+          'Order ORD-2026-000123 was enriched and stored as FORWARD_FAILED, but the order webhook did not accept it: the receiver answered 503 (attempt 1); it will be retried in 5 s',
+        error: 'WEBHOOK_DELIVERY_FAILED',
+      },
+      503: NOT_CONFIGURED_EXAMPLE,
+    },
   )
   forward(@Body() body: unknown, @CurrentActor() actor: Actor): Promise<ForwardResponseDto> {
     return this.forwarding.forward(body, actor);

@@ -5,7 +5,7 @@ import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import type { Actor } from '../orders/orders.repository.js';
 import { ForwardResponseDto } from './dto/forwarding.dto.js';
-import { WEBHOOK_ERROR_CODES, WEBHOOK_ERRORS } from './forwarding.controller.js';
+import { NOT_CONFIGURED_EXAMPLE, WEBHOOK_ERRORS } from './forwarding.controller.js';
 import { ForwardingService } from './forwarding.service.js';
 
 @ApiTags('Orders')
@@ -35,7 +35,19 @@ export class RedeliveryController {
       409: 'The order has no enriched payload (its enrichment failed): enrich it first',
       ...WEBHOOK_ERRORS,
     },
-    WEBHOOK_ERROR_CODES,
+    {
+      404: { message: 'Order ORD-2026-999999 not found', error: 'NOT_FOUND' },
+      409: {
+        message:
+          'Order ORD-2026-000123 has no enriched payload to send (status ENRICHMENT_FAILED): enrich it first (POST /api/enrich-order or /api/enrich-order-forward)',
+        error: 'CONFLICT',
+      },
+      502: {
+        message: 'Order ORD-2026-000123 was not accepted by the order webhook: no complete answer within 10000 ms (attempt 3)',
+        error: 'WEBHOOK_DELIVERY_FAILED',
+      },
+      503: NOT_CONFIGURED_EXAMPLE,
+    },
   )
   redeliver(@Param('id') id: string, @CurrentActor() actor: Actor): Promise<ForwardResponseDto> {
     return this.forwarding.redeliver(id, actor);

@@ -59,25 +59,22 @@ function oauthCodeForStatus(status: number): string {
 /**
  * Documents error responses in the body shape of the route family. Every route also
  * gets 413, 415 (when it takes a body), 500 and 503, which any request can meet.
- * `codes` gives an Error A example another code than the status's usual one
- * (e.g. 503 `WEBHOOK_NOT_CONFIGURED`); its message is then the description.
+ * `examples` replaces the generic Error A example of a status (another code, a real message).
  */
 export function ApiErrors(
   family: ErrorFamily,
   statuses: number[],
   descriptions: Partial<Record<number, string>> = {},
-  codes: Partial<Record<number, string>> = {},
+  examples: Partial<Record<number, { message: string; error: string }>> = {},
 ) {
   return applyDecorators(
-    ...[...new Set(statuses)].sort().map((status) => {
-      const description = descriptions[status] ?? DESCRIPTIONS[status];
-      const code = family === 'A' ? codes[status] : undefined;
-      return ApiResponse({
+    ...[...new Set(statuses)].sort().map((status) =>
+      ApiResponse({
         status,
-        description,
+        description: descriptions[status] ?? DESCRIPTIONS[status],
         type: SCHEMAS[family],
-        example: code ? { message: description, error: code } : EXAMPLES[family](status),
-      });
-    }),
+        example: (family === 'A' ? examples[status] : undefined) ?? EXAMPLES[family](status),
+      }),
+    ),
   );
 }
