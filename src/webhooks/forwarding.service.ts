@@ -4,6 +4,7 @@ import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
 import { EnrichmentService } from '../enrichment/enrichment.service.js';
+import { INTAKE_STATUSES } from '../orders/order-status.js';
 import type { Actor } from '../orders/orders.repository.js';
 import type { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { nextRetryDelay, parseRetryAfter } from './retry-policy.js';
@@ -39,7 +40,9 @@ export class ForwardingService {
     const label = `Order ${enrichment.orderId}`;
     if (result.delivered) return { message: `${label} enriched, stored and forwarded: ${answered(result)}` };
 
-    const retryInMs = this.config.webhookRetryEnabled
+    // An order the store already works (ACCEPTED and later) is not chased by retries.
+    const retryable = this.config.webhookRetryEnabled && result.status !== undefined && INTAKE_STATUSES.includes(result.status);
+    const retryInMs = retryable
       ? nextRetryDelay(0, this.config.webhookRetrySchedule, parseRetryAfter(result.retryAfter, Date.now()))
       : undefined;
     if (retryInMs !== undefined) await this.repository.scheduleRetry(message.orderDbId, message.webhookId, message.body, retryInMs);

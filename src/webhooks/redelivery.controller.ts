@@ -8,7 +8,7 @@ import { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { NOT_CONFIGURED_EXAMPLE, WEBHOOK_ERRORS } from './forwarding.controller.js';
 import { ForwardingService } from './forwarding.service.js';
 
-@ApiTags('Orders')
+@ApiTags('Orders (admin)')
 @Controller('admin/orders')
 @Auth('admin')
 export class RedeliveryController {

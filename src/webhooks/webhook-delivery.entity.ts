@@ -1,8 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export const DELIVERY_TRIGGERS = ['forward', 'redeliver', 'retry'] as const;
 /** What made an attempt: the forward call, an admin's redeliver, or the retry queue. */
-export type DeliveryTrigger = (typeof DELIVERY_TRIGGERS)[number];
+export type DeliveryTrigger = 'forward' | 'redeliver' | 'retry';
 
 /** One attempt to deliver an order to the order webhook (the delivery log, oldest first by `attempt`). */
 @Entity({ name: 'webhook_delivery' })

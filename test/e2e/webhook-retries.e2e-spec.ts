@@ -175,6 +175,23 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       expect(await orderRow(t, orderId)).toMatchObject({ status: 'FORWARDED', webhook_attempts: 2 });
     });
 
+    it('does not chase an order the store already works: no retry queued, a pending one dropped', async () => {
+      const orderId = unique('accepted');
+      const row = await failedForward(orderId);
+      await t.dataSource.query("UPDATE orders SET status = 'ACCEPTED' WHERE id = $1", [row.id]);
+      await t.dataSource.query('UPDATE webhook_retry_job SET run_at = now() WHERE order_db_id = $1', [row.id]);
+      await eventually(async () => (await jobsOf(t, row.id)).length === 0, 'the job to be dropped');
+      await pause(200);
+      expect(receiver.requests).toHaveLength(1);
+
+      receiver.respondWith(answer(500, 'down'));
+      const again = await t.http.post(FORWARD, burgerOrder(orderId, storeId, 30), { token: orders });
+      expect(again.status).toBe(502);
+      expect(again.body.message).toMatch(/stored as ACCEPTED.*not retried automatically/);
+      expect(await jobsOf(t, row.id)).toEqual([]);
+      expect(await orderRow(t, orderId)).toMatchObject({ status: 'ACCEPTED', webhook_attempts: 2 });
+    });
+
     it('never sends a payload that was already delivered', async () => {
       const orderId = unique('already');
       const row = await failedForward(orderId);
