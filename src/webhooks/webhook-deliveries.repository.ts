@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { pool } from '../database/pool.js';
-import { INTAKE_STATUSES, type OrderStatus } from '../orders/order-status.js';
-import type { Actor } from '../orders/orders.repository.js';
+import type { OrderStatus } from '../orders/order-status.js';
+import { INTAKE_SQL_LIST, type Actor } from '../orders/orders.repository.js';
 import type { WebhookLastResponse } from '../orders/order.entity.js';
 import type { DeliveryTrigger } from './webhook-delivery.entity.js';
 
@@ -48,8 +48,6 @@ export interface ClaimedJob {
   /** Whether this message already got a 2xx. */
   delivered: boolean;
 }
-
-const INTAKE_SQL_LIST = INTAKE_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /**
  * One statement per attempt: the counter is incremented in place (never read-modify-write),

@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { burgerOrder, createFiscalSetup, unique } from '../support/order-fixture.js';
+import { burgerOrder, createFiscalSetup, storedOrder, unique } from '../support/order-fixture.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { answer, hang, refusedUrl, verifySignature, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const FORWARD = '/enrich-order-forward';
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
-
-async function orderRow(t: TestApp, orderId: string) {
-  return (await t.dataSource.query('SELECT * FROM orders WHERE order_id = $1', [orderId]))[0];
-}
 
 async function deliveries(t: TestApp, orderDbId: string) {
   return t.dataSource.query('SELECT * FROM webhook_delivery WHERE order_db_id = $1 ORDER BY attempt', [orderDbId]);
@@ -57,7 +53,7 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
     expect(received!.body).toBe(expected);
     // Burger 25.90: ICMS 18 % = 4.662 → 4.66; PIS/COFINS base 21.24: 0.13806 → 0.14, 0.6372 → 0.64; total 5.44
     expect(sent.taxSummary.totals.total_tax).toBe(5.44);
-    const row = await orderRow(t, orderId);
+    const row = await storedOrder(t, orderId);
     expect(sent).toEqual(row.enriched_payload);
 
     expect(received!.headers['content-type']).toBe('application/json');
@@ -125,13 +121,13 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
       error: 'WEBHOOK_DELIVERY_FAILED',
       message: expect.stringMatching(/answered 500 \(attempt 1\).*not retried/),
     });
-    let row = await orderRow(t, orderId);
+    let row = await storedOrder(t, orderId);
     expect(row).toMatchObject({ status: 'FORWARD_FAILED', webhook_attempts: 1 });
     expect(row.webhook_last_response).toMatchObject({ statusCode: 500, body: 'boom', error: 'the receiver answered 500' });
     expect(row.enriched_payload.taxSummary.totals.total_tax).toBe(5.44);
 
     expect((await t.http.post(FORWARD, order(orderId), { token: orders })).status).toBe(502);
-    row = await orderRow(t, orderId);
+    row = await storedOrder(t, orderId);
     expect(row.webhook_attempts).toBe(2);
     expect(row.webhook_last_response.body).toBe('boom again');
     expect((await deliveries(t, row.id)).map((d: { attempt: number; status_code: number }) => [d.attempt, d.status_code])).toEqual([
@@ -149,7 +145,7 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
     expect(response.status).toBe(502);
     expect(response.body.message).toMatch(/answered 302/);
     expect(receiver.requests).toHaveLength(1);
-    const row = await orderRow(t, orderId);
+    const row = await storedOrder(t, orderId);
     expect(row).toMatchObject({ status: 'FORWARD_FAILED', webhook_attempts: 1 });
     expect(row.webhook_last_response.statusCode).toBe(302);
   });
@@ -159,7 +155,7 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
     receiver.respondWith(answer(status, 'y'.repeat(2_000) + 'z'.repeat(200_000)));
     const response = await t.http.post(FORWARD, order(orderId), { token: orders });
     expect(response.status).toBe(status === 200 ? 200 : 502);
-    const row = await orderRow(t, orderId);
+    const row = await storedOrder(t, orderId);
     expect(row.webhook_last_response.body).toBe('y'.repeat(2_000) + 'z'.repeat(2_096));
     expect((await deliveries(t, row.id))[0].response_body).toHaveLength(4096);
   });
@@ -170,7 +166,7 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
     expect(response.status).toBe(422);
     expect(response.body.error).toBe('FISCAL_GROUP_NOT_FOUND');
     expect(receiver.requests).toHaveLength(0);
-    expect(await orderRow(t, orderId)).toMatchObject({ status: 'ENRICHMENT_FAILED', webhook_attempts: 0 });
+    expect(await storedOrder(t, orderId)).toMatchObject({ status: 'ENRICHMENT_FAILED', webhook_attempts: 0 });
   });
 
   it('answers 400 to a body without orderId and sends nothing', async () => {
@@ -209,7 +205,7 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
     it('sends the stored enriched payload again with the same webhook-id, counted and logged as redeliver', async () => {
       const orderId = unique('redeliver');
       expect((await t.http.post(FORWARD, order(orderId), { token: orders })).status).toBe(200);
-      const row = await orderRow(t, orderId);
+      const row = await storedOrder(t, orderId);
 
       const byOrderId = await redeliver(orderId);
       expect(byOrderId.status).toBe(200);
@@ -226,7 +222,7 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
       expect(JSON.parse(again!.body)).toEqual(JSON.parse(forwarded!.body));
       expect(verifySignature(SECRET, again!.headers, again!.raw)).toBe(true);
 
-      const after = await orderRow(t, orderId);
+      const after = await storedOrder(t, orderId);
       expect(after).toMatchObject({ webhook_attempts: 3, status: 'FORWARDED' });
       const log = await deliveries(t, row.id);
       expect(log.map((d: { attempt: number; trigger: string }) => [d.attempt, d.trigger])).toEqual([
@@ -247,7 +243,7 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
       const response = await redeliver(orderId);
       expect(response.status).toBe(502);
       expect(response.body).toEqual({ error: 'WEBHOOK_DELIVERY_FAILED', message: expect.stringContaining('answered 503 (attempt 2)') });
-      const row = await orderRow(t, orderId);
+      const row = await storedOrder(t, orderId);
       expect(row).toMatchObject({ status: 'FORWARD_FAILED', webhook_attempts: 2 });
       const history = await t.dataSource.query('SELECT to_status, via FROM order_status_history WHERE order_db_id = $1 ORDER BY id', [
         row.id,
@@ -326,7 +322,7 @@ describe('forwarding failures without an answer (e2e)', () => {
         expect(response.body.message).toMatch(/no complete answer within 300 ms/);
         expect(took).toBeGreaterThanOrEqual(300);
         expect(took).toBeLessThan(300 + 1500);
-        const row = await orderRow(t, orderId);
+        const row = await storedOrder(t, orderId);
         expect(row).toMatchObject({ status: 'FORWARD_FAILED', webhook_attempts: 1 });
         expect(row.webhook_last_response).toMatchObject({ statusCode: null, body: null, error: 'no complete answer within 300 ms' });
         expect(row.webhook_last_response.durationMs).toBeGreaterThanOrEqual(299);
@@ -343,7 +339,7 @@ describe('forwarding failures without an answer (e2e)', () => {
       const response = await t.http.post(FORWARD, burgerOrder(orderId, storeId), { token: orders });
       expect(response.status).toBe(502);
       expect(response.body.error).toBe('WEBHOOK_DELIVERY_FAILED');
-      const row = await orderRow(t, orderId);
+      const row = await storedOrder(t, orderId);
       expect(row).toMatchObject({ status: 'FORWARD_FAILED', webhook_attempts: 1 });
       expect(row.webhook_last_response.statusCode).toBeNull();
       expect(row.webhook_last_response.error).toMatch(error);
@@ -361,12 +357,12 @@ describe('forwarding failures without an answer (e2e)', () => {
       const response = await t.http.post(FORWARD, burgerOrder(orderId, storeId), { token: orders });
       expect(response.status).toBe(503);
       expect(response.body).toEqual({ error: 'WEBHOOK_NOT_CONFIGURED', message: expect.stringContaining('ORDER_WEBHOOK_URL') });
-      expect(await orderRow(t, orderId)).toBeUndefined();
+      expect(await storedOrder(t, orderId)).toBeUndefined();
 
       expect((await t.http.post('/enrich-order', burgerOrder(orderId, storeId), { token: orders })).status).toBe(200);
       const redelivery = await t.http.post(`/admin/orders/${orderId}/redeliver`, undefined, { token: await t.tokenFor(['admin']) });
       expect(redelivery.status).toBe(503);
-      expect((await orderRow(t, orderId)).webhook_attempts).toBe(0);
+      expect((await storedOrder(t, orderId)).webhook_attempts).toBe(0);
       expect(receiver.requests).toHaveLength(0);
     });
   });

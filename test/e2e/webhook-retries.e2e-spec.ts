@@ -1,4 +1,4 @@
-import { burgerOrder, createFiscalSetup, unique } from '../support/order-fixture.js';
+import { burgerOrder, createFiscalSetup, storedOrder, unique } from '../support/order-fixture.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase } from '../setup/test-database.js';
 import { answer, type Responder, WebhookReceiver } from '../support/webhook-receiver.js';
@@ -14,10 +14,6 @@ async function eventually(check: () => Promise<boolean>, what: string, timeoutMs
 }
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function orderRow(t: TestApp, orderId: string) {
-  return (await t.dataSource.query('SELECT * FROM orders WHERE order_id = $1', [orderId]))[0];
-}
 
 async function jobsOf(t: TestApp, orderDbId: string) {
   return t.dataSource.query('SELECT * FROM webhook_retry_job WHERE order_db_id = $1', [orderDbId]);
@@ -63,8 +59,8 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     expect(response.status).toBe(502);
     expect(response.body.message).toMatch(/will be retried in 100 ms/);
 
-    const row0 = await orderRow(t, orderId);
-    await eventually(async () => (await orderRow(t, orderId)).status === 'FORWARDED', 'the order to be FORWARDED');
+    const row0 = await storedOrder(t, orderId);
+    await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', 'the order to be FORWARDED');
     await eventually(async () => (await jobsOf(t, row0.id)).length === 0, 'the job to be removed');
     await pause(400); // more than the remaining schedule: nothing else may arrive
 
@@ -74,7 +70,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     // Retries send the very same bytes.
     expect(receiver.requests.every((request) => request.body === receiver.requests[0]!.body)).toBe(true);
 
-    const row = await orderRow(t, orderId);
+    const row = await storedOrder(t, orderId);
     expect(row).toMatchObject({ status: 'FORWARDED', webhook_attempts: 3 });
     expect(row.webhook_last_response).toMatchObject({ statusCode: 200, error: null });
     const log = await t.dataSource.query(
@@ -98,15 +94,15 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     const orderId = unique('exhausted');
     receiver.fallback = answer(500, 'never');
     expect((await t.http.post(FORWARD, burgerOrder(orderId, storeId), { token: orders })).status).toBe(502);
-    const row = await orderRow(t, orderId);
+    const row = await storedOrder(t, orderId);
     // 1 forward + 3 retries (100ms,100ms,100ms)
     await eventually(
-      async () => (await orderRow(t, orderId)).webhook_attempts === 4 && (await jobsOf(t, row.id)).length === 0,
+      async () => (await storedOrder(t, orderId)).webhook_attempts === 4 && (await jobsOf(t, row.id)).length === 0,
       'the schedule to run out',
     );
     await pause(500);
     expect(receiver.requests).toHaveLength(4);
-    expect(await orderRow(t, orderId)).toMatchObject({ status: 'FORWARD_FAILED', webhook_attempts: 4 });
+    expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARD_FAILED', webhook_attempts: 4 });
   });
 
   it('honours Retry-After when it asks for longer than the schedule', async () => {
@@ -118,7 +114,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     await receiver.waitForRequests(2, 10_000);
     const [first, second] = receiver.requests;
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(1000);
-    await eventually(async () => (await orderRow(t, orderId)).status === 'FORWARDED', 'the retry to succeed');
+    await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', 'the retry to succeed');
   });
 
   describe('a newer payload supersedes a pending retry', () => {
@@ -126,7 +122,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     async function failedForward(orderId: string) {
       receiver.respondWith(answer(503, 'later', { 'retry-after': '60' }));
       expect((await t.http.post(FORWARD, burgerOrder(orderId, storeId, 10), { token: orders })).status).toBe(502);
-      const row = await orderRow(t, orderId);
+      const row = await storedOrder(t, orderId);
       expect(await jobsOf(t, row.id)).toHaveLength(1);
       return row;
     }
@@ -139,7 +135,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       await pause(300);
       expect(receiver.requests).toHaveLength(2);
       expect(receiver.requests[1]!.headers['webhook-id']).not.toBe(receiver.requests[0]!.headers['webhook-id']);
-      expect(await orderRow(t, orderId)).toMatchObject({ status: 'FORWARDED', webhook_attempts: 2 });
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARDED', webhook_attempts: 2 });
     });
 
     it('a failed newer forward replaces the retry with one for the newer payload', async () => {
@@ -147,7 +143,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       const row = await failedForward(orderId);
       receiver.respondWith(answer(500, 'down'));
       expect((await t.http.post(FORWARD, burgerOrder(orderId, storeId, 20), { token: orders })).status).toBe(502);
-      await eventually(async () => (await orderRow(t, orderId)).status === 'FORWARDED', 'the newer payload to be retried');
+      await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', 'the newer payload to be retried');
       expect(receiver.requests).toHaveLength(3);
       const newerId = receiver.requests[1]!.headers['webhook-id'];
       expect(receiver.requests[2]!.headers['webhook-id']).toBe(newerId);
@@ -163,7 +159,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       await eventually(async () => (await jobsOf(t, row.id)).length === 0, 'the stale job to be dropped');
       await pause(200);
       expect(receiver.requests).toHaveLength(1);
-      expect(await orderRow(t, orderId)).toMatchObject({ status: 'ENRICHED', webhook_attempts: 1 });
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'ENRICHED', webhook_attempts: 1 });
     });
 
     it('a successful redeliver cancels the pending retry', async () => {
@@ -172,7 +168,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       const admin = await t.tokenFor(['admin']);
       expect((await t.http.post(`/admin/orders/${orderId}/redeliver`, undefined, { token: admin })).status).toBe(200);
       expect(await jobsOf(t, row.id)).toEqual([]);
-      expect(await orderRow(t, orderId)).toMatchObject({ status: 'FORWARDED', webhook_attempts: 2 });
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARDED', webhook_attempts: 2 });
     });
 
     it('does not chase an order the store already works: no retry queued, a pending one dropped', async () => {
@@ -189,7 +185,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       expect(again.status).toBe(502);
       expect(again.body.message).toMatch(/stored as ACCEPTED.*not retried automatically/);
       expect(await jobsOf(t, row.id)).toEqual([]);
-      expect(await orderRow(t, orderId)).toMatchObject({ status: 'ACCEPTED', webhook_attempts: 2 });
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'ACCEPTED', webhook_attempts: 2 });
     });
 
     it('never sends a payload that was already delivered', async () => {
@@ -302,10 +298,10 @@ describe('the retry queue across instances and restarts (e2e)', () => {
 
     const after = await bootTestApp(retryEnv('3s'), { databaseUrl: database.url });
     try {
-      await eventually(async () => (await orderRow(after, orderId)).status === 'FORWARDED', 'the retry after the restart');
+      await eventually(async () => (await storedOrder(after, orderId)).status === 'FORWARDED', 'the retry after the restart');
       expect(receiver.requests).toHaveLength(2);
       expect(receiver.requests[1]!.headers['webhook-id']).toBe(receiver.requests[0]!.headers['webhook-id']);
-      expect((await orderRow(after, orderId)).webhook_attempts).toBe(2);
+      expect((await storedOrder(after, orderId)).webhook_attempts).toBe(2);
     } finally {
       await after.close();
       await database.drop();

@@ -55,3 +55,8 @@ export function burgerOrder(orderId: string, storeId: string, total = 25.9, extr
     ...extra,
   };
 }
+
+/** The stored row of an order (snake_case columns), or undefined. */
+export async function storedOrder(t: TestApp, orderId: string): Promise<any> {
+  return (await t.dataSource.query('SELECT * FROM orders WHERE order_id = $1', [orderId]))[0];
+}
