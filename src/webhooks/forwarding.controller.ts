@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
@@ -53,7 +54,11 @@ export class ForwardingController {
       503: NOT_CONFIGURED_EXAMPLE,
     },
   )
-  forward(@Body() body: unknown, @CurrentActor() actor: Actor): Promise<ForwardResponseDto> {
-    return this.forwarding.forward(body, actor);
+  forward(
+    @Body() body: unknown,
+    @CurrentActor() actor: Actor,
+    @Req() request: RawBodyRequest<FastifyRequest>,
+  ): Promise<ForwardResponseDto> {
+    return this.forwarding.forward(body, actor, request.rawBody);
   }
 }

@@ -27,9 +27,9 @@ export class ForwardingService {
    * nothing is sent), then POSTs the enriched payload alone. A failure is answered 502
    * and, with WEBHOOK_RETRY_ENABLED, queued for the retry schedule.
    */
-  async forward(body: unknown, actor: Actor): Promise<ForwardResponseDto> {
+  async forward(body: unknown, actor: Actor, rawBody?: Buffer): Promise<ForwardResponseDto> {
     this.requireWebhook();
-    const enrichment = await this.enrichment.enrich(body, actor);
+    const enrichment = await this.enrichment.enrich(body, actor, { rawBody });
     const order = enrichment.order!;
     const message: WebhookMessage = {
       orderDbId: order.id,
