@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { burgerOrder, createFiscalSetup, storedOrder, unique } from '../support/order-fixture.js';
+import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { answer, hang, refusedUrl, verifySignature, WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -16,14 +16,14 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
   let orders: string;
   let admin: string;
   const storeId = unique('fwd-store');
-  const order = (orderId: string, total?: number, extra?: Record<string, unknown>) => burgerOrder(orderId, storeId, total, extra);
+  const order = (orderId: string) => orderFor(orderId, storeId);
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     t = await bootTestApp({ ORDER_WEBHOOK_URL: receiver.url, ORDER_WEBHOOK_SECRET: SECRET, ORDER_WEBHOOK_TIMEOUT_MS: '5000' });
     orders = await t.tokenFor(['orders']);
     admin = await t.tokenFor(['admin']);
-    await createFiscalSetup(t, storeId);
+    await seedFiscalData(t.http, await t.tokenFor(['admin']), storeId);
   });
   afterAll(async () => {
     await t.close();
@@ -162,7 +162,7 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
 
   it('keeps a 422 a 422 and sends nothing when no fiscal group holds the store', async () => {
     const orderId = unique('422');
-    const response = await t.http.post(FORWARD, burgerOrder(orderId, 'store-without-group'), { token: orders });
+    const response = await t.http.post(FORWARD, orderFor(orderId, 'store-without-group'), { token: orders });
     expect(response.status).toBe(422);
     expect(response.body.error).toBe('FISCAL_GROUP_NOT_FOUND');
     expect(receiver.requests).toHaveLength(0);
@@ -258,7 +258,7 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
       expect(unknown.body.error).toBe('NOT_FOUND');
 
       const orderId = unique('unenriched');
-      expect((await t.http.post('/enrich-order', burgerOrder(orderId, 'store-without-group'), { token: orders })).status).toBe(422);
+      expect((await t.http.post('/enrich-order', orderFor(orderId, 'store-without-group'), { token: orders })).status).toBe(422);
       const conflict = await redeliver(orderId);
       expect(conflict.status).toBe(409);
       expect(conflict.body).toEqual({ error: 'CONFLICT', message: expect.stringContaining('no enriched payload') });
@@ -298,7 +298,7 @@ describe('forwarding failures without an answer (e2e)', () => {
     const t = await bootTestApp(env);
     try {
       const storeId = unique('store');
-      await createFiscalSetup(t, storeId);
+      await seedFiscalData(t.http, await t.tokenFor(['admin']), storeId);
       await work(t, await t.tokenFor(['orders']), storeId);
     } finally {
       await t.close();
@@ -310,13 +310,13 @@ describe('forwarding failures without an answer (e2e)', () => {
       { ORDER_WEBHOOK_URL: receiver.url, ORDER_WEBHOOK_TIMEOUT_MS: '300', ORDER_WEBHOOK_SECRET: 'a plain text secret' },
       async (t, orders, storeId) => {
         // A plain secret signs with its UTF-8 bytes.
-        expect((await t.http.post(FORWARD, burgerOrder(unique('plain'), storeId), { token: orders })).status).toBe(200);
+        expect((await t.http.post(FORWARD, orderFor(unique('plain'), storeId), { token: orders })).status).toBe(200);
         expect(verifySignature('a plain text secret', receiver.requests[0]!.headers, receiver.requests[0]!.raw)).toBe(true);
 
         receiver.respondWith(hang);
         const orderId = unique('hang');
         const started = Date.now();
-        const response = await t.http.post(FORWARD, burgerOrder(orderId, storeId), { token: orders });
+        const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders });
         const took = Date.now() - started;
         expect(response.status).toBe(502);
         expect(response.body.message).toMatch(/no complete answer within 300 ms/);
@@ -336,7 +336,7 @@ describe('forwarding failures without an answer (e2e)', () => {
   ])('answers 502 for %s and keeps the attempt', async (_label, url, error) => {
     await withApp({ ORDER_WEBHOOK_URL: await url(), ORDER_WEBHOOK_TIMEOUT_MS: '3000' }, async (t, orders, storeId) => {
       const orderId = unique('unreachable');
-      const response = await t.http.post(FORWARD, burgerOrder(orderId, storeId), { token: orders });
+      const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders });
       expect(response.status).toBe(502);
       expect(response.body.error).toBe('WEBHOOK_DELIVERY_FAILED');
       const row = await storedOrder(t, orderId);
@@ -354,12 +354,12 @@ describe('forwarding failures without an answer (e2e)', () => {
   it('answers 503 WEBHOOK_NOT_CONFIGURED and stores nothing when ORDER_WEBHOOK_URL is unset', async () => {
     await withApp({}, async (t, orders, storeId) => {
       const orderId = unique('unconfigured');
-      const response = await t.http.post(FORWARD, burgerOrder(orderId, storeId), { token: orders });
+      const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders });
       expect(response.status).toBe(503);
       expect(response.body).toEqual({ error: 'WEBHOOK_NOT_CONFIGURED', message: expect.stringContaining('ORDER_WEBHOOK_URL') });
       expect(await storedOrder(t, orderId)).toBeUndefined();
 
-      expect((await t.http.post('/enrich-order', burgerOrder(orderId, storeId), { token: orders })).status).toBe(200);
+      expect((await t.http.post('/enrich-order', orderFor(orderId, storeId), { token: orders })).status).toBe(200);
       const redelivery = await t.http.post(`/admin/orders/${orderId}/redeliver`, undefined, { token: await t.tokenFor(['admin']) });
       expect(redelivery.status).toBe(503);
       expect((await storedOrder(t, orderId)).webhook_attempts).toBe(0);

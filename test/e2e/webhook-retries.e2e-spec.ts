@@ -1,4 +1,4 @@
-import { burgerOrder, createFiscalSetup, storedOrder, unique } from '../support/order-fixture.js';
+import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase } from '../setup/test-database.js';
 import { answer, type Responder, WebhookReceiver } from '../support/webhook-receiver.js';
@@ -34,6 +34,8 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
   let t: TestApp;
   let orders: string;
   const storeId = unique('retry-store');
+  /** The order with another payment value: another enriched payload for the same orderId. */
+  const orderPaying = (orderId: string, value: number) => ({ ...orderFor(orderId, storeId), payments: [{ method: 'PIX', value }] });
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
@@ -44,7 +46,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms',
     });
     orders = await t.tokenFor(['orders']);
-    await createFiscalSetup(t, storeId);
+    await seedFiscalData(t.http, await t.tokenFor(['admin']), storeId);
   });
   afterAll(async () => {
     await t.close();
@@ -55,7 +57,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
   it('retries a failed forward until the first 2xx: 3 attempts, one delivery, one webhook-id, FORWARDED', async () => {
     const orderId = unique('twice');
     receiver.respondWith(answer(500, 'down'), answer(500, 'still down'));
-    const response = await t.http.post(FORWARD, burgerOrder(orderId, storeId), { token: orders });
+    const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders });
     expect(response.status).toBe(502);
     expect(response.body.message).toMatch(/will be retried in 100 ms/);
 
@@ -93,7 +95,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
   it('stops after the last delay of the schedule, leaving the order FORWARD_FAILED', async () => {
     const orderId = unique('exhausted');
     receiver.fallback = answer(500, 'never');
-    expect((await t.http.post(FORWARD, burgerOrder(orderId, storeId), { token: orders })).status).toBe(502);
+    expect((await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders })).status).toBe(502);
     const row = await storedOrder(t, orderId);
     // 1 forward + 3 retries (100ms,100ms,100ms)
     await eventually(
@@ -108,7 +110,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
   it('honours Retry-After when it asks for longer than the schedule', async () => {
     const orderId = unique('retry-after');
     receiver.respondWith(answer(503, 'busy', { 'retry-after': '1' }));
-    const response = await t.http.post(FORWARD, burgerOrder(orderId, storeId), { token: orders });
+    const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders });
     expect(response.status).toBe(502);
     expect(response.body.message).toMatch(/will be retried in 1 s/);
     await receiver.waitForRequests(2, 10_000);
@@ -121,7 +123,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     /** A failed forward whose retry waits 60 s (the receiver's Retry-After), so the test decides what comes first. */
     async function failedForward(orderId: string) {
       receiver.respondWith(answer(503, 'later', { 'retry-after': '60' }));
-      expect((await t.http.post(FORWARD, burgerOrder(orderId, storeId, 10), { token: orders })).status).toBe(502);
+      expect((await t.http.post(FORWARD, orderPaying(orderId, 10), { token: orders })).status).toBe(502);
       const row = await storedOrder(t, orderId);
       expect(await jobsOf(t, row.id)).toHaveLength(1);
       return row;
@@ -130,7 +132,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     it('a successful newer forward cancels the older pending retry', async () => {
       const orderId = unique('newer-forward');
       const row = await failedForward(orderId);
-      expect((await t.http.post(FORWARD, burgerOrder(orderId, storeId, 20), { token: orders })).status).toBe(200);
+      expect((await t.http.post(FORWARD, orderPaying(orderId, 20), { token: orders })).status).toBe(200);
       expect(await jobsOf(t, row.id)).toEqual([]);
       await pause(300);
       expect(receiver.requests).toHaveLength(2);
@@ -142,7 +144,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       const orderId = unique('newer-failed');
       const row = await failedForward(orderId);
       receiver.respondWith(answer(500, 'down'));
-      expect((await t.http.post(FORWARD, burgerOrder(orderId, storeId, 20), { token: orders })).status).toBe(502);
+      expect((await t.http.post(FORWARD, orderPaying(orderId, 20), { token: orders })).status).toBe(502);
       await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', 'the newer payload to be retried');
       expect(receiver.requests).toHaveLength(3);
       const newerId = receiver.requests[1]!.headers['webhook-id'];
@@ -154,7 +156,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     it('a payload changed by /enrich-order drops the pending retry without sending the stale one', async () => {
       const orderId = unique('newer-enrich');
       const row = await failedForward(orderId);
-      expect((await t.http.post('/enrich-order', burgerOrder(orderId, storeId, 20), { token: orders })).status).toBe(200);
+      expect((await t.http.post('/enrich-order', orderPaying(orderId, 20), { token: orders })).status).toBe(200);
       await t.dataSource.query('UPDATE webhook_retry_job SET run_at = now() WHERE order_db_id = $1', [row.id]);
       await eventually(async () => (await jobsOf(t, row.id)).length === 0, 'the stale job to be dropped');
       await pause(200);
@@ -181,7 +183,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       expect(receiver.requests).toHaveLength(1);
 
       receiver.respondWith(answer(500, 'down'));
-      const again = await t.http.post(FORWARD, burgerOrder(orderId, storeId, 30), { token: orders });
+      const again = await t.http.post(FORWARD, orderPaying(orderId, 30), { token: orders });
       expect(again.status).toBe(502);
       expect(again.body.message).toMatch(/stored as ACCEPTED.*not retried automatically/);
       expect(await jobsOf(t, row.id)).toEqual([]);
@@ -227,7 +229,7 @@ describe('the retry queue across instances and restarts (e2e)', () => {
     const second = await bootTestApp(retryEnv('150ms,150ms'), { databaseUrl: database.url });
     try {
       const storeId = unique('shared-store');
-      await createFiscalSetup(first, storeId);
+      await seedFiscalData(first.http, await first.tokenFor(['admin']), storeId);
       // The first attempt of every message fails; its retry succeeds, slowly, so the instances' polls overlap.
       const seen = new Set<string>();
       const firstFailsThenSlowOk: Responder = (request, response) => {
@@ -243,7 +245,7 @@ describe('the retry queue across instances and restarts (e2e)', () => {
       const apps = [first, second];
       const tokens = [await first.tokenFor(['orders']), await second.tokenFor(['orders'])];
       const responses = await Promise.all(
-        ids.map((orderId, index) => apps[index % 2]!.http.post(FORWARD, burgerOrder(orderId, storeId), { token: tokens[index % 2] })),
+        ids.map((orderId, index) => apps[index % 2]!.http.post(FORWARD, orderFor(orderId, storeId), { token: tokens[index % 2] })),
       );
       expect(responses.map((response) => response.status)).toEqual(Array(20).fill(502));
 
@@ -286,11 +288,9 @@ describe('the retry queue across instances and restarts (e2e)', () => {
     const storeId = unique('restart-store');
     const orderId = unique('restart');
     try {
-      await createFiscalSetup(before, storeId);
+      await seedFiscalData(before.http, await before.tokenFor(['admin']), storeId);
       receiver.respondWith(answer(500, 'down'));
-      expect((await before.http.post(FORWARD, burgerOrder(orderId, storeId), { token: await before.tokenFor(['orders']) })).status).toBe(
-        502,
-      );
+      expect((await before.http.post(FORWARD, orderFor(orderId, storeId), { token: await before.tokenFor(['orders']) })).status).toBe(502);
     } finally {
       await before.close();
     }
@@ -312,10 +312,10 @@ describe('the retry queue across instances and restarts (e2e)', () => {
     const t = await bootTestApp({ ...retryEnv('50ms'), WEBHOOK_RETRY_ENABLED: 'false' });
     try {
       const storeId = unique('off-store');
-      await createFiscalSetup(t, storeId);
+      await seedFiscalData(t.http, await t.tokenFor(['admin']), storeId);
       receiver.respondWith(answer(500, 'down'));
       const orderId = unique('off');
-      const response = await t.http.post(FORWARD, burgerOrder(orderId, storeId), { token: await t.tokenFor(['orders']) });
+      const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: await t.tokenFor(['orders']) });
       expect(response.status).toBe(502);
       expect(response.body.message).toMatch(/not retried automatically/);
       await pause(300);
