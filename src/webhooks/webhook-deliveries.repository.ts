@@ -53,6 +53,9 @@ export interface ClaimedJob {
  * One statement per attempt: the counter is incremented in place (never read-modify-write),
  * the last answer and the status set, the delivery logged with the new counter as its
  * attempt number and, after a delivery of the latest payload, its pending retry dropped.
+ * The status follows the machine's intake rule (any intake status may follow another) and is
+ * left alone outside intake, as the order upsert does; OrderStatusWriter's locking
+ * transaction would add three round trips to every delivery for no other effect.
  */
 const RECORD_ATTEMPT_SQL = `
   WITH o AS (
