@@ -4,6 +4,7 @@ import { Orders1763730000000 } from './1763730000000-Orders.js';
 import { Channels1763740000000 } from './1763740000000-Channels.js';
 import { FiscalChangeNotifications1763745000000 } from './1763745000000-FiscalChangeNotifications.js';
 import { Fulfillment1763770000000 } from './1763770000000-Fulfillment.js';
+import { Webhooks1763750000000 } from './1763750000000-Webhooks.js';
 
 /** Migrations in the order they run. A new migration is appended here; a landed one is never edited. */
 export const ALL_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const ALL_MIGRATIONS = [
   Channels1763740000000,
   FiscalChangeNotifications1763745000000,
   Fulfillment1763770000000,
+  Webhooks1763750000000,
 ];

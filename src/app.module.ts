@@ -16,6 +16,7 @@ import { OrdersModule } from './orders/orders.module.js';
 import { FiscalLookupModule } from './fiscal-lookup/fiscal-lookup.module.js';
 import { FulfillmentModule } from './fulfillment/fulfillment.module.js';
 import { NewOrderWebhookModule } from './new-order-webhook/new-order-webhook.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -41,6 +42,7 @@ export class AppModule {
         DemoModule,
         OrdersModule,
         EnrichmentModule,
+        WebhooksModule,
         ChannelsModule,
         FulfillmentModule,
         NewOrderWebhookModule,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { documentedOperations, expectErrorShape, loadCommittedOpenApi, type DocumentedOperation } from '../support/openapi-routes.js';
 import { bootTestApp, BOOTSTRAP_ID, BOOTSTRAP_SECRET, type TestApp } from '../support/test-app.js';
+import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 /**
  * Every route of the OpenAPI document gets property-based hostile requests: wrong
@@ -136,10 +137,12 @@ const TABLES = [
   'order_transfer',
   'order_dispatch',
   'webhook_delivery',
+  'webhook_retry_job',
 ];
 
 describe('hostile input on every documented route (reliability)', () => {
   let t: TestApp;
+  let receiver: WebhookReceiver;
   let token: string;
   let basic: string;
   let tables: string[];
@@ -147,7 +150,9 @@ describe('hostile input on every documented route (reliability)', () => {
   const operations = documentedOperations(document);
 
   beforeAll(async () => {
-    t = await bootTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000000', SEED_DEMO_DATA: 'true' });
+    // A working order webhook, so that hostile bodies reach forwarding too (without one it answers 503 by design).
+    receiver = await WebhookReceiver.start();
+    t = await bootTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000000', SEED_DEMO_DATA: 'true', ORDER_WEBHOOK_URL: receiver.url });
     token = await t.adminToken();
     basic = `Basic ${Buffer.from(`${BOOTSTRAP_ID}:${BOOTSTRAP_SECRET}`).toString('base64')}`;
     const present: Array<{ name: string }> = await t.dataSource.query(
@@ -159,6 +164,7 @@ describe('hostile input on every documented route (reliability)', () => {
   });
   afterAll(async () => {
     await t.close();
+    await receiver.close();
   });
 
   /** Rows of every table, hashed: equal before and after a request that was refused. */

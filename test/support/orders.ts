@@ -1,4 +1,9 @@
 import type { HttpClient } from './http.js';
+import type { TestApp } from './test-app.js';
+
+let counter = 0;
+/** An id unique across test files and runs. */
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now()}-${++counter}`;
 
 /** A fiscal group for `storeId` and two categories, so that `orderFor()` orders are taxed. */
 export async function seedFiscalData(http: HttpClient, adminToken: string, storeId: string): Promise<void> {
@@ -59,4 +64,9 @@ export function orderFor(orderId: string, storeId: string): Record<string, unkno
     },
     payments: [{ method: 'PIX', value: 31.9 }],
   };
+}
+
+/** The stored row of an order (snake_case columns), or undefined. */
+export async function storedOrder(t: TestApp, orderId: string): Promise<any> {
+  return (await t.dataSource.query('SELECT * FROM orders WHERE order_id = $1', [orderId]))[0];
 }

@@ -293,6 +293,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/enrich-order-forward": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compute the taxes of an order, store it and forward it to the order webhook
+         * @description Enriches and stores the order exactly as `POST /api/enrich-order` (same body, same 400 and 422), then POSTs the enriched payload alone (the `payload` of the /enrich-order answer) to ORDER_WEBHOOK_URL. 200 only when the webhook answered 2xx (order status FORWARDED). Any other outcome is 502 (status FORWARD_FAILED, the order stays stored) and, unless WEBHOOK_RETRY_ENABLED=false, the delivery is retried in the background on WEBHOOK_RETRY_SCHEDULE (honouring Retry-After) until a 2xx. Every attempt increments `webhookAttempts`, sets `webhookLastResponse` and is kept in the delivery log. The POST carries `content-type: application/json`, `user-agent` and the Standard Webhooks headers `webhook-id` (the same on every attempt of one enriched payload: drop duplicates by it), `webhook-timestamp` (unix seconds) and, with ORDER_WEBHOOK_SECRET, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`.
+         */
+        post: operations["Forwarding_forward"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a stored order to the order webhook again
+         * @description POSTs the order's stored enriched payload to ORDER_WEBHOOK_URL again, signed like the first attempt and with the same `webhook-id` (a receiver that already processed it can drop it). Same rules and answers as `/enrich-order-forward`: 200 on a 2xx (status FORWARDED), 502 otherwise (status FORWARD_FAILED); the attempt is counted in `webhookAttempts` and logged with trigger `redeliver`. A success also cancels the order's pending automatic retry; a failure leaves the retry schedule as it is (it does not start a new one). The order's status only changes while it is in intake (RECEIVED…FORWARD_FAILED).
+         */
+        post: operations["Redelivery_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/channels-stores": {
         parameters: {
             query?: never;
@@ -1387,6 +1427,13 @@ export interface components {
              *     }
              */
             payload: components["schemas"]["EnrichedOrderPayloadDto"];
+        };
+        ForwardResponseDto: {
+            /**
+             * @description What happened; the order itself is not returned
+             * @example Order ORD-2026-000123 enriched, stored and forwarded: the webhook answered 200 (attempt 1)
+             */
+            message: string;
         };
         StoreServiceDto: {
             /** @example DELIVERY */
@@ -3381,6 +3428,269 @@ export interface operations {
                      * @example {
                      *       "message": "Database unavailable or webhook not configured",
                      *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Forwarding_forward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The order at the root, or wrapped as `{ "payload": order }`. Properties beyond those described are kept as they are. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"];
+            };
+        };
+        responses: {
+            /** @description Stored and accepted by the webhook (2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForwardResponseDto"];
+                };
+            };
+            /** @description Empty body, a body that is not an object, or no string orderId (1 to 100 characters) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Well-formed but cannot be processed",
+                     *       "error": "FISCAL_GROUP_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description WEBHOOK_DELIVERY_FAILED: the webhook answered a non-2xx status (3xx included: redirects are not followed), did not answer within ORDER_WEBHOOK_TIMEOUT_MS, or could not be reached. The attempt is counted and logged; the order is FORWARD_FAILED. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Order ORD-2026-000123 was enriched and stored as FORWARD_FAILED, but the order webhook did not accept it: the receiver answered 503 (attempt 1); it will be retried in 5 s",
+                     *       "error": "WEBHOOK_DELIVERY_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description WEBHOOK_NOT_CONFIGURED: ORDER_WEBHOOK_URL is not set (nothing is stored or sent); or SERVICE_UNAVAILABLE: the database is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "No order webhook is configured (ORDER_WEBHOOK_URL); nothing was stored or sent",
+                     *       "error": "WEBHOOK_NOT_CONFIGURED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Redelivery_redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order UUID (`orderDbId`) or its `orderId` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted by the webhook (2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Order ORD-2026-000123 redelivered: the webhook answered 200 (attempt 2)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForwardResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No order with this UUID or orderId */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Order ORD-2026-999999 not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The order has no enriched payload (its enrichment failed): enrich it first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Order ORD-2026-000123 has no enriched payload to send (status ENRICHMENT_FAILED): enrich it first (POST /api/enrich-order or /api/enrich-order-forward)",
+                     *       "error": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description WEBHOOK_DELIVERY_FAILED: the webhook answered a non-2xx status (3xx included: redirects are not followed), did not answer within ORDER_WEBHOOK_TIMEOUT_MS, or could not be reached. The attempt is counted and logged; the order is FORWARD_FAILED. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Order ORD-2026-000123 was not accepted by the order webhook: no complete answer within 10000 ms (attempt 3)",
+                     *       "error": "WEBHOOK_DELIVERY_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description WEBHOOK_NOT_CONFIGURED: ORDER_WEBHOOK_URL is not set (nothing is stored or sent); or SERVICE_UNAVAILABLE: the database is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "No order webhook is configured (ORDER_WEBHOOK_URL); nothing was stored or sent",
+                     *       "error": "WEBHOOK_NOT_CONFIGURED"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
