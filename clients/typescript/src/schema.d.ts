@@ -1917,7 +1917,9 @@ export interface components {
              *       }
              *     ]
              */
-            payments: Record<string, never> | null;
+            payments: {
+                [key: string]: unknown;
+            }[] | null;
         };
         InfoPaymentsResponseDto: {
             /** @example 2 order(s) between 2025-11-01 and 2025-11-30 */

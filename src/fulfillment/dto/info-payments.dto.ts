@@ -70,6 +70,8 @@ export class InfoPaymentsItemDto {
   @ApiProperty({
     description: "The payload's root `payments`, else `order.payments`, as stored; null when the order has neither",
     nullable: true,
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
     example: [{ method: 'CREDIT_CARD', brand: 'VISA', value: 42.4, prepaid: true }],
   })
   payments: unknown;
