@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'clients/**/generated/**', 'test/artifacts/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'clients/typescript/src/schema.d.ts', 'test/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

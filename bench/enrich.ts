@@ -6,6 +6,10 @@
  * turn with a realistic 10-line order (unique orderId per request), and prints
  * req/s, p50 and p99 of both and their ratio. `--profile` writes a CPU profile of the
  * service to bench/results/ (open it in Chrome DevTools).
+ *
+ * `--forward` (npm run bench:forward) also starts a local order webhook that answers 200 at
+ * once and loads POST /api/enrich-order-forward in the same rounds, and prints the ratio of
+ * forward req/s to enrich-order req/s.
  */
 import autocannon from 'autocannon';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -23,6 +27,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     warmup: { type: 'string', default: '5' },
     profile: { type: 'boolean', default: false },
+    forward: { type: 'boolean', default: false },
     'node-args': { type: 'string', default: '' },
   },
 });
@@ -70,6 +75,7 @@ async function main(): Promise<void> {
   const directory = await mkdtemp(join(tmpdir(), 'bench-enrich-'));
   const database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres') });
   const databaseUrl = await database.start();
+  const receiver = values.forward ? await startChild('dist/bench/webhook-receiver-server.js', {}) : undefined;
   const service = await startService(
     {
       DATABASE_URL: databaseUrl,
@@ -77,6 +83,7 @@ async function main(): Promise<void> {
       SEED_DEMO_DATA: 'true',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
       WEBHOOK_RETRY_ENABLED: 'false',
+      ...(receiver ? { ORDER_WEBHOOK_URL: receiver.url, ORDER_WEBHOOK_SECRET: 'bench-webhook-secret' } : {}),
     },
     [
       ...(values['node-args'] ? values['node-args'].split(' ') : []),
@@ -104,21 +111,34 @@ async function main(): Promise<void> {
       `order: ${template.length} bytes; warnings ${checked.payload.taxSummary.warnings.length}; totals ${JSON.stringify(checked.payload.taxSummary.totals)}\n`,
     );
 
-    process.stdout.write(`warm-up ${warmup} s each...\n`);
-    await load(service.url, '/api/enrich-order', auth, warmup);
-    await load(baseline.url, '/baseline', {}, warmup);
+    if (receiver) {
+      const forwarded = await fetch(`${service.url}/api/enrich-order-forward`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...auth },
+        body: template.replace('__ORDER_ID__', 'bench-forward-check'),
+      });
+      if (forwarded.status !== 200) throw new Error(`enrich-order-forward answered ${forwarded.status}: ${await forwarded.text()}`);
+    }
 
-    const serviceRuns: Measured[] = [];
-    const baselineRuns: Measured[] = [];
+    const targets = [
+      { name: 'service', url: service.url, path: '/api/enrich-order', headers: auth, runs: [] as Measured[] },
+      { name: 'baseline', url: baseline.url, path: '/baseline', headers: {}, runs: [] as Measured[] },
+      ...(receiver
+        ? [{ name: 'forward', url: service.url, path: '/api/enrich-order-forward', headers: auth, runs: [] as Measured[] }]
+        : []),
+    ];
+    process.stdout.write(`warm-up ${warmup} s each...\n`);
+    for (const target of targets) await load(target.url, target.path, target.headers, warmup);
+
+    const [serviceTarget, baselineTarget, forwardTarget] = targets;
+    const serviceRuns = serviceTarget!.runs;
+    const baselineRuns = baselineTarget!.runs;
     for (let round = 1; round <= rounds; round++) {
-      // Alternate which goes first so that neither always runs on a warmer machine.
-      const order = round % 2 === 1 ? ['service', 'baseline'] : ['baseline', 'service'];
-      for (const name of order) {
-        const measured =
-          name === 'service'
-            ? await load(service.url, '/api/enrich-order', auth, duration)
-            : await load(baseline.url, '/baseline', {}, duration);
-        (name === 'service' ? serviceRuns : baselineRuns).push(measured);
+      // Rotate which goes first so that none always runs on a warmer machine.
+      const order = targets.map((_, index) => targets[(index + round - 1) % targets.length]!);
+      for (const { name, url, path, headers, runs } of order) {
+        const measured = await load(url, path, headers, duration);
+        runs.push(measured);
         process.stdout.write(
           `round ${round} ${name.padEnd(8)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors} non-2xx ${measured.non2xx}\n`,
         );
@@ -132,7 +152,16 @@ async function main(): Promise<void> {
       baseline: { rps: mean(baselineRuns, (m) => m.rps), p50: mean(baselineRuns, (m) => m.p50), p99: mean(baselineRuns, (m) => m.p99) },
       ratio: 0,
       p99OverP50: 0,
+      forward: forwardTarget
+        ? {
+            rps: mean(forwardTarget.runs, (m) => m.rps),
+            p50: mean(forwardTarget.runs, (m) => m.p50),
+            p99: mean(forwardTarget.runs, (m) => m.p99),
+          }
+        : undefined,
+      forwardOverEnrich: undefined as number | undefined,
     };
+    if (summary.forward) summary.forwardOverEnrich = summary.forward.rps / summary.service.rps;
     summary.ratio = summary.service.rps / summary.baseline.rps;
     summary.p99OverP50 = summary.service.p99 / summary.service.p50;
     process.stdout.write(
@@ -142,20 +171,29 @@ async function main(): Promise<void> {
         '|---|---|---|---|',
         `| POST /api/enrich-order | ${summary.service.rps.toFixed(0)} | ${summary.service.p50.toFixed(1)} ms | ${summary.service.p99.toFixed(1)} ms |`,
         `| baseline (Fastify + JSON.parse + same upsert) | ${summary.baseline.rps.toFixed(0)} | ${summary.baseline.p50.toFixed(1)} ms | ${summary.baseline.p99.toFixed(1)} ms |`,
+        ...(summary.forward
+          ? [
+              `| POST /api/enrich-order-forward (receiver answers at once) | ${summary.forward.rps.toFixed(0)} | ${summary.forward.p50.toFixed(1)} ms | ${summary.forward.p99.toFixed(1)} ms |`,
+            ]
+          : []),
         '',
         `ratio enrich-order / baseline: ${summary.ratio.toFixed(2)} (target >= 0.60)`,
         `enrich-order p99 / p50: ${summary.p99OverP50.toFixed(2)} (target < 4)`,
+        ...(summary.forwardOverEnrich === undefined
+          ? []
+          : [`ratio enrich-order-forward / enrich-order: ${summary.forwardOverEnrich.toFixed(2)}`]),
         '',
       ].join('\n'),
     );
     await mkdir(join(PROJECT_ROOT, 'bench/results'), { recursive: true });
     await writeFile(
       join(PROJECT_ROOT, 'bench/results', `enrich-${Date.now()}.json`),
-      JSON.stringify({ summary, serviceRuns, baselineRuns }, null, 2),
+      JSON.stringify({ summary, serviceRuns, baselineRuns, forwardRuns: forwardTarget?.runs }, null, 2),
     );
   } finally {
     await service.stop();
     await baseline.stop();
+    await receiver?.stop();
     await database.stop();
     await rm(directory, { recursive: true, force: true });
   }

@@ -3,7 +3,9 @@ import { FiscalConfiguration1763720000000 } from './1763720000000-FiscalConfigur
 import { Orders1763730000000 } from './1763730000000-Orders.js';
 import { Channels1763740000000 } from './1763740000000-Channels.js';
 import { FiscalChangeNotifications1763745000000 } from './1763745000000-FiscalChangeNotifications.js';
+import { Webhooks1763750000000 } from './1763750000000-Webhooks.js';
 import { OrderListIndexes1763760000000 } from './1763760000000-OrderListIndexes.js';
+import { Fulfillment1763770000000 } from './1763770000000-Fulfillment.js';
 
 /** Migrations in the order they run. A new migration is appended here; a landed one is never edited. */
 export const ALL_MIGRATIONS = [
@@ -12,5 +14,7 @@ export const ALL_MIGRATIONS = [
   Orders1763730000000,
   Channels1763740000000,
   FiscalChangeNotifications1763745000000,
+  Fulfillment1763770000000,
+  Webhooks1763750000000,
   OrderListIndexes1763760000000,
 ];

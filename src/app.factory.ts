@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import helmet from '@fastify/helmet';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
 import { ClientsService } from './auth/clients.service.js';
@@ -34,6 +35,8 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, databaseUrl, logger }), adapter, {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
     abortOnError: false,
+    // The order path stores the received JSON text as is instead of serializing the parsed body again.
+    rawBody: true,
   });
   app.setGlobalPrefix('api');
   // Tax matrices travel as spreadsheets too; a whole NCM table is larger than an order.
@@ -46,6 +49,23 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     logger,
     lifecycle: app.get(LifecycleState),
     observe: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
+  });
+  await app.register(helmet as never, {
+    // Swagger UI (same origin) needs its inline styles and data: images; nothing else is loaded from elsewhere.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        // Served over plain HTTP too (behind a TLS proxy or not): do not make browsers rewrite requests to https.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
   });
   setupOpenApi(app);
   await app.init();

@@ -14,6 +14,9 @@ import { DemoModule } from './demo/demo.module.js';
 import { EnrichmentModule } from './enrichment/enrichment.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { FiscalLookupModule } from './fiscal-lookup/fiscal-lookup.module.js';
+import { FulfillmentModule } from './fulfillment/fulfillment.module.js';
+import { NewOrderWebhookModule } from './new-order-webhook/new-order-webhook.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -39,7 +42,10 @@ export class AppModule {
         DemoModule,
         OrdersModule,
         EnrichmentModule,
+        WebhooksModule,
         ChannelsModule,
+        FulfillmentModule,
+        NewOrderWebhookModule,
       ],
     };
   }

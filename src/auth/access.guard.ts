@@ -29,8 +29,10 @@ export class AccessGuard extends AuthGuard('jwt') {
   }
 
   override handleRequest<TUser>(error: unknown, user: TUser, info: unknown): TUser {
-    if (error instanceof ApiError) throw error;
-    if (error || !user) throw ApiError.unauthorized(describeTokenProblem(info));
+    // Token problems arrive as `info`; an error is a failure while checking a good token
+    // (the database down: 503 through the filter), never a reason to call the token bad.
+    if (error) throw error;
+    if (!user) throw ApiError.unauthorized(describeTokenProblem(info));
     return user;
   }
 }

@@ -67,6 +67,17 @@ describe('loadConfig', () => {
     expect(parseDuration('5x')).toBeUndefined();
   });
 
+  it('accepts a whsec_ signing secret only when it is base64 of 24 to 64 bytes, without showing it', () => {
+    const good = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(loadConfig({ ORDER_WEBHOOK_SECRET: good }).orderWebhookSecret).toBe(good);
+    expect(loadConfig({ ORDER_WEBHOOK_SECRET: 'any plain text' }).orderWebhookSecret).toBe('any plain text');
+    expect(() => loadConfig({ ORDER_WEBHOOK_SECRET: 'whsec_not*base64' })).toThrow(
+      /ORDER_WEBHOOK_SECRET a whsec_ secret must be followed by base64$/m,
+    );
+    const short = `whsec_${Buffer.alloc(8).toString('base64')}`;
+    expect(() => loadConfig({ ORDER_WEBHOOK_SECRET: short })).toThrow(/ORDER_WEBHOOK_SECRET .*24 to 64 bytes \(this one has 8\)/);
+  });
+
   it('describes every variable', () => {
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
   });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { whsecProblem } from '../webhooks/webhook-signature.js';
 
 /**
  * Every environment variable the service reads is declared once here, with its
@@ -214,7 +215,11 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     defaultLabel: 'unset',
     description: 'Standard Webhooks signing secret (`whsec_<base64>` or any text). Unset: no signature header.',
     sensitive: true,
-    parse: optionalText,
+    parse: (raw) => {
+      const problem = whsecProblem(raw.trim());
+      if (problem) throw new InvalidValue(problem);
+      return optionalText(raw);
+    },
   },
   {
     name: 'ORDER_WEBHOOK_TIMEOUT_MS',

@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
@@ -36,14 +37,22 @@ export class EnrichmentController {
     400: 'Empty body, a body that is not an object, or no string orderId (1 to 100 characters)',
     422: 'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED)',
   })
-  async enrich(@Body() body: unknown, @Query() query: EnrichQueryDto, @CurrentActor() actor: Actor): Promise<EnrichOrderResponseDto> {
-    const result = await this.enrichment.enrich(body, actor, { dryRun: query.dryRun === true });
+  async enrich(
+    @Body() body: unknown,
+    @Query() query: EnrichQueryDto,
+    @CurrentActor() actor: Actor,
+    @Req() request: RawBodyRequest<FastifyRequest>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const result = await this.enrichment.enrich(body, actor, { dryRun: query.dryRun === true, rawBody: request.rawBody });
     const warnings = result.warnings.length;
-    return {
+    const head = {
       message: `Order enriched${warnings ? ` with ${warnings} warning(s)` : ''}${result.order ? '' : ' (dry run: nothing stored)'}`,
       orderDbId: result.order?.id ?? null,
       orderId: result.orderId,
-      payload: result.enrichedPayload as unknown as EnrichOrderResponseDto['payload'],
     };
+    // The enriched payload was serialized once for the database; the answer reuses those bytes.
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return `${JSON.stringify(head).slice(0, -1)},"payload":${result.enrichedJson}}`;
   }
 }

@@ -30,9 +30,11 @@ export class EnrichmentService {
    * parallel), computes the taxes and stores the order by `orderId`. Without a group
    * the order is still stored, as ENRICHMENT_FAILED, and the call answers 422.
    */
-  async enrich(body: unknown, actor: Actor, options: { dryRun?: boolean } = {}): Promise<Enrichment> {
+  async enrich(body: unknown, actor: Actor, options: { dryRun?: boolean; rawBody?: Buffer } = {}): Promise<Enrichment> {
     const received = receiveOrder(body);
     const { payload, orderId, storeId, source } = received;
+    // At the root, the received text is the payload's JSON (jsonb normalizes it the same way).
+    const payloadJson = () => (!received.wrapped && options.rawBody ? options.rawBody.toString('utf8') : JSON.stringify(payload));
     const [group, categories] = await Promise.all([
       storeId ? this.lookup.groupByStore(storeId) : Promise.resolve(undefined),
       this.lookup.categoriesFor(productIdsOf(payload)),
@@ -44,7 +46,7 @@ export class EnrichmentService {
           {
             orderId,
             status: 'ENRICHMENT_FAILED',
-            payloadJson: JSON.stringify(payload),
+            payloadJson: payloadJson(),
             enrichedPayloadJson: null,
             storeId,
             source,
@@ -67,7 +69,7 @@ export class EnrichmentService {
           {
             orderId,
             status: 'ENRICHED',
-            payloadJson: JSON.stringify(payload),
+            payloadJson: payloadJson(),
             enrichedPayloadJson: enrichedJson,
             storeId,
             source,

@@ -19,6 +19,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const INTAKE_STATUSES: readonly OrderStatus[] = ['RECEIVED', 'ENRICHED', 'ENRICHMENT_FAILED', 'FORWARDED', 'FORWARD_FAILED'];
 export const TERMINAL_STATUSES: readonly OrderStatus[] = ['DELIVERED', 'CANCELLED', 'REJECTED'];
 
+/** Lifecycle ranks; CANCELLED and REJECTED sit outside the ladder. */
 const RANK: Partial<Record<OrderStatus, number>> = {
   RECEIVED: 0,
   ENRICHED: 0,
@@ -40,19 +41,25 @@ export function isTerminal(status: OrderStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
 }
 
-export type TransitionVerdict = { allowed: true } | { allowed: false; reason: string };
+/**
+ * `allowed` with `changes: false` is a repeat of the current status: nothing changes and
+ * no history row is written (a point-of-sale or carrier retry answers 200, not 409).
+ */
+export type TransitionVerdict = { allowed: true; changes: boolean } | { allowed: false; reason: string };
 
 /**
- * The one rule for status changes: forward to any higher rank (skipping allowed), or
- * between intake statuses; CANCELLED and REJECTED from any non-terminal status;
- * nothing out of DELIVERED, CANCELLED or REJECTED.
+ * The one rule for status changes (contract §7): forward to any higher rank (skipping
+ * allowed), or between intake statuses; CANCELLED and REJECTED from any non-terminal
+ * status; nothing out of DELIVERED, CANCELLED or REJECTED. Sending the current status
+ * again is not a change and is always accepted.
  */
 export function canTransition(from: OrderStatus, to: OrderStatus): TransitionVerdict {
-  if (isTerminal(from)) return { allowed: false, reason: `the order is ${from}, a final status` };
-  if (to === 'CANCELLED' || to === 'REJECTED') return { allowed: true };
+  if (from === to) return { allowed: true, changes: false };
+  if (isTerminal(from)) return { allowed: false, reason: `cannot change from ${from} to ${to}: ${from} is a final status` };
+  if (to === 'CANCELLED' || to === 'REJECTED') return { allowed: true, changes: true };
   const fromRank = RANK[from]!;
   const toRank = RANK[to]!;
-  if (toRank > fromRank) return { allowed: true };
-  if (toRank === 0 && fromRank === 0) return { allowed: true };
-  return { allowed: false, reason: `an order cannot go from ${from} back to ${to}` };
+  if (toRank > fromRank) return { allowed: true, changes: true };
+  if (toRank === 0 && fromRank === 0) return { allowed: true, changes: true };
+  return { allowed: false, reason: `cannot change from ${from} back to ${to}` };
 }

@@ -4,12 +4,13 @@ import { OrderCountFolder } from './order-count-folder.js';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity.js';
 import { OrdersAdminController } from './orders-admin.controller.js';
 import { OrdersQueryService } from './orders-query.service.js';
+import { OrderStatusWriter } from './order-status-writer.js';
 import { OrdersRepository } from './orders.repository.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([OrderEntity, OrderStatusHistoryEntity])],
   controllers: [OrdersAdminController],
-  providers: [OrdersRepository, OrdersQueryService, OrderCountFolder],
-  exports: [OrdersRepository, TypeOrmModule],
+  providers: [OrdersRepository, OrderStatusWriter, OrdersQueryService, OrderCountFolder],
+  exports: [OrdersRepository, OrderStatusWriter, TypeOrmModule],
 })
 export class OrdersModule {}

@@ -30,7 +30,8 @@ export interface UpsertedOrder {
   webhookAttempts: number;
 }
 
-const INTAKE_SQL_LIST = INTAKE_STATUSES.map((status) => `'${status}'`).join(', ');
+/** The intake statuses as an SQL list, for `status IN (...)`. */
+export const INTAKE_SQL_LIST = INTAKE_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /**
  * One statement stores an order by `orderId`: concurrent sends of one order leave one

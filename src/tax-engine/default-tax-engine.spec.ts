@@ -333,6 +333,7 @@ describe('DefaultTaxEngine', () => {
       ['no amount', { productId: 'burger', price: {} }, 'MISSING_AMOUNT'],
       ['a non-numeric amount', line('burger', 'ten'), 'MISSING_AMOUNT'],
       ['a negative amount', line('burger', -1), 'NEGATIVE_AMOUNT'],
+      ['an amount past 2^53 cents', line('burger', '100000000000000000000'), 'AMOUNT_OUT_OF_RANGE'],
     ])('%s', (_label, item, code) => {
       const result = run(order([item, line('burger', 25.9)]));
       expect(taxOf(result, 0)).toBeNull();

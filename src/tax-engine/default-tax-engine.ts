@@ -132,7 +132,16 @@ export class DefaultTaxEngine implements TaxEngine {
       context.warnings.push({ code: 'MISSING_AMOUNT', path, message: 'price.totalPrice.total is missing or not a number' });
       return null;
     }
-    const { cents: amount, rounded } = toCents(amountText);
+    const parsed = parseAmount(amountText);
+    if (!parsed) {
+      context.warnings.push({
+        code: 'AMOUNT_OUT_OF_RANGE',
+        path,
+        message: `price.totalPrice.total ${amountText} is too large to be an order amount`,
+      });
+      return null;
+    }
+    const { cents: amount, rounded } = parsed;
     if (amount < 0) {
       context.warnings.push({ code: 'NEGATIVE_AMOUNT', path, message: `price.totalPrice.total is negative (${amountText})` });
       return null;
@@ -145,6 +154,14 @@ export class DefaultTaxEngine implements TaxEngine {
       });
     }
     return computeLineTax(amount, found.rule, found.key, match, context);
+  }
+}
+
+function parseAmount(text: string): ReturnType<typeof toCents> | undefined {
+  try {
+    return toCents(text);
+  } catch {
+    return undefined;
   }
 }
 
@@ -165,9 +182,7 @@ function computeLineTax(amount: Cents, rule: TaxRule, key: string, match: Catego
   const cofinsZero = PIS_COFINS_ZERO_CST.has(rule.CST_COFINS) ? `CST_${rule.CST_COFINS}` : undefined;
   if (cofinsZero) zeroReasons.COFINS = cofinsZero;
 
-  const icmsRate = toRateUnits(rule.ICMS_rate);
-  const pisRate = toRateUnits(rule.PIS_rate);
-  const cofinsRate = toRateUnits(rule.COFINS_rate);
+  const { icmsRate, pisRate, cofinsRate } = rateUnitsOf(rule);
   const icmsValue = icmsZero ? 0 : percentOf(amount, icmsRate);
   // ICMS is not part of the PIS/COFINS base (STF Tema 69), unless the group keeps it.
   const pisCofinsBase = context.group.settings?.includeIcmsInPisCofinsBase === true ? amount : amount - icmsValue;
@@ -229,6 +244,23 @@ function computeLineTax(amount: Cents, rule: TaxRule, key: string, match: Catego
     }
   }
   return tax;
+}
+
+interface RuleRates {
+  icmsRate: number;
+  pisRate: number;
+  cofinsRate: number;
+}
+
+/** Rates in integer units, converted once per rule object (rules are reused across orders while cached). */
+const ruleRates = new WeakMap<TaxRule, RuleRates>();
+function rateUnitsOf(rule: TaxRule): RuleRates {
+  let rates = ruleRates.get(rule);
+  if (!rates) {
+    rates = { icmsRate: toRateUnits(rule.ICMS_rate), pisRate: toRateUnits(rule.PIS_rate), cofinsRate: toRateUnits(rule.COFINS_rate) };
+    ruleRates.set(rule, rates);
+  }
+  return rates;
 }
 
 export function isSimplesNacional(taxRegime: string | null | undefined): boolean {

@@ -47,14 +47,26 @@ describe('money', () => {
     expect(percentOf(10, toRateUnits(7.6))).toBe(1);
     // 99,999,999.99 × 99.9999 % = 99,999,899.990000… → 99,999,899.99 (no overflow)
     expect(percentOf(9_999_999_999, toRateUnits(99.9999))).toBe(9_999_989_999);
+    // Past 2^53 the product is computed in BigInt: 10^14 cents × 18 % = 1.8 × 10^13 cents
+    expect(percentOf(100_000_000_000_000, toRateUnits(18))).toBe(18_000_000_000_000);
+    // 90,071,992,547,409.91 × 0.0001 % = 90,071,992.547… → 9,007,199,255 cents
+    expect(percentOf(Number.MAX_SAFE_INTEGER, 1)).toBe(9_007_199_255);
   });
 
   it('agrees with a decimal library on every base and rate (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), (base, rate) => {
-        const expected = new Decimal(base).div(100).times(new Decimal(rate).div(10_000)).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-        expect(percentOf(base, rate)).toBe(expected.times(100).toNumber());
-      }),
+      fc.property(
+        fc.oneof(fc.integer({ min: 0, max: 100_000_000_000 }), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER })),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (base, rate) => {
+          const expected = new Decimal(base)
+            .div(100)
+            .times(new Decimal(rate).div(10_000))
+            .div(100)
+            .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+          expect(BigInt(percentOf(base, rate))).toBe(BigInt(expected.times(100).toFixed(0)));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -28,27 +28,47 @@ export function decimalText(value: unknown): string | undefined {
 
 /** Cents of a decimal text, rounded half-up when it has more than 2 decimals; `rounded` says whether it had. */
 export function toCents(text: string): { cents: Cents; rounded: boolean } {
-  const negative = text.startsWith('-');
-  const [whole, fraction = ''] = (negative ? text.slice(1) : text).split('.');
-  let cents = BigInt(whole!) * 100n + BigInt((fraction + '00').slice(0, 2));
+  const negative = text.charCodeAt(0) === 45; // '-'
+  const digits = negative ? text.slice(1) : text;
+  const point = digits.indexOf('.');
+  const whole = point < 0 ? digits : digits.slice(0, point);
+  const fraction = point < 0 ? '' : digits.slice(point + 1);
+  // Integer arithmetic on Numbers is exact below 2^53: that is amounts up to 90 trillion reais.
+  let cents = wholeUnits(whole, 100) + Number((fraction + '00').slice(0, 2));
   const rest = fraction.slice(2);
   const rounded = /[1-9]/.test(rest);
-  if (rest.length > 0 && rest[0]! >= '5') cents += 1n;
-  return { cents: Number(negative ? -cents : cents), rounded };
+  if (rest.length > 0 && rest.charCodeAt(0) >= 53) cents += 1; // third decimal >= '5'
+  return { cents: negative ? -cents : cents, rounded };
+}
+
+function wholeUnits(whole: string, scale: number): number {
+  const units = Number(whole) * scale;
+  if (!Number.isSafeInteger(units)) throw new RangeError(`amount ${whole} is too large`);
+  return units;
 }
 
 /** Rate units of a validated rate (0..100, at most 4 decimals). */
 export function toRateUnits(rate: number): RateUnits {
-  const [whole, fraction = ''] = decimalText(rate)!.split('.');
-  return Number(BigInt(whole!) * RATE_SCALE + BigInt((fraction + '0000').slice(0, 4)));
+  const text = decimalText(rate)!;
+  const point = text.indexOf('.');
+  if (point < 0) return Number(text) * 10_000;
+  return Number(text.slice(0, point)) * 10_000 + Number((text.slice(point + 1) + '0000').slice(0, 4));
 }
+
+const SAFE_DIVISOR = Number(PRODUCT_DIVISOR);
 
 /** round(base × rate / 100, 2), half-up, for a non-negative base. */
 export function percentOf(base: Cents, rate: RateUnits): Cents {
-  const product = BigInt(base) * BigInt(rate);
-  const quotient = product / PRODUCT_DIVISOR;
-  const remainder = product % PRODUCT_DIVISOR;
-  return Number(remainder * 2n >= PRODUCT_DIVISOR ? quotient + 1n : quotient);
+  const product = base * rate;
+  if (Number.isSafeInteger(product)) {
+    // Both operands are integers and the product is exact: integer division by the remainder.
+    const remainder = product % SAFE_DIVISOR;
+    const quotient = (product - remainder) / SAFE_DIVISOR;
+    return remainder * 2 >= SAFE_DIVISOR ? quotient + 1 : quotient;
+  }
+  const exact = BigInt(base) * BigInt(rate);
+  const quotient = exact / PRODUCT_DIVISOR;
+  return Number((exact % PRODUCT_DIVISOR) * 2n >= PRODUCT_DIVISOR ? quotient + 1n : quotient);
 }
 
 /** Cents as a JSON number with at most 2 decimals (cents / 100 is the double nearest to that decimal). */

@@ -265,6 +265,15 @@ describe('authentication (e2e)', () => {
       expect(response.body.error).toBe('VALIDATION_FAILED');
     });
 
+    it('answers 400 for JSON nested deeper than 64 levels (instead of overflowing a validator)', async () => {
+      const response = await t.http.post(LOGIN, undefined, {
+        raw: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: 'The JSON body nests deeper than 64 levels', error: 'VALIDATION_FAILED' });
+    });
+
     it('answers 415 for a content type the route does not accept', async () => {
       const text = await t.http.post(LOGIN, undefined, { raw: 'hello', headers: { 'content-type': 'text/plain' } });
       expect(text.status).toBe(415);

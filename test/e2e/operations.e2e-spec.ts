@@ -16,6 +16,21 @@ describe('health and metrics (e2e)', () => {
     expect(ready.body).toEqual({ status: 'ok', checks: { database: 'up', migrations: 'applied', accepting: true } });
   });
 
+  it('sends security headers on every response, errors and docs included', async () => {
+    for (const response of [
+      await t.http.get('/health/live'),
+      await t.http.get('/no/such/route'),
+      await t.http.get('/docs'),
+      await t.http.post('/authentication/login', {}),
+    ]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=/);
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
   it('exposes Prometheus request counters by route and status, and pool gauges', async () => {
     await t.http.get('/health/live');
     await t.http.get('/no/such/route');

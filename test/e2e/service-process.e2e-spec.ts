@@ -70,8 +70,8 @@ describe('the service process with its embedded PostgreSQL (e2e)', () => {
   });
 
   it('refuses to start with a clear message naming a bad variable', async () => {
-    await expect(startServiceProcess({ ...env, PORT: 'eighty', LOG_LEVEL: 'loud' }, 20_000)).rejects.toThrow(
-      /PORT must be an integer[\s\S]*LOG_LEVEL must be one of/,
+    await expect(startServiceProcess({ ...env, DB_MIGRATE: 'maybe', LOG_LEVEL: 'loud' }, 20_000)).rejects.toThrow(
+      /DB_MIGRATE must be true or false[\s\S]*LOG_LEVEL must be one of/,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/database/embedded-postgres.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -8,58 +9,55 @@ export interface ServiceProcess {
   child: ChildProcess;
   /** Ends with `/api`. */
   baseUrl: string;
+  port: number;
   logs: string[];
-  /** Milliseconds from spawn to "service is listening". */
+  /** Milliseconds from spawn to the first 200 of /api/health/ready. */
   startMs: number;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs the built service (`node dist/src/main.js`) as a separate process, as `npm start` does. */
+/** Runs the built service (`node dist/src/main.js`, as `npm start` does) on a free port, and waits until it is ready. */
 export async function startServiceProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> {
   const started = Date.now();
+  const port = await freePort();
   const child = spawn(process.execPath, ['dist/src/main.js'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, NODE_OPTIONS: '', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start in ${timeoutMs} ms:\n${logs.join('\n')}`)), timeoutMs);
-    const onLine = (line: string) => {
-      logs.push(line);
-      try {
-        const entry = JSON.parse(line);
-        if (entry.msg === 'service is listening') {
-          clearTimeout(timer);
-          resolve(entry.url);
-        }
-      } catch {
-        // not a log line
-      }
-    };
-    let buffered = '';
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      lines.forEach(onLine);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited with ${code} before listening:\n${logs.join('\n')}`));
-    });
-  });
-  const baseUrl = await listening;
-  const startMs = Date.now() - started;
+  let buffered = '';
+  const onData = (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    logs.push(...lines);
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+
+  const baseUrl = `http://127.0.0.1:${port}/api`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} before it was ready:\n${logs.join('\n')}`);
+    if (Date.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`service not ready in ${timeoutMs} ms:\n${logs.join('\n')}`);
+    }
+    const ready = await fetch(`${baseUrl}/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((done) => setTimeout(done, 50));
+  }
   return {
     child,
     baseUrl,
+    port,
     logs,
-    startMs,
+    startMs: Date.now() - started,
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode !== null) return child.exitCode;
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       const [code] = await once(child, 'exit');
       return code as number | null;

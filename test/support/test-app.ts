@@ -28,9 +28,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the whole application on a fresh database cloned from the migrated template, listening on 127.0.0.1. */
-export async function bootTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * Boots the whole application on a fresh database cloned from the migrated template, listening on 127.0.0.1.
+ * With `databaseUrl`, boots another instance on that existing database instead (several service instances,
+ * or a restart); closing it leaves the database in place.
+ */
+export async function bootTestApp(env: Record<string, string> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+  const database = options.databaseUrl ? { url: options.databaseUrl, drop: () => Promise.resolve() } : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: TEST_JWT_SECRET,

@@ -120,7 +120,9 @@ function fromFastifyError(error: FastifyLikeError): ApiError | undefined {
 }
 
 function fromDatabaseError(error: { code?: unknown; message?: unknown; driverError?: unknown }): ClassifiedError | undefined {
-  const driver = (error.driverError ?? error) as { code?: unknown; message?: unknown };
+  const driver = (error.driverError ?? error) as { code?: unknown; message?: unknown; syscall?: unknown };
+  // A failed connect (TCP refused, or the Unix socket file gone while PostgreSQL is down).
+  if (driver.syscall === 'connect') return { apiError: ApiError.unavailable(), unexpected: false };
   const code = typeof driver.code === 'string' ? driver.code : typeof error.code === 'string' ? error.code : '';
   const message = typeof driver.message === 'string' ? driver.message : String(error.message ?? '');
   if (UNAVAILABLE_DB_CODES.has(code) || UNAVAILABLE_DB_MESSAGES.some((text) => message.includes(text))) {

@@ -9,6 +9,22 @@ import { requestContext } from './request-context.js';
 import type { LifecycleState } from './lifecycle-state.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Deeper JSON is refused: no order needs it, and recursive validators would overflow the stack. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether a parsed JSON value nests deeper than `limit` (iterative: safe on any depth). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
 
 /** Keeps a caller's `x-request-id` when it is safe to log, otherwise makes one. */
 export function requestIdFor(raw: IncomingMessage): string {
@@ -49,6 +65,10 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
 
   // JSON everywhere, other types only where a route says so (token form, CSV import).
   fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
+    if (typeof request.body === 'object' && request.body !== null && nestsDeeperThan(request.body, MAX_JSON_DEPTH)) {
+      sendError(deps.logger, ApiError.badRequest(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`), request, reply);
+      return;
+    }
     const type = request.headers['content-type']?.split(';', 1)[0]!.trim().toLowerCase();
     if (type && request.body !== undefined && type !== 'application/json' && !type.endsWith('+json')) {
       const allowed = request.routeOptions.config?.consumes ?? [];

@@ -59,15 +59,21 @@ function oauthCodeForStatus(status: number): string {
 /**
  * Documents error responses in the body shape of the route family. Every route also
  * gets 413, 415 (when it takes a body), 500 and 503, which any request can meet.
+ * `examples` replaces the generic Error A example of a status (another code, a real message).
  */
-export function ApiErrors(family: ErrorFamily, statuses: number[], descriptions: Partial<Record<number, string>> = {}) {
+export function ApiErrors(
+  family: ErrorFamily,
+  statuses: number[],
+  descriptions: Partial<Record<number, string>> = {},
+  examples: Partial<Record<number, { message: string; error: string }>> = {},
+) {
   return applyDecorators(
     ...[...new Set(statuses)].sort().map((status) =>
       ApiResponse({
         status,
         description: descriptions[status] ?? DESCRIPTIONS[status],
         type: SCHEMAS[family],
-        example: EXAMPLES[family](status),
+        example: (family === 'A' ? examples[status] : undefined) ?? EXAMPLES[family](status),
       }),
     ),
   );

@@ -22,11 +22,6 @@ export class WebhookLastResponseDto {
   attemptedAt: string;
 }
 
-const ORDER_HISTORY_EXAMPLE = [
-  { status: 'ENRICHED', from: null, at: '2026-11-21T15:30:01.204518Z', clientId: '1001', via: 'POST /api/enrich-order' },
-  { status: 'FORWARDED', from: 'ENRICHED', at: '2026-11-21T15:30:02.301877Z', clientId: '1001', via: 'order webhook' },
-];
-
 const CREATED_AT_EXAMPLE = '2026-11-21T15:30:01.204518Z';
 const UPDATED_AT_EXAMPLE = '2026-11-21T15:30:02.301877Z';
 
@@ -181,8 +176,7 @@ export class WebhookDeliveryEntryDto {
 export class OrderDetailDto extends PersistedOrderDto {
   @ApiProperty({
     type: [OrderStatusChangeDto],
-    description: 'Every status change, oldest first (the first one is the creation)',
-    example: ORDER_HISTORY_EXAMPLE,
+    description: 'Every status change, oldest first (the first one is the creation, with `from: null`)',
   })
   history: OrderStatusChangeDto[];
 

@@ -1,0 +1,28 @@
+import { nestsDeeperThan, requestIdFor } from './http-hooks.js';
+
+describe('nestsDeeperThan', () => {
+  const nested = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+
+  it('measures arrays and objects, iteratively', () => {
+    expect(nestsDeeperThan(nested(64), 64)).toBe(false);
+    expect(nestsDeeperThan(nested(65), 64)).toBe(true);
+    expect(nestsDeeperThan(JSON.parse(`${'{"a":'.repeat(65)}1${'}'.repeat(65)}`), 64)).toBe(true);
+    // Far beyond any recursion limit: still answered.
+    expect(nestsDeeperThan(nested(200_000), 64)).toBe(true);
+  });
+
+  it('treats scalars and wide shallow values as shallow', () => {
+    expect(nestsDeeperThan('text', 1)).toBe(false);
+    expect(nestsDeeperThan(null, 1)).toBe(false);
+    expect(nestsDeeperThan({ a: Array.from({ length: 10_000 }, (_, index) => ({ index })) }, 3)).toBe(false);
+  });
+});
+
+describe('requestIdFor', () => {
+  it('keeps a safe caller id and replaces anything else', () => {
+    expect(requestIdFor({ headers: { 'x-request-id': 'abc-123:x.y' } } as never)).toBe('abc-123:x.y');
+    expect(requestIdFor({ headers: { 'x-request-id': 'a b' } } as never)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFor({ headers: { 'x-request-id': 'x'.repeat(129) } } as never)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFor({ headers: {} } as never)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

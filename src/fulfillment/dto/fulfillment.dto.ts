@@ -1,0 +1,198 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { ORDER_STATUSES, type OrderStatus } from '../../orders/order-status.js';
+import { IsAddress, IsCoordinate, IsIdText } from './validators.js';
+
+const REQUIRED = { message: '$property is required' };
+const NOT_BLANK = { message: '$property must not be blank' };
+
+/** OpenAPI schema of an id sent as text or as a number. */
+const ID_SCHEMA = {
+  oneOf: [
+    { type: 'string', minLength: 1, maxLength: 100 },
+    { type: 'integer', minimum: 0 },
+  ],
+};
+
+export class ShippingCoordinateDto {
+  @ApiProperty({
+    description: 'Decimal degrees, -90 to 90 (text or number)',
+    example: '-23.5629',
+    oneOf: [{ type: 'string' }, { type: 'number' }],
+  })
+  @IsDefined(REQUIRED)
+  @IsCoordinate(90)
+  latitude: string | number;
+
+  @ApiProperty({
+    description: 'Decimal degrees, -180 to 180 (text or number)',
+    example: '-46.6826',
+    oneOf: [{ type: 'string' }, { type: 'number' }],
+  })
+  @IsDefined(REQUIRED)
+  @IsCoordinate(180)
+  longitude: string | number;
+}
+
+export class TrackingInfoDto {
+  @ApiPropertyOptional({ description: "The carrier's tracking page", example: 'https://track.example.com/BR123456789', maxLength: 2000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  trackurl?: string;
+
+  @ApiPropertyOptional({ example: 'BR123456789', maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  trackingNumber?: string;
+
+  @ApiPropertyOptional({ description: 'Code the customer gives the courier on delivery', example: '4821', maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  deliveryConfirmationCode?: string;
+
+  @ApiPropertyOptional({ description: "The courier's positions, oldest first", type: [ShippingCoordinateDto], maxItems: 1000 })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => ShippingCoordinateDto)
+  shippingCoordinates?: ShippingCoordinateDto[];
+}
+
+export class TrackingRequestDto {
+  @ApiProperty({ description: 'The `orderId` of the order (text or number, compared as text)', example: 'ORD-2025-000123', ...ID_SCHEMA })
+  @IsDefined(REQUIRED)
+  @IsIdText()
+  order_id: string | number;
+
+  @ApiProperty({
+    description: `An order status (${ORDER_STATUSES.join(', ')}; exact upper-case value) is applied to the order by the status rules (409 when the move is not allowed). Any other text is the carrier's own status and is only kept on the tracking record.`,
+    example: 'DISPATCHED',
+    maxLength: 100,
+  })
+  @IsDefined(REQUIRED)
+  @IsString()
+  @Length(1, 100)
+  @Matches(/\S/, NOT_BLANK)
+  status: string;
+
+  @ApiPropertyOptional({ type: TrackingInfoDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => TrackingInfoDto)
+  trackingInfo?: TrackingInfoDto;
+}
+
+export class TransferRequestDto {
+  @ApiProperty({ description: 'The `orderId` of the order (text or number)', example: 'ORD-2025-000123', ...ID_SCHEMA })
+  @IsDefined(REQUIRED)
+  @IsIdText()
+  order: string | number;
+
+  @ApiProperty({
+    description:
+      "The order's current store: its store id, or the `storeCode` configured for it in `/v3/channels-stores` (text or number). Otherwise 409.",
+    example: 'BN-PIN',
+    ...ID_SCHEMA,
+  })
+  @IsDefined(REQUIRED)
+  @IsIdText()
+  from_store: string | number;
+
+  @ApiProperty({
+    description:
+      'The target store: a configured store id, else a configured `storeCode` (resolved to its store id), else taken as the store id itself. Equal to `from_store`: 400.',
+    example: 'BN-MOE',
+    ...ID_SCHEMA,
+  })
+  @IsDefined(REQUIRED)
+  @IsIdText()
+  to_store: string | number;
+
+  @ApiProperty({ description: 'Name of the person processing the transfer', example: 'Carla Mendes', maxLength: 200 })
+  @IsDefined(REQUIRED)
+  @IsString()
+  @Length(1, 200)
+  @Matches(/\S/, NOT_BLANK)
+  processed_by: string;
+
+  @ApiProperty({ example: 'Oven out of order at Pinheiros', maxLength: 1000 })
+  @IsDefined(REQUIRED)
+  @IsString()
+  @Length(1, 1000)
+  @Matches(/\S/, NOT_BLANK)
+  transfer_reason: string;
+
+  @ApiPropertyOptional({
+    description: 'Delivery address for the target store, as an object or a text; stored as sent',
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'string', maxLength: 1000 },
+    ],
+    example: { street: 'Av. Ibirapuera', number: '2927', city: 'São Paulo', state: 'SP', zipCode: '04029-200' },
+  })
+  @IsOptional()
+  @IsAddress()
+  shipping_address?: Record<string, unknown> | string;
+}
+
+export class DispatchedRequestDto {
+  @ApiProperty({ description: 'The `orderId` of the pickup order (text or number)', example: 'ORD-2025-000124', ...ID_SCHEMA })
+  @IsDefined(REQUIRED)
+  @IsIdText()
+  codigo_app: string | number;
+
+  @ApiProperty({
+    description: "The point of sale's transaction id, stored with the dispatch (text or number)",
+    example: 'TX-998877',
+    ...ID_SCHEMA,
+  })
+  @IsDefined(REQUIRED)
+  @IsIdText()
+  id_transaccion: string | number;
+}
+
+export class StatusRequestDto {
+  @ApiProperty({ description: 'The `orderId` of the order (text or number)', example: 'ORD-2025-000123', ...ID_SCHEMA })
+  @IsDefined(REQUIRED)
+  @IsIdText()
+  order_id: string | number;
+
+  @ApiProperty({ description: 'The new status (exact value; an unknown value is 400)', enum: ORDER_STATUSES, example: 'ACCEPTED' })
+  @IsDefined(REQUIRED)
+  @IsIn(ORDER_STATUSES)
+  status: OrderStatus;
+}
+
+/** 200 of every fulfillment action. */
+export class FulfillmentResponseDto {
+  @ApiProperty({ example: 'Order ORD-2025-000123 changed from ENRICHED to ACCEPTED' })
+  message: string;
+
+  @ApiProperty({
+    description: 'Always `success` on a 200 (the only success signal point-of-sale clients check)',
+    enum: ['success'],
+    example: 'success',
+  })
+  status: 'success';
+
+  @ApiProperty({ description: "The order's status after the call", enum: ORDER_STATUSES, example: 'ACCEPTED' })
+  orderStatus: OrderStatus;
+}

@@ -1,0 +1,76 @@
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { parseIsoDate } from '../date-range.js';
+
+export const MAX_ID_LENGTH = 100;
+
+/** An id point-of-sale systems send as text or as a number (contract §8): compared as text. */
+export function isIdText(value: unknown): value is string | number {
+  if (typeof value === 'string') return value.trim().length > 0 && value.length <= MAX_ID_LENGTH;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** The text an id is compared as. */
+export function idString(value: string | number): string {
+  return typeof value === 'number' ? String(value) : value;
+}
+
+export function IsIdText(options: ValidationOptions = {}) {
+  return ValidateBy(
+    {
+      name: 'isIdText',
+      validator: {
+        validate: isIdText,
+        defaultMessage: () => `$property must be a non-empty string (at most ${MAX_ID_LENGTH} characters) or a non-negative integer`,
+      },
+    },
+    options,
+  );
+}
+
+/** A latitude or longitude as decimal text or a number, within ±limit. */
+export function IsCoordinate(limit: 90 | 180, options: ValidationOptions = {}) {
+  return ValidateBy(
+    {
+      name: 'isCoordinate',
+      validator: {
+        validate: (value: unknown) => {
+          if (typeof value === 'string' && !/^[+-]?\d{1,3}(\.\d{1,15})?$/.test(value.trim())) return false;
+          const number = typeof value === 'string' ? Number(value) : value;
+          return typeof number === 'number' && Number.isFinite(number) && Math.abs(number) <= limit;
+        },
+        defaultMessage: () => `$property must be a decimal number from -${limit} to ${limit} (text or number)`,
+      },
+    },
+    options,
+  );
+}
+
+/** A JSON object or a non-empty text (an address as the point of sale has it). */
+export function IsAddress(options: ValidationOptions = {}) {
+  return ValidateBy(
+    {
+      name: 'isAddress',
+      validator: {
+        validate: (value: unknown) =>
+          (typeof value === 'string' && value.trim().length > 0 && value.length <= 1000) ||
+          (typeof value === 'object' && value !== null && !Array.isArray(value)),
+        defaultMessage: () => '$property must be an object or a non-empty text of at most 1000 characters',
+      },
+    },
+    options,
+  );
+}
+
+/** An ISO 8601 date or date-time (see `parseIsoDate`). */
+export function IsIsoDateText(options: ValidationOptions = {}) {
+  return ValidateBy(
+    {
+      name: 'isIsoDateText',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && parseIsoDate(value) !== undefined,
+        defaultMessage: () => '$property must be an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SSZ)',
+      },
+    },
+    options,
+  );
+}

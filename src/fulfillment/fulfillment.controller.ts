@@ -1,0 +1,174 @@
+import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../auth/auth.decorators.js';
+import { CurrentActor } from '../auth/current-client.decorator.js';
+import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import type { Actor } from '../orders/orders.repository.js';
+import {
+  DispatchedRequestDto,
+  FulfillmentResponseDto,
+  StatusRequestDto,
+  TrackingRequestDto,
+  TransferRequestDto,
+} from './dto/fulfillment.dto.js';
+import { InfoPaymentsQueryDto, InfoPaymentsResponseDto } from './dto/info-payments.dto.js';
+import { FulfillmentService } from './fulfillment.service.js';
+
+const STATUS_RULES =
+  'Status rules: RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED (intake, any order among them) < ACCEPTED < IN_PREPARATION < READY < DISPATCHED < DELIVERED; ' +
+  'an order moves to any higher rank (skipping allowed), CANCELLED and REJECTED from any non-final status, nothing out of DELIVERED, CANCELLED or REJECTED (409). ' +
+  'Sending the current status again changes nothing and answers 200. Every change is recorded in the order history with the client and the route.';
+
+/**
+ * Order fulfillment for point-of-sale systems (contract §8). The global prefix is `/api` and the
+ * spec puts another `api` segment after it, so these routes really are `/api/api/order/...`.
+ */
+@ApiTags('Order fulfillment')
+@Controller('api/order')
+@Auth('orders', { family: 'D' })
+export class FulfillmentController {
+  constructor(private readonly fulfillment: FulfillmentService) {}
+
+  @Post('tracking')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Register tracking information of an order',
+    description:
+      'Stores a tracking record (URL, tracking number, delivery confirmation code, courier coordinates); every call is kept and the newest is the current one. ' +
+      "When `status` is an order status value it is applied to the order (409 when the move is not allowed, and then nothing is stored); any other text is kept as the carrier's status on the record only. " +
+      STATUS_RULES,
+  })
+  @ApiBody({
+    type: TrackingRequestDto,
+    examples: {
+      orderStatus: {
+        summary: 'Out for delivery (an order status)',
+        value: {
+          order_id: 'ORD-2025-000123',
+          status: 'DISPATCHED',
+          trackingInfo: {
+            trackurl: 'https://track.example.com/BR123456789',
+            trackingNumber: 'BR123456789',
+            deliveryConfirmationCode: '4821',
+            shippingCoordinates: [{ latitude: '-23.5629', longitude: '-46.6826' }],
+          },
+        },
+      },
+      carrierStatus: {
+        summary: "The carrier's own status, order id as a number",
+        value: { order_id: 123456, status: 'IN_TRANSIT', trackingInfo: { shippingCoordinates: [{ latitude: -23.57, longitude: -46.69 }] } },
+      },
+    },
+  })
+  @ApiOkResponse({ type: FulfillmentResponseDto })
+  @ApiErrors('D', [400, 404, 409], {
+    400: 'Invalid body (missing or ill-typed field, unknown property, bad coordinate)',
+    404: 'No order with this order_id',
+    409: 'The status is an order status the order cannot move to',
+  })
+  tracking(@Body() body: TrackingRequestDto, @CurrentActor() actor: Actor): Promise<FulfillmentResponseDto> {
+    return this.fulfillment.track(body, actor);
+  }
+
+  @Put('transfer')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Transfer an order to another store',
+    description:
+      "`from_store` must be the order's current store (its store id, or the `storeCode` configured for it in `/v3/channels-stores`), else 409; `to_store` equal to `from_store` is 400. " +
+      "The order's store changes (`storeId` and `payload.store.id`) and the transfer is recorded with `processed_by`, `transfer_reason` and `shipping_address`. " +
+      "When the target store's fiscal group differs from the one that taxed the order, the order is re-enriched with it (its stored taxes change). " +
+      'A taxed order cannot move to a store that no fiscal group holds (409); an order without taxes can, and stays without taxes. Orders in a final status cannot move (409). ' +
+      'All of it happens in one transaction.',
+  })
+  @ApiBody({
+    type: TransferRequestDto,
+    examples: {
+      byCode: {
+        summary: 'Stores by their configured codes',
+        value: {
+          order: 'ORD-2025-000123',
+          from_store: 'BN-PIN',
+          to_store: 'BN-MOE',
+          processed_by: 'Carla Mendes',
+          transfer_reason: 'Oven out of order at Pinheiros',
+          shipping_address: { street: 'Av. Ibirapuera', number: '2927', city: 'São Paulo', state: 'SP', zipCode: '04029-200' },
+        },
+      },
+      byId: {
+        summary: 'Ids as numbers',
+        value: { order: 123456, from_store: 1201, to_store: 1202, processed_by: 'Carla Mendes', transfer_reason: 'Closer to the customer' },
+      },
+    },
+  })
+  @ApiOkResponse({ type: FulfillmentResponseDto })
+  @ApiErrors('D', [400, 404, 409], {
+    400: 'Invalid body, or to_store equal to from_store (or naming the current store)',
+    404: 'No order with this order id',
+    409: "from_store is not the order's store; the order is in a final status; the target store has no fiscal group while the order carries taxes; a store code names several stores",
+  })
+  transfer(@Body() body: TransferRequestDto, @CurrentActor() actor: Actor): Promise<FulfillmentResponseDto> {
+    return this.fulfillment.transfer(body, actor);
+  }
+
+  @Post('dispatched')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Mark a pickup order as dispatched (handed to the customer)',
+    description:
+      'Only pickup orders: the stored payload has `order.type`, `order.deliveryType` or `deliveryType` equal to PICKUP, TAKEOUT or TAKE_AWAY (any case), or `order.pickup` true; other orders 409. ' +
+      'Sets DISPATCHED by the status rules (409 from a final status) and stores `id_transaccion` (a repeat of the same one is stored once). ' +
+      STATUS_RULES,
+  })
+  @ApiBody({
+    type: DispatchedRequestDto,
+    examples: {
+      text: { summary: 'Ids as text', value: { codigo_app: 'ORD-2025-000124', id_transaccion: 'TX-998877' } },
+      numbers: { summary: 'Ids as numbers', value: { codigo_app: 123457, id_transaccion: 998877 } },
+    },
+  })
+  @ApiOkResponse({ type: FulfillmentResponseDto })
+  @ApiErrors('D', [400, 404, 409], {
+    404: 'No order with this codigo_app',
+    409: 'Not a pickup order, or the order cannot move to DISPATCHED (for example it is DELIVERED or CANCELLED)',
+  })
+  dispatched(@Body() body: DispatchedRequestDto, @CurrentActor() actor: Actor): Promise<FulfillmentResponseDto> {
+    return this.fulfillment.dispatch(body, actor);
+  }
+
+  @Post('status')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Change the status of an order', description: STATUS_RULES })
+  @ApiBody({
+    type: StatusRequestDto,
+    examples: {
+      accept: { summary: 'Accept an order', value: { order_id: 'ORD-2025-000123', status: 'ACCEPTED' } },
+      numeric: { summary: 'Order id as a number', value: { order_id: 123456, status: 'IN_PREPARATION' } },
+    },
+  })
+  @ApiOkResponse({ type: FulfillmentResponseDto })
+  @ApiErrors('D', [400, 404, 409], {
+    400: 'Invalid body or an unknown status value',
+    404: 'No order with this order_id',
+    409: 'The move is not allowed (backwards, or out of DELIVERED, CANCELLED or REJECTED); the message names both statuses',
+  })
+  status(@Body() body: StatusRequestDto, @CurrentActor() actor: Actor): Promise<FulfillmentResponseDto> {
+    return this.fulfillment.changeStatus(body, actor);
+  }
+
+  @Get('infoPayments')
+  @ApiOperation({
+    summary: 'Payments of the orders created in a period',
+    description:
+      'Orders whose creation time is within `startDate`..`endDate` (ISO 8601 dates or date-times; a date as `endDate` includes that whole day, UTC; start <= end; at most 93 days apart), ' +
+      "optionally filtered by `country`, `account` and `sellerId` (each matches the stored payload's root property of that name, else the one under `store`), oldest first, paged. " +
+      "`payments` is the payload's root `payments`, else `order.payments`, or null.",
+  })
+  @ApiOkResponse({ type: InfoPaymentsResponseDto })
+  @ApiErrors('D', [400], {
+    400: 'startDate or endDate missing or not an ISO 8601 date, startDate after endDate, a range over 93 days, a bad page or pageSize, an unknown parameter',
+  })
+  infoPayments(@Query() query: InfoPaymentsQueryDto): Promise<InfoPaymentsResponseDto> {
+    return this.fulfillment.infoPayments(query);
+  }
+}

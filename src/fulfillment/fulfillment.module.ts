@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OrdersModule } from '../orders/orders.module.js';
+import { TaxEngineModule } from '../tax-engine/tax-engine.module.js';
+import { FulfillmentController } from './fulfillment.controller.js';
+import { FulfillmentService } from './fulfillment.service.js';
+import { OrderDispatchEntity } from './order-dispatch.entity.js';
+import { OrderTrackingEntity } from './order-tracking.entity.js';
+import { OrderTransferEntity } from './order-transfer.entity.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([OrderTrackingEntity, OrderTransferEntity, OrderDispatchEntity]), OrdersModule, TaxEngineModule],
+  controllers: [FulfillmentController],
+  providers: [FulfillmentService],
+})
+export class FulfillmentModule {}

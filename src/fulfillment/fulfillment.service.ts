@@ -1,0 +1,279 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ApiError } from '../common/errors/api-error.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
+import { isOrderStatus, isTerminal, type OrderStatus } from '../orders/order-status.js';
+import { OrderStatusWriter, type LockedOrder } from '../orders/order-status-writer.js';
+import type { Actor } from '../orders/orders.repository.js';
+import { productIdsOf, TAX_ENGINE, type TaxEngine } from '../tax-engine/tax-engine.js';
+import { paymentsWindow } from './date-range.js';
+import type { InfoPaymentsItemDto, InfoPaymentsQueryDto, InfoPaymentsResponseDto } from './dto/info-payments.dto.js';
+import type {
+  DispatchedRequestDto,
+  FulfillmentResponseDto,
+  StatusRequestDto,
+  TrackingRequestDto,
+  TransferRequestDto,
+} from './dto/fulfillment.dto.js';
+import { idString } from './dto/validators.js';
+import { OrderTrackingEntity } from './order-tracking.entity.js';
+import { OrderTransferEntity } from './order-transfer.entity.js';
+import { isPickupOrder } from './pickup.js';
+
+/** Intake statuses that mean "no taxes computed yet": a successful re-enrichment moves them to ENRICHED. */
+const NOT_YET_ENRICHED: readonly OrderStatus[] = ['RECEIVED', 'ENRICHMENT_FAILED'];
+
+const PAYMENT_FILTERS = ['country', 'account', 'sellerId'] as const;
+
+function success(message: string, orderStatus: OrderStatus): FulfillmentResponseDto {
+  return { message, status: 'success', orderStatus };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The payload with `store.id` replaced (the other store properties kept). */
+function withStoreId(payload: Record<string, unknown>, storeId: string): Record<string, unknown> {
+  return { ...payload, store: { ...(isObject(payload.store) ? payload.store : {}), id: storeId } };
+}
+
+/**
+ * Order fulfillment (contract §8). Each action runs in one transaction on the order row
+ * locked `FOR UPDATE`, and every status change goes through `OrderStatusWriter` (the
+ * status machine; the history trigger records it with the caller and the route).
+ */
+@Injectable()
+export class FulfillmentService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly statuses: OrderStatusWriter,
+    private readonly lookup: FiscalLookupService,
+    @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
+  ) {}
+
+  async changeStatus(body: StatusRequestDto, actor: Actor): Promise<FulfillmentResponseDto> {
+    const orderId = idString(body.order_id);
+    return this.transactions.run(async (manager) => {
+      const order = await this.statuses.lock(manager, orderId);
+      const change = await this.statuses.transition(manager, order, body.status, actor);
+      return success(
+        change.changed
+          ? `Order ${orderId} changed from ${change.from} to ${change.to}`
+          : `Order ${orderId} is already ${change.to}; nothing changed`,
+        order.status,
+      );
+    });
+  }
+
+  async track(body: TrackingRequestDto, actor: Actor): Promise<FulfillmentResponseDto> {
+    const orderId = idString(body.order_id);
+    const appliesStatus = isOrderStatus(body.status);
+    return this.transactions.run(async (manager) => {
+      const order = await this.statuses.lock(manager, orderId);
+      const change = appliesStatus ? await this.statuses.transition(manager, order, body.status as OrderStatus, actor) : undefined;
+      const info = body.trackingInfo ?? {};
+      await manager.insert(OrderTrackingEntity, {
+        orderDbId: order.id,
+        status: body.status,
+        orderStatusApplied: appliesStatus,
+        trackurl: info.trackurl ?? null,
+        trackingNumber: info.trackingNumber ?? null,
+        deliveryConfirmationCode: info.deliveryConfirmationCode ?? null,
+        shippingCoordinates: (info.shippingCoordinates ?? []).map(({ latitude, longitude }) => ({ latitude, longitude })),
+        clientId: actor.clientId,
+      });
+      const what = !change
+        ? `carrier status "${body.status}" kept on the tracking record`
+        : change.changed
+          ? `order status changed from ${change.from} to ${change.to}`
+          : `order status already ${change.to}`;
+      return success(`Tracking registered for order ${orderId}; ${what}`, order.status);
+    });
+  }
+
+  async dispatch(body: DispatchedRequestDto, actor: Actor): Promise<FulfillmentResponseDto> {
+    const orderId = idString(body.codigo_app);
+    const transaction = idString(body.id_transaccion);
+    return this.transactions.run(async (manager) => {
+      const order = await this.statuses.lock(manager, orderId);
+      if (!isPickupOrder(order.payload)) {
+        throw ApiError.conflict(
+          `Order ${orderId} is not a pickup order (order.type, order.deliveryType or deliveryType PICKUP, TAKEOUT or TAKE_AWAY, or order.pickup true): only pickup orders are dispatched here`,
+        );
+      }
+      const change = await this.statuses.transition(manager, order, 'DISPATCHED', actor);
+      // A repeat of the same transaction id (a point-of-sale retry) is stored once.
+      await manager.query(
+        `INSERT INTO order_dispatch (order_db_id, id_transaccion, client_id) VALUES ($1, $2, $3)
+         ON CONFLICT (order_db_id, id_transaccion) DO NOTHING`,
+        [order.id, transaction, actor.clientId],
+      );
+      return success(
+        change.changed
+          ? `Order ${orderId} dispatched (transaction ${transaction})`
+          : `Order ${orderId} was already dispatched (transaction ${transaction} recorded)`,
+        order.status,
+      );
+    });
+  }
+
+  /**
+   * Moves the order to another store. The order's current store must be `from_store` (its id
+   * or configured store code). When the target store's fiscal group differs from the one that
+   * taxed the order, the order is re-enriched with it. A taxed order cannot move to a store
+   * without a fiscal group (409): its stored taxes would be another group's.
+   */
+  async transfer(body: TransferRequestDto, actor: Actor): Promise<FulfillmentResponseDto> {
+    const orderId = idString(body.order);
+    const fromStore = idString(body.from_store);
+    const toStore = idString(body.to_store);
+    if (fromStore === toStore) throw ApiError.badRequest('to_store must differ from from_store', 'to_store');
+
+    return this.transactions.run(async (manager) => {
+      const order = await this.statuses.lock(manager, orderId);
+      if (isTerminal(order.status))
+        throw ApiError.conflict(`Order ${orderId} is ${order.status}, a final status: it cannot be transferred`);
+      if (!(await this.isStoreOf(manager, order, fromStore))) {
+        throw ApiError.conflict(
+          `from_store "${fromStore}" is not the current store of order ${orderId}` +
+            (order.storeId ? ` (store "${order.storeId}")` : ' (it has no store)'),
+        );
+      }
+      const targetStoreId = await this.resolveStore(manager, toStore);
+      if (targetStoreId === order.storeId) {
+        throw ApiError.badRequest(`to_store "${toStore}" is the current store of order ${orderId}`, 'to_store');
+      }
+
+      const group = await this.lookup.groupByStore(targetStoreId);
+      if (!group && order.fiscalGroupId) {
+        throw ApiError.conflict(
+          `Store "${targetStoreId}" has no fiscal group: order ${orderId} carries taxes of fiscal group ${order.fiscalGroupId} and cannot move there until a fiscal group holds the store`,
+        );
+      }
+      const payload = withStoreId(order.payload, targetStoreId);
+      const refiscalize = group !== undefined && group.id !== order.fiscalGroupId;
+      let enriched = order.enrichedPayload ? withStoreId(order.enrichedPayload, targetStoreId) : null;
+      let warnings = 0;
+      if (refiscalize) {
+        const categories = await this.lookup.categoriesFor(productIdsOf(payload));
+        const result = this.engine.enrich({ group, categories, payload });
+        enriched = result.payload;
+        warnings = result.warnings.length;
+      }
+      const fiscalGroupId = refiscalize ? group.id : order.fiscalGroupId;
+
+      await manager.query(
+        `UPDATE orders SET store_id = $2, payload = $3::jsonb, enriched_payload = $4::jsonb, fiscal_group_id = $5,
+           last_changed_by = $6, last_changed_via = $7, updated_at = now()
+         WHERE id = $1`,
+        [
+          order.id,
+          targetStoreId,
+          JSON.stringify(payload),
+          enriched === null ? null : JSON.stringify(enriched),
+          fiscalGroupId,
+          actor.clientId,
+          actor.via,
+        ],
+      );
+      if (refiscalize && NOT_YET_ENRICHED.includes(order.status)) await this.statuses.transition(manager, order, 'ENRICHED', actor);
+      const transfer = manager.create(OrderTransferEntity, {
+        orderDbId: order.id,
+        fromStore,
+        toStore,
+        fromStoreId: order.storeId,
+        toStoreId: targetStoreId,
+        processedBy: body.processed_by,
+        transferReason: body.transfer_reason,
+        shippingAddress: body.shipping_address ?? null,
+        refiscalized: refiscalize,
+        fromFiscalGroupId: order.fiscalGroupId,
+        toFiscalGroupId: fiscalGroupId,
+        clientId: actor.clientId,
+      });
+      await manager.save(transfer);
+
+      const taxes = refiscalize
+        ? `taxes recalculated with fiscal group ${group.id}${warnings ? ` (${warnings} warning(s))` : ''}`
+        : group
+          ? 'same fiscal group, taxes unchanged'
+          : 'the store has no fiscal group and the order carries no taxes';
+      return success(`Order ${orderId} transferred from store "${order.storeId}" to store "${targetStoreId}"; ${taxes}`, order.status);
+    });
+  }
+
+  async infoPayments(query: InfoPaymentsQueryDto): Promise<InfoPaymentsResponseDto> {
+    const { window, problems } = paymentsWindow(query.startDate, query.endDate);
+    if (!window) throw ApiError.validation(problems);
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 20;
+
+    const values: unknown[] = [window.start, window.end];
+    const conditions = ['created_at >= $1', window.endExclusive ? 'created_at < $2' : 'created_at <= $2'];
+    for (const name of PAYMENT_FILTERS) {
+      const value = query[name];
+      if (value === undefined) continue;
+      values.push(value);
+      // The root property of that name, else the one under `store`; numbers compare as their text.
+      // `name` is one of PAYMENT_FILTERS, never the caller's text.
+      conditions.push(`COALESCE(payload ->> '${name}', payload -> 'store' ->> '${name}') = $${values.length}`);
+    }
+    const where = conditions.join(' AND ');
+    const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM orders WHERE ${where}`, values)) as Array<{
+      total: number;
+    }>;
+    const rows = (await this.dataSource.query(
+      `SELECT id, order_id, store_id, created_at,
+              COALESCE(NULLIF(payload -> 'payments', 'null'::jsonb), payload -> 'order' -> 'payments') AS payments
+       FROM orders WHERE ${where}
+       ORDER BY created_at, id
+       LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      [...values, pageSize, (page - 1) * pageSize],
+    )) as Array<{ id: string; order_id: string; store_id: string | null; created_at: Date; payments: unknown }>;
+    const items: InfoPaymentsItemDto[] = rows.map((row) => ({
+      orderId: row.order_id,
+      orderDbId: row.id,
+      storeId: row.store_id,
+      createdAt: row.created_at.toISOString(),
+      payments: row.payments ?? null,
+    }));
+    return {
+      message: `${total} order(s) between ${query.startDate} and ${query.endDate}`,
+      status: 'success',
+      total,
+      page,
+      pageSize,
+      items,
+    };
+  }
+
+  /** `store` names the order's store: its id, or the `storeCode` configured for that store. */
+  private async isStoreOf(manager: EntityManager, order: LockedOrder, store: string): Promise<boolean> {
+    if (order.storeId === null) return false;
+    if (order.storeId === store) return true;
+    const rows = (await manager.query(`SELECT 1 FROM store WHERE store_id::text = $1 AND store_code = $2`, [
+      order.storeId,
+      store,
+    ])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** A configured store id as it is; else the store id of the configured store with that code; else the text itself. */
+  private async resolveStore(manager: EntityManager, store: string): Promise<string> {
+    const rows = (await manager.query(
+      `SELECT store_id::text AS store_id, store_id::text = $1 AS by_id FROM store WHERE store_id::text = $1 OR store_code = $1 ORDER BY by_id DESC, store_id`,
+      [store],
+    )) as Array<{ store_id: string; by_id: boolean }>;
+    if (rows.length === 0) return store;
+    if (rows[0]!.by_id) return rows[0]!.store_id;
+    if (rows.length > 1) {
+      throw ApiError.conflict(
+        `Store code "${store}" belongs to several stores (${rows.map((row) => row.store_id).join(', ')}); send the store id`,
+      );
+    }
+    return rows[0]!.store_id;
+  }
+}

@@ -1,0 +1,42 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export interface ShippingCoordinate {
+  latitude: string | number;
+  longitude: string | number;
+}
+
+/** One `POST /api/order/tracking` call; the newest row (highest id) is the order's current tracking. */
+@Entity({ name: 'order_tracking' })
+export class OrderTrackingEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint' })
+  id: string;
+
+  @Column({ type: 'uuid' })
+  orderDbId: string;
+
+  /** As sent: an order status value, or the carrier's own status. */
+  @Column({ type: 'varchar', length: 100 })
+  status: string;
+
+  /** True when `status` was an order status value and was applied to the order. */
+  @Column({ type: 'boolean', default: false })
+  orderStatusApplied: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  trackurl: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  trackingNumber: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  deliveryConfirmationCode: string | null;
+
+  @Column({ type: 'jsonb', default: () => `'[]'` })
+  shippingCoordinates: ShippingCoordinate[];
+
+  @Column({ type: 'timestamptz', default: () => 'clock_timestamp()' })
+  createdAt: Date;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  clientId: string | null;
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ApiError } from '../common/errors/api-error.js';
+import { ErrorCode } from '../common/errors/error-codes.js';
+import { isUuid } from '../common/http/uuid.pipe.js';
+import { EnrichmentService } from '../enrichment/enrichment.service.js';
+import { INTAKE_STATUSES } from '../orders/order-status.js';
+import type { Actor } from '../orders/orders.repository.js';
+import type { ForwardResponseDto } from './dto/forwarding.dto.js';
+import { nextRetryDelay, parseRetryAfter } from './retry-policy.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { type DeliveryResult, WebhookDeliveryService, type WebhookMessage } from './webhook-delivery.service.js';
+import { webhookIdFor } from './webhook-signature.js';
+
+/** `/enrich-order-forward` and the admin's redeliver. */
+@Injectable()
+export class ForwardingService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly enrichment: EnrichmentService,
+    private readonly delivery: WebhookDeliveryService,
+    private readonly repository: WebhookDeliveriesRepository,
+  ) {}
+
+  /**
+   * Enriches and stores the order exactly as `/enrich-order` does (a 422 stays a 422 and
+   * nothing is sent), then POSTs the enriched payload alone. A failure is answered 502
+   * and, with WEBHOOK_RETRY_ENABLED, queued for the retry schedule.
+   */
+  async forward(body: unknown, actor: Actor, rawBody?: Buffer): Promise<ForwardResponseDto> {
+    this.requireWebhook();
+    const enrichment = await this.enrichment.enrich(body, actor, { rawBody });
+    const order = enrichment.order!;
+    const message: WebhookMessage = {
+      orderDbId: order.id,
+      webhookId: webhookIdFor(order.id, enrichment.enrichedPayload),
+      body: enrichment.enrichedJson,
+    };
+    const result = await this.delivery.deliver(message, 'forward', actor, { cancelPendingRetry: true });
+    const label = `Order ${enrichment.orderId}`;
+    if (result.delivered) return { message: `${label} enriched, stored and forwarded: ${answered(result)}` };
+
+    // An order the store already works (ACCEPTED and later) is not chased by retries.
+    const retryable = this.config.webhookRetryEnabled && result.status !== undefined && INTAKE_STATUSES.includes(result.status);
+    const retryInMs = retryable
+      ? nextRetryDelay(0, this.config.webhookRetrySchedule, parseRetryAfter(result.retryAfter, Date.now()))
+      : undefined;
+    if (retryInMs !== undefined) await this.repository.scheduleRetry(message.orderDbId, message.webhookId, message.body, retryInMs);
+    const next = retryInMs === undefined ? 'it is not retried automatically' : `it will be retried in ${describeDelay(retryInMs)}`;
+    throw new ApiError(
+      ErrorCode.WEBHOOK_DELIVERY_FAILED,
+      `${label} was enriched and stored as ${result.status ?? 'FORWARD_FAILED'}, but the order webhook did not accept it: ${answered(result)}; ${next}`,
+    );
+  }
+
+  /**
+   * Sends the stored enriched payload again (same webhook-id as its earlier attempts). A
+   * success also cancels the order's pending retry; a failure leaves the retry schedule as it is.
+   */
+  async redeliver(idOrOrderId: string, actor: Actor): Promise<ForwardResponseDto> {
+    this.requireWebhook();
+    const order = await this.repository.findOrder(idOrOrderId, isUuid(idOrOrderId));
+    if (!order) throw ApiError.notFound(`Order ${idOrOrderId} not found`);
+    if (!order.enrichedPayload) {
+      throw ApiError.conflict(
+        `Order ${order.orderId} has no enriched payload to send (status ${order.status}): enrich it first (POST /api/enrich-order or /api/enrich-order-forward)`,
+      );
+    }
+    const message: WebhookMessage = {
+      orderDbId: order.id,
+      webhookId: webhookIdFor(order.id, order.enrichedPayload),
+      body: JSON.stringify(order.enrichedPayload),
+    };
+    const result = await this.delivery.deliver(message, 'redeliver', actor, { cancelPendingRetry: true });
+    if (result.delivered) return { message: `Order ${order.orderId} redelivered: ${answered(result)}` };
+    throw new ApiError(
+      ErrorCode.WEBHOOK_DELIVERY_FAILED,
+      `Order ${order.orderId} was not accepted by the order webhook: ${answered(result)}`,
+    );
+  }
+
+  private requireWebhook(): void {
+    if (!this.delivery.url) {
+      throw new ApiError(
+        ErrorCode.WEBHOOK_NOT_CONFIGURED,
+        'No order webhook is configured (ORDER_WEBHOOK_URL); nothing was stored or sent',
+      );
+    }
+  }
+}
+
+function answered(result: DeliveryResult): string {
+  const attempt = result.attempt === undefined ? '' : ` (attempt ${result.attempt})`;
+  if (result.delivered) return `the webhook answered ${result.statusCode}${attempt}`;
+  return `${result.error ?? 'the delivery failed'}${attempt}`;
+}
+
+function describeDelay(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 3_600_000)} h`;
+}

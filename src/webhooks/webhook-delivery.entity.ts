@@ -1,0 +1,49 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** What made an attempt: the forward call, an admin's redeliver, or the retry queue. */
+export type DeliveryTrigger = 'forward' | 'redeliver' | 'retry';
+
+/** One attempt to deliver an order to the order webhook (the delivery log, oldest first by `attempt`). */
+@Entity({ name: 'webhook_delivery' })
+export class WebhookDeliveryEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint' })
+  id: string;
+
+  @Column({ type: 'uuid' })
+  orderDbId: string;
+
+  /** The order's `webhookAttempts` after this attempt: 1, 2, 3... across every trigger. */
+  @Column({ type: 'integer' })
+  attempt: number;
+
+  @Column({ type: 'varchar', length: 20 })
+  trigger: DeliveryTrigger;
+
+  /** Standard Webhooks `webhook-id`: the same for every attempt of one enriched payload. */
+  @Column({ type: 'varchar', length: 64 })
+  webhookId: string;
+
+  /** The target, without credentials or query string. */
+  @Column({ type: 'text' })
+  url: string;
+
+  /** The headers sent (the signature, never the secret). */
+  @Column({ type: 'jsonb' })
+  requestHeaders: Record<string, string>;
+
+  @Column({ type: 'integer', nullable: true })
+  statusCode: number | null;
+
+  /** The first 4 KiB of the receiver's answer. */
+  @Column({ type: 'text', nullable: true })
+  responseBody: string | null;
+
+  @Column({ type: 'integer' })
+  durationMs: number;
+
+  @Column({ type: 'text', nullable: true })
+  error: string | null;
+
+  @Column({ type: 'timestamptz' })
+  attemptedAt: Date;
+}

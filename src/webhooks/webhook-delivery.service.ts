@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
+import type { Logger } from '../common/logging/logger.js';
+import type { OrderStatus } from '../orders/order-status.js';
+import type { Actor } from '../orders/orders.repository.js';
+import type { DeliveryTrigger } from './webhook-delivery.entity.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookMetrics } from './webhook-metrics.js';
+import { WebhookSender, type WebhookAnswer } from './webhook-sender.js';
+import { signingKey, webhookHeaders } from './webhook-signature.js';
+
+/** One enriched payload of one order, as it goes to the webhook. */
+export interface WebhookMessage {
+  orderDbId: string;
+  webhookId: string;
+  /** The exact bytes POSTed: the enriched payload alone. */
+  body: string;
+}
+
+export interface DeliveryResult extends WebhookAnswer {
+  delivered: boolean;
+  /** The order's webhookAttempts after this attempt; undefined when the order was deleted meanwhile. */
+  attempt: number | undefined;
+  /** The order's status after this attempt. */
+  status: OrderStatus | undefined;
+}
+
+/** Makes one attempt: signs, sends, then counts and logs it on the order in one statement. */
+@Injectable()
+export class WebhookDeliveryService {
+  private readonly key: Buffer | undefined;
+  private readonly shownUrl: string | undefined;
+  private readonly logger: Logger;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sender: WebhookSender,
+    private readonly repository: WebhookDeliveriesRepository,
+    private readonly metrics: WebhookMetrics,
+    @Inject(ROOT_LOGGER) logger: Logger,
+  ) {
+    this.key = config.orderWebhookSecret ? signingKey(config.orderWebhookSecret) : undefined;
+    this.shownUrl = config.orderWebhookUrl ? displayUrl(config.orderWebhookUrl) : undefined;
+    this.logger = logger.child({ context: 'WebhookDelivery' });
+  }
+
+  /** ORDER_WEBHOOK_URL, or undefined when forwarding is not configured. */
+  get url(): string | undefined {
+    return this.config.orderWebhookUrl;
+  }
+
+  async deliver(
+    message: WebhookMessage,
+    trigger: DeliveryTrigger,
+    actor: Actor,
+    options: { cancelPendingRetry: boolean; onlyIfPayload?: string },
+  ): Promise<DeliveryResult> {
+    const url = this.config.orderWebhookUrl;
+    if (!url || !this.shownUrl) throw new Error('ORDER_WEBHOOK_URL is not set');
+    const attemptedAt = new Date();
+    const headers = webhookHeaders({
+      webhookId: message.webhookId,
+      timestamp: Math.floor(attemptedAt.getTime() / 1000),
+      body: message.body,
+      key: this.key,
+    });
+    const answer = await this.sender.post(url, headers, message.body);
+    const delivered = answer.outcome === 'delivered';
+    const recorded = await this.repository.recordAttempt(
+      {
+        orderDbId: message.orderDbId,
+        trigger,
+        webhookId: message.webhookId,
+        url: this.shownUrl,
+        requestHeaders: headers,
+        lastResponse: {
+          statusCode: answer.statusCode,
+          body: answer.body,
+          durationMs: answer.durationMs,
+          error: answer.error,
+          attemptedAt: attemptedAt.toISOString(),
+        },
+        status: delivered ? 'FORWARDED' : 'FORWARD_FAILED',
+        onlyIfPayload: options.onlyIfPayload ?? null,
+        cancelPendingRetry: delivered && options.cancelPendingRetry,
+      },
+      actor,
+    );
+    this.metrics.observe(trigger, answer.outcome, answer.durationMs);
+    const logged = {
+      orderDbId: message.orderDbId,
+      webhookId: message.webhookId,
+      trigger,
+      attempt: recorded?.attempt,
+      statusCode: answer.statusCode,
+      durationMs: answer.durationMs,
+    };
+    // The forward's own request log already tells of a success; retries and redeliveries happen out of sight.
+    if (delivered) this.logger[trigger === 'forward' ? 'debug' : 'info'](logged, 'order webhook delivery accepted');
+    else this.logger.warn({ ...logged, outcome: answer.outcome, error: answer.error }, 'order webhook delivery failed');
+    return { ...answer, delivered, attempt: recorded?.attempt, status: recorded?.status };
+  }
+}
+
+/** The target as shown in the delivery log: no user info, no query string (either may carry a token). */
+export function displayUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  parsed.search = '';
+  parsed.hash = '';
+  return parsed.toString();
+}

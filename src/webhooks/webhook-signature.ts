@@ -1,0 +1,70 @@
+import { createHash, createHmac } from 'node:crypto';
+
+/**
+ * Standard Webhooks (https://www.standardwebhooks.com) message identity and signature.
+ * Pure functions: no clock, no configuration.
+ */
+
+const SECRET_PREFIX = 'whsec_';
+export const USER_AGENT = 'order-tax-service/1.0 (Standard Webhooks)';
+
+/** The HMAC key: a `whsec_<base64>` secret is the base64 of the key (as the spec defines); any other text is its UTF-8 bytes. */
+export function signingKey(secret: string): Buffer {
+  return secret.startsWith(SECRET_PREFIX) ? Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64') : Buffer.from(secret, 'utf8');
+}
+
+/** Why a `whsec_` secret is unusable, or undefined when it is fine (the spec's keys are 24 to 64 bytes of base64). */
+export function whsecProblem(secret: string): string | undefined {
+  if (!secret.startsWith(SECRET_PREFIX)) return undefined;
+  const encoded = secret.slice(SECRET_PREFIX.length);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return 'a whsec_ secret must be followed by base64';
+  const bytes = Buffer.from(encoded, 'base64').length;
+  if (bytes < 24 || bytes > 64) return `a whsec_ secret must encode 24 to 64 bytes (this one has ${bytes})`;
+  return undefined;
+}
+
+/** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */
+export function signature(key: Buffer, webhookId: string, timestamp: number, body: string): string {
+  return `v1,${createHmac('sha256', key).update(`${webhookId}.${timestamp}.`).update(body).digest('base64')}`;
+}
+
+/**
+ * JSON with object keys sorted at every level: the same text for the same value whatever
+ * the key order, so a payload re-read from a jsonb column (which reorders keys) hashes
+ * as the one first sent.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const members: string[] = [];
+    for (const key of Object.keys(record).sort()) {
+      const member = record[key];
+      if (member !== undefined && typeof member !== 'function') members.push(`${JSON.stringify(key)}:${canonicalJson(member)}`);
+    }
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * `webhook-id`: one per enriched payload of one order, the same on every attempt
+ * (forward, retries, redeliveries), so that a receiver can drop duplicates. A new
+ * enrichment (a new `taxSummary.calculatedAt` at least) is a new message.
+ */
+export function webhookIdFor(orderDbId: string, enrichedPayload: unknown): string {
+  const digest = createHash('sha256').update(orderDbId).update('\n').update(canonicalJson(enrichedPayload)).digest('base64url');
+  return `msg_${digest.slice(0, 32)}`;
+}
+
+/** The headers of one attempt; `webhook-signature` only with a key. None of them reveals the key. */
+export function webhookHeaders(input: { webhookId: string; timestamp: number; body: string; key?: Buffer }): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': USER_AGENT,
+    'webhook-id': input.webhookId,
+    'webhook-timestamp': String(input.timestamp),
+  };
+  if (input.key) headers['webhook-signature'] = signature(input.key, input.webhookId, input.timestamp, input.body);
+  return headers;
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EnrichmentModule } from '../enrichment/enrichment.module.js';
+import { ForwardingController } from './forwarding.controller.js';
+import { ForwardingService } from './forwarding.service.js';
+import { RedeliveryController } from './redelivery.controller.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity.js';
+import { WebhookDeliveryService } from './webhook-delivery.service.js';
+import { WebhookMetrics } from './webhook-metrics.js';
+import { WebhookRetryWorker } from './webhook-retry.worker.js';
+import { WebhookSender } from './webhook-sender.js';
+
+/** Forwarding enriched orders to the order webhook: signed, counted, logged, retried. */
+@Module({
+  imports: [EnrichmentModule, TypeOrmModule.forFeature([WebhookDeliveryEntity])],
+  controllers: [ForwardingController, RedeliveryController],
+  providers: [ForwardingService, WebhookDeliveryService, WebhookDeliveriesRepository, WebhookSender, WebhookMetrics, WebhookRetryWorker],
+  exports: [TypeOrmModule],
+})
+export class WebhooksModule {}

@@ -1,0 +1,328 @@
+import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
+import { bootTestApp, type TestApp } from '../support/test-app.js';
+import { createTestDatabase } from '../setup/test-database.js';
+import { answer, type Responder, WebhookReceiver } from '../support/webhook-receiver.js';
+
+const FORWARD = '/enrich-order-forward';
+
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 25));
+  }
+}
+
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function jobsOf(t: TestApp, orderDbId: string) {
+  return t.dataSource.query('SELECT * FROM webhook_retry_job WHERE order_db_id = $1', [orderDbId]);
+}
+
+/** The metric's value summed over both instances' registries. */
+async function retryCount(apps: TestApp[]): Promise<number> {
+  let total = 0;
+  for (const app of apps) {
+    const text = (await app.http.get('/metrics')).text;
+    for (const match of text.matchAll(/^webhook_deliveries_total\{trigger="retry",outcome="[a-z]+"\} (\d+)$/gm)) total += Number(match[1]);
+  }
+  return total;
+}
+
+describe('automatic retries of failed forwards (e2e, real receiver)', () => {
+  let receiver: WebhookReceiver;
+  let t: TestApp;
+  let orders: string;
+  const storeId = unique('retry-store');
+  /** The order with another payment value: another enriched payload for the same orderId. */
+  const orderPaying = (orderId: string, value: number) => ({ ...orderFor(orderId, storeId), payments: [{ method: 'PIX', value }] });
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    t = await bootTestApp({
+      ORDER_WEBHOOK_URL: receiver.url,
+      ORDER_WEBHOOK_SECRET: 'retry-secret',
+      WEBHOOK_RETRY_ENABLED: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms',
+    });
+    orders = await t.tokenFor(['orders']);
+    await seedFiscalData(t.http, await t.tokenFor(['admin']), storeId);
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+  beforeEach(() => receiver.reset());
+
+  it('retries a failed forward until the first 2xx: 3 attempts, one delivery, one webhook-id, FORWARDED', async () => {
+    const orderId = unique('twice');
+    receiver.respondWith(answer(500, 'down'), answer(500, 'still down'));
+    const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders });
+    expect(response.status).toBe(502);
+    expect(response.body.message).toMatch(/will be retried in 100 ms/);
+
+    const row0 = await storedOrder(t, orderId);
+    await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', 'the order to be FORWARDED');
+    await eventually(async () => (await jobsOf(t, row0.id)).length === 0, 'the job to be removed');
+    await pause(400); // more than the remaining schedule: nothing else may arrive
+
+    expect(receiver.requests).toHaveLength(3);
+    const ids = new Set(receiver.requests.map((request) => request.headers['webhook-id']));
+    expect(ids.size).toBe(1);
+    // Retries send the very same bytes.
+    expect(receiver.requests.every((request) => request.body === receiver.requests[0]!.body)).toBe(true);
+
+    const row = await storedOrder(t, orderId);
+    expect(row).toMatchObject({ status: 'FORWARDED', webhook_attempts: 3 });
+    expect(row.webhook_last_response).toMatchObject({ statusCode: 200, error: null });
+    const log = await t.dataSource.query(
+      'SELECT attempt, trigger, webhook_id, status_code FROM webhook_delivery WHERE order_db_id = $1 ORDER BY attempt',
+      [row.id],
+    );
+    const webhookId = receiver.requests[0]!.headers['webhook-id'];
+    expect(log).toEqual([
+      { attempt: 1, trigger: 'forward', webhook_id: webhookId, status_code: 500 },
+      { attempt: 2, trigger: 'retry', webhook_id: webhookId, status_code: 500 },
+      { attempt: 3, trigger: 'retry', webhook_id: webhookId, status_code: 200 },
+    ]);
+    const history = await t.dataSource.query(
+      'SELECT from_status, to_status, via FROM order_status_history WHERE order_db_id = $1 ORDER BY id',
+      [row.id],
+    );
+    expect(history.at(-1)).toEqual({ from_status: 'FORWARD_FAILED', to_status: 'FORWARDED', via: 'webhook retry' });
+  });
+
+  it('stops after the last delay of the schedule, leaving the order FORWARD_FAILED', async () => {
+    const orderId = unique('exhausted');
+    receiver.fallback = answer(500, 'never');
+    expect((await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders })).status).toBe(502);
+    const row = await storedOrder(t, orderId);
+    // 1 forward + 3 retries (100ms,100ms,100ms)
+    await eventually(
+      async () => (await storedOrder(t, orderId)).webhook_attempts === 4 && (await jobsOf(t, row.id)).length === 0,
+      'the schedule to run out',
+    );
+    await pause(500);
+    expect(receiver.requests).toHaveLength(4);
+    expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARD_FAILED', webhook_attempts: 4 });
+  });
+
+  it('honours Retry-After when it asks for longer than the schedule', async () => {
+    const orderId = unique('retry-after');
+    receiver.respondWith(answer(503, 'busy', { 'retry-after': '1' }));
+    const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders });
+    expect(response.status).toBe(502);
+    expect(response.body.message).toMatch(/will be retried in 1 s/);
+    await receiver.waitForRequests(2, 10_000);
+    const [first, second] = receiver.requests;
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(1000);
+    await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', 'the retry to succeed');
+  });
+
+  describe('a newer payload supersedes a pending retry', () => {
+    /** A failed forward whose retry waits 60 s (the receiver's Retry-After), so the test decides what comes first. */
+    async function failedForward(orderId: string) {
+      receiver.respondWith(answer(503, 'later', { 'retry-after': '60' }));
+      expect((await t.http.post(FORWARD, orderPaying(orderId, 10), { token: orders })).status).toBe(502);
+      const row = await storedOrder(t, orderId);
+      expect(await jobsOf(t, row.id)).toHaveLength(1);
+      return row;
+    }
+
+    it('a successful newer forward cancels the older pending retry', async () => {
+      const orderId = unique('newer-forward');
+      const row = await failedForward(orderId);
+      expect((await t.http.post(FORWARD, orderPaying(orderId, 20), { token: orders })).status).toBe(200);
+      expect(await jobsOf(t, row.id)).toEqual([]);
+      await pause(300);
+      expect(receiver.requests).toHaveLength(2);
+      expect(receiver.requests[1]!.headers['webhook-id']).not.toBe(receiver.requests[0]!.headers['webhook-id']);
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARDED', webhook_attempts: 2 });
+    });
+
+    it('a failed newer forward replaces the retry with one for the newer payload', async () => {
+      const orderId = unique('newer-failed');
+      const row = await failedForward(orderId);
+      receiver.respondWith(answer(500, 'down'));
+      expect((await t.http.post(FORWARD, orderPaying(orderId, 20), { token: orders })).status).toBe(502);
+      await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', 'the newer payload to be retried');
+      expect(receiver.requests).toHaveLength(3);
+      const newerId = receiver.requests[1]!.headers['webhook-id'];
+      expect(receiver.requests[2]!.headers['webhook-id']).toBe(newerId);
+      expect(JSON.parse(receiver.requests[2]!.body).payments[0].value).toBe(20);
+      expect(await jobsOf(t, row.id)).toEqual([]);
+    });
+
+    it('a payload changed by /enrich-order drops the pending retry without sending the stale one', async () => {
+      const orderId = unique('newer-enrich');
+      const row = await failedForward(orderId);
+      expect((await t.http.post('/enrich-order', orderPaying(orderId, 20), { token: orders })).status).toBe(200);
+      await t.dataSource.query('UPDATE webhook_retry_job SET run_at = now() WHERE order_db_id = $1', [row.id]);
+      await eventually(async () => (await jobsOf(t, row.id)).length === 0, 'the stale job to be dropped');
+      await pause(200);
+      expect(receiver.requests).toHaveLength(1);
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'ENRICHED', webhook_attempts: 1 });
+    });
+
+    it('a successful redeliver cancels the pending retry', async () => {
+      const orderId = unique('redelivered');
+      const row = await failedForward(orderId);
+      const admin = await t.tokenFor(['admin']);
+      expect((await t.http.post(`/admin/orders/${orderId}/redeliver`, undefined, { token: admin })).status).toBe(200);
+      expect(await jobsOf(t, row.id)).toEqual([]);
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARDED', webhook_attempts: 2 });
+    });
+
+    it('does not chase an order the store already works: no retry queued, a pending one dropped', async () => {
+      const orderId = unique('accepted');
+      const row = await failedForward(orderId);
+      await t.dataSource.query("UPDATE orders SET status = 'ACCEPTED' WHERE id = $1", [row.id]);
+      await t.dataSource.query('UPDATE webhook_retry_job SET run_at = now() WHERE order_db_id = $1', [row.id]);
+      await eventually(async () => (await jobsOf(t, row.id)).length === 0, 'the job to be dropped');
+      await pause(200);
+      expect(receiver.requests).toHaveLength(1);
+
+      receiver.respondWith(answer(500, 'down'));
+      const again = await t.http.post(FORWARD, orderPaying(orderId, 30), { token: orders });
+      expect(again.status).toBe(502);
+      expect(again.body.message).toMatch(/stored as ACCEPTED.*not retried automatically/);
+      expect(await jobsOf(t, row.id)).toEqual([]);
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'ACCEPTED', webhook_attempts: 2 });
+    });
+
+    it('never sends a payload that was already delivered', async () => {
+      const orderId = unique('already');
+      const row = await failedForward(orderId);
+      // The same message got through some other way (another instance's attempt, say): the job must not send it again.
+      await t.dataSource.query(
+        `INSERT INTO webhook_delivery (order_db_id, attempt, trigger, webhook_id, url, request_headers, status_code, duration_ms, attempted_at)
+         SELECT order_db_id, 99, 'redeliver', webhook_id, 'http://elsewhere/', '{}', 200, 1, now() FROM webhook_retry_job WHERE order_db_id = $1`,
+        [row.id],
+      );
+      await t.dataSource.query('UPDATE webhook_retry_job SET run_at = now() WHERE order_db_id = $1', [row.id]);
+      await eventually(async () => (await jobsOf(t, row.id)).length === 0, 'the job to be dropped');
+      await pause(200);
+      expect(receiver.requests).toHaveLength(1);
+    });
+  });
+});
+
+describe('the retry queue across instances and restarts (e2e)', () => {
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+  beforeEach(() => receiver.reset());
+
+  const retryEnv = (schedule: string) => ({
+    ORDER_WEBHOOK_URL: receiver.url,
+    WEBHOOK_RETRY_ENABLED: 'true',
+    WEBHOOK_RETRY_SCHEDULE: schedule,
+  });
+
+  it('two instances on one database: each retry job is sent by exactly one of them', async () => {
+    const database = await createTestDatabase();
+    const first = await bootTestApp(retryEnv('150ms,150ms'), { databaseUrl: database.url });
+    const second = await bootTestApp(retryEnv('150ms,150ms'), { databaseUrl: database.url });
+    try {
+      const storeId = unique('shared-store');
+      await seedFiscalData(first.http, await first.tokenFor(['admin']), storeId);
+      // The first attempt of every message fails; its retry succeeds, slowly, so the instances' polls overlap.
+      const seen = new Set<string>();
+      const firstFailsThenSlowOk: Responder = (request, response) => {
+        const id = String(request.headers['webhook-id']);
+        if (!seen.has(id)) {
+          seen.add(id);
+          answer(500, 'first attempt fails')(request, response);
+        } else setTimeout(() => answer(200, 'ok')(request, response), 100);
+      };
+      receiver.fallback = firstFailsThenSlowOk;
+
+      const ids = Array.from({ length: 20 }, (_, index) => unique(`shared-${index}`));
+      const apps = [first, second];
+      const tokens = [await first.tokenFor(['orders']), await second.tokenFor(['orders'])];
+      const responses = await Promise.all(
+        ids.map((orderId, index) => apps[index % 2]!.http.post(FORWARD, orderFor(orderId, storeId), { token: tokens[index % 2] })),
+      );
+      expect(responses.map((response) => response.status)).toEqual(Array(20).fill(502));
+
+      const forwarded = async () =>
+        (await first.dataSource.query(`SELECT count(*)::int AS n FROM orders WHERE order_id = ANY($1) AND status = 'FORWARDED'`, [ids]))[0]
+          .n;
+      await eventually(async () => (await forwarded()) === 20, 'every order to be FORWARDED', 30_000);
+      await eventually(
+        async () => (await first.dataSource.query('SELECT count(*)::int AS n FROM webhook_retry_job'))[0].n === 0,
+        'the queue to empty',
+      );
+      await pause(500);
+
+      // 20 forwards + 20 retries, each message exactly twice: no retry was sent by both instances.
+      expect(receiver.requests).toHaveLength(40);
+      const perMessage = new Map<string, number>();
+      for (const request of receiver.requests) {
+        const id = String(request.headers['webhook-id']);
+        perMessage.set(id, (perMessage.get(id) ?? 0) + 1);
+      }
+      expect([...perMessage.values()]).toEqual(Array(20).fill(2));
+      const attempts = await first.dataSource.query(
+        `SELECT o.webhook_attempts, (SELECT count(*)::int FROM webhook_delivery d WHERE d.order_db_id = o.id AND d.trigger = 'retry') AS retries
+         FROM orders o WHERE o.order_id = ANY($1)`,
+        [ids],
+      );
+      expect(attempts).toEqual(Array(20).fill({ webhook_attempts: 2, retries: 1 }));
+      expect(await retryCount(apps)).toBe(20);
+    } finally {
+      await second.close();
+      await first.close();
+      await database.drop();
+    }
+  });
+
+  it('jobs are rows: a retry scheduled before a restart is sent after it', async () => {
+    const database = await createTestDatabase();
+    // 3 s: longer than closing the first instance takes, so the retry cannot happen before the restart.
+    const before = await bootTestApp(retryEnv('3s'), { databaseUrl: database.url });
+    const storeId = unique('restart-store');
+    const orderId = unique('restart');
+    try {
+      await seedFiscalData(before.http, await before.tokenFor(['admin']), storeId);
+      receiver.respondWith(answer(500, 'down'));
+      expect((await before.http.post(FORWARD, orderFor(orderId, storeId), { token: await before.tokenFor(['orders']) })).status).toBe(502);
+    } finally {
+      await before.close();
+    }
+    expect(receiver.requests).toHaveLength(1);
+
+    const after = await bootTestApp(retryEnv('3s'), { databaseUrl: database.url });
+    try {
+      await eventually(async () => (await storedOrder(after, orderId)).status === 'FORWARDED', 'the retry after the restart');
+      expect(receiver.requests).toHaveLength(2);
+      expect(receiver.requests[1]!.headers['webhook-id']).toBe(receiver.requests[0]!.headers['webhook-id']);
+      expect((await storedOrder(after, orderId)).webhook_attempts).toBe(2);
+    } finally {
+      await after.close();
+      await database.drop();
+    }
+  });
+
+  it('WEBHOOK_RETRY_ENABLED=false: no job is queued and nothing is retried', async () => {
+    const t = await bootTestApp({ ...retryEnv('50ms'), WEBHOOK_RETRY_ENABLED: 'false' });
+    try {
+      const storeId = unique('off-store');
+      await seedFiscalData(t.http, await t.tokenFor(['admin']), storeId);
+      receiver.respondWith(answer(500, 'down'));
+      const orderId = unique('off');
+      const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: await t.tokenFor(['orders']) });
+      expect(response.status).toBe(502);
+      expect(response.body.message).toMatch(/not retried automatically/);
+      await pause(300);
+      expect(receiver.requests).toHaveLength(1);
+      expect(await t.dataSource.query('SELECT count(*)::int AS n FROM webhook_retry_job')).toEqual([{ n: 0 }]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres.js';
+import { HttpClient } from '../support/http.js';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { orderFor, seedFiscalData } from '../support/orders.js';
+
+/**
+ * The database stops under load and comes back: while it is down requests fail fast
+ * with 503 and readiness is red; afterwards the service recovers without a restart and
+ * every order acknowledged with a 2xx is stored.
+ */
+describe('database outage under load (reliability)', () => {
+  let directory: string;
+  let database: EmbeddedPostgres;
+  let service: ServiceProcess;
+  let http: HttpClient;
+  let token: string;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'db-faults-'));
+    database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres'), port: await freePort() });
+    const url = await database.start();
+    service = await startServiceProcess({ DATABASE_URL: url, JWT_SECRET: 'db-faults-secret-db-faults-secret-0000', LOG_LEVEL: 'warn' });
+    http = new HttpClient(service.baseUrl);
+    token = (
+      await http.post('/authentication/login', {
+        client_id: '1001',
+        client_secret: 'dev-secret-change-me',
+        grant_type: 'client_credentials',
+      })
+    ).body.accessToken;
+    await seedFiscalData(http, token, 'db-faults-store');
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await database?.stop();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('fails fast with 503 while the database is down, recovers by itself, and loses no acknowledged order', async () => {
+    const acknowledged = new Set<string>();
+    const statuses = new Map<number, number>();
+    let longestDuringOutage = 0;
+    let outage = false;
+    let sequence = 0;
+    let running = true;
+
+    const worker = async () => {
+      while (running) {
+        const orderId = `dbf-${process.pid}-${++sequence}`;
+        const started = Date.now();
+        const response = await http
+          .post('/enrich-order', orderFor(orderId, 'db-faults-store'), { token })
+          .catch(() => ({ status: 0, body: undefined }));
+        const elapsed = Date.now() - started;
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        if (response.status === 200) acknowledged.add(orderId);
+        if (outage) longestDuringOutage = Math.max(longestDuringOutage, elapsed);
+        if (response.status === 503) await new Promise((done) => setTimeout(done, 20));
+      }
+    };
+    const workers = Array.from({ length: 8 }, worker);
+
+    await new Promise((done) => setTimeout(done, 1500));
+    const beforeOutage = acknowledged.size;
+    outage = true;
+    await database.stop();
+    await new Promise((done) => setTimeout(done, 500));
+    const ready = await http.get('/health/ready');
+    expect(ready.status).toBe(503);
+    await new Promise((done) => setTimeout(done, 2500));
+    outage = false;
+
+    const restarted = Date.now();
+    await database.start();
+    let recoveredAfter = -1;
+    while (Date.now() - restarted < 30_000) {
+      if ((await http.get('/health/ready')).status === 200) {
+        recoveredAfter = Date.now() - restarted;
+        break;
+      }
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    const afterRecovery = acknowledged.size;
+    await new Promise((done) => setTimeout(done, 2000));
+    running = false;
+    await Promise.all(workers);
+
+    process.stdout.write(
+      `[database outage] requests ${[...statuses.values()].reduce((a, b) => a + b, 0)} by status ${JSON.stringify(Object.fromEntries(statuses))}; ` +
+        `longest request while down ${longestDuringOutage} ms; ready again ${recoveredAfter} ms after the database restarted\n`,
+    );
+    expect(beforeOutage).toBeGreaterThan(0);
+    expect(recoveredAfter).toBeGreaterThanOrEqual(0);
+    expect(acknowledged.size).toBeGreaterThan(afterRecovery);
+    expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+    // Only successes and 503s: no 500, no dropped connection, and no 401 (a database outage is not a bad token).
+    expect([...statuses.keys()].sort()).toEqual([200, 503]);
+    expect(longestDuringOutage).toBeLessThan(5000);
+
+    const client = new pg.Client({ connectionString: database.connectionUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ order_id: string }>('SELECT order_id FROM orders WHERE order_id = ANY($1)', [
+        [...acknowledged],
+      ]);
+      expect(rows.length).toBe(acknowledged.size);
+    } finally {
+      await client.end();
+    }
+  });
+});
