@@ -152,6 +152,13 @@ async function pickShapes(client: pg.Client): Promise<Shape[]> {
     { name: 'storeId + date range (7 days)', query: { storeId: store, createdFrom: weekAgo, createdTo: now }, targetMs: 10 },
     { name: `orderId fragment (8 chars "${fragment}")`, query: { orderId: fragment }, targetMs: 10 },
     { name: `orderId fragment (4 chars "${fragment.slice(0, 4)}")`, query: { orderId: fragment.slice(0, 4) }, targetMs: 10 },
+    {
+      name: `storeId + orderId fragment (2 chars "${fragment.slice(0, 2)}")`,
+      query: { storeId: store, orderId: fragment.slice(0, 2) },
+      targetMs: 10,
+    },
+    // Too short for trigrams and not narrowed by anything else: the count reads the whole orderId index.
+    { name: `orderId fragment (2 chars "${fragment.slice(0, 2)}") alone`, query: { orderId: fragment.slice(0, 2) }, targetMs: 50 },
     { name: 'source', query: { source: 'rappi' }, targetMs: 50 },
     { name: 'status', query: { status: 'CANCELLED' }, targetMs: 50 },
     { name: 'status, page 500', query: { status: 'DELIVERED', page: '500' }, targetMs: 50 },

@@ -9,7 +9,8 @@ export const ORDER_COUNT_FOLD_LOCK_KEY = 7_310_060;
  *
  * Indexes: one per selective filter, each ordered like the list (`created_at DESC, id DESC`)
  * so a page is the first entries of one index range, with the other filter columns INCLUDEd
- * so that combinations and counts stay index-only. `ix_orders_created` (Orders migration)
+ * so that combinations and counts stay index-only (the store index also carries order_id: a
+ * store plus an orderId fragment too short for trigrams is filtered inside the index). `ix_orders_created` (Orders migration)
  * serves the unfiltered list and date ranges; a pg_trgm GIN index serves the orderId
  * substring (3 characters or more).
  *
@@ -31,7 +32,7 @@ export class OrderListIndexes1763760000000 implements MigrationInterface {
         autovacuum_analyze_scale_factor = 0.02
       )`);
     await queryRunner.query(
-      `CREATE INDEX ix_orders_store_created ON orders (store_id, created_at DESC, id DESC) INCLUDE (status, source, webhook_attempts)`,
+      `CREATE INDEX ix_orders_store_created ON orders (store_id, created_at DESC, id DESC) INCLUDE (status, source, webhook_attempts, order_id)`,
     );
     await queryRunner.query(
       `CREATE INDEX ix_orders_status_created ON orders (status, created_at DESC, id DESC) INCLUDE (source, webhook_attempts)`,

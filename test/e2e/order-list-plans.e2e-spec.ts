@@ -84,6 +84,14 @@ describe('GET /api/admin/orders query plans (e2e)', () => {
       ['ix_orders_store_created', 'ix_orders_order_id_trgm'],
       ['ix_orders_store_created', 'ix_orders_order_id_trgm'],
     ],
+    // Too short for trigrams: filtered inside the store index, which carries order_id.
+    [
+      'orderId fragment (2 characters) + store',
+      () => ({ orderId: fragment.slice(0, 2), storeId }),
+      1,
+      ['ix_orders_store_created'],
+      ['ix_orders_store_created'],
+    ],
     [
       'date range within a day',
       () => ({ createdFromUs: us(`${day}T06:00:00Z`), createdToUs: us(`${day}T18:00:00Z`) }),
