@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_CODES, OAUTH_ERROR_CODES } from '../common/errors/error-codes.js';
+import { OPEN_OBJECT_SCHEMAS } from '../common/openapi/open-object.decorator.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -28,9 +29,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'client_id:client_secret' }, 'basic')
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
+  for (const name of OPEN_OBJECT_SCHEMAS) {
+    const schema = document.components?.schemas?.[name] as { additionalProperties?: boolean } | undefined;
+    if (schema) schema.additionalProperties = true;
+  }
+  return document;
 }
 
 export function setupOpenApi(app: INestApplication): OpenAPIObject {

@@ -1919,6 +1919,8 @@ export interface components {
              * @example demo-store-1
              */
             id: string;
+        } & {
+            [key: string]: unknown;
         };
         PriceAmountDto: {
             /**
@@ -1926,9 +1928,13 @@ export interface components {
              * @example 25.9
              */
             total: number;
+        } & {
+            [key: string]: unknown;
         };
         PriceDto: {
             totalPrice: components["schemas"]["PriceAmountDto"];
+        } & {
+            [key: string]: unknown;
         };
         LineTaxDto: {
             /**
@@ -2034,9 +2040,13 @@ export interface components {
             price: components["schemas"]["PriceDto"];
             /** @description Added by enrichment; null when the modifier could not be taxed */
             tax?: components["schemas"]["LineTaxDto"] | null;
+        } & {
+            [key: string]: unknown;
         };
         ModifierGroupDto: {
             selectedModifiers: components["schemas"]["SelectedModifierDto"][];
+        } & {
+            [key: string]: unknown;
         };
         OrderLineDto: {
             /**
@@ -2048,9 +2058,13 @@ export interface components {
             modifierGroups?: components["schemas"]["ModifierGroupDto"][];
             /** @description Added by enrichment; null when the line could not be taxed */
             tax?: components["schemas"]["LineTaxDto"] | null;
+        } & {
+            [key: string]: unknown;
         };
         OrderDetailsDto: {
             products: components["schemas"]["OrderLineDto"][];
+        } & {
+            [key: string]: unknown;
         };
         OrderPayloadDto: {
             /**
@@ -2062,6 +2076,8 @@ export interface components {
             source?: string;
             store: components["schemas"]["StoreOfOrderDto"];
             order: components["schemas"]["OrderDetailsDto"];
+        } & {
+            [key: string]: unknown;
         };
         WrappedOrderPayloadDto: {
             payload: components["schemas"]["OrderPayloadDto"];
@@ -2134,6 +2150,8 @@ export interface components {
             store: components["schemas"]["StoreOfOrderDto"];
             order: components["schemas"]["OrderDetailsDto"];
             taxSummary: components["schemas"]["TaxSummaryDto"];
+        } & {
+            [key: string]: unknown;
         };
         EnrichOrderResponseDto: {
             /** @example Order enriched */

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
 import { TAX_WARNING_CODES } from '../../tax-engine/tax-engine.js';
+import { OpenObject } from '../../common/openapi/open-object.decorator.js';
 import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from './order-examples.js';
 
 export class EnrichQueryDto {
@@ -12,11 +13,13 @@ export class EnrichQueryDto {
   dryRun?: boolean;
 }
 
+@OpenObject()
 export class PriceAmountDto {
   @ApiProperty({ description: 'Line amount (quantity included), the tax base', example: 25.9 })
   total: number;
 }
 
+@OpenObject()
 export class PriceDto {
   @ApiProperty({ type: PriceAmountDto })
   totalPrice: PriceAmountDto;
@@ -135,6 +138,7 @@ export class TaxSummaryDto {
   calculatedAt: string;
 }
 
+@OpenObject()
 export class SelectedModifierDto {
   @ApiProperty({ example: 'demo-extra-cheese' })
   productId: string;
@@ -144,11 +148,13 @@ export class SelectedModifierDto {
   tax?: LineTaxDto | null;
 }
 
+@OpenObject()
 export class ModifierGroupDto {
   @ApiProperty({ type: [SelectedModifierDto] })
   selectedModifiers: SelectedModifierDto[];
 }
 
+@OpenObject()
 export class OrderLineDto {
   @ApiProperty({ description: 'Matched against product fiscal categories (productId, then externalProductId)', example: 'demo-burger' })
   productId: string;
@@ -160,17 +166,20 @@ export class OrderLineDto {
   tax?: LineTaxDto | null;
 }
 
+@OpenObject()
 export class OrderDetailsDto {
   @ApiProperty({ type: [OrderLineDto] })
   products: OrderLineDto[];
 }
 
+@OpenObject()
 export class StoreOfOrderDto {
   @ApiProperty({ description: 'Finds the fiscal group', example: 'demo-store-1' })
   id: string;
 }
 
 /** The ordering platform's order. Only these fields are read; every other property is kept as is. */
+@OpenObject()
 export class OrderPayloadDto {
   @ApiProperty({
     description: 'Business identifier; the order is stored (upserted) by it',
@@ -187,6 +196,7 @@ export class OrderPayloadDto {
   order: OrderDetailsDto;
 }
 
+@OpenObject()
 export class EnrichedOrderPayloadDto extends OrderPayloadDto {
   @ApiProperty({ type: TaxSummaryDto })
   taxSummary: TaxSummaryDto;

@@ -1,0 +1,40 @@
+import { CONFIG_VARIABLES } from '../config/app-config.js';
+
+/**
+ * Parts of the README generated from the code, so that the README cannot drift:
+ * the configuration table (from the config module) and the curl tour (the script a
+ * test runs). `npm run docs:readme` rewrites them; a test fails when they differ.
+ */
+
+export function renderConfigTable(): string {
+  const rows = CONFIG_VARIABLES.map((variable) => {
+    const fallback = variable.defaultLabel ?? (variable.default === undefined ? 'unset' : `\`${variable.default}\``);
+    const secret = variable.sensitive ? ' Secret: never logged.' : '';
+    return `| \`${variable.name}\` | ${fallback} | ${variable.description}${secret} |`;
+  });
+  return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+export function renderWalkthrough(script: string): string {
+  const body = script
+    .split('\n')
+    .filter((line) => !line.startsWith('#!'))
+    .join('\n')
+    .trim();
+  return ['```bash', body, '```'].join('\n');
+}
+
+const START = (name: string) => new RegExp(`<!-- ${name}:start[^>]*-->`);
+const END = (name: string) => `<!-- ${name}:end -->`;
+
+export function replaceBlock(readme: string, name: string, content: string): string {
+  const start = START(name).exec(readme);
+  const end = readme.indexOf(END(name));
+  if (!start || end < start.index) throw new Error(`README has no ${name} block markers`);
+  const open = start.index + start[0].length;
+  return `${readme.slice(0, open)}\n${content}\n${readme.slice(end)}`;
+}
+
+export function renderReadme(readme: string, walkthroughScript: string): string {
+  return replaceBlock(replaceBlock(readme, 'config-table', renderConfigTable()), 'walkthrough', renderWalkthrough(walkthroughScript));
+}

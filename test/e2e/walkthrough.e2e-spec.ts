@@ -1,0 +1,61 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { runWalkthrough } from '../../clients/typescript/examples/walkthrough.js';
+import { PROJECT_ROOT } from '../support/service-process.js';
+import { bootTestApp, BOOTSTRAP_ID, BOOTSTRAP_SECRET, type TestApp } from '../support/test-app.js';
+import { WebhookReceiver } from '../support/webhook-receiver.js';
+
+const execFileAsync = promisify(execFile);
+const hasCurl = (() => {
+  try {
+    execFileSync('curl', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** The README's tour, as a shell script and through the typed client, against a booted service. */
+describe('the README tour (e2e)', () => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    t = await bootTestApp({ ORDER_WEBHOOK_URL: receiver.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  (hasCurl ? it : it.skip)('runs scripts/walkthrough.sh as written in the README', async () => {
+    const run = `sh${Date.now()}`;
+    const { stdout } = await execFileAsync('bash', ['scripts/walkthrough.sh'], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, BASE: t.baseUrl, CLIENT_ID: BOOTSTRAP_ID, CLIENT_SECRET: BOOTSTRAP_SECRET, RUN: run },
+    });
+    const before = receiver.requests.length;
+    // Burger 25.90: ICMS 4.66 + PIS 0.14 + COFINS 0.64 = 5.44; cola CST 60/04: nothing.
+    expect(stdout).toContain('4. burger tax: 5.44');
+    expect(stdout).toContain('totals: {"base":38.9,"ICMS_value":4.66,"PIS_value":0.14,"COFINS_value":0.64,"total_tax":5.44}');
+    expect(stdout).toContain(`5. listed: ORD-${run} ENRICHED`);
+    expect(stdout).toMatch(/6\. forward: .*forwarded/);
+    expect(stdout).toContain('7. status: ACCEPTED');
+    expect(stdout).toContain('8. history: ENRICHED → FORWARDED → ACCEPTED');
+    expect(before).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(receiver.requests.at(-1)!.body).orderId).toBe(`ORD-${run}`);
+  });
+
+  it('runs the same tour with the typed TypeScript client', async () => {
+    const run = `ts${Date.now()}`;
+    const result = await runWalkthrough(t.baseUrl.replace(/\/api$/, ''), BOOTSTRAP_ID, BOOTSTRAP_SECRET, run);
+    expect(result.burgerTax).toBe(5.44);
+    expect(result.totals).toEqual({ base: 38.9, ICMS_value: 4.66, PIS_value: 0.14, COFINS_value: 0.64, total_tax: 5.44 });
+    expect(result.listed).toEqual([`ORD-${run} ENRICHED`]);
+    expect(result.forwardMessage).toMatch(/forwarded/);
+    expect(result.orderStatus).toBe('ACCEPTED');
+    expect(result.history).toEqual(['ENRICHED', 'FORWARDED', 'ACCEPTED']);
+    expect(JSON.parse(receiver.requests.at(-1)!.body).orderId).toBe(`ORD-${run}`);
+  });
+});
