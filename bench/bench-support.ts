@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/database/embedded-postgres.js';
 
@@ -16,10 +18,19 @@ process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-/** Starts the service on a free port and waits until /api/health/ready answers 200. */
+/** The node flags of `npm start` (package.json), so that benchmarks run the service as it runs in production. */
+export function startScriptNodeArgs(): string[] {
+  const start = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return start.split(' ').filter((part) => part.startsWith('--'));
+}
+
+/** Starts the service as `npm start` does, on a free port, and waits until /api/health/ready answers 200. */
 export async function startService(env: Record<string, string>, nodeArgs: string[] = []): Promise<ChildServer> {
   const port = await freePort();
-  const server = await startChild('dist/src/main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' }, [], false, nodeArgs);
+  const server = await startChild('dist/src/main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' }, [], false, [
+    ...startScriptNodeArgs(),
+    ...nodeArgs,
+  ]);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
