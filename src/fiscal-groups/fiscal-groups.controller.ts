@@ -85,7 +85,7 @@ export class FiscalGroupsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a fiscal group' })
+  @ApiOperation({ summary: 'Get a fiscal group', description: 'The group with its stores and its whole tax matrix.' })
   @ApiParam(ID_PARAM)
   @ApiOkResponse({ type: FiscalGroupResponseDto })
   @ApiErrors('A', [400, 404], { 400: 'The id is not a UUID' })

@@ -41,7 +41,10 @@ export class HealthController {
 
   @Get('live')
   @Public()
-  @ApiOperation({ summary: 'Liveness: the process is up' })
+  @ApiOperation({
+    summary: 'Liveness: the process is up',
+    description: 'Always 200 while the process runs; for the orchestrator to restart a hung process.',
+  })
   @ApiOkResponse({ type: LivenessDto })
   live(): LivenessDto {
     return { status: 'ok' };
@@ -50,7 +53,10 @@ export class HealthController {
   @Get('ready')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Readiness: the database answers, migrations are applied and the instance is not shutting down' })
+  @ApiOperation({
+    summary: 'Readiness: the database answers, migrations are applied and the instance is not shutting down',
+    description: 'For the load balancer: 503 while the database is unreachable, migrations are pending or the instance is draining.',
+  })
   @ApiOkResponse({ type: ReadinessDto })
   @ApiServiceUnavailableResponse({ type: ReadinessDto, description: 'Not ready' })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessDto> {

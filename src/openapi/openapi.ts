@@ -28,6 +28,20 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'bearer',
     )
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'client_id:client_secret' }, 'basic')
+    // Relative: "Try it out" calls the address the document was served from.
+    .addServer('/', 'This service')
+    .addTag('Authentication', 'Tokens: `POST /api/authentication/login` and the OAuth 2.0 client-credentials endpoint.')
+    .addTag('Enrichment', 'Taxes an order (ICMS, PIS, COFINS per line and modifier), stores it, and forwards it to the order webhook.')
+    .addTag('Fiscal groups', 'The tax matrix (NCM → TaxRule) applied to the orders of a group of stores. Scope `admin`.')
+    .addTag('Product fiscal categories', "Each product's NCM code. Scope `admin`.")
+    .addTag('Orders (admin)', 'Stored orders: the filtered list, the detail with its history and deliveries, redelivery. Scope `admin`.')
+    .addTag(
+      'Order fulfillment',
+      'Tracking, transfers between stores, pickup dispatch, status changes, payments (`/api/api/order/*`, Error D). Scope `orders`.',
+    )
+    .addTag('Platform webhooks', "The ordering platform's new-order webhook (Error C). Scope `platform`.")
+    .addTag('Stores and channels', 'The whole store and sales-channel configuration, replaced atomically (Error B).')
+    .addTag('Operations', 'Health, readiness and Prometheus metrics. Public.')
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,

@@ -47,7 +47,10 @@ export class ProductCategoriesController {
   }
 
   @Get(':productId')
-  @ApiOperation({ summary: 'Get a product fiscal category' })
+  @ApiOperation({
+    summary: 'Get a product fiscal category',
+    description: 'The category of a product id (the path is the productId, as text).',
+  })
   @ApiParam(PRODUCT_ID_PARAM)
   @ApiOkResponse({ type: ProductFiscalCategoryResponseDto })
   @ApiErrors('A', [404])
@@ -72,7 +75,10 @@ export class ProductCategoriesController {
 
   @Delete(':productId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a product fiscal category' })
+  @ApiOperation({
+    summary: 'Delete a product fiscal category',
+    description: 'Orders enriched later no longer find the product (PRODUCT_CATEGORY_NOT_FOUND); stored orders keep their taxes.',
+  })
   @ApiParam(PRODUCT_ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors('A', [404])

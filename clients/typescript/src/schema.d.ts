@@ -31,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process is up */
+        /**
+         * Liveness: the process is up
+         * @description Always 200 while the process runs; for the orchestrator to restart a hung process.
+         */
         get: operations["Health_live"];
         put?: never;
         post?: never;
@@ -48,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers, migrations are applied and the instance is not shutting down */
+        /**
+         * Readiness: the database answers, migrations are applied and the instance is not shutting down
+         * @description For the load balancer: 503 while the database is unreachable, migrations are pending or the instance is draining.
+         */
         get: operations["Health_ready"];
         put?: never;
         post?: never;
@@ -169,7 +175,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a fiscal group */
+        /**
+         * Get a fiscal group
+         * @description The group with its stores and its whole tax matrix.
+         */
         get: operations["FiscalGroups_findOne"];
         /**
          * Update a fiscal group (partial)
@@ -258,7 +267,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a product fiscal category */
+        /**
+         * Get a product fiscal category
+         * @description The category of a product id (the path is the productId, as text).
+         */
         get: operations["ProductCategories_findOne"];
         /**
          * Update a product fiscal category
@@ -266,7 +278,10 @@ export interface paths {
          */
         put: operations["ProductCategories_update"];
         post?: never;
-        /** Delete a product fiscal category */
+        /**
+         * Delete a product fiscal category
+         * @description Orders enriched later no longer find the product (PRODUCT_CATEGORY_NOT_FOUND); stored orders keep their taxes.
+         */
         delete: operations["ProductCategories_remove"];
         options?: never;
         head?: never;
