@@ -7,20 +7,37 @@ import { isUuid } from '../common/http/uuid.pipe.js';
 import type { OrderListQuery } from './dto/order-list.query.js';
 import { DEFAULT_PAGE_SIZE } from './dto/order-list.query.js';
 import type { OrderDetailDto, PersistedOrderDto } from './dto/persisted-order.dto.js';
-import { toCamelCaseRecord, toStatusChange, type StatusHistoryRow } from './dto/persisted-order.mapper.js';
 import { isoUtc, orderCountQuery, orderPageQuery, persistedOrderJson, type OrderListFilter } from './order-list.sql.js';
 
 /**
- * Logs of an order kept by other features, each `order_db_id`-keyed. A table that does not
- * exist (yet) reads as an empty log.
+ * The history and the logs of one order in one round trip, each a JSON array built by
+ * PostgreSQL with the response's field names, oldest first.
  */
-const ORDER_LOGS = {
-  tracking: { table: 'order_tracking', orderBy: 'created_at, id' },
-  transfers: { table: 'order_transfer', orderBy: 'created_at, id' },
-  deliveries: { table: 'webhook_delivery', orderBy: 'attempted_at, attempt, id' },
-} as const;
+const ORDER_LOGS_SQL = `
+  SELECT
+    (SELECT coalesce(jsonb_agg(jsonb_build_object(
+        'status', to_status, 'from', from_status, 'at', ${isoUtc('changed_at')}, 'clientId', client_id, 'via', via
+      ) ORDER BY changed_at, id), '[]') FROM order_status_history WHERE order_db_id = $1) AS history,
+    (SELECT coalesce(jsonb_agg(jsonb_build_object(
+        'status', status, 'orderStatusApplied', order_status_applied, 'trackurl', trackurl, 'trackingNumber', tracking_number,
+        'deliveryConfirmationCode', delivery_confirmation_code, 'shippingCoordinates', shipping_coordinates,
+        'at', ${isoUtc('created_at')}, 'clientId', client_id
+      ) ORDER BY created_at, id), '[]') FROM order_tracking WHERE order_db_id = $1) AS tracking,
+    (SELECT coalesce(jsonb_agg(jsonb_build_object(
+        'fromStore', from_store, 'toStore', to_store, 'fromStoreId', from_store_id, 'toStoreId', to_store_id,
+        'processedBy', processed_by, 'transferReason', transfer_reason, 'shippingAddress', shipping_address,
+        'refiscalized', refiscalized, 'fromFiscalGroupId', from_fiscal_group_id, 'toFiscalGroupId', to_fiscal_group_id,
+        'at', ${isoUtc('created_at')}, 'clientId', client_id
+      ) ORDER BY created_at, id), '[]') FROM order_transfer WHERE order_db_id = $1) AS transfers,
+    (SELECT coalesce(jsonb_agg(jsonb_build_object(
+        'idTransaccion', id_transaccion, 'at', ${isoUtc('created_at')}, 'clientId', client_id
+      ) ORDER BY created_at, id), '[]') FROM order_dispatch WHERE order_db_id = $1) AS dispatches,
+    (SELECT coalesce(jsonb_agg(jsonb_build_object(
+        'attempt', attempt, 'trigger', trigger, 'webhookId', webhook_id, 'url', url, 'requestHeaders', request_headers,
+        'statusCode', status_code, 'responseBody', response_body, 'durationMs', duration_ms, 'error', error,
+        'attemptedAt', ${isoUtc('attempted_at')}
+      ) ORDER BY attempted_at, attempt, id), '[]') FROM webhook_delivery WHERE order_db_id = $1) AS deliveries`;
 
-const UNDEFINED_TABLE = '42P01';
 /** orders.order_id is varchar(100). */
 const MAX_ORDER_ID_LENGTH = 100;
 
@@ -42,9 +59,6 @@ export function toOrderListFilter(query: OrderListQuery): OrderListFilter {
 
 @Injectable()
 export class OrdersQueryService {
-  /** Log tables seen to exist; the others are looked up again on each detail request. */
-  private readonly presentTables = new Set<string>();
-
   constructor(private readonly dataSource: DataSource) {}
 
   /** The page as JSON text (an OrderPageDto): the items' JSON comes from PostgreSQL as is. */
@@ -77,39 +91,9 @@ export class OrdersQueryService {
     );
     if (!row) throw ApiError.notFound(`No order has the id or orderId ${idOrOrderId}`);
     const order = row.persisted;
-    const [history, tracking, transfers, deliveries] = await Promise.all([
-      this.dataSource.query<StatusHistoryRow[]>(
-        `SELECT to_status, from_status, ${isoUtc('changed_at')} AS changed_at, client_id, via
-         FROM order_status_history WHERE order_db_id = $1 ORDER BY changed_at, id`,
-        [order.id],
-      ),
-      this.logRows(ORDER_LOGS.tracking, order.id),
-      this.logRows(ORDER_LOGS.transfers, order.id),
-      this.logRows(ORDER_LOGS.deliveries, order.id),
-    ]);
-    return { ...order, history: history.map(toStatusChange), tracking, transfers, deliveries };
-  }
-
-  /** The rows of one order in a log table, oldest first, camelCased; [] while the table does not exist. */
-  private async logRows(log: { table: string; orderBy: string }, orderDbId: string): Promise<Array<Record<string, unknown>>> {
-    if (!this.presentTables.has(log.table)) {
-      const [{ present }] = await this.dataSource.query<Array<{ present: boolean }>>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
-        `public.${log.table}`,
-      ]);
-      if (!present) return [];
-      this.presentTables.add(log.table);
-    }
-    try {
-      const rows = await this.dataSource.query<Array<Record<string, unknown>>>(
-        `SELECT * FROM ${log.table} WHERE order_db_id = $1 ORDER BY ${log.orderBy}`,
-        [orderDbId],
-      );
-      return rows.map(toCamelCaseRecord);
-    } catch (error) {
-      const code = ((error as { driverError?: { code?: string } }).driverError ?? (error as { code?: string })).code;
-      if (code !== UNDEFINED_TABLE) throw error;
-      this.presentTables.delete(log.table);
-      return [];
-    }
+    const [logs] = await this.dataSource.query<
+      Array<Pick<OrderDetailDto, 'history' | 'tracking' | 'transfers' | 'dispatches' | 'deliveries'>>
+    >(ORDER_LOGS_SQL, [order.id]);
+    return { ...order, ...logs! };
   }
 }

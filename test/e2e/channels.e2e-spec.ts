@@ -618,24 +618,14 @@ describe('stores and sales channels (e2e)', () => {
   describe('fiscalGroupId', () => {
     it('is the id of the fiscal group holding the store, null for the others', async () => {
       expect((await post({ stores: [{ storeId: '501' }, { storeId: 502 }], channels: [] })).status).toBe(200);
-      const [{ present }] = await t.dataSource.query(`SELECT to_regclass('public.fiscal_group_store') IS NOT NULL AS present`);
-      let groupId: string;
-      if (present) {
-        // With the fiscal-groups feature merged: a real group claiming store "501" (contract §4).
-        const created = await t.http.post(
-          '/admin/fiscal-groups',
-          { name: 'Grupo SP', uf: 'SP', stores: [{ store_id: '501', store_name: 'Loja 501' }], taxMatrix: {} },
-          { token: await t.adminToken() },
-        );
-        expect(created.status).toBe(201);
-        groupId = created.body.id;
-      } else {
-        // Before that merge: this file's own throw-away database gets the table in the shape that
-        // feature creates, so that the lookup query is exercised for real.
-        await t.dataSource.query(`CREATE TABLE fiscal_group_store (store_id varchar PRIMARY KEY, fiscal_group_id uuid NOT NULL)`);
-        groupId = '3f1c2b8e-7a4d-4f7e-9c1a-2b3d4e5f6a7b';
-        await t.dataSource.query(`INSERT INTO fiscal_group_store (store_id, fiscal_group_id) VALUES ('501', $1)`, [groupId]);
-      }
+      // A real group claiming store "501" (contract §4); store 502 belongs to none.
+      const created = await t.http.post(
+        '/admin/fiscal-groups',
+        { name: 'Grupo SP', uf: 'SP', stores: [{ store_id: '501', store_name: 'Loja 501' }], taxMatrix: {} },
+        { token: await t.adminToken() },
+      );
+      expect(created.status).toBe(201);
+      const groupId: string = created.body.id;
       const { stores } = await read();
       expect(stores.map((store: any) => [store.storeId, store.fiscalGroupId])).toEqual([
         [501, groupId],

@@ -431,10 +431,11 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
           'history',
           'tracking',
           'transfers',
+          'dispatches',
           'deliveries',
         ].sort(),
       );
-      expect(byId.body).toMatchObject({ tracking: [], transfers: [], deliveries: [] });
+      expect(byId.body).toMatchObject({ tracking: [], transfers: [], dispatches: [], deliveries: [] });
       expect((await detail(ids.get('RAP-50%OFF')!.toUpperCase())).body.id).toBe(ids.get('RAP-50%OFF'));
       expect((await detail('WEB-C\\D')).body.orderId).toBe('WEB-C\\D');
     });
@@ -514,45 +515,96 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
       expect([...history.map((change) => change.at)].sort()).toEqual(history.map((change) => change.at));
     });
 
-    it('reads the tracking log, oldest first and camelCased, and an absent log table as []', async () => {
+    it('shows the tracking, transfer, dispatch and delivery logs, oldest first, in their documented shapes', async () => {
       const id = ids.get('IFD-AAA111')!;
-      // The fulfillment feature creates order_tracking; where it has not landed, a table with its columns stands in.
-      const [{ present }] = await t.dataSource.query(`SELECT to_regclass('public.order_tracking') IS NOT NULL AS present`);
-      if (!present) {
-        await t.dataSource.query(`
-          CREATE TABLE order_tracking (id bigint GENERATED ALWAYS AS IDENTITY, order_db_id uuid NOT NULL, status varchar(100) NOT NULL,
-            trackurl text, tracking_number varchar(200), delivery_confirmation_code varchar(200), shipping_coordinates jsonb NOT NULL DEFAULT '[]',
-            created_at timestamptz NOT NULL DEFAULT clock_timestamp(), client_id varchar(20))`);
-      }
+      const other = ids.get('IFD-aaa222')!;
       await t.dataSource.query(
-        `INSERT INTO order_tracking (order_db_id, status, trackurl, tracking_number, shipping_coordinates, created_at, client_id) VALUES
-           ($1, 'DELIVERED', 'https://t.example/2', 'BR2', '{"latitude": -23.5}', '2026-03-01T12:00:00Z', '1001'),
-           ($1, 'DISPATCHED', 'https://t.example/1', 'BR1', '[]', '2026-03-01T11:00:00Z', '1001'),
-           ($2, 'DISPATCHED', 'https://t.example/x', 'BRX', '[]', '2026-03-01T11:00:00Z', '1001')`,
-        [id, ids.get('IFD-aaa222')],
+        `INSERT INTO order_tracking (order_db_id, status, order_status_applied, trackurl, tracking_number, delivery_confirmation_code, shipping_coordinates, created_at, client_id) VALUES
+           ($1, 'DELIVERED', true, 'https://t.example/2', 'BR2', '4821', '[{"latitude": "-23.5", "longitude": "-46.6"}]', '2026-03-01T12:00:00Z', '1001'),
+           ($1, 'in transit', false, 'https://t.example/1', 'BR1', null, '[]', '2026-03-01T11:00:00Z', '1001'),
+           ($2, 'DISPATCHED', true, 'https://t.example/x', 'BRX', null, '[]', '2026-03-01T11:00:00Z', '1001')`,
+        [id, other],
+      );
+      await t.dataSource.query(
+        `INSERT INTO order_transfer (order_db_id, from_store, to_store, from_store_id, to_store_id, processed_by, transfer_reason, shipping_address, refiscalized, created_at, client_id)
+         VALUES ($1, 'S1', 'S2', 'store-1', 'store-2', 'Maria', 'Kitchen closed', '{"city": "São Paulo"}', false, '2026-03-01T10:00:00Z', '1001')`,
+        [id],
+      );
+      await t.dataSource.query(
+        `INSERT INTO order_dispatch (order_db_id, id_transaccion, created_at, client_id) VALUES ($1, 'TX-1', '2026-03-01T13:00:00Z', '1001')`,
+        [id],
+      );
+      await t.dataSource.query(
+        `INSERT INTO webhook_delivery (order_db_id, attempt, trigger, webhook_id, url, request_headers, status_code, response_body, duration_ms, error, attempted_at)
+         VALUES ($1, 2, 'retry', 'msg_x', 'http://r.example/h', '{"webhook-id": "msg_x"}', 200, 'ok', 12, null, '2026-03-01T09:00:02Z'),
+                ($1, 1, 'forward', 'msg_x', 'http://r.example/h', '{"webhook-id": "msg_x"}', 500, 'no', 15, null, '2026-03-01T09:00:00Z')`,
+        [id],
       );
       const response = await detail(id);
       expect(response.status).toBe(200);
       expect(response.body.tracking).toEqual([
-        expect.objectContaining({
-          orderDbId: id,
-          status: 'DISPATCHED',
+        {
+          status: 'in transit',
+          orderStatusApplied: false,
+          trackurl: 'https://t.example/1',
           trackingNumber: 'BR1',
+          deliveryConfirmationCode: null,
           shippingCoordinates: [],
-          createdAt: '2026-03-01T11:00:00.000Z',
-        }),
-        expect.objectContaining({
-          status: 'DELIVERED',
-          trackurl: 'https://t.example/2',
-          shippingCoordinates: { latitude: -23.5 },
+          at: '2026-03-01T11:00:00.000000Z',
           clientId: '1001',
-        }),
+        },
+        {
+          status: 'DELIVERED',
+          orderStatusApplied: true,
+          trackurl: 'https://t.example/2',
+          trackingNumber: 'BR2',
+          deliveryConfirmationCode: '4821',
+          shippingCoordinates: [{ latitude: '-23.5', longitude: '-46.6' }],
+          at: '2026-03-01T12:00:00.000000Z',
+          clientId: '1001',
+        },
       ]);
-      await t.dataSource.query(`DELETE FROM order_tracking WHERE order_db_id IN ($1, $2)`, [id, ids.get('IFD-aaa222')]);
-      if (!present) {
-        await t.dataSource.query(`DROP TABLE order_tracking`);
-        expect((await detail(id)).body.tracking).toEqual([]);
-      }
+      expect(response.body.transfers).toEqual([
+        {
+          fromStore: 'S1',
+          toStore: 'S2',
+          fromStoreId: 'store-1',
+          toStoreId: 'store-2',
+          processedBy: 'Maria',
+          transferReason: 'Kitchen closed',
+          shippingAddress: { city: 'São Paulo' },
+          refiscalized: false,
+          fromFiscalGroupId: null,
+          toFiscalGroupId: null,
+          at: '2026-03-01T10:00:00.000000Z',
+          clientId: '1001',
+        },
+      ]);
+      expect(response.body.dispatches).toEqual([{ idTransaccion: 'TX-1', at: '2026-03-01T13:00:00.000000Z', clientId: '1001' }]);
+      expect(
+        response.body.deliveries.map((delivery: { attempt: number; trigger: string; statusCode: number }) => [
+          delivery.attempt,
+          delivery.trigger,
+          delivery.statusCode,
+        ]),
+      ).toEqual([
+        [1, 'forward', 500],
+        [2, 'retry', 200],
+      ]);
+      expect(response.body.deliveries[0]).toEqual({
+        attempt: 1,
+        trigger: 'forward',
+        webhookId: 'msg_x',
+        url: 'http://r.example/h',
+        requestHeaders: { 'webhook-id': 'msg_x' },
+        statusCode: 500,
+        responseBody: 'no',
+        durationMs: 15,
+        error: null,
+        attemptedAt: '2026-03-01T09:00:00.000000Z',
+      });
+      // Another order's rows do not show.
+      expect((await detail(other)).body.transfers).toEqual([]);
     });
   });
 });

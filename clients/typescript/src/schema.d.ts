@@ -1477,66 +1477,142 @@ export interface components {
              */
             via: string | null;
         };
+        TrackedCoordinateDto: {
+            /** @example -23.561414 */
+            latitude: string;
+            /** @example -46.655881 */
+            longitude: string;
+        };
         OrderTrackingEntryDto: {
-            /** @example DISPATCHED */
-            status?: string;
-            /** @example https://track.example.com/abc123 */
-            trackurl?: string | null;
-            /** @example BR123456789 */
-            trackingNumber?: string | null;
-            /** @example 4821 */
-            deliveryConfirmationCode?: string | null;
             /**
-             * @example {
-             *       "latitude": -23.561414,
-             *       "longitude": -46.655881
-             *     }
+             * @description The status sent with the tracking (an order status, or the carrier's own)
+             * @example DISPATCHED
              */
-            shippingCoordinates?: {
-                [key: string]: unknown;
-            } | null;
-            /** Format: date-time */
-            createdAt?: string;
+            status: string;
+            /**
+             * @description Whether `status` was an order status and was applied to the order
+             * @example true
+             */
+            orderStatusApplied: boolean;
+            /** @example https://track.example.com/abc123 */
+            trackurl: string | null;
+            /** @example BR123456789 */
+            trackingNumber: string | null;
+            /** @example 4821 */
+            deliveryConfirmationCode: string | null;
+            shippingCoordinates: components["schemas"]["TrackedCoordinateDto"][];
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, to the microsecond as stored (usable as an exact createdFrom / createdTo bound)
+             * @example 2026-11-21T15:40:12.120Z
+             */
+            at: string;
             /** @example 1001 */
-            clientId?: string | null;
+            clientId: string | null;
         };
         OrderTransferEntryDto: {
-            /** @example store-0042 */
-            fromStore?: string;
+            /**
+             * @description As sent: the store id or its store code
+             * @example store-0042
+             */
+            fromStore: string;
             /** @example store-0043 */
-            toStore?: string;
+            toStore: string;
+            /**
+             * @description The store id `fromStore` resolved to
+             * @example store-0042
+             */
+            fromStoreId: string | null;
+            /**
+             * @description The store id `toStore` resolved to (the order’s store now)
+             * @example store-0043
+             */
+            toStoreId: string;
             /** @example Maria Lima */
-            processedBy?: string;
+            processedBy: string;
             /** @example Kitchen closed */
-            transferReason?: string | null;
-            shippingAddress?: {
+            transferReason: string;
+            /**
+             * @example {
+             *       "street": "Av. Paulista, 1578",
+             *       "city": "São Paulo"
+             *     }
+             */
+            shippingAddress: {
                 [key: string]: unknown;
             } | null;
-            /** Format: date-time */
-            createdAt?: string;
+            /**
+             * @description Whether the order was taxed again with the target store’s fiscal group
+             * @example true
+             */
+            refiscalized: boolean;
+            /** Format: uuid */
+            fromFiscalGroupId: string | null;
+            /** Format: uuid */
+            toFiscalGroupId: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, to the microsecond as stored (usable as an exact createdFrom / createdTo bound)
+             * @example 2026-11-21T15:41:00.000Z
+             */
+            at: string;
             /** @example 1001 */
-            clientId?: string | null;
+            clientId: string | null;
+        };
+        OrderDispatchEntryDto: {
+            /**
+             * @description The `id_transaccion` of the dispatch call
+             * @example TX-998877
+             */
+            idTransaccion: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, to the microsecond as stored (usable as an exact createdFrom / createdTo bound)
+             * @example 2026-11-21T15:45:00.000Z
+             */
+            at: string;
+            /** @example 1001 */
+            clientId: string | null;
         };
         WebhookDeliveryEntryDto: {
-            /** @example 1 */
-            attempt?: number;
             /**
-             * @description What started the delivery
-             * @example enrichment
+             * @description The order’s delivery attempt number
+             * @example 1
              */
-            trigger?: string;
-            webhookId?: string | null;
-            requestHeaders?: {
-                [key: string]: unknown;
-            } | null;
+            attempt: number;
+            /**
+             * @example forward
+             * @enum {string}
+             */
+            trigger: "forward" | "redeliver" | "retry";
+            /**
+             * @description Standard Webhooks message id (the same for every attempt of one enriched payload)
+             * @example msg_wctOHEVOVDT0I5V16HOo_czrF45IS6kB
+             */
+            webhookId: string;
+            /**
+             * @description The webhook URL (without credentials or query)
+             * @example https://restaurant.example.com/orders
+             */
+            url: string;
+            /** @description The headers sent (no secret) */
+            requestHeaders: {
+                [key: string]: string;
+            };
             /** @example 200 */
-            statusCode?: number | null;
-            responseBody?: string | null;
+            statusCode: number | null;
+            /** @description The first 4 KiB of the answer */
+            responseBody: string | null;
             /** @example 184 */
-            durationMs?: number | null;
-            error?: string | null;
-            /** Format: date-time */
-            attemptedAt?: string;
+            durationMs: number;
+            /** @example null */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, to the microsecond as stored (usable as an exact createdFrom / createdTo bound)
+             * @example 2026-11-21T15:30:02.512Z
+             */
+            attemptedAt: string;
         };
         OrderDetailDto: {
             /**
@@ -1925,6 +2001,8 @@ export interface components {
             tracking: components["schemas"]["OrderTrackingEntryDto"][];
             /** @description Store transfers, oldest first */
             transfers: components["schemas"]["OrderTransferEntryDto"][];
+            /** @description Pickup dispatches, oldest first */
+            dispatches: components["schemas"]["OrderDispatchEntryDto"][];
             /** @description The webhook delivery log, oldest first */
             deliveries: components["schemas"]["WebhookDeliveryEntryDto"][];
         };

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from '../../enrichment/dto/order-examples.js';
 import { ORDER_STATUSES, type OrderStatus } from '../order-status.js';
 
@@ -110,67 +110,92 @@ export class OrderStatusChangeDto {
   via: string | null;
 }
 
-// The three logs below are written by the tracking, transfer and webhook-delivery features; their rows are
-// returned column by column (camelCase), so these shapes describe the agreed columns loosely.
+export class TrackedCoordinateDto {
+  @ApiProperty({ example: '-23.561414' })
+  latitude: string;
+  @ApiProperty({ example: '-46.655881' })
+  longitude: string;
+}
 
 export class OrderTrackingEntryDto {
-  @ApiPropertyOptional({ example: 'DISPATCHED' })
-  status?: string;
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'https://track.example.com/abc123' })
-  trackurl?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'BR123456789' })
-  trackingNumber?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, example: '4821' })
-  deliveryConfirmationCode?: string | null;
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
-    example: { latitude: -23.561414, longitude: -46.655881 },
-  })
-  shippingCoordinates?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ format: 'date-time' })
-  createdAt?: string;
-  @ApiPropertyOptional({ type: String, nullable: true, example: '1001' })
-  clientId?: string | null;
+  @ApiProperty({ description: "The status sent with the tracking (an order status, or the carrier's own)", example: 'DISPATCHED' })
+  status: string;
+  @ApiProperty({ description: 'Whether `status` was an order status and was applied to the order', example: true })
+  orderStatusApplied: boolean;
+  @ApiProperty({ type: String, nullable: true, example: 'https://track.example.com/abc123' })
+  trackurl: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'BR123456789' })
+  trackingNumber: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '4821' })
+  deliveryConfirmationCode: string | null;
+  @ApiProperty({ type: [TrackedCoordinateDto] })
+  shippingCoordinates: TrackedCoordinateDto[];
+  @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: '2026-11-21T15:40:12.120Z' })
+  at: string;
+  @ApiProperty({ type: String, nullable: true, example: '1001' })
+  clientId: string | null;
 }
 
 export class OrderTransferEntryDto {
-  @ApiPropertyOptional({ example: 'store-0042' })
-  fromStore?: string;
-  @ApiPropertyOptional({ example: 'store-0043' })
-  toStore?: string;
-  @ApiPropertyOptional({ example: 'Maria Lima' })
-  processedBy?: string;
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'Kitchen closed' })
-  transferReason?: string | null;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true })
-  shippingAddress?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ format: 'date-time' })
-  createdAt?: string;
-  @ApiPropertyOptional({ type: String, nullable: true, example: '1001' })
-  clientId?: string | null;
+  @ApiProperty({ description: 'As sent: the store id or its store code', example: 'store-0042' })
+  fromStore: string;
+  @ApiProperty({ example: 'store-0043' })
+  toStore: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The store id `fromStore` resolved to', example: 'store-0042' })
+  fromStoreId: string | null;
+  @ApiProperty({ description: 'The store id `toStore` resolved to (the order’s store now)', example: 'store-0043' })
+  toStoreId: string;
+  @ApiProperty({ example: 'Maria Lima' })
+  processedBy: string;
+  @ApiProperty({ example: 'Kitchen closed' })
+  transferReason: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: { street: 'Av. Paulista, 1578', city: 'São Paulo' } })
+  shippingAddress: Record<string, unknown> | null;
+  @ApiProperty({ description: 'Whether the order was taxed again with the target store’s fiscal group', example: true })
+  refiscalized: boolean;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid' })
+  fromFiscalGroupId: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid' })
+  toFiscalGroupId: string | null;
+  @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: '2026-11-21T15:41:00.000Z' })
+  at: string;
+  @ApiProperty({ type: String, nullable: true, example: '1001' })
+  clientId: string | null;
+}
+
+export class OrderDispatchEntryDto {
+  @ApiProperty({ description: 'The `id_transaccion` of the dispatch call', example: 'TX-998877' })
+  idTransaccion: string;
+  @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: '2026-11-21T15:45:00.000Z' })
+  at: string;
+  @ApiProperty({ type: String, nullable: true, example: '1001' })
+  clientId: string | null;
 }
 
 export class WebhookDeliveryEntryDto {
-  @ApiPropertyOptional({ type: 'integer', example: 1 })
-  attempt?: number;
-  @ApiPropertyOptional({ description: 'What started the delivery', example: 'enrichment' })
-  trigger?: string;
-  @ApiPropertyOptional({ type: String, nullable: true })
-  webhookId?: string | null;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true })
-  requestHeaders?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ type: 'integer', nullable: true, example: 200 })
-  statusCode?: number | null;
-  @ApiPropertyOptional({ type: String, nullable: true })
-  responseBody?: string | null;
-  @ApiPropertyOptional({ type: 'integer', nullable: true, example: 184 })
-  durationMs?: number | null;
-  @ApiPropertyOptional({ type: String, nullable: true })
-  error?: string | null;
-  @ApiPropertyOptional({ format: 'date-time' })
-  attemptedAt?: string;
+  @ApiProperty({ type: 'integer', description: 'The order’s delivery attempt number', example: 1 })
+  attempt: number;
+  @ApiProperty({ enum: ['forward', 'redeliver', 'retry'], example: 'forward' })
+  trigger: string;
+  @ApiProperty({
+    description: 'Standard Webhooks message id (the same for every attempt of one enriched payload)',
+    example: 'msg_wctOHEVOVDT0I5V16HOo_czrF45IS6kB',
+  })
+  webhookId: string;
+  @ApiProperty({ description: 'The webhook URL (without credentials or query)', example: 'https://restaurant.example.com/orders' })
+  url: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'The headers sent (no secret)' })
+  requestHeaders: Record<string, string>;
+  @ApiProperty({ type: 'integer', nullable: true, example: 200 })
+  statusCode: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The first 4 KiB of the answer' })
+  responseBody: string | null;
+  @ApiProperty({ type: 'integer', example: 184 })
+  durationMs: number;
+  @ApiProperty({ type: String, nullable: true, example: null })
+  error: string | null;
+  @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: '2026-11-21T15:30:02.512Z' })
+  attemptedAt: string;
 }
 
 export class OrderDetailDto extends PersistedOrderDto {
@@ -181,11 +206,14 @@ export class OrderDetailDto extends PersistedOrderDto {
   history: OrderStatusChangeDto[];
 
   @ApiProperty({ type: [OrderTrackingEntryDto], description: 'Tracking updates, oldest first' })
-  tracking: Array<Record<string, unknown>>;
+  tracking: OrderTrackingEntryDto[];
 
   @ApiProperty({ type: [OrderTransferEntryDto], description: 'Store transfers, oldest first' })
-  transfers: Array<Record<string, unknown>>;
+  transfers: OrderTransferEntryDto[];
+
+  @ApiProperty({ type: [OrderDispatchEntryDto], description: 'Pickup dispatches, oldest first' })
+  dispatches: OrderDispatchEntryDto[];
 
   @ApiProperty({ type: [WebhookDeliveryEntryDto], description: 'The webhook delivery log, oldest first' })
-  deliveries: Array<Record<string, unknown>>;
+  deliveries: WebhookDeliveryEntryDto[];
 }
