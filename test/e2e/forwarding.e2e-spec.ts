@@ -234,6 +234,23 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
         row.id,
       ]);
       expect(history).toHaveLength(2);
+      // The order detail shows the delivery log and the last answer.
+      const detail = await t.http.get(`/admin/orders/${orderId}`, { token: admin });
+      expect(detail.body.webhookAttempts).toBe(3);
+      expect(detail.body.webhookLastResponse).toMatchObject({ statusCode: 200, error: null });
+      expect(
+        detail.body.deliveries.map((d: { attempt: number; trigger: string; statusCode: number; webhookId: string }) => [
+          d.attempt,
+          d.trigger,
+          d.statusCode,
+          d.webhookId,
+        ]),
+      ).toEqual([
+        [1, 'forward', 200, forwarded!.headers['webhook-id']],
+        [2, 'redeliver', 200, forwarded!.headers['webhook-id']],
+        [3, 'redeliver', 200, forwarded!.headers['webhook-id']],
+      ]);
+      expect(JSON.stringify(detail.body.deliveries)).not.toContain(SECRET);
     });
 
     it('answers 502 and marks the order FORWARD_FAILED when the webhook refuses the redelivery', async () => {

@@ -786,4 +786,65 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
     expect(history_.length).toBe(2 + accepted); // ENRICHED, READY, then each accepted change
     expect(['DELIVERED', 'CANCELLED', 'REJECTED']).toContain((await row(orderId)).status);
   });
+
+  it('shows every change made here on the order detail route: history, tracking, transfer, dispatch', async () => {
+    const orderId = unique('detail');
+    await enrichedOrder(orderId, PINHEIROS, {
+      order: { type: 'PICKUP', products: [{ productId: 'f-burger', quantity: 1, price: { totalPrice: { total: 25.9 } } }] },
+    });
+    await setStatus(orderId, 'ACCEPTED');
+    const tracked = await t.http.post(
+      `${ORDER}/tracking`,
+      {
+        order_id: orderId,
+        status: 'IN_PREPARATION',
+        trackingInfo: { trackurl: 'https://t.example/1', trackingNumber: 'BR1', deliveryConfirmationCode: '77', shippingCoordinates: [] },
+      },
+      { token: orders },
+    );
+    expect(tracked.status).toBe(200);
+    const moved = await t.http.put(
+      `${ORDER}/transfer`,
+      { order: orderId, from_store: PINHEIROS, to_store: VILA_MARIANA, processed_by: 'Maria', transfer_reason: 'Oven down' },
+      { token: orders },
+    );
+    expect(moved.status).toBe(200);
+    await setStatus(orderId, 'READY');
+    expect((await t.http.post(`${ORDER}/dispatched`, { codigo_app: orderId, id_transaccion: 'TX-42' }, { token: orders })).status).toBe(
+      200,
+    );
+
+    const detail = await t.http.get(`/admin/orders/${orderId}`, { token: await t.tokenFor(['admin']) });
+    expect(detail.status).toBe(200);
+    const client = clientIdOf(orders);
+    expect(
+      detail.body.history.map((entry: { status: string; from: string | null; via: string; clientId: string }) => [
+        entry.from,
+        entry.status,
+        entry.via,
+        entry.clientId,
+      ]),
+    ).toEqual([
+      [null, 'ENRICHED', 'POST /api/enrich-order', client],
+      ['ENRICHED', 'ACCEPTED', 'POST /api/api/order/status', client],
+      ['ACCEPTED', 'IN_PREPARATION', 'POST /api/api/order/tracking', client],
+      ['IN_PREPARATION', 'READY', 'POST /api/api/order/status', client],
+      ['READY', 'DISPATCHED', 'POST /api/api/order/dispatched', client],
+    ]);
+    expect(detail.body.tracking).toEqual([
+      expect.objectContaining({ status: 'IN_PREPARATION', orderStatusApplied: true, trackingNumber: 'BR1', clientId: client }),
+    ]);
+    expect(detail.body.transfers).toEqual([
+      expect.objectContaining({
+        fromStore: PINHEIROS,
+        toStore: VILA_MARIANA,
+        processedBy: 'Maria',
+        transferReason: 'Oven down',
+        refiscalized: false,
+      }),
+    ]);
+    expect(detail.body.dispatches).toEqual([expect.objectContaining({ idTransaccion: 'TX-42', clientId: client })]);
+    expect(detail.body.storeId).toBe(VILA_MARIANA);
+    expect(detail.body.status).toBe('DISPATCHED');
+  });
 });
