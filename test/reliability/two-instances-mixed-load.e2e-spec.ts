@@ -6,7 +6,7 @@ import pg from 'pg';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { canTransition, isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../src/orders/order-status.js';
 import { HttpClient } from '../support/http.js';
-import { orderFor, seedFiscalData } from '../support/orders.js';
+import { fiscalMatrix, orderFor, seedFiscalData } from '../support/orders.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 interface Delivery {
@@ -116,30 +116,7 @@ describe('two instances, one database, mixed load (reliability)', () => {
           status = (await http.get('/admin/orders', { token, query: { storeId: 'mixed-store', pageSize: 20 } })).status;
         } else {
           operation = 'fiscal-edit';
-          const rate = pick([12, 18]);
-          const matrix = {
-            '21069090': {
-              NCM: '21069090',
-              CEST: '',
-              CST_ICMS: '00',
-              ICMS_rate: rate,
-              CST_PIS: '01',
-              PIS_rate: 0.65,
-              CST_COFINS: '01',
-              COFINS_rate: 3,
-            },
-            '22021000': {
-              NCM: '22021000',
-              CEST: '0300700',
-              CST_ICMS: '60',
-              ICMS_rate: 18,
-              CST_PIS: '04',
-              PIS_rate: 0.65,
-              CST_COFINS: '04',
-              COFINS_rate: 3,
-            },
-          };
-          status = (await http.put(`/admin/fiscal-groups/${groupId}`, { taxMatrix: matrix }, { token })).status;
+          status = (await http.put(`/admin/fiscal-groups/${groupId}`, { taxMatrix: fiscalMatrix(pick([12, 18])) }, { token })).status;
         }
         requests += 1;
         count(`${operation} ${status}`);
@@ -231,29 +208,7 @@ describe('two instances, one database, mixed load (reliability)', () => {
     }
 
     // A fiscal edit made through one instance reaches the other.
-    const matrix = {
-      '21069090': {
-        NCM: '21069090',
-        CEST: '',
-        CST_ICMS: '00',
-        ICMS_rate: 7,
-        CST_PIS: '01',
-        PIS_rate: 0.65,
-        CST_COFINS: '01',
-        COFINS_rate: 3,
-      },
-      '22021000': {
-        NCM: '22021000',
-        CEST: '0300700',
-        CST_ICMS: '60',
-        ICMS_rate: 18,
-        CST_PIS: '04',
-        PIS_rate: 0.65,
-        CST_COFINS: '04',
-        COFINS_rate: 3,
-      },
-    };
-    expect((await clients[0]!.put(`/admin/fiscal-groups/${groupId}`, { taxMatrix: matrix }, { token })).status).toBe(200);
+    expect((await clients[0]!.put(`/admin/fiscal-groups/${groupId}`, { taxMatrix: fiscalMatrix(7) }, { token })).status).toBe(200);
     const until = Date.now() + 5000;
     let icms = 0;
     while (Date.now() < until) {

@@ -5,6 +5,32 @@ let counter = 0;
 /** An id unique across test files and runs. */
 export const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now()}-${++counter}`;
 
+/** The tax matrix of the seeded group: prepared food at `burgerIcmsRate` % ICMS, soft drinks untaxed (CST 60 / 04). */
+export function fiscalMatrix(burgerIcmsRate = 18) {
+  return {
+    '21069090': {
+      NCM: '21069090',
+      CEST: '',
+      CST_ICMS: '00',
+      ICMS_rate: burgerIcmsRate,
+      CST_PIS: '01',
+      PIS_rate: 0.65,
+      CST_COFINS: '01',
+      COFINS_rate: 3,
+    },
+    '22021000': {
+      NCM: '22021000',
+      CEST: '0300700',
+      CST_ICMS: '60',
+      ICMS_rate: 18,
+      CST_PIS: '04',
+      PIS_rate: 0.65,
+      CST_COFINS: '04',
+      COFINS_rate: 3,
+    },
+  };
+}
+
 /** A fiscal group for `storeId` and two categories, so that `orderFor()` orders are taxed. */
 export async function seedFiscalData(http: HttpClient, adminToken: string, storeId: string): Promise<void> {
   const group = await http.post(
@@ -14,28 +40,7 @@ export async function seedFiscalData(http: HttpClient, adminToken: string, store
       uf: 'SP',
       taxRegime: 'LUCRO_PRESUMIDO',
       stores: [{ store_id: storeId, store_name: storeId }],
-      taxMatrix: {
-        '21069090': {
-          NCM: '21069090',
-          CEST: '',
-          CST_ICMS: '00',
-          ICMS_rate: 18,
-          CST_PIS: '01',
-          PIS_rate: 0.65,
-          CST_COFINS: '01',
-          COFINS_rate: 3,
-        },
-        '22021000': {
-          NCM: '22021000',
-          CEST: '0300700',
-          CST_ICMS: '60',
-          ICMS_rate: 18,
-          CST_PIS: '04',
-          PIS_rate: 0.65,
-          CST_COFINS: '04',
-          COFINS_rate: 3,
-        },
-      },
+      taxMatrix: fiscalMatrix(),
     },
     { token: adminToken },
   );
