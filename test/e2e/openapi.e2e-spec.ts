@@ -72,6 +72,21 @@ describe('every protected route of the OpenAPI document refuses bad tokens (e2e)
         }),
     ],
     [
+      'an alg:none token',
+      () =>
+        forgeJwt(
+          {
+            sub: BOOTSTRAP_ID,
+            scope: 'admin orders platform',
+            iss: t.config.jwtIssuer,
+            aud: t.config.jwtAudience,
+            iat: now(),
+            exp: now() + 600,
+          },
+          { alg: 'none' },
+        ),
+    ],
+    [
       'a token signed by another key',
       () =>
         forgeJwt(

@@ -164,3 +164,39 @@ describe('request bodies over the limit (reliability)', () => {
     expect(sent).toBeLessThan(2 * 1024 * 1024);
   });
 });
+
+describe('credential rate limits (reliability)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each([
+    [
+      'POST /api/authentication/login',
+      '/authentication/login',
+      (body: unknown) => ({ message: expect.any(String), error: 'RATE_LIMITED', ...(body as object) }),
+    ],
+    [
+      'POST /api/domain-cliente/token',
+      '/domain-cliente/token',
+      () => ({ error: 'too_many_requests', error_description: expect.any(String) }),
+    ],
+    ['POST /api/v3/channels-stores', '/v3/channels-stores', () => ({ statusCode: '429', message: expect.any(String) })],
+  ])('%s answers 429 with Retry-After in its family shape past the limit', async (_label, path, shape) => {
+    const wrong = { authorization: `Basic ${Buffer.from('999999:wrong').toString('base64')}` };
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof t.http.post>> | undefined;
+    for (let index = 0; index < 3; index++) {
+      last = await t.http.post(path, { client_id: '999999', client_secret: 'wrong', grant_type: 'client_credentials' }, { headers: wrong });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 2).every((status) => status === 400 || status === 401)).toBe(true);
+    expect(statuses[2]).toBe(429);
+    expect(last!.body).toEqual(shape({}));
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
