@@ -274,6 +274,17 @@ describe('authentication (e2e)', () => {
       expect(response.body).toEqual({ message: 'The JSON body nests deeper than 64 levels', error: 'VALIDATION_FAILED' });
     });
 
+    it('answers 400 for a NUL character anywhere in a JSON body (PostgreSQL cannot store it)', async () => {
+      const response = await t.http.post(LOGIN, {
+        client_id: '1',
+        client_secret: 'x',
+        grant_type: 'client_credentials',
+        nested: { note: 'a\u0000b' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/NUL character/);
+    });
+
     it('answers 415 for a content type the route does not accept', async () => {
       const text = await t.http.post(LOGIN, undefined, { raw: 'hello', headers: { 'content-type': 'text/plain' } });
       expect(text.status).toBe(415);

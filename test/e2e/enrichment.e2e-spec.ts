@@ -181,6 +181,14 @@ describe('POST /api/enrich-order (e2e)', () => {
       if (field) expect(response.body.details?.[0]?.field).toBe(field);
     });
 
+    it('for a NUL character in the order (PostgreSQL cannot store it), and nothing is stored', async () => {
+      const orderId = unique('nul');
+      const response = await t.http.post(ENRICH, order(orderId, { customer: { name: 'Ana\u0000' } }), { token: orders });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/NUL character/);
+      expect(await stored(orderId)).toBeUndefined();
+    });
+
     it('for an invalid dryRun value', async () => {
       const response = await t.http.post(ENRICH, order(unique('dry')), { token: orders, query: { dryRun: 'maybe' } });
       expect(response.status).toBe(400);

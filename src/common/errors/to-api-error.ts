@@ -43,7 +43,7 @@ const UNAVAILABLE_DB_MESSAGES = [
 ];
 
 /** Values the client sent that PostgreSQL refused: a client mistake that escaped validation. */
-const CLIENT_DATA_DB_CODES = new Set(['22P02', '22003', '22007', '22008', '22001', '22021', '2201B']);
+const CLIENT_DATA_DB_CODES = new Set(['22P02', '22P05', '22003', '22007', '22008', '22001', '22021', '2201B']);
 
 export interface ClassifiedError {
   apiError: ApiError;

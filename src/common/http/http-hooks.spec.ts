@@ -1,4 +1,4 @@
-import { nestsDeeperThan, requestIdFor } from './http-hooks.js';
+import { jsonBodyProblem, nestsDeeperThan, requestIdFor } from './http-hooks.js';
 
 describe('nestsDeeperThan', () => {
   const nested = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);
@@ -15,6 +15,16 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan('text', 1)).toBe(false);
     expect(nestsDeeperThan(null, 1)).toBe(false);
     expect(nestsDeeperThan({ a: Array.from({ length: 10_000 }, (_, index) => ({ index })) }, 3)).toBe(false);
+  });
+});
+
+describe('jsonBodyProblem', () => {
+  it('finds a NUL character in a string or a key, at any depth', () => {
+    expect(jsonBodyProblem({ a: [{ b: 'x\u0000y' }] }, 64)).toBe('nul');
+    expect(jsonBodyProblem({ 'k\u0000': 1 }, 64)).toBe('nul');
+    expect(jsonBodyProblem(['\u0000'], 64)).toBe('nul');
+    expect(jsonBodyProblem({ a: 'backslash-u: \\u0000 is text' }, 64)).toBeUndefined();
+    expect(jsonBodyProblem({ a: [1, true, null, 'ok'] }, 64)).toBeUndefined();
   });
 });
 

@@ -12,18 +12,34 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Deeper JSON is refused: no order needs it, and recursive validators would overflow the stack. */
 export const MAX_JSON_DEPTH = 64;
 
-/** Whether a parsed JSON value nests deeper than `limit` (iterative: safe on any depth). */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
+const NUL = '\u0000';
+
+/**
+ * What makes a parsed JSON body unacceptable, in one iterative walk (safe on any depth):
+ * nesting deeper than `depthLimit`, or a NUL character in a key or a string, which JSON
+ * allows but PostgreSQL cannot store in jsonb or text.
+ */
+export function jsonBodyProblem(value: unknown, depthLimit: number): 'too-deep' | 'nul' | undefined {
+  if (typeof value === 'string') return value.includes(NUL) ? 'nul' : undefined;
   const stack: Array<[unknown, number]> = [[value, 1]];
   while (stack.length > 0) {
     const [current, depth] = stack.pop()!;
     if (typeof current !== 'object' || current === null) continue;
-    if (depth > limit) return true;
-    for (const child of Array.isArray(current) ? current : Object.values(current)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    if (depth > depthLimit) return 'too-deep';
+    const entries = Array.isArray(current) ? current.entries() : Object.entries(current);
+    for (const [key, child] of entries) {
+      if (typeof key === 'string' && key.includes(NUL)) return 'nul';
+      if (typeof child === 'string') {
+        if (child.includes(NUL)) return 'nul';
+      } else if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
     }
   }
-  return false;
+  return undefined;
+}
+
+/** Whether a parsed JSON value nests deeper than `limit`. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  return jsonBodyProblem(value, limit) === 'too-deep';
 }
 
 /** Keeps a caller's `x-request-id` when it is safe to log, otherwise makes one. */
@@ -65,8 +81,13 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
 
   // JSON everywhere, other types only where a route says so (token form, CSV import).
   fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (typeof request.body === 'object' && request.body !== null && nestsDeeperThan(request.body, MAX_JSON_DEPTH)) {
-      sendError(deps.logger, ApiError.badRequest(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`), request, reply);
+    const problem = typeof request.body === 'object' && request.body !== null ? jsonBodyProblem(request.body, MAX_JSON_DEPTH) : undefined;
+    if (problem) {
+      const message =
+        problem === 'too-deep'
+          ? `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`
+          : 'The JSON body contains a NUL character (\\u0000), which cannot be stored';
+      sendError(deps.logger, ApiError.badRequest(message), request, reply);
       return;
     }
     const type = request.headers['content-type']?.split(';', 1)[0]!.trim().toLowerCase();
