@@ -229,4 +229,33 @@ describe('hostile input on every documented route (reliability)', () => {
       expect(failures).toEqual([]);
     });
   }
+
+  it('every route with an example body: each injection string inside an otherwise valid body (deterministic sweep)', async () => {
+    const failures: string[] = [];
+    for (const route of operations.filter((candidate) => ['POST', 'PUT', 'PATCH'].includes(candidate.method))) {
+      const example = exampleBody(route, document);
+      if (typeof example !== 'object' || example === null || Array.isArray(example)) continue;
+      const stringFields = Object.entries(example)
+        .filter(([, value]) => typeof value === 'string')
+        .map(([key]) => key);
+      const bodies = INJECTIONS.flatMap((text) => [
+        { ...example, injected: text },
+        ...stringFields.map((key) => ({ ...example, [key]: text })),
+      ]);
+      const path = route.template.replace(/^\/api/, '').replace(/\{[^}]+\}/g, 'sample');
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (route.template.startsWith('/api/v3/channels-stores')) headers.authorization = basic;
+      for (const body of bodies) {
+        const response = await t.http.request(route.method, path, undefined, {
+          token: headers.authorization ? undefined : token,
+          headers,
+          raw: JSON.stringify(body),
+        });
+        if (response.status >= 500)
+          failures.push(`${route.method} ${route.template} answered ${response.status} for ${JSON.stringify(body).slice(0, 160)}`);
+        else if (response.status >= 400) expectErrorShape(route.family, response.body);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
