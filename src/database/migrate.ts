@@ -16,7 +16,3 @@ export async function runPendingMigrations(dataSource: DataSource, log: (message
     await runner.release();
   }
 }
-
-export async function hasPendingMigrations(dataSource: DataSource): Promise<boolean> {
-  return dataSource.showMigrations();
-}
