@@ -1,15 +1,19 @@
 import 'reflect-metadata';
+import type { ServerOptions } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import helmet from '@fastify/helmet';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
 import { ClientsService } from './auth/clients.service.js';
+import { TokenService } from './auth/token.service.js';
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter.js';
+import { clientErrorHandler, frameworkErrorHandler } from './common/http/client-errors.js';
 import { registerHttpHooks, requestIdFor } from './common/http/http-hooks.js';
 import { LifecycleState } from './common/http/lifecycle-state.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { PinoNestLogger, type Logger } from './common/logging/logger.js';
+import { CSV_BODY_LIMIT_BYTES } from './fiscal-groups/fiscal-groups.controller.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { setupOpenApi } from './openapi/openapi.js';
 
@@ -31,6 +35,17 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     // Fastify answers a longer path parameter itself (414, outside the error shapes); an orderId of
     // 100 characters is up to 300 once percent-encoded, and a longer one gets a 400 from its route.
     routerOptions: { maxParamLength: 1000 },
+    // A stalled request (headers or body) is dropped; Node checks its connections this often.
+    requestTimeout: config.requestTimeoutMs,
+    ...({
+      http: {
+        requestTimeout: config.requestTimeoutMs,
+        headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+        connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs),
+      } satisfies ServerOptions,
+    } as object),
+    clientErrorHandler: clientErrorHandler(logger),
+    frameworkErrors: frameworkErrorHandler(logger),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, databaseUrl, logger }), adapter, {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
@@ -39,14 +54,16 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     rawBody: true,
   });
   app.setGlobalPrefix('api');
-  // Tax matrices travel as spreadsheets too; a whole NCM table is larger than an order.
-  app.useBodyParser('text/csv', { bodyLimit: Math.max(config.bodyLimitBytes, 8 * 1024 * 1024) });
+  // Tax matrices travel as spreadsheets too. The hooks let a CSV body through to its one route only.
+  app.useBodyParser('text/csv', { bodyLimit: Math.max(config.bodyLimitBytes, CSV_BODY_LIMIT_BYTES) });
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   app.useGlobalPipes(createValidationPipe());
 
   const metrics = app.get(MetricsService);
+  const tokens = app.get(TokenService);
   registerHttpHooks(app.getHttpAdapter().getInstance(), {
     logger,
+    bearerProblem: (authorization, scopes) => tokens.bearerProblem(authorization, scopes),
     lifecycle: app.get(LifecycleState),
     observe: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
   });

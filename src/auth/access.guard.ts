@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../common/errors/api-error.js';
 import { IS_PUBLIC, REQUIRED_SCOPES } from './auth.decorators.js';
 import type { AuthenticatedClient, Scope } from './scopes.js';
+import { BEARER_REQUIRED, scopeMissingMessage, TOKEN_EXPIRED, TOKEN_INVALID } from './token.service.js';
 
 /**
  * Registered globally: every route needs a valid bearer token unless marked
@@ -24,7 +25,7 @@ export class AccessGuard extends AuthGuard('jwt') {
     const required = this.reflector.getAllAndOverride<Scope[]>(REQUIRED_SCOPES, targets) ?? [];
     const client = context.switchToHttp().getRequest<FastifyRequest & { user: AuthenticatedClient }>().user;
     const missing = required.filter((scope) => !client.scopes.includes(scope));
-    if (missing.length > 0) throw ApiError.forbidden(`This operation needs the scope ${missing.join(', ')}`);
+    if (missing.length > 0) throw ApiError.forbidden(scopeMissingMessage(missing));
     return true;
   }
 
@@ -40,7 +41,7 @@ export class AccessGuard extends AuthGuard('jwt') {
 function describeTokenProblem(info: unknown): string {
   const name = (info as { name?: string } | undefined)?.name;
   const message = (info as { message?: string } | undefined)?.message ?? '';
-  if (name === 'TokenExpiredError') return 'The access token has expired';
-  if (message === 'No auth token') return 'A bearer token is required (Authorization: Bearer <token>)';
-  return 'The access token is invalid';
+  if (name === 'TokenExpiredError') return TOKEN_EXPIRED;
+  if (message === 'No auth token') return BEARER_REQUIRED;
+  return TOKEN_INVALID;
 }

@@ -1,8 +1,8 @@
 import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { Consumes } from '../common/http/route-config.js';
 import { CredentialRateLimit, Public } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { TokenRequestDto, TokenResponseDto } from './dto/token.dto.js';
@@ -18,14 +18,13 @@ export class OAuthTokenController {
   @Public()
   @HttpCode(200)
   @CredentialRateLimit()
-  @RouteConfig({ consumes: [FORM_URLENCODED] })
+  @Consumes([FORM_URLENCODED])
   @ApiOperation({
     summary: 'OAuth 2.0 client credentials token endpoint',
     description:
       'RFC 6749 §4.4. Credentials in the body (JSON or form) or as HTTP Basic. Errors follow RFC 6749 §5.2. ' +
       'An `Authorization: Bearer` header on this call is ignored.',
   })
-  @ApiConsumes('application/json', FORM_URLENCODED)
   @ApiBody({ type: TokenRequestDto })
   @ApiBasicAuth('basic')
   @ApiOkResponse({ type: TokenResponseDto, headers: { 'Cache-Control': { schema: { type: 'string', example: 'no-store' } } } })

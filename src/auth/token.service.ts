@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ApiError } from '../common/errors/api-error.js';
 
 export interface IssuedToken {
   accessToken: string;
@@ -29,4 +30,31 @@ export class TokenService {
     );
     return { accessToken, expiresIn: this.config.jwtTtlSeconds };
   }
+
+  /**
+   * Checks only the signature, issuer, audience, expiry and scope claim of an `Authorization:
+   * Bearer` token, with no database access: cheap enough to run before a request body is read.
+   * The access guard still makes the full check (active client) afterwards.
+   */
+  bearerProblem(authorization: string | undefined, requiredScopes: readonly string[]): ApiError | undefined {
+    const token = /^bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (!token) return ApiError.unauthorized(BEARER_REQUIRED);
+    let claims: { scope?: unknown };
+    try {
+      claims = this.jwt.verify(token, { algorithms: ['HS256'], issuer: this.config.jwtIssuer, audience: this.config.jwtAudience });
+    } catch (error) {
+      return ApiError.unauthorized((error as { name?: string }).name === 'TokenExpiredError' ? TOKEN_EXPIRED : TOKEN_INVALID);
+    }
+    const granted = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
+    const missing = requiredScopes.filter((scope) => !granted.includes(scope));
+    return missing.length > 0 ? ApiError.forbidden(scopeMissingMessage(missing)) : undefined;
+  }
 }
+
+export function scopeMissingMessage(missing: readonly string[]): string {
+  return `This operation needs the scope ${missing.join(', ')}`;
+}
+
+export const BEARER_REQUIRED = 'A bearer token is required (Authorization: Bearer <token>)';
+export const TOKEN_EXPIRED = 'The access token has expired';
+export const TOKEN_INVALID = 'The access token is invalid';

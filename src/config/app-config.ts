@@ -34,6 +34,8 @@ export interface AppConfig {
   webhookRetryEnabled: boolean;
   webhookRetrySchedule: number[];
   bodyLimitBytes: number;
+  requestTimeoutMs: number;
+  orderMaxLines: number;
   logLevel: LogLevel;
   authRateLimitPerMinute: number;
   metricsEnabled: boolean;
@@ -248,6 +250,21 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     default: '1048576',
     description: 'Largest accepted request body; larger ones get 413.',
     parse: integer(1024, 64 * 1024 * 1024),
+  },
+  {
+    name: 'ORDER_MAX_LINES',
+    key: 'orderMaxLines',
+    default: '2000',
+    description:
+      'Most lines plus selected modifiers an order may have; a larger one is refused with 422 ORDER_TOO_LARGE before anything is computed or stored.',
+    parse: integer(1, 100_000),
+  },
+  {
+    name: 'REQUEST_TIMEOUT_MS',
+    key: 'requestTimeoutMs',
+    default: '30000',
+    description: 'A request whose headers and body have not all arrived within this time is dropped with 408.',
+    parse: integer(100, 600_000),
   },
   {
     name: 'LOG_LEVEL',

@@ -1,8 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBody,
-  ApiConsumes,
   ApiCreatedResponse,
   ApiExtraModels,
   ApiNoContentResponse,
@@ -17,6 +15,7 @@ import { Auth } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { ValidatedBody } from '../common/http/dto-validation.pipe.js';
 import { UuidPipe } from '../common/http/uuid.pipe.js';
+import { Consumes } from '../common/http/route-config.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import {
   CreateFiscalGroupDto,
@@ -32,6 +31,8 @@ import { fiscalGroupBodyChecks, FiscalGroupsService } from './fiscal-groups.serv
 import { taxMatrixToCsv } from './tax-matrix-csv.js';
 
 export const TEXT_CSV = 'text/csv';
+/** A whole NCM table as a spreadsheet is larger than any order. */
+export const CSV_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 const CREATE_EXAMPLE = {
   externalId: 'ERP-SP-001',
@@ -152,14 +153,13 @@ export class FiscalGroupsController {
   }
 
   @Put(':id/tax-matrix')
-  @RouteConfig({ consumes: [TEXT_CSV] })
+  @Consumes([TEXT_CSV], { json: false, bodyLimit: CSV_BODY_LIMIT_BYTES })
   @ApiOperation({
     summary: 'Replace the tax matrix from CSV',
     description:
       'Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Every row is validated: a 400 lists the bad rows by line number and nothing changes.',
   })
   @ApiParam(ID_PARAM)
-  @ApiConsumes(TEXT_CSV)
   @ApiBody({
     description: 'CSV text',
     schema: {

@@ -1,4 +1,5 @@
-import { jsonBodyProblem, nestsDeeperThan, requestIdFor } from './http-hooks.js';
+import { requestIdFor } from './http-hooks.js';
+import { jsonBodyProblem, nestsDeeperThan, requestTargetProblem } from './storable-text.js';
 
 describe('nestsDeeperThan', () => {
   const nested = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);
@@ -20,11 +21,35 @@ describe('nestsDeeperThan', () => {
 
 describe('jsonBodyProblem', () => {
   it('finds a NUL character in a string or a key, at any depth', () => {
-    expect(jsonBodyProblem({ a: [{ b: 'x\u0000y' }] }, 64)).toBe('nul');
-    expect(jsonBodyProblem({ 'k\u0000': 1 }, 64)).toBe('nul');
-    expect(jsonBodyProblem(['\u0000'], 64)).toBe('nul');
+    expect(jsonBodyProblem({ a: [{ b: 'x\u0000y' }] }, 64)).toEqual({
+      kind: 'unstorable',
+      path: 'a[0].b',
+      reason: expect.stringContaining('NUL'),
+    });
+    expect(jsonBodyProblem({ 'k\u0000': 1 }, 64)).toMatchObject({ path: 'k\u0000', reason: expect.stringContaining('property name') });
+    expect(jsonBodyProblem(['\u0000'], 64)).toMatchObject({ path: '[0]' });
     expect(jsonBodyProblem({ a: 'backslash-u: \\u0000 is text' }, 64)).toBeUndefined();
     expect(jsonBodyProblem({ a: [1, true, null, 'ok'] }, 64)).toBeUndefined();
+  });
+
+  it('finds a lone surrogate but keeps paired ones (emoji)', () => {
+    expect(jsonBodyProblem({ name: 'ok 🍔', list: ['\ud800x'] }, 64)).toMatchObject({
+      path: 'list[0]',
+      reason: expect.stringContaining('surrogate'),
+    });
+    expect(jsonBodyProblem({ name: 'ok 🍔' }, 64)).toBeUndefined();
+  });
+});
+
+describe('requestTargetProblem', () => {
+  it('names the query parameter or the path that cannot be stored', () => {
+    expect(requestTargetProblem('/api/admin/orders?page=1&storeId=a%00')).toEqual({
+      field: 'query parameter "storeId"',
+      reason: expect.stringContaining('NUL'),
+    });
+    expect(requestTargetProblem('/api/admin/orders?storeId=%ED%A0%80')).toMatchObject({ field: 'query parameter "storeId"' });
+    expect(requestTargetProblem('/api/admin/orders/%00')).toMatchObject({ field: 'path' });
+    expect(requestTargetProblem('/api/admin/orders?x=%E2%82%AC+1&y')).toBeUndefined();
   });
 });
 

@@ -7,40 +7,16 @@ import type { Logger } from '../logging/logger.js';
 import { sendError } from '../errors/api-exception.filter.js';
 import { requestContext } from './request-context.js';
 import type { LifecycleState } from './lifecycle-state.js';
+import { jsonBodyProblem, requestTargetProblem } from './storable-text.js';
+
+export { jsonBodyProblem, nestsDeeperThan } from './storable-text.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Deeper JSON is refused: no order needs it, and recursive validators would overflow the stack. */
 export const MAX_JSON_DEPTH = 64;
 
-const NUL = '\u0000';
-
-/**
- * What makes a parsed JSON body unacceptable, in one iterative walk (safe on any depth):
- * nesting deeper than `depthLimit`, or a NUL character in a key or a string, which JSON
- * allows but PostgreSQL cannot store in jsonb or text.
- */
-export function jsonBodyProblem(value: unknown, depthLimit: number): 'too-deep' | 'nul' | undefined {
-  if (typeof value === 'string') return value.includes(NUL) ? 'nul' : undefined;
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth > depthLimit) return 'too-deep';
-    const entries = Array.isArray(current) ? current.entries() : Object.entries(current);
-    for (const [key, child] of entries) {
-      if (typeof key === 'string' && key.includes(NUL)) return 'nul';
-      if (typeof child === 'string') {
-        if (child.includes(NUL)) return 'nul';
-      } else if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-    }
-  }
-  return undefined;
-}
-
-/** Whether a parsed JSON value nests deeper than `limit`. */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  return jsonBodyProblem(value, limit) === 'too-deep';
-}
+/** Where the request id Fastify gave a request is kept on the raw request, for answers written below Fastify. */
+export const RAW_REQUEST_ID = Symbol('requestId');
 
 /** Keeps a caller's `x-request-id` when it is safe to log, otherwise makes one. */
 export function requestIdFor(raw: IncomingMessage): string {
@@ -48,22 +24,18 @@ export function requestIdFor(raw: IncomingMessage): string {
   return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Content types besides JSON that the route accepts. */
-    consumes?: string[];
-  }
-}
-
 export interface HttpHookDependencies {
   logger: Logger;
   lifecycle: LifecycleState;
+  /** Why the request's bearer token is refused (401 missing, expired, badly signed; 403 scope), or undefined. */
+  bearerProblem: (authorization: string | undefined, requiredScopes: readonly string[]) => ApiError | undefined;
   observe?: (method: string, route: string, status: number, seconds: number) => void;
 }
 
 export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, deps: HttpHookDependencies): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    (request.raw as IncomingMessage & { [RAW_REQUEST_ID]?: string })[RAW_REQUEST_ID] = request.id;
     if (deps.lifecycle.draining) {
       reply.header('connection', 'close');
       sendError(
@@ -79,29 +51,28 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
     requestContext.run({ requestId: request.id }, done);
   });
 
-  // JSON everywhere, other types only where a route says so (token form, CSV import).
-  fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
-    const problem = typeof request.body === 'object' && request.body !== null ? jsonBodyProblem(request.body, MAX_JSON_DEPTH) : undefined;
-    if (problem) {
-      const message =
-        problem === 'too-deep'
-          ? `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`
-          : 'The JSON body contains a NUL character (\\u0000), which cannot be stored';
-      sendError(deps.logger, ApiError.badRequest(message), request, reply);
+  // Before the body is read: a body the route does not take, or one sent without a valid token
+  // to a route that needs one, is refused without reading it, and the connection is closed
+  // so that its remaining bytes are never read either.
+  fastify.addHook('preParsing', (request, reply, payload, done) => {
+    if (!carriesBody(request.raw)) {
+      done(null, payload);
       return;
     }
-    const type = request.headers['content-type']?.split(';', 1)[0]!.trim().toLowerCase();
-    if (type && request.body !== undefined && type !== 'application/json' && !type.endsWith('+json')) {
-      const allowed = request.routeOptions.config?.consumes ?? [];
-      if (!allowed.includes(type)) {
-        sendError(
-          deps.logger,
-          new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Content-Type ${type} is not accepted here; send application/json`),
-          request,
-          reply,
-        );
-        return;
-      }
+    const refusal = bodyRefusal(request, deps);
+    if (refusal) {
+      reply.header('connection', 'close');
+      sendError(deps.logger, refusal, request, reply);
+      return;
+    }
+    done(null, payload);
+  });
+
+  fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
+    const problem = requestProblem(request);
+    if (problem) {
+      sendError(deps.logger, problem, request, reply);
+      return;
     }
     done();
   });
@@ -122,4 +93,58 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
     );
     done();
   });
+}
+
+const JSON_TYPE = 'application/json';
+const UTF8 = new Set(['utf-8', 'utf8']);
+const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+
+function carriesBody(raw: IncomingMessage): boolean {
+  const length = raw.headers['content-length'];
+  return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function bodyRefusal(request: FastifyRequest, deps: HttpHookDependencies): ApiError | undefined {
+  const config = request.routeOptions.config;
+  // Routes Fastify does not know answer 404 whatever the token; their bodies are bounded by BODY_LIMIT_BYTES.
+  if (request.routeOptions.url !== undefined && config?.public !== true) {
+    const tokenProblem = deps.bearerProblem(request.headers.authorization, config?.scopes ?? []);
+    if (tokenProblem) return tokenProblem;
+  }
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') {
+    return new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Content-Encoding ${encoding} is not accepted; send the body uncompressed`);
+  }
+  const [mediaType, ...parameters] = (request.headers['content-type'] ?? '').split(';');
+  const type = mediaType!.trim().toLowerCase();
+  if (type === '') return undefined;
+  const accepted = config?.consumes ?? [JSON_TYPE];
+  const isJson = type === JSON_TYPE || type.endsWith('+json');
+  if (!accepted.includes(type) && !(isJson && accepted.includes(JSON_TYPE))) {
+    return new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Content-Type ${type} is not accepted here; send ${accepted.join(' or ')}`);
+  }
+  const charset = parameters
+    .map((parameter) => parameter.split('='))
+    .find(([name]) => name!.trim().toLowerCase() === 'charset')?.[1]
+    ?.trim()
+    .replace(/^"(.*)"$/, '$1')
+    .toLowerCase();
+  if (charset !== undefined && !UTF8.has(charset)) {
+    return new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `charset=${charset} is not accepted; send the body in UTF-8`);
+  }
+  return undefined;
+}
+
+/** Text PostgreSQL cannot store, in the request target or the parsed body; a byte-order mark is dropped. */
+function requestProblem(request: FastifyRequest): ApiError | undefined {
+  const target = requestTargetProblem(request.url);
+  if (target) return ApiError.badRequest(`The ${target.field} ${target.reason}`, target.field);
+  const withRawBody = request as FastifyRequest & { rawBody?: Buffer };
+  if (withRawBody.rawBody?.subarray(0, 3).equals(BYTE_ORDER_MARK)) withRawBody.rawBody = withRawBody.rawBody.subarray(3);
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Buffer.isBuffer(body)) return undefined;
+  const problem = jsonBodyProblem(body, MAX_JSON_DEPTH);
+  if (!problem) return undefined;
+  if (problem.kind === 'too-deep') return ApiError.badRequest(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  return ApiError.badRequest(`The body field ${problem.path} ${problem.reason}`, problem.path);
 }

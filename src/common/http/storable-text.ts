@@ -1,0 +1,92 @@
+/**
+ * PostgreSQL cannot store every string JavaScript can hold: text and jsonb refuse NUL
+ * (U+0000), and jsonb refuses a lone UTF-16 surrogate (`"\ud800"` is valid JSON). Such text
+ * is refused at the edge with a 400 naming where it was, instead of a database error.
+ */
+
+const NUL = '\u0000';
+
+/** Why a string cannot be stored, or undefined when it can. */
+export function unstorableText(text: string): string | undefined {
+  if (text.includes(NUL)) return 'contains a NUL character (\\u0000), which cannot be stored';
+  if (!(text as string & { isWellFormed(): boolean }).isWellFormed()) {
+    return 'contains a lone UTF-16 surrogate (not a Unicode character), which cannot be stored';
+  }
+  return undefined;
+}
+
+export type JsonBodyProblem = { kind: 'too-deep' } | { kind: 'unstorable'; path: string; reason: string };
+
+/**
+ * What makes a parsed JSON body unacceptable, in one iterative walk (safe on any depth):
+ * nesting deeper than `depthLimit`, or a key or a string PostgreSQL cannot store.
+ */
+export function jsonBodyProblem(value: unknown, depthLimit: number): JsonBodyProblem | undefined {
+  if (typeof value === 'string') {
+    const reason = unstorableText(value);
+    return reason ? { kind: 'unstorable', path: 'body', reason } : undefined;
+  }
+  const stack: Array<[unknown, number, string]> = [[value, 1, '']];
+  while (stack.length > 0) {
+    const [current, depth, path] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth > depthLimit) return { kind: 'too-deep' };
+    const entries = Array.isArray(current) ? current.entries() : Object.entries(current);
+    for (const [key, child] of entries) {
+      const childPath = typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
+      if (typeof key === 'string') {
+        const reason = unstorableText(key);
+        if (reason) return { kind: 'unstorable', path: childPath, reason: `has a property name that ${reason}` };
+      }
+      if (typeof child === 'string') {
+        const reason = unstorableText(child);
+        if (reason) return { kind: 'unstorable', path: childPath, reason };
+      } else if (typeof child === 'object' && child !== null) stack.push([child, depth + 1, childPath]);
+    }
+  }
+  return undefined;
+}
+
+/** Whether a parsed JSON value nests deeper than `limit`. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  return jsonBodyProblem(value, limit)?.kind === 'too-deep';
+}
+
+/**
+ * The first problem of a request target: percent-encoding that is not UTF-8 (an encoded
+ * surrogate such as `%ED%A0%80` would otherwise be decoded silently to U+FFFD), or a
+ * decoded NUL, in the path or in a query parameter (named by its key).
+ */
+export function requestTargetProblem(url: string): { field: string; reason: string } | undefined {
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const pathProblem = decodedProblem(path);
+  if (pathProblem) return { field: 'path', reason: pathProblem };
+  if (queryStart === -1) return undefined;
+  for (const pair of url.slice(queryStart + 1).split('&')) {
+    if (pair === '') continue;
+    const separator = pair.indexOf('=');
+    const rawKey = separator === -1 ? pair : pair.slice(0, separator);
+    const keyProblem = decodedProblem(rawKey);
+    const field = `query parameter ${keyProblem ? JSON.stringify(rawKey) : safeDecode(rawKey)}`;
+    if (keyProblem) return { field, reason: keyProblem };
+    if (separator === -1) continue;
+    const valueProblem = decodedProblem(pair.slice(separator + 1));
+    if (valueProblem) return { field, reason: valueProblem };
+  }
+  return undefined;
+}
+
+function decodedProblem(encoded: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(encoded.replaceAll('+', ' '));
+  } catch {
+    return 'is not valid UTF-8 percent-encoding';
+  }
+  return unstorableText(decoded);
+}
+
+function safeDecode(encoded: string): string {
+  return JSON.stringify(decodeURIComponent(encoded.replaceAll('+', ' ')));
+}
