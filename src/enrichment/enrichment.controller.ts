@@ -35,7 +35,9 @@ export class EnrichmentController {
   @ApiOkResponse({ type: EnrichOrderResponseDto })
   @ApiErrors('A', [400, 413, 415, 422, 503], {
     400: 'Empty body, a body that is not an object, or no string orderId (1 to 100 characters)',
-    422: 'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED)',
+    422:
+      'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ' +
+      'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000); nothing is computed or stored',
   })
   async enrich(
     @Body() body: unknown,
@@ -45,7 +47,7 @@ export class EnrichmentController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const result = await this.enrichment.enrich(body, actor, { dryRun: query.dryRun === true, rawBody: request.rawBody });
-    const warnings = result.warnings.length;
+    const warnings = result.warningCount;
     const head = {
       message: `Order enriched${warnings ? ` with ${warnings} warning(s)` : ''}${result.order ? '' : ' (dry run: nothing stored)'}`,
       orderDbId: result.order?.id ?? null,

@@ -5,7 +5,8 @@ import type { Actor, UpsertedOrder } from '../orders/orders.repository.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { productIdsOf, TAX_ENGINE, type TaxEngine, type TaxWarning } from '../tax-engine/tax-engine.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
-import { receiveOrder } from './order-payload.js';
+import { lineCountExceeds, receiveOrder } from './order-payload.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 
 export interface Enrichment {
   orderId: string;
@@ -15,11 +16,14 @@ export interface Enrichment {
   /** The enriched payload as JSON text, serialized once for the database and the answer. */
   enrichedJson: string;
   warnings: TaxWarning[];
+  /** Every warning, including those left out of the summary's list. */
+  warningCount: number;
 }
 
 @Injectable()
 export class EnrichmentService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly lookup: FiscalLookupService,
     private readonly orders: OrdersRepository,
     @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
@@ -33,6 +37,20 @@ export class EnrichmentService {
   async enrich(body: unknown, actor: Actor, options: { dryRun?: boolean; rawBody?: Buffer } = {}): Promise<Enrichment> {
     const received = receiveOrder(body);
     const { payload, orderId, storeId, source } = received;
+    if (lineCountExceeds(payload, this.config.orderMaxLines)) {
+      throw new ApiError(
+        ErrorCode.ORDER_TOO_LARGE,
+        `The order has more than ${this.config.orderMaxLines} lines and selected modifiers (ORDER_MAX_LINES); nothing was computed or stored`,
+        {
+          details: [
+            {
+              field: `${received.wrapped ? 'payload.' : ''}order.products`,
+              problem: `more than ${this.config.orderMaxLines} lines and selected modifiers`,
+            },
+          ],
+        },
+      );
+    }
     // At the root, the received text is the payload's JSON (jsonb normalizes it the same way).
     const payloadJson = () => (!received.wrapped && options.rawBody ? options.rawBody.toString('utf8') : JSON.stringify(payload));
     const [group, categories] = await Promise.all([
@@ -77,6 +95,6 @@ export class EnrichmentService {
           },
           actor,
         );
-    return { orderId, order, enrichedPayload: result.payload, enrichedJson, warnings: result.warnings };
+    return { orderId, order, enrichedPayload: result.payload, enrichedJson, warnings: result.warnings, warningCount: result.warningCount };
   }
 }

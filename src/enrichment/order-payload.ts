@@ -43,3 +43,25 @@ export function receiveOrder(body: unknown): ReceivedOrder {
     throw ApiError.badRequest(`source must have at most ${MAX_ID_LENGTH} characters`, `${prefix}source`);
   return { payload, orderId, wrapped, storeId, source };
 }
+
+/**
+ * Lines (every entry of `order.products`, objects or not) plus the selected modifiers of the
+ * lines, counted only until `limit` is passed: a huge order costs no more than a legal one.
+ */
+export function lineCountExceeds(payload: Record<string, unknown>, limit: number): boolean {
+  const products = isObject(payload.order) ? payload.order.products : undefined;
+  if (!Array.isArray(products)) return false;
+  let count = products.length;
+  if (count > limit) return true;
+  for (const line of products) {
+    const groups = isObject(line) ? line.modifierGroups : undefined;
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups) {
+      const modifiers = isObject(group) ? group.selectedModifiers : undefined;
+      if (!Array.isArray(modifiers)) continue;
+      count += modifiers.length;
+      if (count > limit) return true;
+    }
+  }
+  return false;
+}

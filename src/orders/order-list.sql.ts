@@ -36,16 +36,56 @@ export interface SqlQuery {
 export type CountStrategy = 'counters' | 'orders';
 
 /**
+ * Size bounds of what the admin routes send (whatever the stored rows hold, including rows
+ * stored before ORDER_MAX_LINES existed): an order of the list carries its payloads only when
+ * they fit ORDER_LIST_ITEM_MAX_BYTES and the page so far fits ORDER_LIST_PAGE_MAX_BYTES; the
+ * detail carries them up to ORDER_DETAIL_MAX_BYTES. Otherwise `payload` and `enrichedPayload`
+ * are null and `payloadOmitted` says why. An order whose stored (possibly compressed) size is
+ * already over the bound is not even converted to text.
+ */
+export const ORDER_LIST_ITEM_MAX_BYTES = 4 * 1024 * 1024;
+export const ORDER_LIST_PAGE_MAX_BYTES = 16 * 1024 * 1024;
+export const ORDER_DETAIL_MAX_BYTES = 32 * 1024 * 1024;
+
+export const PAYLOAD_OMITTED = {
+  item: 'ORDER_TOO_LARGE_FOR_LIST',
+  page: 'PAGE_BYTES_EXCEEDED',
+  detail: 'ORDER_TOO_LARGE',
+} as const;
+
+/**
  * A PersistedOrder as JSON, built by PostgreSQL: the stored JSON documents are copied into the
  * response as text instead of being parsed into objects and serialised again by the service.
- * Keys in the order of the spec; dates RFC 3339 UTC with the database's microseconds.
+ * Keys in the order of the spec; dates RFC 3339 UTC with the database's microseconds. With
+ * `omitted`, the payloads are null and `payloadOmitted` carries that SQL text.
  */
-export function persistedOrderJson(alias: string): string {
+export function persistedOrderJson(alias: string, omitted?: string): string {
+  const payloads = omitted
+    ? `'payload', NULL, 'enrichedPayload', NULL`
+    : `'payload', ${alias}.payload, 'enrichedPayload', ${alias}.enriched_payload`;
   return (
     `json_build_object('id', ${alias}.id, 'orderId', ${alias}.order_id, 'status', ${alias}.status, ` +
-    `'payload', ${alias}.payload, 'enrichedPayload', ${alias}.enriched_payload, 'webhookAttempts', ${alias}.webhook_attempts, ` +
+    `${payloads}, 'webhookAttempts', ${alias}.webhook_attempts, ` +
     `'storeId', ${alias}.store_id, 'source', ${alias}.source, 'webhookLastResponse', ${alias}.webhook_last_response, ` +
-    `'createdAt', ${isoUtc(`${alias}.created_at`)}, 'updatedAt', ${isoUtc(`${alias}.updated_at`)})`
+    `'createdAt', ${isoUtc(`${alias}.created_at`)}, 'updatedAt', ${isoUtc(`${alias}.updated_at`)}` +
+    `${omitted ? `, 'payloadOmitted', ${omitted}` : ''})`
+  );
+}
+
+/** The full order as JSON text when its stored payloads are not over `storedMax` bytes, else NULL (never converted). */
+function fullOrderTextWhenStorable(alias: string, storedMax: number): string {
+  return (
+    `CASE WHEN pg_column_size(${alias}.payload) + coalesce(pg_column_size(${alias}.enriched_payload), 0) <= ${storedMax} ` +
+    `THEN ${persistedOrderJson(alias)}::text END`
+  );
+}
+
+/** One order of the detail, within ORDER_DETAIL_MAX_BYTES: a row `{ persisted }` (json). */
+export function orderDetailSelect(alias: string): string {
+  return (
+    `SELECT CASE WHEN octet_length(built.full_text) <= ${ORDER_DETAIL_MAX_BYTES} THEN built.full_text::json ` +
+    `ELSE ${persistedOrderJson(alias, `'${PAYLOAD_OMITTED.detail}'`)} END AS persisted ` +
+    `FROM orders ${alias} CROSS JOIN LATERAL (SELECT ${fullOrderTextWhenStorable(alias, ORDER_DETAIL_MAX_BYTES)} AS full_text) AS built`
   );
 }
 
@@ -108,16 +148,31 @@ function where(conditions: string[]): string {
   return conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
 }
 
-/** One page of orders, newest first (`created_at DESC, id DESC`), as one row `{ items }`: the JSON array text. */
+/**
+ * One page of orders, newest first (`created_at DESC, id DESC`), as one row `{ items }`: the JSON
+ * array text, never larger than ORDER_LIST_PAGE_MAX_BYTES plus the orders without payloads.
+ */
 export function orderPageQuery(filter: OrderListFilter, page: number, pageSize: number): SqlQuery {
   const params = new Params();
   const conditions = orderConditions(filter, params, { from: filter.createdFromUs, to: filter.createdToUs });
   const limit = params.add('limit', pageSize, '::integer');
   const offset = params.add('offset', String((page - 1) * pageSize), '::bigint');
+  const newestFirst = 'created_at DESC, id DESC';
+  const pageIds = `SELECT id, created_at FROM orders${where(conditions)} ORDER BY ${newestFirst} LIMIT ${limit} OFFSET ${offset}`;
+  // Each order's full text when it fits one item; the page keeps payloads while the running total fits.
+  const built =
+    `SELECT page.id, page.created_at, CASE WHEN octet_length(full_text) <= ${ORDER_LIST_ITEM_MAX_BYTES} THEN full_text END AS item, ` +
+    `${persistedOrderJson('o', `'${PAYLOAD_OMITTED.item}'`)}::text AS too_large, ` +
+    `${persistedOrderJson('o', `'${PAYLOAD_OMITTED.page}'`)}::text AS over_page ` +
+    `FROM (${pageIds}) AS page JOIN orders o ON o.id = page.id ` +
+    `CROSS JOIN LATERAL (SELECT ${fullOrderTextWhenStorable('o', ORDER_LIST_ITEM_MAX_BYTES)} AS full_text) AS whole`;
+  const sized =
+    `SELECT id, created_at, item, too_large, over_page, ` +
+    `sum(octet_length(coalesce(item, too_large))) OVER (ORDER BY ${newestFirst}) AS running_bytes FROM (${built}) AS built`;
   const sql =
-    `SELECT coalesce(json_agg(${persistedOrderJson('o')} ORDER BY page.created_at DESC, page.id DESC), '[]')::text AS items FROM (` +
-    `SELECT id, created_at FROM orders${where(conditions)} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}` +
-    `) AS page JOIN orders o ON o.id = page.id`;
+    `SELECT coalesce('[' || string_agg(CASE WHEN item IS NULL THEN too_large ` +
+    `WHEN running_bytes <= ${ORDER_LIST_PAGE_MAX_BYTES} THEN item ELSE over_page END, ',' ORDER BY ${newestFirst}) || ']', '[]') AS items ` +
+    `FROM (${sized}) AS sized`;
   return { sql, params: params.values };
 }
 

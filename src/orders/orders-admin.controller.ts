@@ -6,6 +6,7 @@ import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { OrderListQuery } from './dto/order-list.query.js';
 import { OrderDetailDto, OrderPageDto } from './dto/persisted-order.dto.js';
 import { OrdersQueryService } from './orders-query.service.js';
+import { ORDER_DETAIL_MAX_BYTES, ORDER_LIST_ITEM_MAX_BYTES, ORDER_LIST_PAGE_MAX_BYTES } from './order-list.sql.js';
 
 @ApiTags('Orders (admin)')
 @Controller('admin/orders')
@@ -19,7 +20,10 @@ export class OrdersAdminController {
     description:
       'A page of stored orders, newest first (`createdAt` desc, then `id` desc), with every filter optional and combinable (AND). ' +
       '`total` is exact (not an estimate); `totalPages = ceil(total / pageSize)`, 0 when nothing matches; a page past the end has no items but the right total. ' +
-      'Integers must be written as plain digits (`2`, not `2.0` or `1e1`); unknown parameters are refused.',
+      'Integers must be written as plain digits (`2`, not `2.0` or `1e1`); unknown parameters are refused. ' +
+      `The page's size is bounded whatever the orders hold: an order whose JSON is over ${ORDER_LIST_ITEM_MAX_BYTES / 1048576} MiB, ` +
+      `or that would take the page past ${ORDER_LIST_PAGE_MAX_BYTES / 1048576} MiB, is listed without \`payload\` and \`enrichedPayload\` ` +
+      '(null) and with `payloadOmitted` saying why; its detail route has them.',
   })
   @ApiOkResponse({ type: OrderPageDto, description: 'One page of orders (the schema carries a full example order)' })
   @ApiErrors('A', [400], {
@@ -35,7 +39,8 @@ export class OrdersAdminController {
   @ApiOperation({
     summary: 'Get a stored order with its history',
     description:
-      'By internal id (UUID) or by `orderId`. Adds the status history (`history`), tracking updates (`tracking`), store transfers (`transfers`) and the webhook delivery log (`deliveries`), each oldest first.',
+      'By internal id (UUID) or by `orderId`. Adds the status history (`history`), tracking updates (`tracking`), store transfers (`transfers`) and the webhook delivery log (`deliveries`), each oldest first. ' +
+      `An order whose JSON is over ${ORDER_DETAIL_MAX_BYTES / 1048576} MiB (possible only for orders stored before ORDER_MAX_LINES) comes without its payloads, with \`payloadOmitted\`.`,
   })
   @ApiParam({ name: 'id', description: 'The order’s internal id (UUID) or its orderId', example: 'ORD-2026-000123' })
   @ApiOkResponse({ type: OrderDetailDto, description: 'The order with its history and logs' })

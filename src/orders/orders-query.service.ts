@@ -7,7 +7,7 @@ import { isUuid } from '../common/http/uuid.pipe.js';
 import type { OrderListQuery } from './dto/order-list.query.js';
 import { DEFAULT_PAGE_SIZE } from './dto/order-list.query.js';
 import type { OrderDetailDto, PersistedOrderDto } from './dto/persisted-order.dto.js';
-import { isoUtc, orderCountQuery, orderPageQuery, persistedOrderJson, type OrderListFilter } from './order-list.sql.js';
+import { isoUtc, orderCountQuery, orderDetailSelect, orderPageQuery, type OrderListFilter } from './order-list.sql.js';
 
 /**
  * The history and the logs of one order in one round trip, each a JSON array built by
@@ -85,8 +85,8 @@ export class OrdersQueryService {
     const byUuid = isUuid(idOrOrderId);
     const [row] = await this.dataSource.query<Array<{ persisted: PersistedOrderDto }>>(
       byUuid
-        ? `SELECT ${persistedOrderJson('o')} AS persisted FROM orders o WHERE o.id = $1::uuid OR o.order_id = $2 ORDER BY (o.id = $1::uuid) DESC LIMIT 1`
-        : `SELECT ${persistedOrderJson('o')} AS persisted FROM orders o WHERE o.order_id = $1`,
+        ? `${orderDetailSelect('o')} WHERE o.id = $1::uuid OR o.order_id = $2 ORDER BY (o.id = $1::uuid) DESC LIMIT 1`
+        : `${orderDetailSelect('o')} WHERE o.order_id = $1`,
       byUuid ? [idOrOrderId.toLowerCase(), idOrOrderId] : [idOrOrderId],
     );
     if (!row) throw ApiError.notFound(`No order has the id or orderId ${idOrOrderId}`);

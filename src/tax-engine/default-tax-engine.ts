@@ -3,6 +3,7 @@ import type { TaxRule } from '../fiscal-groups/tax-rule.js';
 import { decimalText, percentOf, toCents, toMoney, toRate, toRateUnits, type Cents } from './money.js';
 import {
   idText,
+  MAX_LISTED_WARNINGS,
   type CategoryIndex,
   type FiscalGroupSnapshot,
   type LineTax,
@@ -48,7 +49,7 @@ export class DefaultTaxEngine implements TaxEngine {
   readonly version = ENGINE_VERSION;
 
   enrich({ group, categories, payload, now = new Date() }: TaxEngineInput): TaxEngineResult {
-    const warnings: TaxWarning[] = [];
+    const warnings = new CappedWarnings();
     const totals: RunningTotals = { base: 0, icms: 0, pis: 0, cofins: 0, reform: false, ibsCbsBase: 0, cbs: 0, ibsUf: 0, ibsMun: 0 };
     const context = { group, categories, warnings, totals, simples: isSimplesNacional(group.taxRegime) };
 
@@ -71,12 +72,13 @@ export class DefaultTaxEngine implements TaxEngine {
       uf: group.uf,
       taxRegime: group.taxRegime,
       totals: summarize(totals),
-      warnings,
+      warnings: warnings.listed,
+      ...(warnings.omitted > 0 ? { warningsTruncated: warnings.omitted } : {}),
       engineVersion: ENGINE_VERSION,
       calculatedAt: now.toISOString(),
     };
     enriched.taxSummary = summary;
-    return { payload: enriched, summary, warnings };
+    return { payload: enriched, summary, warnings: warnings.listed, warningCount: warnings.listed.length + warnings.omitted };
   }
 
   private enrichLine(line: unknown, path: string, context: LineContext): unknown {
@@ -165,10 +167,21 @@ function parseAmount(text: string): ReturnType<typeof toCents> | undefined {
   }
 }
 
+/** Keeps the first MAX_LISTED_WARNINGS warnings and counts the others. */
+class CappedWarnings {
+  readonly listed: TaxWarning[] = [];
+  omitted = 0;
+
+  push(warning: TaxWarning): void {
+    if (this.listed.length < MAX_LISTED_WARNINGS) this.listed.push(warning);
+    else this.omitted += 1;
+  }
+}
+
 interface LineContext {
   group: FiscalGroupSnapshot;
   categories: CategoryIndex;
-  warnings: TaxWarning[];
+  warnings: CappedWarnings;
   totals: RunningTotals;
   simples: boolean;
 }

@@ -88,10 +88,16 @@ export interface TaxSummary {
   uf: string;
   taxRegime: string | null;
   totals: TaxTotals;
+  /** The first MAX_LISTED_WARNINGS warnings. */
   warnings: TaxWarning[];
+  /** How many warnings were left out of `warnings`; absent when none was. */
+  warningsTruncated?: number;
   engineVersion: string;
   calculatedAt: string;
 }
+
+/** An order cannot make the summary (stored, sent, forwarded) grow with its number of bad lines. */
+export const MAX_LISTED_WARNINGS = 100;
 
 export interface TaxEngineInput {
   group: FiscalGroupSnapshot;
@@ -105,7 +111,10 @@ export interface TaxEngineResult {
   /** A copy of the payload with `tax` on each line and `taxSummary` at the root. */
   payload: Record<string, unknown>;
   summary: TaxSummary;
+  /** As in the summary: the first MAX_LISTED_WARNINGS. */
   warnings: TaxWarning[];
+  /** Every warning, listed or not. */
+  warningCount: number;
 }
 
 /** Computes the taxes of one order. Implementations do no I/O. */

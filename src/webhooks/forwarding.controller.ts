@@ -42,7 +42,9 @@ export class ForwardingController {
     [400, 413, 415, 422, 502, 503],
     {
       400: 'Empty body, a body that is not an object, or no string orderId (1 to 100 characters)',
-      422: 'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent)',
+      422:
+        'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent); ' +
+        'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES; nothing is computed, stored or sent',
       ...WEBHOOK_ERRORS,
     },
     {

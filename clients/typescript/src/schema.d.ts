@@ -297,7 +297,7 @@ export interface paths {
         };
         /**
          * List stored orders
-         * @description A page of stored orders, newest first (`createdAt` desc, then `id` desc), with every filter optional and combinable (AND). `total` is exact (not an estimate); `totalPages = ceil(total / pageSize)`, 0 when nothing matches; a page past the end has no items but the right total. Integers must be written as plain digits (`2`, not `2.0` or `1e1`); unknown parameters are refused.
+         * @description A page of stored orders, newest first (`createdAt` desc, then `id` desc), with every filter optional and combinable (AND). `total` is exact (not an estimate); `totalPages = ceil(total / pageSize)`, 0 when nothing matches; a page past the end has no items but the right total. Integers must be written as plain digits (`2`, not `2.0` or `1e1`); unknown parameters are refused. The page's size is bounded whatever the orders hold: an order whose JSON is over 4 MiB, or that would take the page past 16 MiB, is listed without `payload` and `enrichedPayload` (null) and with `payloadOmitted` saying why; its detail route has them.
          */
         get: operations["OrdersAdmin_list"];
         put?: never;
@@ -317,7 +317,7 @@ export interface paths {
         };
         /**
          * Get a stored order with its history
-         * @description By internal id (UUID) or by `orderId`. Adds the status history (`history`), tracking updates (`tracking`), store transfers (`transfers`) and the webhook delivery log (`deliveries`), each oldest first.
+         * @description By internal id (UUID) or by `orderId`. Adds the status history (`history`), tracking updates (`tracking`), store transfers (`transfers`) and the webhook delivery log (`deliveries`), each oldest first. An order whose JSON is over 32 MiB (possible only for orders stored before ORDER_MAX_LINES) comes without its payloads, with `payloadOmitted`.
          */
         get: operations["OrdersAdmin_detail"];
         put?: never;
@@ -626,7 +626,7 @@ export interface components {
              * @example NOT_FOUND
              * @enum {string}
              */
-            error: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "FISCAL_GROUP_NOT_FOUND" | "WEBHOOK_NOT_CONFIGURED" | "WEBHOOK_DELIVERY_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+            error: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "FISCAL_GROUP_NOT_FOUND" | "WEBHOOK_NOT_CONFIGURED" | "WEBHOOK_DELIVERY_FAILED" | "PAYLOAD_TOO_LARGE" | "ORDER_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
             /** @description One entry per invalid field (validation errors only) */
             details?: components["schemas"]["ErrorDetailDto"][];
         };
@@ -1428,6 +1428,12 @@ export interface components {
              * @example 2026-11-21T15:30:02.301877Z
              */
             updatedAt: string;
+            /**
+             * @description Present only when `payload` and `enrichedPayload` were left out (sent as null) to bound the answer's size: `ORDER_TOO_LARGE_FOR_LIST`: the order's JSON is over 4 MiB (the detail route still has it); `PAGE_BYTES_EXCEEDED`: the page already holds 16 MiB (fetch the detail, or use a smaller pageSize); `ORDER_TOO_LARGE`: the order's JSON is over 32 MiB (stored before ORDER_MAX_LINES existed).
+             * @example PAGE_BYTES_EXCEEDED
+             * @enum {string}
+             */
+            payloadOmitted?: "ORDER_TOO_LARGE_FOR_LIST" | "PAGE_BYTES_EXCEEDED" | "ORDER_TOO_LARGE";
         };
         OrderPageDto: {
             /** @description Newest first (createdAt desc, then id desc); empty past the last page */
@@ -1995,6 +2001,12 @@ export interface components {
              * @example 2026-11-21T15:30:02.301877Z
              */
             updatedAt: string;
+            /**
+             * @description Present only when `payload` and `enrichedPayload` were left out (sent as null) to bound the answer's size: `ORDER_TOO_LARGE_FOR_LIST`: the order's JSON is over 4 MiB (the detail route still has it); `PAGE_BYTES_EXCEEDED`: the page already holds 16 MiB (fetch the detail, or use a smaller pageSize); `ORDER_TOO_LARGE`: the order's JSON is over 32 MiB (stored before ORDER_MAX_LINES existed).
+             * @example PAGE_BYTES_EXCEEDED
+             * @enum {string}
+             */
+            payloadOmitted?: "ORDER_TOO_LARGE_FOR_LIST" | "PAGE_BYTES_EXCEEDED" | "ORDER_TOO_LARGE";
             /** @description Every status change, oldest first (the first one is the creation, with `from: null`) */
             history: components["schemas"]["OrderStatusChangeDto"][];
             /** @description Tracking updates, oldest first */
@@ -2225,8 +2237,13 @@ export interface components {
             /** @example LUCRO_PRESUMIDO */
             taxRegime: string | null;
             totals: components["schemas"]["TaxTotalsDto"];
-            /** @description Lines that could not be taxed (they carry tax: null), never silent */
+            /** @description Lines that could not be taxed (they carry tax: null), never silent; at most the first 100 (see warningsTruncated) */
             warnings: components["schemas"]["TaxWarningDto"][];
+            /**
+             * @description How many more warnings there were beyond the 100 listed; absent when all are listed
+             * @example 12
+             */
+            warningsTruncated?: number;
             /** @example 1.0.0 */
             engineVersion: string;
             /** Format: date-time */
@@ -4630,7 +4647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED) */
+            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000); nothing is computed or stored */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4760,7 +4777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent) */
+            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent); ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES; nothing is computed, stored or sent */
             422: {
                 headers: {
                     [name: string]: unknown;

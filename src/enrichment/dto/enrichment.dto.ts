@@ -130,8 +130,19 @@ export class TaxSummaryDto {
   taxRegime: string | null;
   @ApiProperty({ type: TaxTotalsDto })
   totals: TaxTotalsDto;
-  @ApiProperty({ type: [TaxWarningDto], description: 'Lines that could not be taxed (they carry tax: null), never silent' })
+  @ApiProperty({
+    type: [TaxWarningDto],
+    maxItems: 100,
+    description: 'Lines that could not be taxed (they carry tax: null), never silent; at most the first 100 (see warningsTruncated)',
+  })
   warnings: TaxWarningDto[];
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    description: 'How many more warnings there were beyond the 100 listed; absent when all are listed',
+    example: 12,
+  })
+  warningsTruncated?: number;
   @ApiProperty({ example: '1.0.0' })
   engineVersion: string;
   @ApiProperty({ format: 'date-time' })

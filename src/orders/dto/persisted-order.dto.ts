@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from '../../enrichment/dto/order-examples.js';
 import { ORDER_STATUSES, type OrderStatus } from '../order-status.js';
+import { ORDER_DETAIL_MAX_BYTES, ORDER_LIST_ITEM_MAX_BYTES, ORDER_LIST_PAGE_MAX_BYTES, PAYLOAD_OMITTED } from '../order-list.sql.js';
 
 const ORDER_DB_ID = '5c2b9a8e-1f0d-4e3c-9b7a-6d5e4f3a2b1c';
 const DATE_TIME_DESCRIPTION = 'RFC 3339, UTC, to the microsecond as stored (usable as an exact createdFrom / createdTo bound)';
@@ -74,6 +75,17 @@ export class PersistedOrderDto {
 
   @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: UPDATED_AT_EXAMPLE })
   updatedAt: string;
+
+  @ApiPropertyOptional({
+    enum: Object.values(PAYLOAD_OMITTED),
+    description:
+      `Present only when \`payload\` and \`enrichedPayload\` were left out (sent as null) to bound the answer's size: ` +
+      `\`${PAYLOAD_OMITTED.item}\`: the order's JSON is over ${ORDER_LIST_ITEM_MAX_BYTES / 1048576} MiB (the detail route still has it); ` +
+      `\`${PAYLOAD_OMITTED.page}\`: the page already holds ${ORDER_LIST_PAGE_MAX_BYTES / 1048576} MiB (fetch the detail, or use a smaller pageSize); ` +
+      `\`${PAYLOAD_OMITTED.detail}\`: the order's JSON is over ${ORDER_DETAIL_MAX_BYTES / 1048576} MiB (stored before ORDER_MAX_LINES existed).`,
+    example: PAYLOAD_OMITTED.page,
+  })
+  payloadOmitted?: (typeof PAYLOAD_OMITTED)[keyof typeof PAYLOAD_OMITTED];
 }
 
 export class OrderPageDto {
