@@ -2,7 +2,7 @@ import { createParamDecorator, type ExecutionContext, type PipeTransform } from 
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate } from 'class-validator';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
-import { flattenValidationErrors } from './validation.js';
+import { flattenValidationErrors, refusePrototypeNamedKey } from './validation.js';
 
 /**
  * Validates a body against a DTO class like the global pipe does, plus checks that
@@ -20,6 +20,7 @@ export class DtoValidationPipe<T extends object> implements PipeTransform<unknow
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw ApiError.badRequest('The body must be a JSON object');
     }
+    refusePrototypeNamedKey(value);
     const instance = plainToInstance(this.dto, value, { enableImplicitConversion: false });
     const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
     const details = [...flattenValidationErrors(errors), ...this.extraChecks(value as Record<string, unknown>)];

@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 
 /** class-validator errors, nested ones included, as one list of `{ field, problem }`. */
@@ -15,8 +15,16 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   return details;
 }
 
+/** The global pipe: also refuses prototype-named keys before class-transformer sees them. */
+class StrictValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if ((metadata.type === 'body' || metadata.type === 'query') && this.toValidate(metadata)) refusePrototypeNamedKey(value);
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new StrictValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
@@ -25,4 +33,36 @@ export function createValidationPipe(): ValidationPipe {
     stopAtFirstError: false,
     exceptionFactory: (errors) => ApiError.validation(flattenValidationErrors(errors)),
   });
+}
+
+/** Names that class-transformer and class-validator look up on prototypes (and `__proto__`, `prototype`). */
+const PROTOTYPE_MEMBER_NAMES = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
+/**
+ * The path of the first own key, at any depth, named like an `Object.prototype` member.
+ * No DTO declares such a property, so it is unknown; class-transformer would resolve it
+ * through the prototype (a `constructor` key made it throw) and class-validator's whitelist
+ * would let some through, so such keys are refused before either sees the value.
+ */
+export function prototypeNamedKey(value: unknown): string | undefined {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    const isArray = Array.isArray(current);
+    for (const key of Object.keys(current)) {
+      const childPath = isArray ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
+      if (!isArray && PROTOTYPE_MEMBER_NAMES.has(key)) return childPath;
+      stack.push([(current as Record<string, unknown>)[key], childPath]);
+    }
+  }
+  return undefined;
+}
+
+/** A 400 for a prototype-named key of a body or query, in the words of class-validator's own unknown-property error. */
+export function refusePrototypeNamedKey(value: unknown): void {
+  const path = prototypeNamedKey(value);
+  if (path === undefined) return;
+  const name = path.slice(path.lastIndexOf('.') + 1);
+  throw ApiError.validation([{ field: path, problem: `property ${name} should not exist` }]);
 }
