@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
 import type { Actor, UpsertedOrder } from '../orders/orders.repository.js';
@@ -20,6 +21,9 @@ export interface Enrichment {
   warningCount: number;
 }
 
+/** Orders with more lines than this yield to the event loop between the steps of their enrichment. */
+const LARGE_ORDER_LINES = 200;
+
 @Injectable()
 export class EnrichmentService {
   constructor(
@@ -37,7 +41,8 @@ export class EnrichmentService {
   async enrich(body: unknown, actor: Actor, options: { dryRun?: boolean; rawBody?: Buffer } = {}): Promise<Enrichment> {
     const received = receiveOrder(body);
     const { payload, orderId, storeId, source } = received;
-    if (lineCountExceeds(payload, this.config.orderMaxLines)) {
+    const large = lineCountExceeds(payload, LARGE_ORDER_LINES);
+    if (large && lineCountExceeds(payload, this.config.orderMaxLines)) {
       throw new ApiError(
         ErrorCode.ORDER_TOO_LARGE,
         `The order has more than ${this.config.orderMaxLines} lines and selected modifiers (ORDER_MAX_LINES); nothing was computed or stored`,
@@ -80,7 +85,10 @@ export class EnrichmentService {
     }
 
     const result = this.engine.enrich({ group, categories, payload });
+    // A large order is several milliseconds of work at each step: let other requests in between.
+    if (large) await setImmediatePromise();
     const enrichedJson = JSON.stringify(result.payload);
+    if (large) await setImmediatePromise();
     const order = options.dryRun
       ? null
       : await this.orders.upsert(
