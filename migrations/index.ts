@@ -6,6 +6,7 @@ import { FiscalChangeNotifications1763745000000 } from './1763745000000-FiscalCh
 import { Webhooks1763750000000 } from './1763750000000-Webhooks.js';
 import { OrderListIndexes1763760000000 } from './1763760000000-OrderListIndexes.js';
 import { Fulfillment1763770000000 } from './1763770000000-Fulfillment.js';
+import { OrderTransferredAt1763780000000 } from './1763780000000-OrderTransferredAt.js';
 
 /** Migrations in the order they run. A new migration is appended here; a landed one is never edited. */
 export const ALL_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const ALL_MIGRATIONS = [
   Fulfillment1763770000000,
   Webhooks1763750000000,
   OrderListIndexes1763760000000,
+  OrderTransferredAt1763780000000,
 ];

@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
-import type { Actor, UpsertedOrder } from '../orders/orders.repository.js';
+import type { Actor, StoredOrderState, UpsertedOrder } from '../orders/orders.repository.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { productIdsOf, TAX_ENGINE, type TaxEngine, type TaxWarning } from '../tax-engine/tax-engine.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
-import { lineCountExceeds, receiveOrder } from './order-payload.js';
+import { lineCountExceeds, receiveOrder, withStoreId } from './order-payload.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 
 export interface Enrichment {
@@ -23,6 +23,7 @@ export interface Enrichment {
 
 /** Orders with more lines than this yield to the event loop between the steps of their enrichment. */
 const LARGE_ORDER_LINES = 200;
+const MAX_STORE_RETRIES = 3;
 
 @Injectable()
 export class EnrichmentService {
@@ -36,7 +37,9 @@ export class EnrichmentService {
   /**
    * Finds the store's fiscal group and the products' categories (two queries, in
    * parallel), computes the taxes and stores the order by `orderId`. Without a group
-   * the order is still stored, as ENRICHMENT_FAILED, and the call answers 422.
+   * the order is stored as ENRICHMENT_FAILED (422), unless it is already stored with
+   * taxes: a re-send never clears them (422, nothing stored). A re-send of a transferred
+   * order is taxed for the store the order is now in.
    */
   async enrich(body: unknown, actor: Actor, options: { dryRun?: boolean; rawBody?: Buffer } = {}): Promise<Enrichment> {
     const received = receiveOrder(body);
@@ -56,53 +59,103 @@ export class EnrichmentService {
         },
       );
     }
-    // At the root, the received text is the payload's JSON (jsonb normalizes it the same way).
-    const payloadJson = () => (!received.wrapped && options.rawBody ? options.rawBody.toString('utf8') : JSON.stringify(payload));
-    const [group, categories] = await Promise.all([
-      storeId ? this.lookup.groupByStore(storeId) : Promise.resolve(undefined),
-      this.lookup.categoriesFor(productIdsOf(payload)),
-    ]);
+    // A re-send of an order that a transfer moved is taxed for its current store (contract §12);
+    // the upsert refuses to overwrite it otherwise, and the loop tries again with that store.
+    let current = { payload, storeId, rewritten: false };
+    for (let attempt = 1; ; attempt++) {
+      // At the root, the received text is the payload's JSON (jsonb normalizes it the same way).
+      const payloadJson = () =>
+        !received.wrapped && !current.rewritten && options.rawBody ? options.rawBody.toString('utf8') : JSON.stringify(current.payload);
+      const [group, categories] = await Promise.all([
+        current.storeId ? this.lookup.groupByStore(current.storeId) : Promise.resolve(undefined),
+        this.lookup.categoriesFor(productIdsOf(current.payload)),
+      ]);
 
-    if (!group) {
-      if (!options.dryRun) {
-        await this.orders.upsert(
-          {
-            orderId,
-            status: 'ENRICHMENT_FAILED',
-            payloadJson: payloadJson(),
-            enrichedPayloadJson: null,
-            storeId,
-            source,
-            fiscalGroupId: null,
-          },
-          actor,
+      if (!group) {
+        const stored = options.dryRun
+          ? null
+          : await this.orders.upsert(
+              {
+                orderId,
+                status: 'ENRICHMENT_FAILED',
+                payloadJson: payloadJson(),
+                enrichedPayloadJson: null,
+                storeId: current.storeId,
+                source,
+                fiscalGroupId: null,
+              },
+              actor,
+            );
+        const missing = current.storeId
+          ? `No fiscal group holds store "${current.storeId}"`
+          : 'The order has no store.id, so no fiscal group can be found';
+        if (options.dryRun) throw new ApiError(ErrorCode.FISCAL_GROUP_NOT_FOUND, missing);
+        if (stored) {
+          const outcome =
+            stored.status === 'ENRICHMENT_FAILED'
+              ? 'the order was stored as ENRICHMENT_FAILED'
+              : `the order was stored without taxes and keeps its status ${stored.status}`;
+          throw new ApiError(ErrorCode.FISCAL_GROUP_NOT_FOUND, `${missing}; ${outcome}`);
+        }
+        const state = await this.orders.storedState(orderId);
+        const moved = this.movedStore(state, current.storeId, attempt);
+        if (moved !== undefined) {
+          current = { payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
+          continue;
+        }
+        throw new ApiError(
+          ErrorCode.FISCAL_GROUP_NOT_FOUND,
+          `${missing}; nothing was stored: order ${orderId} keeps its taxes${state?.fiscalGroupId ? ` from fiscal group ${state.fiscalGroupId}` : ''} and its status`,
         );
       }
-      const message = storeId
-        ? `No fiscal group holds store "${storeId}"; the order was stored as ENRICHMENT_FAILED`
-        : 'The order has no store.id, so no fiscal group can be found; the order was stored as ENRICHMENT_FAILED';
-      throw new ApiError(ErrorCode.FISCAL_GROUP_NOT_FOUND, options.dryRun ? message.replace(/; the order was stored.*$/, '') : message);
-    }
 
-    const result = this.engine.enrich({ group, categories, payload });
-    // A large order is several milliseconds of work at each step: let other requests in between.
-    if (large) await setImmediatePromise();
-    const enrichedJson = JSON.stringify(result.payload);
-    if (large) await setImmediatePromise();
-    const order = options.dryRun
-      ? null
-      : await this.orders.upsert(
-          {
-            orderId,
-            status: 'ENRICHED',
-            payloadJson: payloadJson(),
-            enrichedPayloadJson: enrichedJson,
-            storeId,
-            source,
-            fiscalGroupId: group.id,
-          },
-          actor,
-        );
-    return { orderId, order, enrichedPayload: result.payload, enrichedJson, warnings: result.warnings, warningCount: result.warningCount };
+      const result = this.engine.enrich({ group, categories, payload: current.payload });
+      // A large order is several milliseconds of work at each step: let other requests in between.
+      if (large) await setImmediatePromise();
+      const enrichedJson = JSON.stringify(result.payload);
+      if (large) await setImmediatePromise();
+      if (options.dryRun) {
+        return {
+          orderId,
+          order: null,
+          enrichedPayload: result.payload,
+          enrichedJson,
+          warnings: result.warnings,
+          warningCount: result.warningCount,
+        };
+      }
+      const order = await this.orders.upsert(
+        {
+          orderId,
+          status: 'ENRICHED',
+          payloadJson: payloadJson(),
+          enrichedPayloadJson: enrichedJson,
+          storeId: current.storeId,
+          source,
+          fiscalGroupId: group.id,
+        },
+        actor,
+      );
+      if (!order) {
+        const moved = this.movedStore(await this.orders.storedState(orderId), current.storeId, attempt);
+        if (moved === undefined) throw ApiError.conflict(`Order ${orderId} changed store while it was being stored; send it again`);
+        current = { payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
+        continue;
+      }
+      return {
+        orderId,
+        order,
+        enrichedPayload: result.payload,
+        enrichedJson,
+        warnings: result.warnings,
+        warningCount: result.warningCount,
+      };
+    }
+  }
+
+  /** The store a transfer moved the stored order to, when it is not `storeId` (a few tries: transfers may keep moving it). */
+  private movedStore(state: StoredOrderState | undefined, storeId: string | null, attempt: number): string | undefined {
+    if (!state?.transferred || state.storeId === null || state.storeId === storeId || attempt >= MAX_STORE_RETRIES) return undefined;
+    return state.storeId;
   }
 }

@@ -65,3 +65,8 @@ export function lineCountExceeds(payload: Record<string, unknown>, limit: number
   }
   return false;
 }
+
+/** The payload with `store.id` replaced (a transfer moves the order; its other store fields are kept). */
+export function withStoreId(payload: Record<string, unknown>, storeId: string): Record<string, unknown> {
+  return { ...payload, store: { ...(isObject(payload.store) ? payload.store : {}), id: storeId } };
+}

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DatabaseListener } from '../database/database-listener.js';
 import { pool } from '../database/pool.js';
 import type { CategoryIndex, FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
@@ -61,17 +61,22 @@ export class FiscalLookupService implements OnModuleInit {
     this.categories.clear();
   }
 
-  async groupByStore(storeId: string): Promise<FiscalGroupSnapshot | undefined> {
+  /**
+   * With `inTransaction`, a cache miss is read on that transaction's connection: a caller that
+   * holds a pooled connection never waits for a second one (40 concurrent transfers on a pool
+   * of 10 would otherwise wait on each other until the pool's connect timeout).
+   */
+  async groupByStore(storeId: string, inTransaction?: EntityManager): Promise<FiscalGroupSnapshot | undefined> {
     if (this.caching && this.groups.has(storeId)) return this.groups.get(storeId) ?? undefined;
     const generation = this.generation;
-    const { rows } = await pool(this.dataSource).query<{
+    const rows = await this.query<{
       id: string;
       external_id: string | null;
       uf: string;
       tax_regime: string | null;
       tax_matrix: FiscalGroupSnapshot['taxMatrix'];
       settings: FiscalGroupSnapshot['settings'] | null;
-    }>({ name: 'fiscal-group-by-store', text: GROUP_BY_STORE_SQL, values: [storeId] });
+    }>('fiscal-group-by-store', GROUP_BY_STORE_SQL, [storeId], inTransaction);
     const row = rows[0];
     const snapshot = row
       ? {
@@ -90,17 +95,24 @@ export class FiscalLookupService implements OnModuleInit {
     return snapshot;
   }
 
-  async categoriesFor(productIds: string[]): Promise<CategoryIndex> {
+  private async query<Row>(name: string, text: string, values: unknown[], inTransaction?: EntityManager): Promise<Row[]> {
+    if (inTransaction) return (await inTransaction.query(text, values)) as Row[];
+    return (await pool(this.dataSource).query<Row & object>({ name, text, values })).rows;
+  }
+
+  /** See `groupByStore` for `inTransaction`. */
+  async categoriesFor(productIds: string[], inTransaction?: EntityManager): Promise<CategoryIndex> {
     const index = { byProductId: new Map<string, string>(), byExternalProductId: new Map<string, string>() };
     const missing = this.caching ? productIds.filter((id) => !this.categories.has(id)) : productIds;
     const fetched = new Map<string, CategoryEntry>();
     if (missing.length > 0) {
       const generation = this.generation;
-      const { rows } = await pool(this.dataSource).query<{ product_id: string; external_product_id: string | null; ncm: string }>({
-        name: 'product-categories-by-ids',
-        text: CATEGORIES_SQL,
-        values: [missing],
-      });
+      const rows = await this.query<{ product_id: string; external_product_id: string | null; ncm: string }>(
+        'product-categories-by-ids',
+        CATEGORIES_SQL,
+        [missing],
+        inTransaction,
+      );
       for (const id of missing) fetched.set(id, {});
       for (const row of rows) {
         const byId = fetched.get(row.product_id);

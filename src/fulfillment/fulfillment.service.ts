@@ -7,6 +7,7 @@ import { isOrderStatus, isTerminal, type OrderStatus } from '../orders/order-sta
 import { OrderStatusWriter, type LockedOrder } from '../orders/order-status-writer.js';
 import type { Actor } from '../orders/orders.repository.js';
 import { productIdsOf, TAX_ENGINE, type TaxEngine } from '../tax-engine/tax-engine.js';
+import { withStoreId } from '../enrichment/order-payload.js';
 import { paymentsWindow } from './date-range.js';
 import type { InfoPaymentsItemDto, InfoPaymentsQueryDto, InfoPaymentsResponseDto } from './dto/info-payments.dto.js';
 import type {
@@ -28,15 +29,6 @@ const PAYMENT_FILTERS = ['country', 'account', 'sellerId'] as const;
 
 function success(message: string, orderStatus: OrderStatus): FulfillmentResponseDto {
   return { message, status: 'success', orderStatus };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The payload with `store.id` replaced (the other store properties kept). */
-function withStoreId(payload: Record<string, unknown>, storeId: string): Record<string, unknown> {
-  return { ...payload, store: { ...(isObject(payload.store) ? payload.store : {}), id: storeId } };
 }
 
 /**
@@ -147,7 +139,7 @@ export class FulfillmentService {
         throw ApiError.badRequest(`to_store "${toStore}" is the current store of order ${orderId}`, 'to_store');
       }
 
-      const group = await this.lookup.groupByStore(targetStoreId);
+      const group = await this.lookup.groupByStore(targetStoreId, manager);
       if (!group && order.fiscalGroupId) {
         throw ApiError.conflict(
           `Store "${targetStoreId}" has no fiscal group: order ${orderId} carries taxes of fiscal group ${order.fiscalGroupId} and cannot move there until a fiscal group holds the store`,
@@ -158,7 +150,7 @@ export class FulfillmentService {
       let enriched = order.enrichedPayload ? withStoreId(order.enrichedPayload, targetStoreId) : null;
       let warnings = 0;
       if (refiscalize) {
-        const categories = await this.lookup.categoriesFor(productIdsOf(payload));
+        const categories = await this.lookup.categoriesFor(productIdsOf(payload), manager);
         const result = this.engine.enrich({ group, categories, payload });
         enriched = result.payload;
         warnings = result.warnings.length;
@@ -167,7 +159,7 @@ export class FulfillmentService {
 
       await manager.query(
         `UPDATE orders SET store_id = $2, payload = $3::jsonb, enriched_payload = $4::jsonb, fiscal_group_id = $5,
-           last_changed_by = $6, last_changed_via = $7, updated_at = now()
+           last_changed_by = $6, last_changed_via = $7, updated_at = now(), transferred_at = now()
          WHERE id = $1`,
         [
           order.id,

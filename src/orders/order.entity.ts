@@ -59,6 +59,10 @@ export class OrderEntity {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /** When a transfer last moved the order to another store (a re-send then keeps that store). */
+  @Column({ type: 'timestamptz', nullable: true })
+  transferredAt: Date | null;
 }
 
 @Entity({ name: 'order_status_history' })
