@@ -4,6 +4,7 @@ import type { AppConfig } from './config/app-config.js';
 import { LifecycleState } from './common/http/lifecycle-state.js';
 import type { Logger } from './common/logging/logger.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
+import { EmbeddedPostgresSupervisor } from './database/embedded-postgres-supervisor.js';
 
 export interface RunningService {
   app: NestFastifyApplication;
@@ -16,13 +17,16 @@ export interface RunningService {
 export async function startService(config: AppConfig, logger: Logger): Promise<RunningService> {
   const startedAt = Date.now();
   let embedded: EmbeddedPostgres | undefined;
+  let supervisor: EmbeddedPostgresSupervisor | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     embedded = new EmbeddedPostgres({
       dataDir: config.embeddedDbDir,
       port: config.embeddedDbPort,
       log: (line) => logger.debug({ component: 'postgres' }, line),
+      onUnexpectedExit: (code, signal) => supervisor?.onUnexpectedExit(code, signal),
     });
+    supervisor = new EmbeddedPostgresSupervisor(embedded, logger);
     logger.info({ dataDir: config.embeddedDbDir }, 'starting the embedded PostgreSQL (DATABASE_URL is not set)');
     databaseUrl = await embedded.start();
     logger.info({ pid: embedded.pid, ms: Date.now() - startedAt }, 'embedded PostgreSQL is ready');
@@ -33,6 +37,7 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
     app = await createApp({ config, databaseUrl, logger });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    supervisor?.stop();
     await embedded?.stop();
     throw error;
   }
@@ -52,6 +57,7 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
         await app.close();
       } finally {
         clearTimeout(timer);
+        supervisor?.stop();
         await embedded?.stop();
       }
       logger.info('service stopped');

@@ -16,6 +16,8 @@ export interface EmbeddedPostgresOptions {
   log?: (message: string) => void;
   /** Extra `-c name=value` server settings. */
   settings?: Record<string, string>;
+  /** Called when the server exits without `stop()` having been called (see EmbeddedPostgresSupervisor). */
+  onUnexpectedExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
 }
 
 interface PostgresBinaries {
@@ -43,6 +45,9 @@ export class EmbeddedPostgres {
   private password?: string;
   private exitHook?: () => void;
   private socketDir?: string;
+  private stopping = false;
+  private binaries?: PostgresBinaries;
+  private owner?: Owner;
   private readonly dataDir: string;
   private readonly log: (message: string) => void;
 
@@ -77,6 +82,9 @@ export class EmbeddedPostgres {
   async start(): Promise<string> {
     const binaries = await loadBinaries();
     const owner = await this.ensureServiceUser();
+    this.binaries = binaries;
+    this.owner = owner;
+    this.stopping = false;
     if (!(await exists(join(this.dataDir, 'PG_VERSION')))) {
       await this.initialise(binaries, owner);
     }
@@ -99,8 +107,21 @@ export class EmbeddedPostgres {
     return this.socketConnectionUrl;
   }
 
+  /**
+   * Starts the server again on the same data directory, port and socket directory (the
+   * service's pool keeps its URL), after it died. Fails while the dead server's backends
+   * still hold its shared memory: the caller retries with a backoff.
+   */
+  async restart(): Promise<void> {
+    if (!this.binaries || this.port === undefined) throw new Error('Embedded PostgreSQL was never started');
+    if (this.running) return;
+    await this.spawnServer(this.binaries, this.owner);
+    await this.waitUntilAccepting();
+  }
+
   /** Fast shutdown (SIGINT): open sessions are rolled back and the server exits. */
   async stop(timeoutMs = 20_000): Promise<void> {
+    this.stopping = true;
     const child = this.child;
     if (!child || !this.running) {
       this.child = undefined;
@@ -167,18 +188,23 @@ export class EmbeddedPostgres {
 
     return new Promise((resolveStart, rejectStart) => {
       let output = '';
+      let started = false;
       const onData = (chunk: Buffer) => {
         const text = chunk.toString('utf8');
         output = (output + text).slice(-4000);
         for (const line of text.split('\n')) if (line.trim()) this.log(line.trim());
-        if (text.includes('database system is ready to accept connections')) resolveStart();
+        if (text.includes('database system is ready to accept connections')) {
+          started = true;
+          resolveStart();
+        }
       };
       child.stdout?.on('data', onData);
       child.stderr?.on('data', onData);
       child.once('error', rejectStart);
       child.once('exit', (code, signal) => {
         if (this.exitHook) process.removeListener('exit', this.exitHook);
-        rejectStart(new Error(`embedded PostgreSQL exited (code ${code}, signal ${signal}): ${output.trim()}`));
+        if (!started) rejectStart(new Error(`embedded PostgreSQL exited (code ${code}, signal ${signal}): ${output.trim()}`));
+        else if (!this.stopping && this.child === child) this.options.onUnexpectedExit?.(code, signal);
       });
     });
   }

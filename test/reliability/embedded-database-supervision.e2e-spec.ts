@@ -1,0 +1,97 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HttpClient } from '../support/http.js';
+import { orderFor, seedFiscalData, unique } from '../support/orders.js';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+
+/**
+ * Issue 13, item 4: after `kill -9` of the embedded PostgreSQL's postmaster, every database
+ * route answered 503 forever while liveness stayed 200 and nothing was logged at error level.
+ * The service must notice, log it, restart its database and recover by itself.
+ */
+describe('the embedded PostgreSQL is supervised (issue 13, item 4)', () => {
+  let directory: string;
+  let service: ServiceProcess;
+  let http: HttpClient;
+  let token: string;
+  const storeId = unique('supervised');
+
+  const postmasterPid = async () => Number((await readFile(join(directory, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  const readiness = async () =>
+    fetch(`${service.baseUrl}/health/ready`).then(
+      (response) => response.status,
+      () => 0,
+    );
+  const levelOf = (line: string) => {
+    try {
+      return (JSON.parse(line) as { level?: number; msg?: string }).level ?? 0;
+    } catch {
+      return 0;
+    }
+  };
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'db-supervision-'));
+    service = await startServiceProcess({
+      EMBEDDED_DB_DIR: join(directory, 'postgres'),
+      JWT_SECRET: 'supervision-secret-supervision-secret-00',
+      LOG_LEVEL: 'info',
+    });
+    http = new HttpClient(service.baseUrl);
+    token = (
+      await http.post('/authentication/login', {
+        client_id: '1001',
+        client_secret: 'dev-secret-change-me',
+        grant_type: 'client_credentials',
+      })
+    ).body.accessToken;
+    await seedFiscalData(http, token, storeId);
+  }, 90_000);
+  afterAll(async () => {
+    await service?.stop();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('restarts its database after kill -9 of the postmaster, red readiness meanwhile, and serves orders again', async () => {
+    const before = await postmasterPid();
+    process.kill(before, 'SIGKILL');
+
+    // Readiness goes red, then green again, without a restart of the service.
+    const seen: number[] = [];
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const status = await readiness();
+      if (seen.at(-1) !== status) seen.push(status);
+      if (status === 200 && seen.includes(503)) break;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    expect(seen).toContain(503);
+    expect(seen.at(-1)).toBe(200);
+    expect(service.child.exitCode).toBeNull();
+    expect(await postmasterPid()).not.toBe(before);
+
+    const errors = service.logs.filter((line) => levelOf(line) >= 50 && line.includes('stopped unexpectedly'));
+    expect(errors).toHaveLength(1);
+
+    const orderId = unique('after-restart');
+    const enriched = await http.post('/enrich-order', orderFor(orderId, storeId), { token });
+    expect(enriched.status).toBe(200);
+    const stored = await http.get(`/admin/orders/${orderId}`, { token });
+    expect(stored.body.status).toBe('ENRICHED');
+  }, 90_000);
+
+  it('does not restart the database on a clean shutdown', async () => {
+    const pid = await postmasterPid();
+    expect(await service.stop('SIGTERM')).toBe(0);
+    await new Promise((done) => setTimeout(done, 1500));
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    expect(alive).toBe(false);
+    expect(service.logs.filter((line) => line.includes('was restarted'))).toHaveLength(1);
+  }, 60_000);
+});
