@@ -33,6 +33,7 @@ export interface AppConfig {
   orderWebhookTimeoutMs: number;
   webhookRetryEnabled: boolean;
   webhookRetrySchedule: number[];
+  webhookRetryConcurrency: number;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   orderMaxLines: number;
@@ -243,6 +244,14 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     default: '5s,5m,30m,2h,5h,10h',
     description: 'Delays before each automatic retry of a failed forward.',
     parse: durationList,
+  },
+  {
+    name: 'WEBHOOK_RETRY_CONCURRENCY',
+    key: 'webhookRetryConcurrency',
+    default: '32',
+    description:
+      'Retries of failed forwards one instance sends at the same time; a backlog is claimed again as soon as half of them are done.',
+    parse: integer(1, 256),
   },
   {
     name: 'BODY_LIMIT_BYTES',

@@ -13,6 +13,9 @@ import { type DeliveryResult, WebhookDeliveryService, type WebhookMessage } from
 import { webhookIdFor } from './webhook-signature.js';
 
 /** `/enrich-order-forward` and the admin's redeliver. */
+/** The pending job of a forward in flight falls due this long after the send's own timeout. */
+const IN_FLIGHT_MARGIN_MS = 5_000;
+
 @Injectable()
 export class ForwardingService {
   constructor(
@@ -36,6 +39,16 @@ export class ForwardingService {
       webhookId: webhookIdFor(order.id, enrichment.enrichedPayload),
       body: enrichment.enrichedJson,
     };
+    // Durable before the first byte leaves: if this process dies while the receiver holds the
+    // message, the retry worker sends the same message (same webhook-id) once the job is due.
+    if (this.config.webhookRetryEnabled) {
+      await this.repository.scheduleRetry(
+        message.orderDbId,
+        message.webhookId,
+        message.body,
+        this.config.orderWebhookTimeoutMs + IN_FLIGHT_MARGIN_MS,
+      );
+    }
     const result = await this.delivery.deliver(message, 'forward', actor, { cancelPendingRetry: true });
     const label = `Order ${enrichment.orderId}`;
     if (result.delivered) return { message: `${label} enriched, stored and forwarded: ${answered(result)}` };
@@ -46,6 +59,7 @@ export class ForwardingService {
       ? nextRetryDelay(0, this.config.webhookRetrySchedule, parseRetryAfter(result.retryAfter, Date.now()))
       : undefined;
     if (retryInMs !== undefined) await this.repository.scheduleRetry(message.orderDbId, message.webhookId, message.body, retryInMs);
+    else if (this.config.webhookRetryEnabled) await this.repository.dropPendingJob(message.orderDbId, message.webhookId);
     const next = retryInMs === undefined ? 'it is not retried automatically' : `it will be retried in ${describeDelay(retryInMs)}`;
     throw new ApiError(
       ErrorCode.WEBHOOK_DELIVERY_FAILED,

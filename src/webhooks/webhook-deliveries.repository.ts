@@ -136,6 +136,11 @@ export class WebhookDeliveriesRepository {
     );
   }
 
+  /** Drops the order's pending job for this message unless a retry worker holds it. */
+  async dropPendingJob(orderDbId: string, webhookId: string): Promise<void> {
+    await this.rows(`DELETE FROM webhook_retry_job WHERE order_db_id = $1 AND webhook_id = $2 AND lease IS NULL`, [orderDbId, webhookId]);
+  }
+
   async claimDueJobs(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
     const rows = await this.rows<{
       id: string;

@@ -9,8 +9,6 @@ import { type ClaimedJob, WebhookDeliveriesRepository } from './webhook-deliveri
 import { WebhookDeliveryService } from './webhook-delivery.service.js';
 
 const RETRY_ACTOR: Actor = { clientId: null, via: 'webhook retry' };
-/** Jobs one instance sends at the same time. */
-const MAX_IN_FLIGHT = 16;
 /** A claimed job is invisible to other instances this long beyond the attempt's own timeout (then it is taken over). */
 const LEASE_MARGIN_MS = 60_000;
 const MAX_ERROR_BACKOFF_MS = 10_000;
@@ -30,6 +28,10 @@ export class WebhookRetryWorker implements OnApplicationBootstrap, OnModuleDestr
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private failures = 0;
+  /** The last claim took as many jobs as it could: more are due, claim again as slots free up. */
+  private backlog = false;
+  private polling = false;
+  private readonly concurrency: number;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -40,11 +42,15 @@ export class WebhookRetryWorker implements OnApplicationBootstrap, OnModuleDestr
     this.logger = logger.child({ context: 'WebhookRetryWorker' });
     this.pollMs = pollIntervalFor(config.webhookRetrySchedule);
     this.leaseMs = config.orderWebhookTimeoutMs + LEASE_MARGIN_MS;
+    this.concurrency = config.webhookRetryConcurrency;
   }
 
   onApplicationBootstrap(): void {
     if (!this.config.webhookRetryEnabled || !this.config.orderWebhookUrl) return;
-    this.logger.info({ pollMs: this.pollMs, schedule: this.config.webhookRetrySchedule }, 'webhook retry worker started');
+    this.logger.info(
+      { pollMs: this.pollMs, concurrency: this.concurrency, schedule: this.config.webhookRetrySchedule },
+      'webhook retry worker started',
+    );
     this.schedule(0);
   }
 
@@ -57,30 +63,49 @@ export class WebhookRetryWorker implements OnApplicationBootstrap, OnModuleDestr
 
   private schedule(delayMs: number): void {
     if (this.stopped) return;
+    clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.poll(), delayMs);
     this.timer.unref();
   }
 
+  /**
+   * Claims as many due jobs as there are free slots (WEBHOOK_RETRY_CONCURRENCY). A full claim
+   * means more are due: the next claim comes as soon as half the slots are free again, not
+   * after the poll interval, so a backlog drains as fast as the receiver answers.
+   */
   private async poll(): Promise<void> {
+    if (this.polling || this.stopped) return;
+    this.polling = true;
     let next = this.pollMs;
     try {
-      const free = MAX_IN_FLIGHT - this.inFlight.size;
+      const free = this.concurrency - this.inFlight.size;
       if (free > 0) {
         const jobs = await this.repository.claimDueJobs(free, this.leaseMs);
+        this.backlog = jobs.length === free;
         for (const job of jobs) this.track(this.run(job));
       }
       this.failures = 0;
     } catch (error) {
+      this.backlog = false;
       this.failures += 1;
       next = Math.min(this.pollMs * 2 ** this.failures, MAX_ERROR_BACKOFF_MS);
       this.logger.warn({ err: error, retryInMs: next }, 'could not read the webhook retry queue');
+    } finally {
+      this.polling = false;
     }
-    this.schedule(next);
+    // With a backlog, a finishing job triggers the next claim (see `track`).
+    if (!this.backlog) this.schedule(next);
   }
 
   private track(work: Promise<void>): void {
     this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work));
+    void work.finally(() => {
+      this.inFlight.delete(work);
+      if (this.backlog && this.inFlight.size <= this.concurrency / 2) {
+        this.backlog = false;
+        this.schedule(0);
+      }
+    });
   }
 
   private async run(job: ClaimedJob): Promise<void> {

@@ -1,0 +1,155 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres.js';
+import { HttpClient } from '../support/http.js';
+import { orderFor, seedFiscalData, unique } from '../support/orders.js';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { answer, hang, WebhookReceiver } from '../support/webhook-receiver.js';
+
+/**
+ * Issue 13, items 8 and 9. A `kill -9` while forwards waited on a slow receiver left orders
+ * ENRICHED with no attempt and no retry job although the receiver had them; and retries
+ * drained at a fixed 16 per second. Now the attempt is durable before the send (the retry
+ * worker sends the same message, same webhook-id, after a crash), and a backlog is sent
+ * with bounded concurrency, claiming again as soon as slots free up.
+ */
+describe('forwards survive a crash and retries drain a backlog (issue 13, items 8, 9)', () => {
+  let directory: string;
+  let database: EmbeddedPostgres;
+  let receiver: WebhookReceiver;
+  let databaseUrl: string;
+  let db: pg.Client;
+  const storeId = unique('crash-store');
+  const env = () => ({
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: 'forward-crash-secret-forward-crash-secret',
+    ORDER_WEBHOOK_URL: receiver.url,
+    ORDER_WEBHOOK_SECRET: 'forward-crash-webhook-secret',
+    ORDER_WEBHOOK_TIMEOUT_MS: '3000',
+    WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s',
+    WEBHOOK_RETRY_CONCURRENCY: '4',
+    LOG_LEVEL: 'warn',
+  });
+  const login = async (http: HttpClient) =>
+    (
+      await http.post('/authentication/login', {
+        client_id: '1001',
+        client_secret: 'dev-secret-change-me',
+        grant_type: 'client_credentials',
+      })
+    ).body.accessToken as string;
+  const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 45_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  };
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'forward-crash-'));
+    database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres'), port: await freePort() });
+    databaseUrl = await database.start();
+    db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    receiver = await WebhookReceiver.start();
+  }, 60_000);
+  afterAll(async () => {
+    await db?.end();
+    await receiver?.close();
+    await database?.stop();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('sends every forward interrupted by kill -9 again after the restart, under the same webhook-id', async () => {
+    let service: ServiceProcess | undefined = await startServiceProcess(env());
+    try {
+      const http = new HttpClient(service.baseUrl);
+      const token = await login(http);
+      await seedFiscalData(http, token, storeId);
+      receiver.fallback = hang;
+      const orderIds = Array.from({ length: 8 }, () => unique('crash'));
+      for (const orderId of orderIds) void http.post('/enrich-order-forward', orderFor(orderId, storeId), { token }).catch(() => undefined);
+      await receiver.waitForRequests(orderIds.length, 20_000);
+      service.child.kill('SIGKILL');
+      await service.stop();
+      service = undefined;
+
+      receiver.fallback = answer(200, 'ok');
+      service = await startServiceProcess(env());
+      await waitUntil('every interrupted order is FORWARDED', async () => {
+        const { rows } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM orders WHERE order_id = ANY($1) AND status = 'FORWARDED'`,
+          [orderIds],
+        );
+        return rows[0]!.n === orderIds.length;
+      });
+
+      const { rows } = await db.query<{ id: string; order_id: string }>(`SELECT id, order_id FROM orders WHERE order_id = ANY($1)`, [
+        orderIds,
+      ]);
+      for (const row of rows) {
+        const ids = new Set(
+          receiver.requests
+            .filter((request) => JSON.parse(request.body).orderId === row.order_id)
+            .map((request) => request.headers['webhook-id']),
+        );
+        // The message the dead process had sent and the retry's are one message for the receiver.
+        expect([row.order_id, ids.size]).toEqual([row.order_id, 1]);
+      }
+      const { rows: jobs } = await db.query(
+        `SELECT 1 FROM webhook_retry_job j JOIN orders o ON o.id = j.order_db_id WHERE o.order_id = ANY($1)`,
+        [orderIds],
+      );
+      expect(jobs).toHaveLength(0);
+    } finally {
+      await service?.stop();
+    }
+  }, 120_000);
+
+  it('drains a backlog beyond one claim, at most WEBHOOK_RETRY_CONCURRENCY at a time, each job sent once', async () => {
+    receiver.reset();
+    let open = 0;
+    let mostOpen = 0;
+    receiver.fallback = (_request, response) => {
+      open += 1;
+      mostOpen = Math.max(mostOpen, open);
+      setTimeout(() => {
+        open -= 1;
+        response.writeHead(200);
+        response.end('ok');
+      }, 20);
+    };
+    const prefix = unique('drain');
+    await db.query(
+      `WITH stored AS (
+         INSERT INTO orders (order_id, status, payload, enriched_payload, store_id, source, webhook_attempts)
+         SELECT $1 || '-' || n, 'FORWARD_FAILED', jsonb_build_object('orderId', $1 || '-' || n), jsonb_build_object('orderId', $1 || '-' || n), 's', 'drain', 1
+         FROM generate_series(1, 60) AS n RETURNING id, enriched_payload
+       )
+       INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
+       SELECT id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), enriched_payload::text, 0, now() FROM stored`,
+      [prefix],
+    );
+    // Two instances share the queue: a job is still sent once.
+    const first = await startServiceProcess(env());
+    const second = await startServiceProcess(env());
+    try {
+      await waitUntil('the queue is empty', async () => {
+        const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_retry_job`);
+        return rows[0]!.n === 0;
+      });
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+    const sent = receiver.requests.map((request) => JSON.parse(request.body).orderId as string).filter((id) => id.startsWith(prefix));
+    expect(sent).toHaveLength(60);
+    expect(new Set(sent).size).toBe(60);
+    // Two instances × WEBHOOK_RETRY_CONCURRENCY 4.
+    expect(mostOpen).toBeLessThanOrEqual(8);
+    expect(mostOpen).toBeGreaterThan(1);
+  }, 120_000);
+});
