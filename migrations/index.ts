@@ -7,6 +7,7 @@ import { Webhooks1763750000000 } from './1763750000000-Webhooks.js';
 import { OrderListIndexes1763760000000 } from './1763760000000-OrderListIndexes.js';
 import { Fulfillment1763770000000 } from './1763770000000-Fulfillment.js';
 import { OrderTransferredAt1763780000000 } from './1763780000000-OrderTransferredAt.js';
+import { StatusVocabulary1763790000000 } from './1763790000000-StatusVocabulary.js';
 
 /** Migrations in the order they run. A new migration is appended here; a landed one is never edited. */
 export const ALL_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const ALL_MIGRATIONS = [
   Webhooks1763750000000,
   OrderListIndexes1763760000000,
   OrderTransferredAt1763780000000,
+  StatusVocabulary1763790000000,
 ];

@@ -17,6 +17,7 @@ import { FiscalLookupModule } from './fiscal-lookup/fiscal-lookup.module.js';
 import { FulfillmentModule } from './fulfillment/fulfillment.module.js';
 import { NewOrderWebhookModule } from './new-order-webhook/new-order-webhook.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { StatusAliasesModule } from './status-aliases/status-aliases.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -41,6 +42,7 @@ export class AppModule {
         ProductCategoriesModule,
         DemoModule,
         OrdersModule,
+        StatusAliasesModule,
         EnrichmentModule,
         WebhooksModule,
         ChannelsModule,

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { Consumes } from '../common/http/route-config.js';
+import { FORM_URLENCODED } from './oauth-token.controller.js';
 import type { FastifyRequest } from 'fastify';
 import { Auth, CredentialRateLimit, Public } from './auth.decorators.js';
 import type { AuthenticatedClient } from './scopes.js';
@@ -16,9 +18,12 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @CredentialRateLimit()
+  @Consumes([FORM_URLENCODED])
   @ApiOperation({
     summary: 'Obtain an access token',
-    description: 'Exchanges client credentials for a bearer token. Only `grant_type=client_credentials` is accepted.',
+    description:
+      'Exchanges client credentials for a bearer token. Only `grant_type=client_credentials` is accepted. ' +
+      'JSON or `application/x-www-form-urlencoded` (the platform’s pickup tablet app logs in with a form).',
   })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiErrors('A', [400, 401, 429], { 401: 'Unknown client id, wrong secret or inactive client (one message for all)' })

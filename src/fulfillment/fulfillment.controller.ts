@@ -1,8 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { Consumes } from '../common/http/route-config.js';
+import { FORM_URLENCODED } from '../auth/oauth-token.controller.js';
+import { FulfillmentBody, type ReceivedBody } from './fulfillment-body.js';
 import type { Actor } from '../orders/orders.repository.js';
 import {
   DispatchedRequestDto,
@@ -13,6 +16,9 @@ import {
 } from './dto/fulfillment.dto.js';
 import { InfoPaymentsQueryDto, InfoPaymentsResponseDto } from './dto/info-payments.dto.js';
 import { FulfillmentService } from './fulfillment.service.js';
+
+const BODIES =
+  'JSON or `application/x-www-form-urlencoded` (numbers arrive as text); properties beyond the documented ones are kept with the record and shown in the order detail; an empty optional field is taken as not sent. ';
 
 const STATUS_RULES =
   'Status rules: RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED (intake, any order among them) < ACCEPTED < IN_PREPARATION < READY < DISPATCHED < DELIVERED; ' +
@@ -31,11 +37,13 @@ export class FulfillmentController {
 
   @Post('tracking')
   @HttpCode(200)
+  @Consumes([FORM_URLENCODED])
   @ApiOperation({
     summary: 'Register tracking information of an order',
     description:
       'Stores a tracking record (URL, tracking number, delivery confirmation code, courier coordinates); every call is kept and the newest is the current one. ' +
-      "When `status` is an order status value it is applied to the order (409 when the move is not allowed, and then nothing is stored); any other text is kept as the carrier's status on the record only. " +
+      "When `status` is an order status or a status alias (`GET /api/admin/status-aliases`) it is applied to the order (409 when the move is not allowed, and then nothing is stored); any other text is kept as the carrier's status on the record only. " +
+      BODIES +
       STATUS_RULES,
   })
   @ApiBody({
@@ -66,17 +74,22 @@ export class FulfillmentController {
     404: 'No order with this order_id',
     409: 'The status is an order status the order cannot move to',
   })
-  tracking(@Body() body: TrackingRequestDto, @CurrentActor() actor: Actor): Promise<FulfillmentResponseDto> {
+  tracking(
+    @FulfillmentBody(TrackingRequestDto) body: ReceivedBody<TrackingRequestDto>,
+    @CurrentActor() actor: Actor,
+  ): Promise<FulfillmentResponseDto> {
     return this.fulfillment.track(body, actor);
   }
 
   @Put('transfer')
   @HttpCode(200)
+  @Consumes([FORM_URLENCODED])
   @ApiOperation({
     summary: 'Transfer an order to another store',
     description:
       "`from_store` must be the order's current store (its store id, or the `storeCode` configured for it in `/v3/channels-stores`), else 409; `to_store` equal to `from_store` is 400. " +
       "The order's store changes (`storeId` and `payload.store.id`) and the transfer is recorded with `processed_by`, `transfer_reason` and `shipping_address`. " +
+      BODIES +
       "When the target store's fiscal group differs from the one that taxed the order, the order is re-enriched with it (its stored taxes change). " +
       'A taxed order cannot move to a store that no fiscal group holds (409); an order without taxes can, and stays without taxes. Orders in a final status cannot move (409). ' +
       'All of it happens in one transaction.',
@@ -107,17 +120,22 @@ export class FulfillmentController {
     404: 'No order with this order id',
     409: "from_store is not the order's store; the order is in a final status; the target store has no fiscal group while the order carries taxes; a store code names several stores",
   })
-  transfer(@Body() body: TransferRequestDto, @CurrentActor() actor: Actor): Promise<FulfillmentResponseDto> {
+  transfer(
+    @FulfillmentBody(TransferRequestDto) body: ReceivedBody<TransferRequestDto>,
+    @CurrentActor() actor: Actor,
+  ): Promise<FulfillmentResponseDto> {
     return this.fulfillment.transfer(body, actor);
   }
 
   @Post('dispatched')
   @HttpCode(200)
+  @Consumes([FORM_URLENCODED])
   @ApiOperation({
     summary: 'Mark a pickup order as dispatched (handed to the customer)',
     description:
       'Only pickup orders: the stored payload has `order.type`, `order.deliveryType` or `deliveryType` equal to PICKUP, TAKEOUT or TAKE_AWAY (any case), or `order.pickup` true; other orders 409. ' +
       'Sets DISPATCHED by the status rules (409 from a final status) and stores `id_transaccion` (a repeat of the same one is stored once). ' +
+      BODIES +
       STATUS_RULES,
   })
   @ApiBody({
@@ -132,27 +150,41 @@ export class FulfillmentController {
     404: 'No order with this codigo_app',
     409: 'Not a pickup order, or the order cannot move to DISPATCHED (for example it is DELIVERED or CANCELLED)',
   })
-  dispatched(@Body() body: DispatchedRequestDto, @CurrentActor() actor: Actor): Promise<FulfillmentResponseDto> {
+  dispatched(
+    @FulfillmentBody(DispatchedRequestDto) body: ReceivedBody<DispatchedRequestDto>,
+    @CurrentActor() actor: Actor,
+  ): Promise<FulfillmentResponseDto> {
     return this.fulfillment.dispatch(body, actor);
   }
 
   @Post('status')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Change the status of an order', description: STATUS_RULES })
+  @Consumes([FORM_URLENCODED])
+  @ApiOperation({
+    summary: 'Change the status of an order',
+    description:
+      'The status may be an order status or a point-of-sale label of the alias table (`GET /api/admin/status-aliases`); the history keeps the label as sent. ' +
+      BODIES +
+      STATUS_RULES,
+  })
   @ApiBody({
     type: StatusRequestDto,
     examples: {
       accept: { summary: 'Accept an order', value: { order_id: 'ORD-2025-000123', status: 'ACCEPTED' } },
       numeric: { summary: 'Order id as a number', value: { order_id: 123456, status: 'IN_PREPARATION' } },
+      posLabel: { summary: 'A point-of-sale label (alias of READY)', value: { order_id: '0000000826-010111', status: 'Por Asignar' } },
     },
   })
   @ApiOkResponse({ type: FulfillmentResponseDto })
   @ApiErrors('D', [400, 404, 409], {
-    400: 'Invalid body or an unknown status value',
+    400: 'Invalid body, or a status that is neither an order status nor an alias (the message lists the accepted values)',
     404: 'No order with this order_id',
     409: 'The move is not allowed (backwards, or out of DELIVERED, CANCELLED or REJECTED); the message names both statuses',
   })
-  status(@Body() body: StatusRequestDto, @CurrentActor() actor: Actor): Promise<FulfillmentResponseDto> {
+  status(
+    @FulfillmentBody(StatusRequestDto) body: ReceivedBody<StatusRequestDto>,
+    @CurrentActor() actor: Actor,
+  ): Promise<FulfillmentResponseDto> {
     return this.fulfillment.changeStatus(body, actor);
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrdersModule } from '../orders/orders.module.js';
+import { StatusAliasesModule } from '../status-aliases/status-aliases.module.js';
 import { TaxEngineModule } from '../tax-engine/tax-engine.module.js';
 import { FulfillmentController } from './fulfillment.controller.js';
 import { FulfillmentService } from './fulfillment.service.js';
@@ -9,7 +10,12 @@ import { OrderTrackingEntity } from './order-tracking.entity.js';
 import { OrderTransferEntity } from './order-transfer.entity.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([OrderTrackingEntity, OrderTransferEntity, OrderDispatchEntity]), OrdersModule, TaxEngineModule],
+  imports: [
+    TypeOrmModule.forFeature([OrderTrackingEntity, OrderTransferEntity, OrderDispatchEntity]),
+    OrdersModule,
+    TaxEngineModule,
+    StatusAliasesModule,
+  ],
   controllers: [FulfillmentController],
   providers: [FulfillmentService],
 })

@@ -3,12 +3,14 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
-import { isOrderStatus, isTerminal, type OrderStatus } from '../orders/order-status.js';
+import { isTerminal, type OrderStatus } from '../orders/order-status.js';
 import { OrderStatusWriter, type LockedOrder } from '../orders/order-status-writer.js';
 import type { Actor } from '../orders/orders.repository.js';
 import { productIdsOf, TAX_ENGINE, type TaxEngine } from '../tax-engine/tax-engine.js';
 import { withStoreId } from '../enrichment/order-payload.js';
+import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';
 import { paymentsWindow } from './date-range.js';
+import type { ReceivedBody } from './fulfillment-body.js';
 import type { InfoPaymentsItemDto, InfoPaymentsQueryDto, InfoPaymentsResponseDto } from './dto/info-payments.dto.js';
 import type {
   DispatchedRequestDto,
@@ -44,13 +46,16 @@ export class FulfillmentService {
     private readonly statuses: OrderStatusWriter,
     private readonly lookup: FiscalLookupService,
     @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
+    private readonly aliases: StatusAliasesService,
   ) {}
 
-  async changeStatus(body: StatusRequestDto, actor: Actor): Promise<FulfillmentResponseDto> {
+  async changeStatus({ fields: body, extra }: ReceivedBody<StatusRequestDto>, actor: Actor): Promise<FulfillmentResponseDto> {
     const orderId = idString(body.order_id);
+    const status = await this.aliases.resolve(body.status);
+    if (!status) throw await this.aliases.unknownLabel(body.status);
     return this.transactions.run(async (manager) => {
       const order = await this.statuses.lock(manager, orderId);
-      const change = await this.statuses.transition(manager, order, body.status, actor);
+      const change = await this.statuses.transition(manager, order, status, actor, { label: body.status, extra });
       return success(
         change.changed
           ? `Order ${orderId} changed from ${change.from} to ${change.to}`
@@ -60,12 +65,13 @@ export class FulfillmentService {
     });
   }
 
-  async track(body: TrackingRequestDto, actor: Actor): Promise<FulfillmentResponseDto> {
+  async track({ fields: body, extra }: ReceivedBody<TrackingRequestDto>, actor: Actor): Promise<FulfillmentResponseDto> {
     const orderId = idString(body.order_id);
-    const appliesStatus = isOrderStatus(body.status);
+    const status = await this.aliases.resolve(body.status);
+    const appliesStatus = status !== undefined;
     return this.transactions.run(async (manager) => {
       const order = await this.statuses.lock(manager, orderId);
-      const change = appliesStatus ? await this.statuses.transition(manager, order, body.status as OrderStatus, actor) : undefined;
+      const change = status ? await this.statuses.transition(manager, order, status, actor, { label: body.status }) : undefined;
       const info = body.trackingInfo ?? {};
       await manager.insert(OrderTrackingEntity, {
         orderDbId: order.id,
@@ -76,6 +82,7 @@ export class FulfillmentService {
         deliveryConfirmationCode: info.deliveryConfirmationCode ?? null,
         shippingCoordinates: (info.shippingCoordinates ?? []).map(({ latitude, longitude }) => ({ latitude, longitude })),
         clientId: actor.clientId,
+        extra: extra as never,
       });
       const what = !change
         ? `carrier status "${body.status}" kept on the tracking record`
@@ -86,7 +93,7 @@ export class FulfillmentService {
     });
   }
 
-  async dispatch(body: DispatchedRequestDto, actor: Actor): Promise<FulfillmentResponseDto> {
+  async dispatch({ fields: body, extra }: ReceivedBody<DispatchedRequestDto>, actor: Actor): Promise<FulfillmentResponseDto> {
     const orderId = idString(body.codigo_app);
     const transaction = idString(body.id_transaccion);
     return this.transactions.run(async (manager) => {
@@ -99,9 +106,9 @@ export class FulfillmentService {
       const change = await this.statuses.transition(manager, order, 'DISPATCHED', actor);
       // A repeat of the same transaction id (a point-of-sale retry) is stored once.
       await manager.query(
-        `INSERT INTO order_dispatch (order_db_id, id_transaccion, client_id) VALUES ($1, $2, $3)
+        `INSERT INTO order_dispatch (order_db_id, id_transaccion, client_id, extra) VALUES ($1, $2, $3, $4::jsonb)
          ON CONFLICT (order_db_id, id_transaccion) DO NOTHING`,
-        [order.id, transaction, actor.clientId],
+        [order.id, transaction, actor.clientId, extra ? JSON.stringify(extra) : null],
       );
       return success(
         change.changed
@@ -118,7 +125,7 @@ export class FulfillmentService {
    * taxed the order, the order is re-enriched with it. A taxed order cannot move to a store
    * without a fiscal group (409): its stored taxes would be another group's.
    */
-  async transfer(body: TransferRequestDto, actor: Actor): Promise<FulfillmentResponseDto> {
+  async transfer({ fields: body, extra }: ReceivedBody<TransferRequestDto>, actor: Actor): Promise<FulfillmentResponseDto> {
     const orderId = idString(body.order);
     const fromStore = idString(body.from_store);
     const toStore = idString(body.to_store);
@@ -185,6 +192,7 @@ export class FulfillmentService {
         fromFiscalGroupId: order.fiscalGroupId,
         toFiscalGroupId: fiscalGroupId,
         clientId: actor.clientId,
+        extra,
       });
       await manager.save(transfer);
 

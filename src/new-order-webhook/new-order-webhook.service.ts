@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../orders/orders.repository.js';
+import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';
 import { readNewOrder } from './new-order.validation.js';
 
 export const NEW_ORDER_SOURCE = 'platform-webhook';
@@ -12,25 +13,35 @@ export const NEW_ORDER_SOURCE = 'platform-webhook';
  */
 const INSERT_NEW_ORDER_SQL = `
   INSERT INTO orders (order_id, status, payload, store_id, source, last_changed_by, last_changed_via)
-  VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7)
+  SELECT $1, $2, $3::jsonb, $4, $5, $6, $7
+  FROM (SELECT set_config('app.status_label', $8, true), set_config('app.status_extra', '', true)) AS note
   ON CONFLICT (order_id) DO NOTHING
   RETURNING id`;
 
 @Injectable()
 export class NewOrderWebhookService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly aliases: StatusAliasesService,
+  ) {}
 
-  /** Whether the order was new (false for a repeated delivery). */
+  /**
+   * Whether the order was new (false for a repeated delivery). A sent `status` that is an order
+   * status or an alias (contract §7) is the order's first status, its label kept in the
+   * history; anything else leaves it RECEIVED.
+   */
   async receive(body: unknown, actor: Actor): Promise<boolean> {
     const order = readNewOrder(body);
+    const status = order.label ? ((await this.aliases.resolve(order.label)) ?? 'RECEIVED') : 'RECEIVED';
     const rows = (await this.dataSource.query(INSERT_NEW_ORDER_SQL, [
       order.orderId,
-      order.status,
+      status,
       JSON.stringify(order.payload),
       order.storeId,
       NEW_ORDER_SOURCE,
       actor.clientId,
       actor.via,
+      order.label ?? '',
     ])) as unknown[];
     return rows.length > 0;
   }

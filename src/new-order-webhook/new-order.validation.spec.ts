@@ -22,7 +22,7 @@ function problemsOf(body: unknown): string[] {
 describe('readNewOrder', () => {
   it('reads a valid body: RECEIVED for a status that is not an order status, the body kept as it is', () => {
     const body = { ...valid(), extra: { kept: true } };
-    expect(readNewOrder(body)).toEqual({ orderId: 'PLT-1', status: 'RECEIVED', storeId: null, payload: body });
+    expect(readNewOrder(body)).toEqual({ orderId: 'PLT-1', status: 'RECEIVED', label: 'NEW', storeId: null, payload: body });
   });
 
   it('keeps a sent order status, a numeric order_id as text and the store id', () => {

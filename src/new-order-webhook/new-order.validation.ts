@@ -7,8 +7,10 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export interface NewOrder {
   orderId: string;
-  /** The sent status when it is an order status value, else RECEIVED. */
+  /** The sent status when it is an order status value, else RECEIVED (aliases are resolved by the service). */
   status: OrderStatus;
+  /** The status as sent, when one was. */
+  label?: string;
   storeId: string | null;
   /** The body as received. */
   payload: Record<string, unknown>;
@@ -76,6 +78,7 @@ export function readNewOrder(body: unknown): NewOrder {
   return {
     orderId: orderId!,
     status: isOrderStatus(body.status) ? body.status : 'RECEIVED',
+    label: typeof body.status === 'string' && body.status.trim() !== '' ? body.status : undefined,
     storeId: store !== undefined && store.length <= MAX_ID_LENGTH ? store : null,
     payload: body,
   };

@@ -9,7 +9,7 @@ const DESCRIPTION = `Receives ordering-platform orders, computes ICMS, PIS and C
 
 **Authentication.** Get a token with \`POST /api/authentication/login\` (or the OAuth 2.0 endpoint \`POST /api/domain-cliente/token\`) and send it as \`Authorization: Bearer <token>\`. Scopes: \`admin\` (fiscal configuration, order list), \`orders\` (enrichment, fulfillment), \`platform\` (new-order webhook).
 
-**Errors.** Each family of routes has one body shape: Error A \`{ message, error, details? }\` (login, enrichment, admin), Error B \`{ statusCode, message }\` (channel configuration), Error C \`{ error, error_description }\` (\`/domain-cliente/*\`), Error D \`{ error }\` (order fulfillment). Error A codes: ${ERROR_CODES.map((code) => `\`${code}\``).join(', ')}. Error C codes: ${OAUTH_ERROR_CODES.map((code) => `\`${code}\``).join(', ')}.
+**Errors.** Each family of routes has one body shape: Error A \`{ message, error, details? }\` (login, enrichment, admin), Error B \`{ statusCode, message }\` (channel configuration), Error C \`{ error, error_description }\` (\`/domain-cliente/*\`), Error D \`{ error, message }\` (order fulfillment; the same sentence in both). Error A codes: ${ERROR_CODES.map((code) => `\`${code}\``).join(', ')}. Error C codes: ${OAUTH_ERROR_CODES.map((code) => `\`${code}\``).join(', ')}.
 
 Every response carries \`x-request-id\` (the caller's, when sent).`;
 
@@ -38,6 +38,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addTag(
       'Order fulfillment',
       'Tracking, transfers between stores, pickup dispatch, status changes, payments (`/api/api/order/*`, Error D). Scope `orders`.',
+    )
+    .addTag(
+      'Status aliases',
+      'The labels point-of-sale systems send for order statuses (for example `Por Asignar` → READY), matched ignoring case, accents and separators. Scope `admin`.',
     )
     .addTag('Platform webhooks', "The ordering platform's new-order webhook (Error C). Scope `platform`.")
     .addTag('Stores and channels', 'The whole store and sales-channel configuration, replaced atomically (Error B).')

@@ -15,6 +15,12 @@ export interface LockedOrder {
   fiscalGroupId: string | null;
 }
 
+/** What the history row keeps beside the status: the label as sent and the body's other properties. */
+export interface StatusNote {
+  label?: string;
+  extra?: Record<string, unknown> | null;
+}
+
 export interface StatusChange {
   from: OrderStatus;
   to: OrderStatus;
@@ -64,17 +70,28 @@ export class OrderStatusWriter {
     if (!verdict.allowed) throw ApiError.conflict(`Order ${order.orderId}: ${verdict.reason}`);
   }
 
-  /** Applies `to` to a locked order by the status machine; 409 when the machine refuses. */
-  async transition(manager: EntityManager, order: LockedOrder, to: OrderStatus, actor: Actor): Promise<StatusChange> {
+  /**
+   * Applies `to` to a locked order by the status machine; 409 when the machine refuses. The
+   * history row keeps `note.label` (the status as the caller sent it) and `note.extra` (the
+   * body's other properties): the statement hands them to the history trigger through
+   * transaction-local settings, always set, so a later change in the transaction has its own.
+   */
+  async transition(
+    manager: EntityManager,
+    order: LockedOrder,
+    to: OrderStatus,
+    actor: Actor,
+    note: StatusNote = {},
+  ): Promise<StatusChange> {
     const from = order.status;
     this.check(order, to);
     if (from === to) return { from, to, changed: false };
-    await manager.query(`UPDATE orders SET status = $2, last_changed_by = $3, last_changed_via = $4, updated_at = now() WHERE id = $1`, [
-      order.id,
-      to,
-      actor.clientId,
-      actor.via,
-    ]);
+    await manager.query(
+      `UPDATE orders SET status = $2, last_changed_by = $3, last_changed_via = $4, updated_at = now()
+       FROM (SELECT set_config('app.status_label', $5, true), set_config('app.status_extra', $6, true)) AS note
+       WHERE id = $1`,
+      [order.id, to, actor.clientId, actor.via, note.label ?? '', note.extra ? JSON.stringify(note.extra) : ''],
+    );
     order.status = to;
     return { from, to, changed: true };
   }

@@ -87,4 +87,12 @@ export class OrderStatusHistoryEntity {
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   via: string | null;
+
+  /** The status as the caller sent it (a point-of-sale label), when it was sent. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  label: string | null;
+
+  /** The request body's properties beyond the documented ones. */
+  @Column({ type: 'jsonb', nullable: true })
+  extra: Record<string, unknown> | null;
 }

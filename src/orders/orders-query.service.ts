@@ -16,21 +16,22 @@ import { isoUtc, orderCountQuery, orderDetailSelect, orderPageQuery, type OrderL
 const ORDER_LOGS_SQL = `
   SELECT
     (SELECT coalesce(jsonb_agg(jsonb_build_object(
-        'status', to_status, 'from', from_status, 'at', ${isoUtc('changed_at')}, 'clientId', client_id, 'via', via
+        'status', to_status, 'from', from_status, 'at', ${isoUtc('changed_at')}, 'clientId', client_id, 'via', via,
+        'label', label, 'extra', extra
       ) ORDER BY changed_at, id), '[]') FROM order_status_history WHERE order_db_id = $1) AS history,
     (SELECT coalesce(jsonb_agg(jsonb_build_object(
         'status', status, 'orderStatusApplied', order_status_applied, 'trackurl', trackurl, 'trackingNumber', tracking_number,
         'deliveryConfirmationCode', delivery_confirmation_code, 'shippingCoordinates', shipping_coordinates,
-        'at', ${isoUtc('created_at')}, 'clientId', client_id
+        'at', ${isoUtc('created_at')}, 'clientId', client_id, 'extra', extra
       ) ORDER BY created_at, id), '[]') FROM order_tracking WHERE order_db_id = $1) AS tracking,
     (SELECT coalesce(jsonb_agg(jsonb_build_object(
         'fromStore', from_store, 'toStore', to_store, 'fromStoreId', from_store_id, 'toStoreId', to_store_id,
         'processedBy', processed_by, 'transferReason', transfer_reason, 'shippingAddress', shipping_address,
         'refiscalized', refiscalized, 'fromFiscalGroupId', from_fiscal_group_id, 'toFiscalGroupId', to_fiscal_group_id,
-        'at', ${isoUtc('created_at')}, 'clientId', client_id
+        'at', ${isoUtc('created_at')}, 'clientId', client_id, 'extra', extra
       ) ORDER BY created_at, id), '[]') FROM order_transfer WHERE order_db_id = $1) AS transfers,
     (SELECT coalesce(jsonb_agg(jsonb_build_object(
-        'idTransaccion', id_transaccion, 'at', ${isoUtc('created_at')}, 'clientId', client_id
+        'idTransaccion', id_transaccion, 'at', ${isoUtc('created_at')}, 'clientId', client_id, 'extra', extra
       ) ORDER BY created_at, id), '[]') FROM order_dispatch WHERE order_db_id = $1) AS dispatches,
     (SELECT coalesce(jsonb_agg(jsonb_build_object(
         'attempt', attempt, 'trigger', trigger, 'webhookId', webhook_id, 'url', url, 'requestHeaders', request_headers,

@@ -552,6 +552,7 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
           shippingCoordinates: [],
           at: '2026-03-01T11:00:00.000000Z',
           clientId: '1001',
+          extra: null,
         },
         {
           status: 'DELIVERED',
@@ -562,6 +563,7 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
           shippingCoordinates: [{ latitude: '-23.5', longitude: '-46.6' }],
           at: '2026-03-01T12:00:00.000000Z',
           clientId: '1001',
+          extra: null,
         },
       ]);
       expect(response.body.transfers).toEqual([
@@ -578,9 +580,12 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
           toFiscalGroupId: null,
           at: '2026-03-01T10:00:00.000000Z',
           clientId: '1001',
+          extra: null,
         },
       ]);
-      expect(response.body.dispatches).toEqual([{ idTransaccion: 'TX-1', at: '2026-03-01T13:00:00.000000Z', clientId: '1001' }]);
+      expect(response.body.dispatches).toEqual([
+        { idTransaccion: 'TX-1', at: '2026-03-01T13:00:00.000000Z', clientId: '1001', extra: null },
+      ]);
       expect(
         response.body.deliveries.map((delivery: { attempt: number; trigger: string; statusCode: number }) => [
           delivery.attempt,

@@ -53,7 +53,8 @@ export function expectErrorShape(family: DocumentedOperation['family'], body: un
       expect(keys).toEqual(['error', 'error_description']);
       break;
     case 'D':
-      expect(keys).toEqual(['error']);
+      expect(keys).toEqual(['error', 'message']);
+      expect((body as { error: unknown }).error).toBe((body as { message: unknown }).message);
       break;
   }
 }

@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Obtain an access token
-         * @description Exchanges client credentials for a bearer token. Only `grant_type=client_credentials` is accepted.
+         * @description Exchanges client credentials for a bearer token. Only `grant_type=client_credentials` is accepted. JSON or `application/x-www-form-urlencoded` (the platform’s pickup tablet app logs in with a form).
          */
         post: operations["Auth_login"];
         delete?: never;
@@ -328,6 +328,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/status-aliases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The status labels of point-of-sale systems and the order status each means
+         * @description A received status (fulfillment `status` and `tracking`, the new-order webhook) is matched ignoring case, accents, surrounding spaces and the difference between space, `_` and `-`: first against the order status values, then against these aliases.
+         */
+        get: operations["StatusAliases_list"];
+        /**
+         * Replace the whole alias table
+         * @description A received status (fulfillment `status` and `tracking`, the new-order webhook) is matched ignoring case, accents, surrounding spaces and the difference between space, `_` and `-`: first against the order status values, then against these aliases. The table is replaced in one transaction and every instance uses it at once. 400 (nothing changed) for an unknown status, an empty label, a label that matches a status value itself, or two labels that match the same way.
+         */
+        put: operations["StatusAliases_replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/enrich-order": {
         parameters: {
             query?: never;
@@ -423,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Register tracking information of an order
-         * @description Stores a tracking record (URL, tracking number, delivery confirmation code, courier coordinates); every call is kept and the newest is the current one. When `status` is an order status value it is applied to the order (409 when the move is not allowed, and then nothing is stored); any other text is kept as the carrier's status on the record only. Status rules: RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED (intake, any order among them) < ACCEPTED < IN_PREPARATION < READY < DISPATCHED < DELIVERED; an order moves to any higher rank (skipping allowed), CANCELLED and REJECTED from any non-final status, nothing out of DELIVERED, CANCELLED or REJECTED (409). Sending the current status again changes nothing and answers 200. Every change is recorded in the order history with the client and the route.
+         * @description Stores a tracking record (URL, tracking number, delivery confirmation code, courier coordinates); every call is kept and the newest is the current one. When `status` is an order status or a status alias (`GET /api/admin/status-aliases`) it is applied to the order (409 when the move is not allowed, and then nothing is stored); any other text is kept as the carrier's status on the record only. JSON or `application/x-www-form-urlencoded` (numbers arrive as text); properties beyond the documented ones are kept with the record and shown in the order detail; an empty optional field is taken as not sent. Status rules: RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED (intake, any order among them) < ACCEPTED < IN_PREPARATION < READY < DISPATCHED < DELIVERED; an order moves to any higher rank (skipping allowed), CANCELLED and REJECTED from any non-final status, nothing out of DELIVERED, CANCELLED or REJECTED (409). Sending the current status again changes nothing and answers 200. Every change is recorded in the order history with the client and the route.
          */
         post: operations["Fulfillment_tracking"];
         delete?: never;
@@ -442,7 +466,7 @@ export interface paths {
         get?: never;
         /**
          * Transfer an order to another store
-         * @description `from_store` must be the order's current store (its store id, or the `storeCode` configured for it in `/v3/channels-stores`), else 409; `to_store` equal to `from_store` is 400. The order's store changes (`storeId` and `payload.store.id`) and the transfer is recorded with `processed_by`, `transfer_reason` and `shipping_address`. When the target store's fiscal group differs from the one that taxed the order, the order is re-enriched with it (its stored taxes change). A taxed order cannot move to a store that no fiscal group holds (409); an order without taxes can, and stays without taxes. Orders in a final status cannot move (409). All of it happens in one transaction.
+         * @description `from_store` must be the order's current store (its store id, or the `storeCode` configured for it in `/v3/channels-stores`), else 409; `to_store` equal to `from_store` is 400. The order's store changes (`storeId` and `payload.store.id`) and the transfer is recorded with `processed_by`, `transfer_reason` and `shipping_address`. JSON or `application/x-www-form-urlencoded` (numbers arrive as text); properties beyond the documented ones are kept with the record and shown in the order detail; an empty optional field is taken as not sent. When the target store's fiscal group differs from the one that taxed the order, the order is re-enriched with it (its stored taxes change). A taxed order cannot move to a store that no fiscal group holds (409); an order without taxes can, and stays without taxes. Orders in a final status cannot move (409). All of it happens in one transaction.
          */
         put: operations["Fulfillment_transfer"];
         post?: never;
@@ -463,7 +487,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a pickup order as dispatched (handed to the customer)
-         * @description Only pickup orders: the stored payload has `order.type`, `order.deliveryType` or `deliveryType` equal to PICKUP, TAKEOUT or TAKE_AWAY (any case), or `order.pickup` true; other orders 409. Sets DISPATCHED by the status rules (409 from a final status) and stores `id_transaccion` (a repeat of the same one is stored once). Status rules: RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED (intake, any order among them) < ACCEPTED < IN_PREPARATION < READY < DISPATCHED < DELIVERED; an order moves to any higher rank (skipping allowed), CANCELLED and REJECTED from any non-final status, nothing out of DELIVERED, CANCELLED or REJECTED (409). Sending the current status again changes nothing and answers 200. Every change is recorded in the order history with the client and the route.
+         * @description Only pickup orders: the stored payload has `order.type`, `order.deliveryType` or `deliveryType` equal to PICKUP, TAKEOUT or TAKE_AWAY (any case), or `order.pickup` true; other orders 409. Sets DISPATCHED by the status rules (409 from a final status) and stores `id_transaccion` (a repeat of the same one is stored once). JSON or `application/x-www-form-urlencoded` (numbers arrive as text); properties beyond the documented ones are kept with the record and shown in the order detail; an empty optional field is taken as not sent. Status rules: RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED (intake, any order among them) < ACCEPTED < IN_PREPARATION < READY < DISPATCHED < DELIVERED; an order moves to any higher rank (skipping allowed), CANCELLED and REJECTED from any non-final status, nothing out of DELIVERED, CANCELLED or REJECTED (409). Sending the current status again changes nothing and answers 200. Every change is recorded in the order history with the client and the route.
          */
         post: operations["Fulfillment_dispatched"];
         delete?: never;
@@ -483,7 +507,7 @@ export interface paths {
         put?: never;
         /**
          * Change the status of an order
-         * @description Status rules: RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED (intake, any order among them) < ACCEPTED < IN_PREPARATION < READY < DISPATCHED < DELIVERED; an order moves to any higher rank (skipping allowed), CANCELLED and REJECTED from any non-final status, nothing out of DELIVERED, CANCELLED or REJECTED (409). Sending the current status again changes nothing and answers 200. Every change is recorded in the order history with the client and the route.
+         * @description The status may be an order status or a point-of-sale label of the alias table (`GET /api/admin/status-aliases`); the history keeps the label as sent. JSON or `application/x-www-form-urlencoded` (numbers arrive as text); properties beyond the documented ones are kept with the record and shown in the order detail; an empty optional field is taken as not sent. Status rules: RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED (intake, any order among them) < ACCEPTED < IN_PREPARATION < READY < DISPATCHED < DELIVERED; an order moves to any higher rank (skipping allowed), CANCELLED and REJECTED from any non-final status, nothing out of DELIVERED, CANCELLED or REJECTED (409). Sending the current status again changes nothing and answers 200. Every change is recorded in the order history with the client and the route.
          */
         post: operations["Fulfillment_status"];
         delete?: never;
@@ -1479,9 +1503,21 @@ export interface components {
             clientId: string | null;
             /**
              * @description Route or process that made the change
-             * @example POST /api/enrich-order
+             * @example POST /api/api/order/status
              */
             via: string | null;
+            /**
+             * @description The status as the caller sent it (a point-of-sale label such as `Por Asignar`); null when none was sent
+             * @example Por Asignar
+             */
+            label: string | null;
+            /**
+             * @description The request body’s properties beyond the documented ones, kept as sent; null when there were none
+             * @example null
+             */
+            extra: {
+                [key: string]: unknown;
+            } | null;
         };
         TrackedCoordinateDto: {
             /** @example -23.561414 */
@@ -1515,6 +1551,25 @@ export interface components {
             at: string;
             /** @example 1001 */
             clientId: string | null;
+            /**
+             * @description The request body’s properties beyond the documented ones, kept as sent; null when there were none
+             * @example {
+             *       "client_bringg": {
+             *         "id": "12345678",
+             *         "coordinate": {
+             *           "latitude": "-0.1806532",
+             *           "longitude": "-78.4678382"
+             *         }
+             *       },
+             *       "order_bringg": {
+             *         "uuid": "a1b2c3d4-0000-4000-8000-000000000001",
+             *         "task_id": "98765432"
+             *       }
+             *     }
+             */
+            extra: {
+                [key: string]: unknown;
+            } | null;
         };
         OrderTransferEntryDto: {
             /**
@@ -1564,6 +1619,13 @@ export interface components {
             at: string;
             /** @example 1001 */
             clientId: string | null;
+            /**
+             * @description The request body’s properties beyond the documented ones, kept as sent; null when there were none
+             * @example null
+             */
+            extra: {
+                [key: string]: unknown;
+            } | null;
         };
         OrderDispatchEntryDto: {
             /**
@@ -1579,6 +1641,13 @@ export interface components {
             at: string;
             /** @example 1001 */
             clientId: string | null;
+            /**
+             * @description The request body’s properties beyond the documented ones, kept as sent; null when there were none
+             * @example null
+             */
+            extra: {
+                [key: string]: unknown;
+            } | null;
         };
         WebhookDeliveryEntryDto: {
             /**
@@ -2017,6 +2086,66 @@ export interface components {
             dispatches: components["schemas"]["OrderDispatchEntryDto"][];
             /** @description The webhook delivery log, oldest first */
             deliveries: components["schemas"]["WebhookDeliveryEntryDto"][];
+        };
+        StatusAliasDto: {
+            /**
+             * @description The label as the point of sale sends it; matched ignoring case, accents, surrounding spaces and space/`_`/`-`
+             * @example Por Asignar
+             */
+            label: string;
+            /**
+             * @description The order status the label means
+             * @example READY
+             * @enum {string}
+             */
+            status: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
+        };
+        StatusAliasesDto: {
+            /**
+             * @example [
+             *       {
+             *         "label": "Pedido Recibido",
+             *         "status": "ACCEPTED"
+             *       },
+             *       {
+             *         "label": "En Preparacion",
+             *         "status": "IN_PREPARATION"
+             *       },
+             *       {
+             *         "label": "Por Asignar",
+             *         "status": "READY"
+             *       },
+             *       {
+             *         "label": "Asignado",
+             *         "status": "READY"
+             *       },
+             *       {
+             *         "label": "En Camino",
+             *         "status": "DISPATCHED"
+             *       },
+             *       {
+             *         "label": "Entregado",
+             *         "status": "DELIVERED"
+             *       },
+             *       {
+             *         "label": "Anulada",
+             *         "status": "CANCELLED"
+             *       },
+             *       {
+             *         "label": "Anulado",
+             *         "status": "CANCELLED"
+             *       },
+             *       {
+             *         "label": "Cancelado",
+             *         "status": "CANCELLED"
+             *       },
+             *       {
+             *         "label": "Rechazado",
+             *         "status": "REJECTED"
+             *       }
+             *     ]
+             */
+            aliases: components["schemas"]["StatusAliasDto"][];
         };
         StoreOfOrderDto: {
             /**
@@ -2844,6 +2973,11 @@ export interface components {
         FulfillmentErrorResponseDto: {
             /** @example Order 12345 not found */
             error: string;
+            /**
+             * @description The same sentence as `error`
+             * @example Order 12345 not found
+             */
+            message: string;
         };
         ShippingCoordinateDto: {
             /**
@@ -2880,7 +3014,7 @@ export interface components {
              */
             order_id: string | number;
             /**
-             * @description An order status (RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED, ACCEPTED, IN_PREPARATION, READY, DISPATCHED, DELIVERED, CANCELLED, REJECTED; exact upper-case value) is applied to the order by the status rules (409 when the move is not allowed). Any other text is the carrier's own status and is only kept on the tracking record.
+             * @description An order status (RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED, ACCEPTED, IN_PREPARATION, READY, DISPATCHED, DELIVERED, CANCELLED, REJECTED) or a status alias (`GET /api/admin/status-aliases`, for example `En Camino`), matched ignoring case, accents and separators, is applied to the order by the status rules (409 when the move is not allowed). Any other text is the carrier's own status and is only kept on the tracking record.
              * @example DISPATCHED
              */
             status: string;
@@ -2958,11 +3092,10 @@ export interface components {
              */
             order_id: string | number;
             /**
-             * @description The new status (exact value; an unknown value is 400)
+             * @description The new status: an order status (RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED, ACCEPTED, IN_PREPARATION, READY, DISPATCHED, DELIVERED, CANCELLED, REJECTED) or a point-of-sale label from the alias table (`GET /api/admin/status-aliases`, for example `Por Asignar`), matched ignoring case, accents, surrounding spaces and space/`_`/`-`. A label that matches neither is 400, listing the accepted values.
              * @example ACCEPTED
-             * @enum {string}
              */
-            status: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
+            status: string;
         };
         InfoPaymentsItemDto: {
             /** @example ORD-2025-000123 */
@@ -3155,6 +3288,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LoginDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["LoginDto"];
             };
         };
         responses: {
@@ -4547,6 +4681,139 @@ export interface operations {
             };
         };
     };
+    StatusAliases_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusAliasesDto"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    StatusAliases_replace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusAliasesDto"];
+            };
+        };
+        responses: {
+            /** @description The table as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusAliasesDto"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Enrichment_enrich: {
         parameters: {
             query?: {
@@ -5090,6 +5357,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TrackingRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["TrackingRequestDto"];
             };
         };
         responses: {
@@ -5109,7 +5377,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)"
+                     *       "error": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5123,7 +5392,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client"
+                     *       "error": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5137,7 +5407,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The token lacks the required scope"
+                     *       "error": "The token lacks the required scope",
+                     *       "message": "The token lacks the required scope"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5151,7 +5422,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Not found"
+                     *       "error": "Not found",
+                     *       "message": "Not found"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5165,7 +5437,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Conflict with the current state"
+                     *       "error": "Conflict with the current state",
+                     *       "message": "Conflict with the current state"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5183,6 +5456,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TransferRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["TransferRequestDto"];
             };
         };
         responses: {
@@ -5202,7 +5476,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)"
+                     *       "error": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5216,7 +5491,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client"
+                     *       "error": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5230,7 +5506,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The token lacks the required scope"
+                     *       "error": "The token lacks the required scope",
+                     *       "message": "The token lacks the required scope"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5244,7 +5521,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Not found"
+                     *       "error": "Not found",
+                     *       "message": "Not found"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5258,7 +5536,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Conflict with the current state"
+                     *       "error": "Conflict with the current state",
+                     *       "message": "Conflict with the current state"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5276,6 +5555,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DispatchedRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["DispatchedRequestDto"];
             };
         };
         responses: {
@@ -5295,7 +5575,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)"
+                     *       "error": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5309,7 +5590,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client"
+                     *       "error": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5323,7 +5605,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The token lacks the required scope"
+                     *       "error": "The token lacks the required scope",
+                     *       "message": "The token lacks the required scope"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5337,7 +5620,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Not found"
+                     *       "error": "Not found",
+                     *       "message": "Not found"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5351,7 +5635,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Conflict with the current state"
+                     *       "error": "Conflict with the current state",
+                     *       "message": "Conflict with the current state"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5369,6 +5654,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["StatusRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["StatusRequestDto"];
             };
         };
         responses: {
@@ -5380,7 +5666,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentResponseDto"];
                 };
             };
-            /** @description Invalid body or an unknown status value */
+            /** @description Invalid body, or a status that is neither an order status nor an alias (the message lists the accepted values) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5388,7 +5674,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)"
+                     *       "error": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5402,7 +5689,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client"
+                     *       "error": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5416,7 +5704,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The token lacks the required scope"
+                     *       "error": "The token lacks the required scope",
+                     *       "message": "The token lacks the required scope"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5430,7 +5719,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Not found"
+                     *       "error": "Not found",
+                     *       "message": "Not found"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5444,7 +5734,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Conflict with the current state"
+                     *       "error": "Conflict with the current state",
+                     *       "message": "Conflict with the current state"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5492,7 +5783,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)"
+                     *       "error": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5506,7 +5798,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client"
+                     *       "error": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5520,7 +5813,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The token lacks the required scope"
+                     *       "error": "The token lacks the required scope",
+                     *       "message": "The token lacks the required scope"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];

@@ -42,7 +42,8 @@ export function renderErrorBody(family: ErrorFamily, error: ApiError): Record<st
     case 'C':
       return { error: error.options.oauthCode ?? OAUTH_CODE_BY_CODE[error.code], error_description: error.message };
     case 'D':
-      return { error: error.message };
+      // The platform's clients read one or the other (contract §3): the same sentence in both.
+      return { error: error.message, message: error.message };
     case 'A':
       return error.details?.length
         ? { message: error.message, error: error.code, details: error.details }

@@ -22,7 +22,7 @@ const EXAMPLES: Record<ErrorFamily, (status: number) => unknown> = {
   A: (status) => ({ message: DESCRIPTIONS[status] ?? 'Error', error: codeForStatus(status) }),
   B: (status) => ({ statusCode: String(status), message: DESCRIPTIONS[status] ?? 'Error' }),
   C: (status) => ({ error: oauthCodeForStatus(status), error_description: DESCRIPTIONS[status] ?? 'Error' }),
-  D: (status) => ({ error: DESCRIPTIONS[status] ?? 'Error' }),
+  D: (status) => ({ error: DESCRIPTIONS[status] ?? 'Error', message: DESCRIPTIONS[status] ?? 'Error' }),
 };
 
 const SCHEMAS = { A: ErrorResponseDto, B: ChannelErrorResponseDto, C: OAuthErrorResponseDto, D: FulfillmentErrorResponseDto };

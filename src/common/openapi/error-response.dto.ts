@@ -39,8 +39,11 @@ export class OAuthErrorResponseDto {
   error_description: string;
 }
 
-/** Error D: order fulfillment. */
+/** Error D: order fulfillment. The platform's clients read `error` or `message`: both carry the sentence. */
 export class FulfillmentErrorResponseDto {
   @ApiProperty({ example: 'Order 12345 not found' })
   error: string;
+
+  @ApiProperty({ description: 'The same sentence as `error`', example: 'Order 12345 not found' })
+  message: string;
 }

@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   IsArray,
   IsDefined,
-  IsIn,
   IsObject,
   IsOptional,
   IsString,
@@ -82,7 +81,7 @@ export class TrackingRequestDto {
   order_id: string | number;
 
   @ApiProperty({
-    description: `An order status (${ORDER_STATUSES.join(', ')}; exact upper-case value) is applied to the order by the status rules (409 when the move is not allowed). Any other text is the carrier's own status and is only kept on the tracking record.`,
+    description: `An order status (${ORDER_STATUSES.join(', ')}) or a status alias (\`GET /api/admin/status-aliases\`, for example \`En Camino\`), matched ignoring case, accents and separators, is applied to the order by the status rules (409 when the move is not allowed). Any other text is the carrier's own status and is only kept on the tracking record.`,
     example: 'DISPATCHED',
     maxLength: 100,
   })
@@ -175,10 +174,18 @@ export class StatusRequestDto {
   @IsIdText()
   order_id: string | number;
 
-  @ApiProperty({ description: 'The new status (exact value; an unknown value is 400)', enum: ORDER_STATUSES, example: 'ACCEPTED' })
+  @ApiProperty({
+    description:
+      `The new status: an order status (${ORDER_STATUSES.join(', ')}) or a point-of-sale label from the alias table (\`GET /api/admin/status-aliases\`, for example \`Por Asignar\`), ` +
+      'matched ignoring case, accents, surrounding spaces and space/`_`/`-`. A label that matches neither is 400, listing the accepted values.',
+    example: 'ACCEPTED',
+    maxLength: 100,
+  })
   @IsDefined(REQUIRED)
-  @IsIn(ORDER_STATUSES)
-  status: OrderStatus;
+  @IsString()
+  @Length(1, 100)
+  @Matches(/\S/, NOT_BLANK)
+  status: string;
 }
 
 /** 200 of every fulfillment action. */

@@ -23,6 +23,12 @@ export class WebhookLastResponseDto {
   attemptedAt: string;
 }
 
+/** What the KFC point of sale sends with a tracking update: its delivery partner's objects. */
+const EXTRA_EXAMPLE = {
+  client_bringg: { id: '12345678', coordinate: { latitude: '-0.1806532', longitude: '-78.4678382' } },
+  order_bringg: { uuid: 'a1b2c3d4-0000-4000-8000-000000000001', task_id: '98765432' },
+};
+
 const CREATED_AT_EXAMPLE = '2026-11-21T15:30:01.204518Z';
 const UPDATED_AT_EXAMPLE = '2026-11-21T15:30:02.301877Z';
 
@@ -118,8 +124,30 @@ export class OrderStatusChangeDto {
   @ApiProperty({ type: String, nullable: true, description: 'API client that made the change', example: '1001' })
   clientId: string | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'Route or process that made the change', example: 'POST /api/enrich-order' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Route or process that made the change',
+    example: 'POST /api/api/order/status',
+  })
   via: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The status as the caller sent it (a point-of-sale label such as `Por Asignar`); null when none was sent',
+    example: 'Por Asignar',
+  })
+  label: string | null;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'The request body’s properties beyond the documented ones, kept as sent; null when there were none',
+    example: null,
+  })
+  extra: Record<string, unknown> | null;
 }
 
 export class TrackedCoordinateDto {
@@ -146,6 +174,14 @@ export class OrderTrackingEntryDto {
   at: string;
   @ApiProperty({ type: String, nullable: true, example: '1001' })
   clientId: string | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'The request body’s properties beyond the documented ones, kept as sent; null when there were none',
+    example: EXTRA_EXAMPLE,
+  })
+  extra: Record<string, unknown> | null;
 }
 
 export class OrderTransferEntryDto {
@@ -173,6 +209,14 @@ export class OrderTransferEntryDto {
   at: string;
   @ApiProperty({ type: String, nullable: true, example: '1001' })
   clientId: string | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'The request body’s properties beyond the documented ones, kept as sent; null when there were none',
+    example: null,
+  })
+  extra: Record<string, unknown> | null;
 }
 
 export class OrderDispatchEntryDto {
@@ -182,6 +226,14 @@ export class OrderDispatchEntryDto {
   at: string;
   @ApiProperty({ type: String, nullable: true, example: '1001' })
   clientId: string | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'The request body’s properties beyond the documented ones, kept as sent; null when there were none',
+    example: null,
+  })
+  extra: Record<string, unknown> | null;
 }
 
 export class WebhookDeliveryEntryDto {

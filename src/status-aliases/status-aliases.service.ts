@@ -1,0 +1,103 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { ApiError, type ErrorDetail } from '../common/errors/api-error.js';
+import { DatabaseListener } from '../database/database-listener.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { ORDER_STATUSES, type OrderStatus } from '../orders/order-status.js';
+import type { StatusAliasDto } from './dto/status-aliases.dto.js';
+import { StatusAliasEntity } from './status-alias.entity.js';
+import { canonicalStatusOf, matchKey, resolveStatusLabel } from './status-match.js';
+
+export const STATUS_ALIASES_CHANNEL = 'status_aliases_changed';
+export const STATUS_ALIASES_ROUTE = 'GET/PUT /api/admin/status-aliases';
+
+/**
+ * The status vocabulary: order status values, then the alias table (contract §7). The table
+ * is cached whole and dropped on every instance when it changes (NOTIFY from a trigger), like
+ * the fiscal lookups; without the listener it is read on every use.
+ */
+@Injectable()
+export class StatusAliasesService implements OnModuleInit {
+  private cached?: Promise<Map<string, OrderStatus>>;
+  private caching = false;
+
+  constructor(
+    @InjectRepository(StatusAliasEntity) private readonly aliases: Repository<StatusAliasEntity>,
+    private readonly transactions: TransactionRunner,
+    private readonly listener: DatabaseListener,
+  ) {}
+
+  onModuleInit(): void {
+    this.caching = this.listener.isConnected;
+    this.listener.subscribe(STATUS_ALIASES_CHANNEL, {
+      onNotification: () => (this.cached = undefined),
+      onReset: () => {
+        this.cached = undefined;
+        this.caching = this.listener.isConnected;
+      },
+    });
+  }
+
+  /** The order status a received label means, or undefined. */
+  async resolve(label: string, inTransaction?: EntityManager): Promise<OrderStatus | undefined> {
+    const direct = canonicalStatusOf(label);
+    if (direct) return direct;
+    return resolveStatusLabel(label, await this.table(inTransaction));
+  }
+
+  /** The 400 of a label that means no status, listing what is accepted. */
+  async unknownLabel(label: string, field = 'status'): Promise<ApiError> {
+    const labels = (await this.list()).map((alias) => alias.label);
+    const message =
+      `${field} "${label}" is neither an order status (${ORDER_STATUSES.join(', ')}) nor a known alias ` +
+      `(${labels.join(', ') || 'none'}); aliases are managed with ${STATUS_ALIASES_ROUTE}`;
+    return ApiError.badRequest(message, field);
+  }
+
+  async list(): Promise<StatusAliasDto[]> {
+    const rows = await this.aliases.find({ order: { status: 'ASC', label: 'ASC' } });
+    return rows.map((row) => ({ label: row.label, status: row.status }));
+  }
+
+  /** Replaces the whole table in one transaction; 400 listing every problem, nothing changed. */
+  async replace(aliases: StatusAliasDto[]): Promise<StatusAliasDto[]> {
+    const problems: ErrorDetail[] = [];
+    const seen = new Map<string, number>();
+    aliases.forEach((alias, index) => {
+      const key = matchKey(alias.label);
+      const canonical = canonicalStatusOf(alias.label);
+      if (canonical) problems.push({ field: `aliases.${index}.label`, problem: `matches the status value ${canonical} itself` });
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        problems.push({
+          field: `aliases.${index}.label`,
+          problem: `matches the same labels as aliases.${earlier} ("${aliases[earlier]!.label}")`,
+        });
+      } else seen.set(key, index);
+    });
+    if (problems.length > 0) throw ApiError.validation(problems);
+    await this.transactions.run(async (manager) => {
+      await manager.query('DELETE FROM status_alias');
+      if (aliases.length > 0) {
+        await manager.insert(
+          StatusAliasEntity,
+          aliases.map((alias) => ({ matchKey: matchKey(alias.label), label: alias.label.trim(), status: alias.status })),
+        );
+      }
+    });
+    this.cached = undefined;
+    return this.list();
+  }
+
+  private table(inTransaction?: EntityManager): Promise<Map<string, OrderStatus>> {
+    const load = async () => {
+      const rows = inTransaction ? await inTransaction.find(StatusAliasEntity) : await this.aliases.find();
+      return new Map(rows.map((row) => [row.matchKey, row.status]));
+    };
+    if (!this.caching) return load();
+    const loading = (this.cached ??= load());
+    loading.catch(() => (this.cached = undefined));
+    return loading;
+  }
+}

@@ -1,0 +1,254 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fiscalMatrix, unique } from '../support/orders.js';
+import { bootTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * The platform's real point-of-sale clients, replayed unchanged (contract §7, §8, revision 2):
+ * the KFC Ecuador POS (JSON, its own status labels, its delivery partner's objects, an empty
+ * `shipping_address`) and the pickup tablet app (form bodies). Each request must succeed by
+ * its client's own rule: HTTP 200 and `"status": "success"` for the POS, HTTP 200 for the app.
+ */
+
+const SAMPLES = [
+  'README.md',
+  'status-labels.json',
+  'tracking-with-partner.json',
+  'transfer.json',
+  'pickup-app-login.form',
+  'pickup-app-dispatched.form',
+];
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/pos/${name}`, import.meta.url), 'utf8');
+const shared = (name: string) => new URL(`../../../shared/samples/pos/${name}`, import.meta.url);
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const JSON_TYPE = { 'content-type': 'application/json' };
+const ORDER = '/api/order';
+
+/** The POS's success test (MaxPoint): HTTP 200 and `status == "success"`. */
+const posSucceeded = (answer: { status: number; body: any }) => answer.status === 200 && answer.body?.status === 'success';
+
+describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
+  let t: TestApp;
+  let admin: string;
+  let token: string;
+
+  const enrich = async (orderId: string, storeId: string, extra: Record<string, unknown> = {}) => {
+    const answer = await t.http.post(
+      '/enrich-order',
+      {
+        orderId,
+        source: 'kfc-ec',
+        store: { id: storeId },
+        order: { type: 'DELIVERY', products: [{ productId: 'pos-chicken', quantity: 1, price: { totalPrice: { total: 10 } } }], ...extra },
+      },
+      { token: admin },
+    );
+    expect(answer.status).toBe(200);
+  };
+  const detail = async (orderId: string) => (await t.http.get(`/admin/orders/${orderId}`, { token: admin })).body;
+
+  beforeAll(async () => {
+    // The tablet app logs in as the development client of the README.
+    t = await bootTestApp({ BOOTSTRAP_CLIENT_ID: '1001', BOOTSTRAP_CLIENT_SECRET: 'dev-secret-change-me' });
+    admin = await t.adminToken();
+    const sync = await t.createClient(['admin'], 'platform sync');
+    const channels = await t.http.post(
+      '/v3/channels-stores',
+      {
+        stores: [
+          { storeId: '131', name: 'KFC Quicentro', storeCode: 'K131', storeChannels: [] },
+          { storeId: '26', name: 'KFC El Bosque', storeCode: 'K026', storeChannels: [] },
+        ],
+        channels: [],
+      },
+      { headers: { authorization: `Basic ${Buffer.from(`${sync.clientId}:${sync.clientSecret}`).toString('base64')}` } },
+    );
+    expect(channels.status).toBe(200);
+    const group = await t.http.post(
+      '/admin/fiscal-groups',
+      {
+        name: 'KFC',
+        uf: 'SP',
+        stores: [
+          { store_id: '131', store_name: 'Quicentro' },
+          { store_id: '26', store_name: 'El Bosque' },
+        ],
+        taxMatrix: fiscalMatrix(),
+      },
+      { token: admin },
+    );
+    expect(group.status).toBe(201);
+    const category = await t.http.post(
+      '/admin/product-fiscal-categories',
+      { productId: 'pos-chicken', productName: 'Chicken', ncm: '21069090' },
+      { token: admin },
+    );
+    expect(category.status).toBe(201);
+  });
+  afterAll(() => t.close());
+
+  const sharedPresent = existsSync(shared('README.md'));
+  // Skipped when shared/ is not beside the repository (a developer's worktree); runs in CI.
+  (sharedPresent ? it.each(SAMPLES) : it.skip.each(SAMPLES))('the fixture %s is the shared sample, unchanged', (name) => {
+    expect(fixture(name)).toBe(readFileSync(shared(name), 'utf8'));
+  });
+
+  it('logs the tablet app in with its form body', async () => {
+    const answer = await t.http.post('/authentication/login', undefined, { raw: fixture('pickup-app-login.form'), headers: FORM });
+    expect(answer.status).toBe(200);
+    expect(typeof answer.body.accessToken).toBe('string');
+    token = answer.body.accessToken;
+  });
+
+  it('accepts every status label of the POS, in order, and keeps each label in the history', async () => {
+    const labels = JSON.parse(fixture('status-labels.json')) as Array<{ order_id: string; status: string }>;
+    await enrich(labels[0]!.order_id, '131');
+    const answers = [];
+    for (const request of labels) answers.push(await t.http.post(`${ORDER}/status`, request, { token, headers: JSON_TYPE }));
+    expect(answers.map(posSucceeded)).toEqual(labels.map(() => true));
+    // Pedido Recibido → ACCEPTED, Por Asignar → READY, Asignado → READY (no change), En Camino → DISPATCHED, Entregado → DELIVERED.
+    expect(answers.map((answer) => answer.body.orderStatus)).toEqual(['ACCEPTED', 'READY', 'READY', 'DISPATCHED', 'DELIVERED']);
+    const history = (await detail(labels[0]!.order_id)).history as Array<{ status: string; label: string | null }>;
+    expect(history.map(({ status, label }) => [status, label])).toEqual([
+      ['ENRICHED', null],
+      ['ACCEPTED', 'Pedido Recibido'],
+      ['READY', 'Por Asignar'],
+      ['DISPATCHED', 'En Camino'],
+      ['DELIVERED', 'Entregado'],
+    ]);
+  });
+
+  it('applies the tracking label and keeps the delivery partner’s objects on the tracking record', async () => {
+    const request = JSON.parse(fixture('tracking-with-partner.json'));
+    await enrich(request.order_id, '131');
+    const answer = await t.http.post(`${ORDER}/tracking`, request, { token });
+    expect(posSucceeded(answer)).toBe(true);
+    expect(answer.body.orderStatus).toBe('READY');
+    const order = await detail(request.order_id);
+    expect(order.tracking).toHaveLength(1);
+    expect(order.tracking[0]).toMatchObject({ status: 'Por Asignar', orderStatusApplied: true });
+    expect(order.tracking[0].extra).toEqual({
+      client_bringg: request.client_bringg,
+      order_bringg: request.order_bringg,
+      shared_location: request.shared_location,
+    });
+  });
+
+  it('transfers with the store codes and the empty shipping_address the POS always sends', async () => {
+    const request = JSON.parse(fixture('transfer.json'));
+    await enrich(request.order, '131');
+    const answer = await t.http.put(`${ORDER}/transfer`, request, { token });
+    expect(posSucceeded(answer)).toBe(true);
+    const order = await detail(request.order);
+    expect(order.storeId).toBe('26');
+    expect(order.transfers[0]).toMatchObject({ fromStore: 'K131', toStore: 'K026', toStoreId: '26', shippingAddress: null, extra: null });
+  });
+
+  it('marks a pickup order dispatched from the tablet app’s form', async () => {
+    const form = new URLSearchParams(fixture('pickup-app-dispatched.form'));
+    await enrich(form.get('codigo_app')!, '131', { type: 'PICKUP' });
+    const answer = await t.http.post(`${ORDER}/dispatched`, undefined, {
+      token,
+      raw: fixture('pickup-app-dispatched.form'),
+      headers: FORM,
+    });
+    expect(answer.status).toBe(200);
+    const order = await detail(form.get('codigo_app')!);
+    expect(order.status).toBe('DISPATCHED');
+    expect(order.dispatches[0].idTransaccion).toBe(form.get('id_transaccion'));
+  });
+
+  it('answers an unknown label with 400 listing the accepted values and naming the alias route, in both Error D fields', async () => {
+    const orderId = unique('pos-unknown');
+    await enrich(orderId, '131');
+    const answer = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'Esperando Pago' }, { token });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe(answer.body.message);
+    expect(answer.body.message).toContain('ACCEPTED');
+    expect(answer.body.message).toContain('Por Asignar');
+    expect(answer.body.message).toContain('/api/admin/status-aliases');
+  });
+
+  it('matches labels ignoring case, accents, spaces and separators', async () => {
+    const orderId = unique('pos-fuzzy');
+    await enrich(orderId, '131');
+    for (const [label, status] of [
+      ['  pedido_recibido ', 'ACCEPTED'],
+      ['EN-PREPARACIÓN', 'IN_PREPARATION'],
+      ['ready', 'READY'],
+    ]) {
+      const answer = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: label }, { token });
+      expect([label, answer.status, answer.body.orderStatus]).toEqual([label, 200, status]);
+    }
+  });
+
+  describe('GET/PUT /api/admin/status-aliases', () => {
+    it('lists the defaults of contract §7', async () => {
+      const answer = await t.http.get('/admin/status-aliases', { token: admin });
+      expect(answer.status).toBe(200);
+      const table = Object.fromEntries(answer.body.aliases.map((alias: { label: string; status: string }) => [alias.label, alias.status]));
+      expect(table).toEqual({
+        'Pedido Recibido': 'ACCEPTED',
+        'En Preparacion': 'IN_PREPARATION',
+        'Por Asignar': 'READY',
+        Asignado: 'READY',
+        'En Camino': 'DISPATCHED',
+        Entregado: 'DELIVERED',
+        Anulada: 'CANCELLED',
+        Anulado: 'CANCELLED',
+        Cancelado: 'CANCELLED',
+        Rechazado: 'REJECTED',
+      });
+    });
+
+    it.each([
+      ['an unknown status', [{ label: 'Listo', status: 'DONE' }], 'aliases.0.status'],
+      ['an empty label', [{ label: ' ', status: 'READY' }], 'aliases.0.label'],
+      [
+        'two labels that match the same way',
+        [
+          { label: 'Listo', status: 'READY' },
+          { label: 'LISTO ', status: 'DELIVERED' },
+        ],
+        'aliases.1.label',
+      ],
+      ['a label that is a status value', [{ label: 'in-preparation', status: 'READY' }], 'aliases.0.label'],
+      ['an unknown property', { aliases: [], extra: 1 }, 'extra'],
+    ])('refuses %s with 400 and changes nothing', async (_case, body, field) => {
+      const answer = await t.http.put('/admin/status-aliases', Array.isArray(body) ? { aliases: body } : body, { token: admin });
+      expect(answer.status).toBe(400);
+      expect(answer.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
+      expect((await t.http.get('/admin/status-aliases', { token: admin })).body.aliases).toHaveLength(10);
+    });
+
+    it('replaces the table, and every instance uses the new table at once', async () => {
+      const other = await bootTestApp({}, { databaseUrl: t.databaseUrl });
+      try {
+        const orderId = unique('pos-alias');
+        await enrich(orderId, '131');
+        const otherToken = await other.tokenFor(['orders']);
+        // The other instance reads (and caches) the table before the change.
+        expect(
+          (await other.http.post(`${ORDER}/status`, { order_id: orderId, status: 'Listo para retirar' }, { token: otherToken })).status,
+        ).toBe(400);
+
+        const current = (await t.http.get('/admin/status-aliases', { token: admin })).body.aliases;
+        const replaced = await t.http.put(
+          '/admin/status-aliases',
+          { aliases: [...current, { label: 'Listo para retirar', status: 'READY' }] },
+          { token: admin },
+        );
+        expect(replaced.status).toBe(200);
+        expect(replaced.body.aliases).toContainEqual({ label: 'Listo para retirar', status: 'READY' });
+
+        let answer = await other.http.post(`${ORDER}/status`, { order_id: orderId, status: 'listo para retirar' }, { token: otherToken });
+        for (let tries = 0; answer.status !== 200 && tries < 20; tries++) {
+          await new Promise((done) => setTimeout(done, 100));
+          answer = await other.http.post(`${ORDER}/status`, { order_id: orderId, status: 'listo para retirar' }, { token: otherToken });
+        }
+        expect([answer.status, answer.body.orderStatus]).toEqual([200, 'READY']);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+});
