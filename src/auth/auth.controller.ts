@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { Consumes } from '../common/http/route-config.js';
 import { FORM_URLENCODED } from './oauth-token.controller.js';
@@ -24,6 +24,15 @@ export class AuthController {
     description:
       'Exchanges client credentials for a bearer token. Only `grant_type=client_credentials` is accepted. ' +
       'JSON or `application/x-www-form-urlencoded` (the platform’s pickup tablet app logs in with a form).',
+  })
+  @ApiBody({
+    type: LoginDto,
+    examples: {
+      development: {
+        summary: 'The development client of the README (every scope)',
+        value: { grant_type: 'client_credentials', client_id: '1001', client_secret: 'dev-secret-change-me' },
+      },
+    },
   })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiErrors('A', [400, 401, 429], { 401: 'Unknown client id, wrong secret or inactive client (one message for all)' })

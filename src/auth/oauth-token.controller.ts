@@ -1,8 +1,9 @@
 import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { Consumes } from '../common/http/route-config.js';
+import { ApiOptionalBasicAuth } from '../openapi/openapi.js';
 import { CredentialRateLimit, Public } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { TokenRequestDto, TokenResponseDto } from './dto/token.dto.js';
@@ -25,8 +26,17 @@ export class OAuthTokenController {
       'RFC 6749 §4.4. Credentials in the body (JSON or form) or as HTTP Basic. Errors follow RFC 6749 §5.2. ' +
       'An `Authorization: Bearer` header on this call is ignored.',
   })
-  @ApiBody({ type: TokenRequestDto })
-  @ApiBasicAuth('basic')
+  @ApiBody({
+    type: TokenRequestDto,
+    examples: {
+      body: {
+        summary: 'Credentials in the body (the development client of the README; every scope it holds)',
+        value: { grant_type: 'client_credentials', client_id: '1001', client_secret: 'dev-secret-change-me' },
+      },
+      basic: { summary: 'Credentials as HTTP Basic: the body carries only the grant type', value: { grant_type: 'client_credentials' } },
+    },
+  })
+  @ApiOptionalBasicAuth()
   @ApiOkResponse({ type: TokenResponseDto, headers: { 'Cache-Control': { schema: { type: 'string', example: 'no-store' } } } })
   @ApiErrors('C', [400, 401, 429], {
     400: '`invalid_request`, `unsupported_grant_type` or `invalid_scope`',

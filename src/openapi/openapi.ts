@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { ApiExtension, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_CODES, OAUTH_ERROR_CODES } from '../common/errors/error-codes.js';
 import { OPEN_OBJECT_SCHEMAS } from '../common/openapi/open-object.decorator.js';
 
@@ -18,6 +18,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Order Tax Enrichment and Fulfillment Service')
     .setDescription(DESCRIPTION)
     .setVersion(API_VERSION)
+    .setLicense('Proprietary: all rights reserved (package.json UNLICENSED)', 'https://docs.npmjs.com/cli/configuring-npm/package-json#license')
     .addBearerAuth(
       {
         type: 'http',
@@ -54,6 +55,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     const schema = document.components?.schemas?.[name] as { additionalProperties?: boolean } | undefined;
     if (schema) schema.additionalProperties = true;
   }
+  declareSecurity(document);
   return document;
 }
 
@@ -67,4 +69,28 @@ export function setupOpenApi(app: INestApplication): OpenAPIObject {
     swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, tagsSorter: 'alpha' },
   });
   return document;
+}
+
+/**
+ * Every operation states its security: a public route `security: []` (tools otherwise apply a
+ * global requirement or flag it), and a route whose HTTP Basic credentials may instead come in
+ * the body (`x-basic-optional`) `[{}, { basic: [] }]`, so that generated clients do not send both.
+ */
+function declareSecurity(document: OpenAPIObject): void {
+  for (const path of Object.values(document.paths)) {
+    for (const operation of Object.values(path) as Array<Record<string, unknown>>) {
+      if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
+      if (operation[BASIC_OPTIONAL] === true) {
+        operation.security = [{}, { basic: [] }];
+        delete operation[BASIC_OPTIONAL];
+      } else if (operation.security === undefined) operation.security = [];
+    }
+  }
+}
+
+const BASIC_OPTIONAL = 'x-basic-optional';
+
+/** The route takes client credentials as HTTP Basic or in its body (see `declareSecurity`). */
+export function ApiOptionalBasicAuth(): MethodDecorator {
+  return ApiExtension(BASIC_OPTIONAL, true);
 }

@@ -2,20 +2,23 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** Documented shape only: the token route validates by hand to answer RFC 6749 error codes. */
 export class TokenRequestDto {
-  @ApiProperty({
-    description: 'Client id (integer, or numeric string). May come as HTTP Basic instead.',
+  @ApiPropertyOptional({
+    description: 'Client id (integer, or numeric string). Required unless the credentials come as HTTP Basic (then leave it out).',
     example: 1001,
     oneOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]+$' }],
   })
-  client_id: number | string;
+  client_id?: number | string;
 
-  @ApiProperty({ description: 'Client secret. May come as HTTP Basic instead.', example: 'dev-secret-change-me' })
-  client_secret: string;
+  @ApiPropertyOptional({
+    description: 'Client secret. Required unless the credentials come as HTTP Basic (then leave it out).',
+    example: 'dev-secret-change-me',
+  })
+  client_secret?: string;
 
   @ApiProperty({ enum: ['client_credentials'], example: 'client_credentials' })
   grant_type: string;
 
-  @ApiPropertyOptional({ description: 'Space-separated subset of the client scopes; default all of them', example: 'orders' })
+  @ApiPropertyOptional({ description: 'Space-separated subset of the client scopes; default all of them', example: 'admin orders' })
   scope?: string;
 }
 

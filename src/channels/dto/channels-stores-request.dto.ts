@@ -1,3 +1,4 @@
+import { OpenObject } from '../../common/openapi/open-object.decorator.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SCHEDULE_DAYS } from '../channels-stores.types.js';
 
@@ -103,6 +104,8 @@ export class LocationInfoDto {
   longitude?: string;
 }
 
+/** The platform sends more than the documented properties; they are kept (contract §9). */
+@OpenObject()
 export class StoreDto {
   @ApiPropertyOptional({ example: 'Pizzaria Bella Napoli - Pinheiros' })
   name?: string;
@@ -163,6 +166,8 @@ export class AdditionalInfoDto {
   relatedLists?: RelatedListDto[];
 }
 
+/** The platform sends more than the documented properties; they are kept (contract §9). */
+@OpenObject()
 export class ChannelDto {
   @ApiPropertyOptional({ example: true })
   active?: boolean;
@@ -183,6 +188,8 @@ export class ChannelDto {
   additionalInfo?: AdditionalInfoDto;
 }
 
+/** The platform sends more than the documented properties; they are kept (contract §9). */
+@OpenObject()
 export class ChannelsStoresRequestDto {
   @ApiProperty({ type: [StoreDto], description: 'Every store; stores not sent are deleted with everything attached to them' })
   stores: StoreDto[];

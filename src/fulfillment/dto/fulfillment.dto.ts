@@ -1,3 +1,4 @@
+import { OpenObject } from '../../common/openapi/open-object.decorator.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -74,6 +75,8 @@ export class TrackingInfoDto {
   shippingCoordinates?: ShippingCoordinateDto[];
 }
 
+/** Properties beyond the documented ones are kept with the record (contract §8). */
+@OpenObject()
 export class TrackingRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number, compared as text)', example: 'ORD-2025-000123', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
@@ -99,6 +102,8 @@ export class TrackingRequestDto {
   trackingInfo?: TrackingInfoDto;
 }
 
+/** Properties beyond the documented ones are kept with the record (contract §8). */
+@OpenObject()
 export class TransferRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number)', example: 'ORD-2025-000123', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
@@ -152,6 +157,8 @@ export class TransferRequestDto {
   shipping_address?: Record<string, unknown> | string;
 }
 
+/** Properties beyond the documented ones are kept with the record (contract §8). */
+@OpenObject()
 export class DispatchedRequestDto {
   @ApiProperty({ description: 'The `orderId` of the pickup order (text or number)', example: 'ORD-2025-000124', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
@@ -168,6 +175,8 @@ export class DispatchedRequestDto {
   id_transaccion: string | number;
 }
 
+/** Properties beyond the documented ones are kept with the record (contract §8). */
+@OpenObject()
 export class StatusRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number)', example: 'ORD-2025-000123', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
