@@ -26,9 +26,13 @@ import Converter from 'openapi-to-postmanv2';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STEPS = [
-  { method: 'POST', path: '/api/domain-cliente/token', test: "pm.collectionVariables.set('bearerToken', pm.response.json().access_token);" },
+  {
+    method: 'POST',
+    path: '/api/domain-cliente/token',
+    test: "pm.collectionVariables.set('bearerToken', pm.response.json().access_token);",
+  },
   { method: 'GET', path: '/api/admin/orders', test: '' },
-  { method: 'POST', path: '/api/enrich-order', test: "pm.expect(pm.response.json().payload.taxSummary.totals.total_tax).to.be.above(0);" },
+  { method: 'POST', path: '/api/enrich-order', test: 'pm.expect(pm.response.json().payload.taxSummary.totals.total_tax).to.be.above(0);' },
 ];
 
 const freePort = () =>
@@ -90,7 +94,11 @@ function fillPlaceholders(request, operation) {
   const examples = Object.values(content).flatMap((media) => Object.values(media.examples ?? {}).map((example) => example.value));
   const example = examples[0] ?? {};
   request.body.urlencoded = request.body.urlencoded
-    .map((field) => (PLACEHOLDER.test(field.value) ? { ...field, value: example[field.key] === undefined ? undefined : String(example[field.key]) } : field))
+    .map((field) =>
+      PLACEHOLDER.test(field.value)
+        ? { ...field, value: example[field.key] === undefined ? undefined : String(example[field.key]) }
+        : field,
+    )
     .filter((field) => field.value !== undefined);
 }
 

@@ -18,7 +18,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Order Tax Enrichment and Fulfillment Service')
     .setDescription(DESCRIPTION)
     .setVersion(API_VERSION)
-    .setLicense('Proprietary: all rights reserved (package.json UNLICENSED)', 'https://docs.npmjs.com/cli/configuring-npm/package-json#license')
+    .setLicense(
+      'Proprietary: all rights reserved (package.json UNLICENSED)',
+      'https://docs.npmjs.com/cli/configuring-npm/package-json#license',
+    )
     .addBearerAuth(
       {
         type: 'http',

@@ -667,15 +667,15 @@ export interface components {
         };
         TokenRequestDto: {
             /**
-             * @description Client id (integer, or numeric string). May come as HTTP Basic instead.
+             * @description Client id (integer, or numeric string). Required unless the credentials come as HTTP Basic (then leave it out).
              * @example 1001
              */
-            client_id: number | string;
+            client_id?: number | string;
             /**
-             * @description Client secret. May come as HTTP Basic instead.
+             * @description Client secret. Required unless the credentials come as HTTP Basic (then leave it out).
              * @example dev-secret-change-me
              */
-            client_secret: string;
+            client_secret?: string;
             /**
              * @example client_credentials
              * @enum {string}
@@ -683,7 +683,7 @@ export interface components {
             grant_type: "client_credentials";
             /**
              * @description Space-separated subset of the client scopes; default all of them
-             * @example orders
+             * @example admin orders
              */
             scope?: string;
         };
@@ -2767,6 +2767,8 @@ export interface components {
              *     ]
              */
             storeChannels?: string[];
+        } & {
+            [key: string]: unknown;
         };
         RelatedListDto: {
             /** @example L-100 */
@@ -2799,12 +2801,16 @@ export interface components {
             /** @example Bella Napoli App */
             channelReferenceName?: string;
             additionalInfo?: components["schemas"]["AdditionalInfoDto"];
+        } & {
+            [key: string]: unknown;
         };
         ChannelsStoresRequestDto: {
             /** @description Every store; stores not sent are deleted with everything attached to them */
             stores: components["schemas"]["StoreDto"][];
             /** @description Every sales channel; channels not sent are deleted with everything attached to them */
             channels: components["schemas"]["ChannelDto"][];
+        } & {
+            [key: string]: unknown;
         };
         ChannelsStoresReplacedDto: {
             /**
@@ -3019,6 +3025,8 @@ export interface components {
              */
             status: string;
             trackingInfo?: components["schemas"]["TrackingInfoDto"];
+        } & {
+            [key: string]: unknown;
         };
         FulfillmentResponseDto: {
             /** @example Order ORD-2025-000123 changed from ENRICHED to ACCEPTED */
@@ -3072,6 +3080,8 @@ export interface components {
             shipping_address?: {
                 [key: string]: unknown;
             } | string;
+        } & {
+            [key: string]: unknown;
         };
         DispatchedRequestDto: {
             /**
@@ -3084,6 +3094,8 @@ export interface components {
              * @example TX-998877
              */
             id_transaccion: string | number;
+        } & {
+            [key: string]: unknown;
         };
         StatusRequestDto: {
             /**
@@ -3096,6 +3108,8 @@ export interface components {
              * @example ACCEPTED
              */
             status: string;
+        } & {
+            [key: string]: unknown;
         };
         InfoPaymentsItemDto: {
             /** @example ORD-2025-000123 */
