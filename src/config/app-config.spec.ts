@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       nodeEnv: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: undefined,
       embeddedDbDir: './data/postgres',
       dbMigrate: true,
@@ -54,9 +54,55 @@ describe('loadConfig', () => {
 
   it('requires JWT_SECRET and DATABASE_URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required[\s\S]*DATABASE_URL is required/);
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u:p@db:5432/app' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: '9f2c71a4e8b03d5f6a1c27e94b80d3f5c6e71a2b94d08f3e',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+    });
     expect(config.isProduction).toBe(true);
     expect(config.jwtSecretGenerated).toBe(false);
+  });
+
+  it.each([
+    ['the old compose default', 'change-me-change-me-change-me-change-me', /known placeholder/],
+    ['the README bootstrap secret padded', 'dev-secret-change-me-dev-secret-change-me', /known placeholder/],
+    ['one word repeated', 'orders-orders-orders-orders-orders-orders', /repeated/],
+    ['one letter repeated', 'x'.repeat(40), /repeated/],
+    ['few different characters', 'abababababababababababababababbbbbbaaaaa1', /fewer than 10 different/],
+  ])('refuses %s as JWT_SECRET in production, in one message', (_case, secret, problem) => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://u:p@db:5432/app' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(problem);
+    expect(message).not.toContain(secret);
+    // Outside production the same secret is accepted (tests and development use such values).
+    expect(loadConfig({ JWT_SECRET: secret }).jwtSecret).toBe(secret);
+  });
+
+  it('gives one message for a short JWT_SECRET in production', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', DATABASE_URL: 'postgres://u:p@db:5432/app' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/JWT_SECRET must be at least 32 characters/);
+    expect(message).not.toMatch(/JWT_SECRET is required/);
+  });
+
+  it('listens on 127.0.0.1 outside production and on every interface in production, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: '9f2c71a4e8b03d5f6a1c27e94b80d3f5c6e71a2b94d08f3e',
+      DATABASE_URL: 'postgres://u:p@db/app',
+    };
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 
   it('parses booleans, durations and optional values', () => {

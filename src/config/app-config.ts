@@ -134,7 +134,15 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     parse: oneOf(['development', 'production', 'test'] as const),
   },
   { name: 'PORT', key: 'port', default: '3000', description: 'HTTP listen port (0 picks a free one).', parse: integer(0, 65535) },
-  { name: 'HOST', key: 'host', default: '0.0.0.0', description: 'HTTP listen address.', parse: (raw) => raw.trim() },
+  {
+    name: 'HOST',
+    key: 'host',
+    default: undefined,
+    defaultLabel: '`127.0.0.1`; `0.0.0.0` in production',
+    description:
+      'HTTP listen address. Outside production only this machine can connect by default: a development start holds the well-known bootstrap client. Docker and compose set `0.0.0.0`.',
+    parse: (raw) => raw.trim(),
+  },
   {
     name: 'DATABASE_URL',
     key: 'databaseUrl',
@@ -337,17 +345,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const isProduction = values.nodeEnv === 'production';
-  if (isProduction && values.jwtSecret === undefined) problems.push('JWT_SECRET is required when NODE_ENV=production');
+  // A set but invalid JWT_SECRET has its own message above; "required" only when it is not set at all.
+  if (isProduction && env.JWT_SECRET === undefined) problems.push('JWT_SECRET is required when NODE_ENV=production');
+  if (isProduction && typeof values.jwtSecret === 'string') {
+    const weakness = weakSecretProblem(values.jwtSecret);
+    if (weakness) problems.push(`JWT_SECRET ${weakness}; make one with \`openssl rand -hex 32\``);
+  }
   if (isProduction && values.databaseUrl === undefined) problems.push('DATABASE_URL is required when NODE_ENV=production');
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
   const jwtSecretGenerated = values.jwtSecret === undefined;
   return {
     ...(values as AppConfig),
+    host: (values.host as string | undefined) ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     isProduction,
     jwtSecretGenerated,
     jwtSecret: (values.jwtSecret as string | undefined) ?? randomSecret(),
   };
+}
+
+/** Placeholders of this project's files and of common templates: anyone can sign admin tokens with them. */
+const KNOWN_PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?me|placeholder|your[-_ ]?secret|example|dev-secret|test-secret|^secret/i;
+
+/**
+ * Why a production JWT_SECRET is guessable, or undefined: a known placeholder, one short piece
+ * repeated (`abcdabcdabcd...`), or too few different characters to be random.
+ */
+export function weakSecretProblem(secret: string): string | undefined {
+  if (KNOWN_PLACEHOLDER.test(secret)) return 'is a known placeholder (anyone could sign admin tokens with it)';
+  const compact = secret.replace(/[-_ .:]/g, '');
+  if (/^(.{1,16}?)\1+$/.test(compact)) return 'is one short piece repeated, which is easy to guess';
+  if (new Set(secret).size < 10) return 'uses fewer than 10 different characters, which is easy to guess';
+  return undefined;
 }
 
 function randomSecret(): string {
