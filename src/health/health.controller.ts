@@ -1,9 +1,8 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DataSource } from 'typeorm';
 import { Public } from '../auth/auth.decorators.js';
-import { LifecycleState } from '../common/http/lifecycle-state.js';
+import { ReadinessService } from './readiness.service.js';
 
 class LivenessDto {
   @ApiProperty({ enum: ['ok'], example: 'ok' })
@@ -29,15 +28,10 @@ class ReadinessDto {
   checks: ReadinessChecksDto;
 }
 
-const CHECK_TIMEOUT_MS = 2000;
-
 @ApiTags('Operations')
 @Controller('health')
 export class HealthController {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly lifecycle: LifecycleState,
-  ) {}
+  constructor(private readonly readiness: ReadinessService) {}
 
   @Get('live')
   @Public()
@@ -60,27 +54,9 @@ export class HealthController {
   @ApiOkResponse({ type: ReadinessDto })
   @ApiServiceUnavailableResponse({ type: ReadinessDto, description: 'Not ready' })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessDto> {
-    const checks: ReadinessChecksDto = { database: 'down', migrations: 'unknown', accepting: !this.lifecycle.draining };
-    try {
-      await withTimeout(this.dataSource.query('SELECT 1'), CHECK_TIMEOUT_MS);
-      checks.database = 'up';
-      checks.migrations = (await withTimeout(this.dataSource.showMigrations(), CHECK_TIMEOUT_MS)) ? 'pending' : 'applied';
-    } catch {
-      // Reported through the checks below.
-    }
-    const ok = checks.database === 'up' && checks.migrations === 'applied' && checks.accepting;
-    reply.status(ok ? 200 : 503);
+    const { ready, checks } = await this.readiness.check();
+    reply.status(ready ? 200 : 503);
     reply.header('cache-control', 'no-store');
-    return { status: ok ? 'ok' : 'unavailable', checks };
+    return { status: ready ? 'ok' : 'unavailable', checks };
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('timed out')), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }

@@ -81,7 +81,9 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     deps.observe?.(request.method, route, reply.statusCode, seconds);
-    deps.logger.info(
+    // Probes come every few seconds: a healthy one is logged at debug only.
+    const probe = route.startsWith('/api/health/') && reply.statusCode < 400;
+    deps.logger[probe ? 'debug' : 'info'](
       {
         requestId: request.id,
         method: request.method,
