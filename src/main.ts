@@ -1,6 +1,10 @@
 import { ConfigValidationError, loadConfig, loadDotEnv } from './config/app-config.js';
 import { createRootLogger } from './common/logging/logger.js';
+import { DatabaseUnreachableError, EXIT_DATABASE_UNREACHABLE } from './database/database-preflight.js';
 import { startService } from './server.js';
+
+/** A start whose HTTP port is taken. */
+const EXIT_ADDRESS_IN_USE = 75;
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -16,6 +20,14 @@ async function main(): Promise<void> {
   }
   const logger = createRootLogger(config.logLevel);
   const service = await startService(config, logger).catch((error: unknown) => {
+    if (error instanceof DatabaseUnreachableError) {
+      logger.fatal(error.message);
+      process.exit(EXIT_DATABASE_UNREACHABLE);
+    }
+    if ((error as { code?: unknown }).code === 'EADDRINUSE') {
+      logger.fatal(`port ${config.port} on ${config.host} is already in use (PORT, HOST)`);
+      process.exit(EXIT_ADDRESS_IN_USE);
+    }
     logger.fatal({ err: error }, 'the service could not start');
     process.exit(1);
   });

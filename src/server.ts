@@ -3,6 +3,7 @@ import { createApp } from './app.factory.js';
 import type { AppConfig } from './config/app-config.js';
 import { LifecycleState } from './common/http/lifecycle-state.js';
 import type { Logger } from './common/logging/logger.js';
+import { checkDatabaseReachable } from './database/database-preflight.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
 import { EmbeddedPostgresSupervisor } from './database/embedded-postgres-supervisor.js';
 
@@ -31,6 +32,8 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
     databaseUrl = await embedded.start();
     logger.info({ pid: embedded.pid, ms: Date.now() - startedAt }, 'embedded PostgreSQL is ready');
   }
+
+  if (config.databaseUrl) await checkDatabaseReachable(config.databaseUrl, 'DATABASE_URL', logger);
 
   let app: NestFastifyApplication;
   try {

@@ -19,8 +19,8 @@ export class DatabaseModule {
           useFactory: () => ({
             ...dataSourceOptions({ url: databaseUrl, poolSize: config.databasePoolSize, logger }),
             autoLoadEntities: true,
-            retryAttempts: 10,
-            retryDelay: 2000,
+            // The start checks the database first (database-preflight.ts): no retried stack traces here.
+            retryAttempts: 0,
           }),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();

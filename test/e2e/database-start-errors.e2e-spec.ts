@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { freePort } from '../../src/database/embedded-postgres.js';
+import { EXIT_DATABASE_UNREACHABLE } from '../../src/database/database-preflight.js';
+import { PROJECT_ROOT } from '../support/service-process.js';
+
+/**
+ * Issue 18, item 8: a database that cannot be reached gave 20 s of stack traces, never naming
+ * DATABASE_URL, and errors that no retry fixes (a bad password, an unknown database) were
+ * retried anyway. Now: one line naming the variable and the cause, and a distinct exit code.
+ */
+async function startWith(databaseUrl: string): Promise<{ code: number | null; lines: string[] }> {
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl, PORT: String(await freePort()), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(timer);
+  return { code, lines: output.split('\n').filter(Boolean) };
+}
+
+describe('a start whose database cannot be reached (e2e)', () => {
+  const admin = new URL(process.env.TEST_PG_ADMIN_URL!);
+
+  it.each([
+    ['a wrong password', () => Object.assign(new URL(admin), { password: 'not-the-password' }), /the password is wrong/],
+    [
+      'a database that does not exist',
+      () => Object.assign(new URL(admin), { pathname: '/no_such_database' }),
+      /the database does not exist/,
+    ],
+  ])(
+    'exits at once with one line naming DATABASE_URL and the cause: %s',
+    async (_case, url, cause) => {
+      const { code, lines } = await startWith(url().toString());
+      expect(code).toBe(EXIT_DATABASE_UNREACHABLE);
+      const fatal = lines.filter((line) => line.includes('"level":60'));
+      expect(fatal).toHaveLength(1);
+      expect(fatal[0]).toContain('DATABASE_URL');
+      expect(fatal[0]).toMatch(cause);
+      expect(fatal[0]).not.toContain('not-the-password');
+      // No stack trace and no retry of something a retry cannot fix.
+      expect(lines.join('\n')).not.toMatch(/\n\s+at /);
+      expect(lines.filter((line) => line.includes('retrying'))).toHaveLength(0);
+    },
+    40_000,
+  );
+});
