@@ -57,7 +57,10 @@ export async function checkDatabaseReachable(url: string, source: string, logger
         throw new DatabaseUnreachableError(`cannot connect to the database of ${source} (${shown}): ${permanent} (${reason})`, true);
       }
       if (Date.now() + delay > deadline) {
-        throw new DatabaseUnreachableError(`cannot connect to the database of ${source} (${shown}) after ${attempt} tries: ${reason}`, false);
+        throw new DatabaseUnreachableError(
+          `cannot connect to the database of ${source} (${shown}) after ${attempt} tries: ${reason}`,
+          false,
+        );
       }
       logger.warn({ attempt, retryInMs: delay, reason }, `the database of ${source} (${shown}) does not answer yet; retrying`);
       await sleep(delay);
