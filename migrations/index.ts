@@ -8,6 +8,7 @@ import { OrderListIndexes1763760000000 } from './1763760000000-OrderListIndexes.
 import { Fulfillment1763770000000 } from './1763770000000-Fulfillment.js';
 import { OrderTransferredAt1763780000000 } from './1763780000000-OrderTransferredAt.js';
 import { StatusVocabulary1763790000000 } from './1763790000000-StatusVocabulary.js';
+import { WebhookDeliveryRetention1763800000000 } from './1763800000000-WebhookDeliveryRetention.js';
 
 /** Migrations in the order they run. A new migration is appended here; a landed one is never edited. */
 export const ALL_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const ALL_MIGRATIONS = [
   OrderListIndexes1763760000000,
   OrderTransferredAt1763780000000,
   StatusVocabulary1763790000000,
+  WebhookDeliveryRetention1763800000000,
 ];

@@ -38,18 +38,17 @@ export class ClientsService {
       await this.clients.insert({ clientId: input.clientId, name: input.name, scopes, secretHash, active: true });
       return { clientId: input.clientId, clientSecret, name: input.name, scopes: input.scopes };
     }
-    // Numbers from the sequence, skipping any id taken by hand (the bootstrap client, for one).
-    const rows: Array<{ client_id: string }> = await this.clients.query(
-      `WITH candidate AS (
-         SELECT id::text AS client_id FROM (SELECT nextval('api_client_number_seq') AS id FROM generate_series(1, 50)) ids
-         WHERE NOT EXISTS (SELECT 1 FROM api_client c WHERE c.client_id = ids.id::text)
-         ORDER BY id LIMIT 1
-       )
-       INSERT INTO api_client (client_id, name, secret_hash, scopes)
-       SELECT client_id, $1, $2, $3 FROM candidate
-       RETURNING client_id`,
-      [input.name, secretHash, scopes],
-    );
+    // The next number of the sequence, one at a time (ids follow each other), skipping any id taken by hand (the bootstrap client, for one).
+    let rows: Array<{ client_id: string }> = [];
+    for (let tries = 0; rows.length === 0 && tries < 1000; tries++) {
+      rows = await this.clients.query(
+        `INSERT INTO api_client (client_id, name, secret_hash, scopes)
+         SELECT next.id::text, $1, $2, $3 FROM (SELECT nextval('api_client_number_seq') AS id) AS next
+         WHERE NOT EXISTS (SELECT 1 FROM api_client c WHERE c.client_id = next.id::text)
+         RETURNING client_id`,
+        [input.name, secretHash, scopes],
+      );
+    }
     if (rows.length === 0) throw new Error('could not allocate a client id');
     return { clientId: rows[0]!.client_id, clientSecret, name: input.name, scopes: input.scopes };
   }
@@ -85,7 +84,17 @@ export class ClientsService {
 
   /** Outside production, a first start with no client creates the development client from the configuration. */
   async ensureBootstrapClient(): Promise<void> {
-    if (this.config.isProduction) return;
+    if (this.config.isProduction) {
+      // No well-known client in production: say how to make the first one.
+      if ((await this.clients.count()) === 0) {
+        this.logger.warn(
+          { context: 'Auth' },
+          'no API client exists yet: create the first one with `order-tax-cli clients:create --name ops --scopes admin,orders,platform` ' +
+            '(in the image; `docker compose run --rm api order-tax-cli ...` with compose, `npm run cli -- clients:create ...` from a checkout)',
+        );
+      }
+      return;
+    }
     const hash = await this.hasher.hash(this.config.bootstrapClientSecret);
     const inserted: unknown[] = await this.clients.query(
       `INSERT INTO api_client (client_id, name, secret_hash, scopes)

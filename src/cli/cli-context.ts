@@ -18,7 +18,8 @@ export interface CliContext {
  */
 export async function openCliContext(): Promise<CliContext> {
   loadDotEnv();
-  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  // Commands sign no tokens: a production JWT_SECRET is not needed to manage clients or fiscal data.
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, JWT_SECRET: process.env.JWT_SECRET ?? unusedSigningKey() });
   const logger = createRootLogger(config.logLevel, process.stderr);
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.databaseUrl;
@@ -41,4 +42,8 @@ export async function openCliContext(): Promise<CliContext> {
       await embedded?.stop();
     },
   };
+}
+
+function unusedSigningKey(): string {
+  return globalThis.crypto.getRandomValues(new Uint8Array(32)).reduce((text, byte) => text + byte.toString(16).padStart(2, '0'), '');
 }

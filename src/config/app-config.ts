@@ -34,6 +34,7 @@ export interface AppConfig {
   webhookRetryEnabled: boolean;
   webhookRetrySchedule: number[];
   webhookRetryConcurrency: number;
+  webhookDeliveryRetentionDays: number;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   orderMaxLines: number;
@@ -260,6 +261,14 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     description:
       'Retries of failed forwards one instance sends at the same time; a backlog is claimed again as soon as half of them are done.',
     parse: integer(1, 256),
+  },
+  {
+    name: 'WEBHOOK_DELIVERY_RETENTION_DAYS',
+    key: 'webhookDeliveryRetentionDays',
+    default: '90',
+    description:
+      'Webhook delivery log rows older than this are deleted (hourly, in batches, by one instance at a time); 0 keeps them forever.',
+    parse: integer(0, 36_500),
   },
   {
     name: 'BODY_LIMIT_BYTES',

@@ -7,6 +7,7 @@ import { RedeliveryController } from './redelivery.controller.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 import { WebhookDeliveryService } from './webhook-delivery.service.js';
+import { WebhookDeliveryRetention } from './webhook-delivery-retention.js';
 import { WebhookMetrics } from './webhook-metrics.js';
 import { WebhookRetryWorker } from './webhook-retry.worker.js';
 import { WebhookSender } from './webhook-sender.js';
@@ -15,7 +16,15 @@ import { WebhookSender } from './webhook-sender.js';
 @Module({
   imports: [EnrichmentModule, TypeOrmModule.forFeature([WebhookDeliveryEntity])],
   controllers: [ForwardingController, RedeliveryController],
-  providers: [ForwardingService, WebhookDeliveryService, WebhookDeliveriesRepository, WebhookSender, WebhookMetrics, WebhookRetryWorker],
+  providers: [
+    ForwardingService,
+    WebhookDeliveryService,
+    WebhookDeliveriesRepository,
+    WebhookSender,
+    WebhookMetrics,
+    WebhookRetryWorker,
+    WebhookDeliveryRetention,
+  ],
   exports: [TypeOrmModule],
 })
 export class WebhooksModule {}
