@@ -14,7 +14,8 @@ FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev && npm cache clean --force
+# No dev tools, no embedded PostgreSQL (optional: production uses DATABASE_URL), no TypeScript (an optional peer).
+RUN npm ci --omit=dev --omit=optional --omit=peer && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # The CLI as a command of the image, without rebuilding: `docker compose run --rm api order-tax-cli clients:create ...`
 RUN chmod +x dist/src/cli/main.js && ln -s /app/dist/src/cli/main.js /usr/local/bin/order-tax-cli

@@ -1,6 +1,7 @@
 import { ConfigValidationError, loadConfig, loadDotEnv } from './config/app-config.js';
 import { createRootLogger } from './common/logging/logger.js';
 import { DatabaseUnreachableError, EXIT_DATABASE_UNREACHABLE } from './database/database-preflight.js';
+import { EmbeddedPostgresUnavailableError } from './database/embedded-postgres.js';
 import { startService } from './server.js';
 
 /** A start whose HTTP port is taken. */
@@ -20,6 +21,10 @@ async function main(): Promise<void> {
   }
   const logger = createRootLogger(config.logLevel);
   const service = await startService(config, logger).catch((error: unknown) => {
+    if (error instanceof EmbeddedPostgresUnavailableError) {
+      logger.fatal(error.message);
+      process.exit(78);
+    }
     if (error instanceof DatabaseUnreachableError) {
       logger.fatal(error.message);
       process.exit(EXIT_DATABASE_UNREACHABLE);

