@@ -35,11 +35,13 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
 
   if (config.databaseUrl) await checkDatabaseReachable(config.databaseUrl, 'DATABASE_URL', logger);
 
-  let app: NestFastifyApplication;
+  let app: NestFastifyApplication | undefined;
   try {
     app = await createApp({ config, databaseUrl, logger });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    // Close the pool before the embedded database stops: no "terminated connection" noise around the real cause.
+    await app?.close().catch(() => undefined);
     supervisor?.stop();
     await embedded?.stop();
     throw error;

@@ -134,6 +134,8 @@ export class EmbeddedPostgres {
     clearTimeout(timer);
     this.child = undefined;
     if (this.exitHook) process.removeListener('exit', this.exitHook);
+    // The socket directory lives in the system temp directory: leave nothing behind there.
+    if (this.socketDir) await rm(this.socketDir, { recursive: true, force: true }).catch(() => undefined);
   }
 
   private async initialise(binaries: PostgresBinaries, owner: Owner | undefined): Promise<void> {

@@ -12,8 +12,11 @@ export const ORDER_BODY_DOC = {
   description: 'The order at the root, or wrapped as `{ "payload": order }`. Properties beyond those described are kept as they are.',
   schema: { oneOf: [{ $ref: getSchemaPath(OrderPayloadDto) }, { $ref: getSchemaPath(WrappedOrderPayloadDto) }] },
   examples: {
-    root: { summary: 'Order at the root', value: ORDER_EXAMPLE },
-    wrapped: { summary: 'Order under payload', value: { payload: ORDER_EXAMPLE } },
+    root: {
+      summary: 'Order at the root (the demo store: taxed when the service runs with SEED_DEMO_DATA=true, else 422 FISCAL_GROUP_NOT_FOUND)',
+      value: ORDER_EXAMPLE,
+    },
+    wrapped: { summary: 'Order under payload (same demo store)', value: { payload: ORDER_EXAMPLE } },
   },
 };
 

@@ -93,6 +93,12 @@ describe('tax matrix CSV', () => {
     expect(result.problems[1]!.problem).toMatch(/missing column\(s\) CST_ICMS, CST_PIS, PIS_rate, CST_COFINS, COFINS_rate/);
   });
 
+  it('takes a file without a CEST column as empty CEST on every row', () => {
+    const result = csvToTaxMatrix('NCM,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate\n21069090,00,18,01,0.65,01,3\n');
+    expect(result.problems).toEqual([]);
+    expect(result.matrix['21069090']).toMatchObject({ NCM: '21069090', CEST: '', ICMS_rate: 18 });
+  });
+
   it('refuses an empty file', () => {
     expect(csvToTaxMatrix('').problems[0]!.problem).toMatch(/empty/);
   });

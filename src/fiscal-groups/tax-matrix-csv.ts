@@ -9,7 +9,8 @@ import { normalizeTaxMatrix, TAX_RULE_FIELDS, validateTaxRule, type TaxMatrix } 
 
 export const CSV_COLUMNS = TAX_RULE_FIELDS.map((field) => field.name as string);
 const RATE_COLUMNS = new Set(TAX_RULE_FIELDS.filter((field) => field.kind === 'rate').map((field) => field.name as string));
-const REQUIRED_COLUMNS = TAX_RULE_FIELDS.filter((field) => field.required).map((field) => field.name as string);
+// CEST is required on a rule but may be empty: a file without the column means empty CEST on every row.
+const REQUIRED_COLUMNS = TAX_RULE_FIELDS.filter((field) => field.required && field.name !== 'CEST').map((field) => field.name as string);
 
 export function taxMatrixToCsv(matrix: TaxMatrix): string {
   const lines = [CSV_COLUMNS.join(',')];
@@ -100,7 +101,7 @@ export function csvToTaxMatrix(text: string, onProgress?: (done: number, total: 
       problems.push({ field: where, problem: `has ${cells.length} cells, the header has ${header.length}` });
       return;
     }
-    const rule: Record<string, unknown> = {};
+    const rule: Record<string, unknown> = header.includes('CEST') ? {} : { CEST: '' };
     header.forEach((column, position) => {
       const raw = cells[position]!.trim();
       if (raw === '' && column !== 'CEST') return;

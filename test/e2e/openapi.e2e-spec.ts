@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { bootTestApp, BOOTSTRAP_ID, type TestApp } from '../support/test-app.js';
 import { documentedOperations, expectErrorShape, loadCommittedOpenApi } from '../support/openapi-routes.js';
 import { forgeJwt } from '../support/tokens.js';
@@ -21,6 +22,11 @@ describe('OpenAPI document (e2e)', () => {
     const page = await t.http.get('/docs');
     expect(page.status).toBe(200);
     expect(page.text).toContain('swagger-ui');
+  });
+
+  it('gives the API the version of the package', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(loadCommittedOpenApi().info.version).toBe(pkg.version);
   });
 
   it('declares the bearer and basic security schemes', () => {
