@@ -19,29 +19,44 @@ export type JsonBodyProblem = { kind: 'too-deep' } | { kind: 'unstorable'; path:
 
 /**
  * What makes a parsed JSON body unacceptable, in one iterative walk (safe on any depth):
- * nesting deeper than `depthLimit`, or a key or a string PostgreSQL cannot store.
+ * nesting deeper than `depthLimit`, or a key or a string PostgreSQL cannot store. The walk
+ * builds no paths (it runs on every body); the path of a bad string is found afterwards.
  */
 export function jsonBodyProblem(value: unknown, depthLimit: number): JsonBodyProblem | undefined {
   if (typeof value === 'string') {
     const reason = unstorableText(value);
     return reason ? { kind: 'unstorable', path: 'body', reason } : undefined;
   }
-  const stack: Array<[unknown, number, string]> = [[value, 1, '']];
+  const stack: Array<[unknown, number]> = [[value, 1]];
   while (stack.length > 0) {
-    const [current, depth, path] = stack.pop()!;
+    const [current, depth] = stack.pop()!;
     if (typeof current !== 'object' || current === null) continue;
     if (depth > depthLimit) return { kind: 'too-deep' };
     const entries = Array.isArray(current) ? current.entries() : Object.entries(current);
     for (const [key, child] of entries) {
-      const childPath = typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
-      if (typeof key === 'string') {
-        const reason = unstorableText(key);
-        if (reason) return { kind: 'unstorable', path: childPath, reason: `has a property name that ${reason}` };
+      if ((typeof key === 'string' && unstorableText(key)) || (typeof child === 'string' && unstorableText(child))) {
+        return firstUnstorable(value);
       }
-      if (typeof child === 'string') {
-        const reason = unstorableText(child);
-        if (reason) return { kind: 'unstorable', path: childPath, reason };
-      } else if (typeof child === 'object' && child !== null) stack.push([child, depth + 1, childPath]);
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+/** The path and reason of the first key or string that cannot be stored (only called when there is one). */
+function firstUnstorable(value: unknown): JsonBodyProblem | undefined {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    const entries = Array.isArray(current) ? current.entries() : Object.entries(current);
+    for (const [key, child] of entries) {
+      const childPath = typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
+      const keyReason = typeof key === 'string' ? unstorableText(key) : undefined;
+      if (keyReason) return { kind: 'unstorable', path: childPath, reason: `has a property name that ${keyReason}` };
+      const reason = typeof child === 'string' ? unstorableText(child) : undefined;
+      if (reason) return { kind: 'unstorable', path: childPath, reason };
+      if (typeof child === 'object' && child !== null) stack.push([child, childPath]);
     }
   }
   return undefined;
