@@ -29,6 +29,16 @@ const EXTRA_EXAMPLE = {
   order_bringg: { uuid: 'a1b2c3d4-0000-4000-8000-000000000001', task_id: '98765432' },
 };
 
+/** The request body's properties beyond the documented ones, kept with the record (contract §8). */
+const ApiKeptProperties = (example: Record<string, unknown> | null = null) =>
+  ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'The request body’s properties beyond the documented ones, kept as sent; null when there were none',
+    example,
+  });
+
 const CREATED_AT_EXAMPLE = '2026-11-21T15:30:01.204518Z';
 const UPDATED_AT_EXAMPLE = '2026-11-21T15:30:02.301877Z';
 
@@ -140,13 +150,7 @@ export class OrderStatusChangeDto {
   })
   label: string | null;
 
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
-    description: 'The request body’s properties beyond the documented ones, kept as sent; null when there were none',
-    example: null,
-  })
+  @ApiKeptProperties()
   extra: Record<string, unknown> | null;
 }
 
@@ -174,13 +178,7 @@ export class OrderTrackingEntryDto {
   at: string;
   @ApiProperty({ type: String, nullable: true, example: '1001' })
   clientId: string | null;
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
-    description: 'The request body’s properties beyond the documented ones, kept as sent; null when there were none',
-    example: EXTRA_EXAMPLE,
-  })
+  @ApiKeptProperties(EXTRA_EXAMPLE)
   extra: Record<string, unknown> | null;
 }
 
@@ -209,13 +207,7 @@ export class OrderTransferEntryDto {
   at: string;
   @ApiProperty({ type: String, nullable: true, example: '1001' })
   clientId: string | null;
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
-    description: 'The request body’s properties beyond the documented ones, kept as sent; null when there were none',
-    example: null,
-  })
+  @ApiKeptProperties()
   extra: Record<string, unknown> | null;
 }
 
@@ -226,13 +218,7 @@ export class OrderDispatchEntryDto {
   at: string;
   @ApiProperty({ type: String, nullable: true, example: '1001' })
   clientId: string | null;
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
-    description: 'The request body’s properties beyond the documented ones, kept as sent; null when there were none',
-    example: null,
-  })
+  @ApiKeptProperties()
   extra: Record<string, unknown> | null;
 }
 
