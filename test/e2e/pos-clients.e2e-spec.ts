@@ -181,6 +181,27 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
     }
   });
 
+  it('applies a label sent with a new order by the platform webhook, and keeps it in the history', async () => {
+    const orderId = unique('pos-webhook');
+    const answer = await t.http.post(
+      '/domain-cliente/webhook/new-order',
+      {
+        order_id: orderId,
+        status: 'pedido recibido',
+        customer: { email: 'ana@example.com' },
+        items: [{ quantity: 1, price: 10 }],
+        total: 10,
+      },
+      { token: admin },
+    );
+    expect(answer.status).toBe(200);
+    const order = await detail(orderId);
+    expect(order.status).toBe('ACCEPTED');
+    expect(order.history.map(({ status, label }: { status: string; label: string | null }) => [status, label])).toEqual([
+      ['ACCEPTED', 'pedido recibido'],
+    ]);
+  });
+
   describe('GET/PUT /api/admin/status-aliases', () => {
     it('lists the defaults of contract §7', async () => {
       const answer = await t.http.get('/admin/status-aliases', { token: admin });
