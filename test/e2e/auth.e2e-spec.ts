@@ -18,6 +18,12 @@ describe('authentication (e2e)', () => {
     await t.close();
   });
 
+  it('numbers new clients one after the other (the sequence is not consumed 50 at a time)', async () => {
+    const first = Number((await t.createClient(['admin'], 'first')).clientId);
+    const second = Number((await t.createClient(['admin'], 'second')).clientId);
+    expect(second).toBe(first + 1);
+  });
+
   describe('POST /api/authentication/login', () => {
     it('issues a bearer token for the bootstrap development client', async () => {
       const response = await t.http.post(LOGIN, {
