@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's tour, runnable: bash scripts/walkthrough.sh (a test runs it against a booted service).
-# Needs curl and node. BASE, CLIENT_ID and CLIENT_SECRET default to a local `npm start`.
+# Needs curl and node. BASE, CLIENT_ID and CLIENT_SECRET default to a local `npm start`. A failing step stops it
+# with a non-zero exit: every call's output goes through a variable (a substitution inside echo would hide its failure).
 set -euo pipefail
 BASE=${BASE:-http://127.0.0.1:3000/api}
 CLIENT_ID=${CLIENT_ID:-1001}
@@ -45,19 +46,24 @@ ORDER='{
   ] }
 }'
 ENRICHED=$(call -X POST "$BASE/enrich-order" -H "$AUTH" -H 'content-type: application/json' -d "$ORDER")
-echo "4. burger tax: $(echo "$ENRICHED" | json '.payload.order.products[0].tax.total_tax')" \
-     "(ICMS 25.90 × 18 % = 4.66; PIS/COFINS on 21.24: 0.14 + 0.64)"
-echo "   totals: $(echo "$ENRICHED" | json '.payload.taxSummary.totals')"
+BURGER_TAX=$(echo "$ENRICHED" | json '.payload.order.products[0].tax.total_tax')
+echo "4. burger tax: $BURGER_TAX (ICMS 25.90 × 18 % = 4.66; PIS/COFINS on 21.24: 0.14 + 0.64)"
+TOTALS=$(echo "$ENRICHED" | json '.payload.taxSummary.totals')
+echo "   totals: $TOTALS"
 
 # 5. Find it in the admin list (substring of orderId, case-insensitive)
-echo "5. listed: $(call "$BASE/admin/orders?orderId=ord-$RUN&pageSize=5" -H "$AUTH" | json '.items.map(o => o.orderId + " " + o.status).join(", ")')"
+LISTED=$(call "$BASE/admin/orders?orderId=ord-$RUN&pageSize=5" -H "$AUTH" | json '.items.map(o => o.orderId + " " + o.status).join(", ")')
+echo "5. listed: $LISTED"
 
 # 6. Forward it to the restaurant's systems (ORDER_WEBHOOK_URL)
-echo "6. forward: $(call -X POST "$BASE/enrich-order-forward" -H "$AUTH" -H 'content-type: application/json' -d "$ORDER" | json .message)"
+FORWARDED=$(call -X POST "$BASE/enrich-order-forward" -H "$AUTH" -H 'content-type: application/json' -d "$ORDER" | json .message)
+echo "6. forward: $FORWARDED"
 
 # 7. The store accepts it (order fulfillment)
-echo "7. status: $(call -X POST "$BASE/api/order/status" -H "$AUTH" -H 'content-type: application/json' \
-  -d '{"order_id":"ORD-'"$RUN"'","status":"ACCEPTED"}' | json .orderStatus)"
+STATUS=$(call -X POST "$BASE/api/order/status" -H "$AUTH" -H 'content-type: application/json' \
+  -d '{"order_id":"ORD-'"$RUN"'","status":"ACCEPTED"}' | json .orderStatus)
+echo "7. status: $STATUS"
 
 # 8. Its history
-echo "8. history: $(call "$BASE/admin/orders/ORD-$RUN" -H "$AUTH" | json '.history.map(h => h.status).join(" → ")')"
+HISTORY=$(call "$BASE/admin/orders/ORD-$RUN" -H "$AUTH" | json '.history.map(h => h.status).join(" → ")')
+echo "8. history: $HISTORY"

@@ -47,6 +47,31 @@ describe('the README tour (e2e)', () => {
     expect(JSON.parse(receiver.requests.at(-1)!.body).orderId).toBe(`ORD-${run}`);
   });
 
+  (hasCurl ? it : it.skip)('stops with a non-zero exit at the first step that fails', async () => {
+    // The receiver refuses: step 6 (forward) answers 502, so steps 7 and 8 must not run.
+    receiver.fallback = (_request, response) => {
+      response.writeHead(500);
+      response.end('down');
+    };
+    try {
+      const failed = await execFileAsync('bash', ['scripts/walkthrough.sh'], {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, BASE: t.baseUrl, CLIENT_ID: BOOTSTRAP_ID, CLIENT_SECRET: BOOTSTRAP_SECRET, RUN: `fail${Date.now()}` },
+      }).then(
+        () => undefined,
+        (error: { code: number; stdout: string }) => error,
+      );
+      expect(failed?.code).toBeGreaterThan(0);
+      expect(failed?.stdout).toContain('5. listed:');
+      expect(failed?.stdout).not.toContain('7. status:');
+    } finally {
+      receiver.fallback = (_request, response) => {
+        response.writeHead(200);
+        response.end('ok');
+      };
+    }
+  });
+
   it('runs the same tour with the typed TypeScript client', async () => {
     const run = `ts${Date.now()}`;
     const result = await runWalkthrough(t.baseUrl.replace(/\/api$/, ''), BOOTSTRAP_ID, BOOTSTRAP_SECRET, run);
