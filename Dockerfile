@@ -17,7 +17,7 @@ COPY package.json package-lock.json ./
 # No dev tools, no embedded PostgreSQL (optional: production uses DATABASE_URL), no TypeScript (an optional peer).
 RUN npm ci --omit=dev --omit=optional --omit=peer && npm cache clean --force
 COPY --from=build /app/dist ./dist
-# The CLI as a command of the image, without rebuilding: `docker compose run --rm api order-tax-cli clients:create ...`
+# The CLI as a command of the image, without rebuilding: `docker compose run --rm api-1 order-tax-cli clients:create ...`
 RUN chmod +x dist/src/cli/main.js && ln -s /app/dist/src/cli/main.js /usr/local/bin/order-tax-cli
 USER node
 EXPOSE 3000

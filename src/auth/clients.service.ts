@@ -90,7 +90,7 @@ export class ClientsService {
         this.logger.warn(
           { context: 'Auth' },
           'no API client exists yet: create the first one with `order-tax-cli clients:create --name ops --scopes admin,orders,platform` ' +
-            '(in the image; `docker compose run --rm api order-tax-cli ...` with compose, `npm run cli -- clients:create ...` from a checkout)',
+            '(in the image; `docker compose run --rm api-1 order-tax-cli ...` with compose, `npm run cli -- clients:create ...` from a checkout)',
         );
       }
       return;
