@@ -1,18 +1,20 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { freePort } from '../../src/database/embedded-postgres.js';
 import { EXIT_DATABASE_UNREACHABLE } from '../../src/database/database-preflight.js';
 import { PROJECT_ROOT } from '../support/service-process.js';
+import { createTestDatabase } from '../setup/test-database.js';
 
 /**
  * Issue 18, item 8: a database that cannot be reached gave 20 s of stack traces, never naming
  * DATABASE_URL, and errors that no retry fixes (a bad password, an unknown database) were
  * retried anyway. Now: one line naming the variable and the cause, and a distinct exit code.
  */
-async function startWith(databaseUrl: string): Promise<{ code: number | null; lines: string[] }> {
+async function startWith(databaseUrl: string, port?: number): Promise<{ code: number | null; lines: string[] }> {
   const child = spawn(process.execPath, ['dist/src/main.js'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl, PORT: String(await freePort()), LOG_LEVEL: 'info' },
+    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl, PORT: String(port ?? (await freePort())), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,4 +52,23 @@ describe('a start whose database cannot be reached (e2e)', () => {
     },
     40_000,
   );
+
+  it('says the port is in use, with exit code 75 and no database noise, when PORT is taken', async () => {
+    const database = await createTestDatabase();
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const { code, lines } = await startWith(database.url, port);
+      expect(code).toBe(75);
+      const fatal = lines.filter((line) => line.includes('"level":60'));
+      expect(fatal).toHaveLength(1);
+      expect(fatal[0]).toContain(`port ${port}`);
+      // Nest reports the listen error too; nothing speaks of the database.
+      expect(lines.filter((line) => /"level":[56]\d/.test(line) && /database|postgres|pool|connection|terminat/i.test(line))).toEqual([]);
+    } finally {
+      taken.close();
+      await database.drop();
+    }
+  }, 40_000);
 });
