@@ -133,6 +133,30 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
     });
   });
 
+  it('keeps unknown properties at every depth, in their place', async () => {
+    const orderId = unique('pos-nested');
+    await enrich(orderId, '131');
+    const answer = await t.http.post(
+      `${ORDER}/tracking`,
+      {
+        order_id: orderId,
+        status: 'IN_TRANSIT',
+        partner: 'bringg',
+        trackingInfo: {
+          trackingNumber: 'BR9',
+          carrier: 'Loggi',
+          shippingCoordinates: [{ latitude: '-0.18', longitude: '-78.46', accuracy: 5 }],
+        },
+      },
+      { token },
+    );
+    expect(posSucceeded(answer)).toBe(true);
+    const [record] = (await detail(orderId)).tracking;
+    expect(record.trackingNumber).toBe('BR9');
+    expect(record.shippingCoordinates).toEqual([{ latitude: '-0.18', longitude: '-78.46' }]);
+    expect(record.extra).toEqual({ partner: 'bringg', trackingInfo: { carrier: 'Loggi', shippingCoordinates: [{ accuracy: 5 }] } });
+  });
+
   it('transfers with the store codes and the empty shipping_address the POS always sends', async () => {
     const request = JSON.parse(fixture('transfer.json'));
     await enrich(request.order, '131');
