@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import type { AuthenticatedClient } from './scopes.js';
 
 type AuthenticatedRequest = FastifyRequest & { user?: AuthenticatedClient };

@@ -4,7 +4,7 @@ import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchem
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
-import type { Actor } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import { EnrichOrderResponseDto, EnrichQueryDto, OrderPayloadDto, ORDER_EXAMPLE, WrappedOrderPayloadDto } from './dto/enrichment.dto.js';
 import { EnrichmentService } from './enrichment.service.js';
 

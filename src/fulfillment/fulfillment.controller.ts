@@ -6,7 +6,7 @@ import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { Consumes } from '../common/http/route-config.js';
 import { FORM_URLENCODED } from '../auth/oauth-token.controller.js';
 import { FulfillmentBody, type ReceivedBody } from './fulfillment-body.js';
-import type { Actor } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import {
   DispatchedRequestDto,
   FulfillmentResponseDto,

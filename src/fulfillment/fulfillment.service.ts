@@ -5,7 +5,7 @@ import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { isTerminal, type OrderStatus } from '../orders/order-status.js';
 import { OrderStatusWriter, type LockedOrder } from '../orders/order-status-writer.js';
-import type { Actor } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import { productIdsOf, TAX_ENGINE, type TaxEngine } from '../tax-engine/tax-engine.js';
 import { withStoreId } from '../enrichment/order-payload.js';
 import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';

@@ -3,7 +3,7 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
-import type { Actor } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import { NewOrderRequestDto, NewOrderResponseDto } from './dto/new-order.dto.js';
 import { NewOrderWebhookService } from './new-order-webhook.service.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Actor } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';
 import { readNewOrder } from './new-order.validation.js';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { canTransition, type OrderStatus } from './order-status.js';
-import type { Actor } from './orders.repository.js';
+import type { Actor } from '../common/actor.js';
 
 /** An order row read under `FOR UPDATE`: nobody else changes it until the transaction ends. */
 export interface LockedOrder {

@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { pool } from '../database/pool.js';
+import type { Actor } from '../common/actor.js';
 import { INTAKE_STATUSES, type OrderStatus } from './order-status.js';
-
-/** Who writes an order: recorded with every status change. */
-export interface Actor {
-  clientId: string | null;
-  /** The route, e.g. `POST /api/enrich-order`. */
-  via: string;
-}
 
 export interface OrderUpsert {
   orderId: string;

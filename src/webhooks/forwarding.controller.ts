@@ -6,7 +6,7 @@ import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { OrderPayloadDto, WrappedOrderPayloadDto } from '../enrichment/dto/enrichment.dto.js';
 import { ORDER_BODY_DOC } from '../enrichment/enrichment.controller.js';
-import type { Actor } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { ForwardingService } from './forwarding.service.js';
 

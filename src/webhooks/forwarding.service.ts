@@ -5,7 +5,7 @@ import { ErrorCode } from '../common/errors/error-codes.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
 import { EnrichmentService } from '../enrichment/enrichment.service.js';
 import { INTAKE_STATUSES } from '../orders/order-status.js';
-import type { Actor } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import type { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { nextRetryDelay, parseRetryAfter } from './retry-policy.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';

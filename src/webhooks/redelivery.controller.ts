@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
-import type { Actor } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { NOT_CONFIGURED_EXAMPLE, WEBHOOK_ERRORS } from './forwarding.controller.js';
 import { ForwardingService } from './forwarding.service.js';

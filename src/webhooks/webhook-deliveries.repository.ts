@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { pool } from '../database/pool.js';
 import type { OrderStatus } from '../orders/order-status.js';
-import { INTAKE_SQL_LIST, type Actor } from '../orders/orders.repository.js';
+import { INTAKE_SQL_LIST } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import type { WebhookLastResponse } from '../orders/order.entity.js';
 import type { DeliveryTrigger } from './webhook-delivery.entity.js';
 

@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
 import type { OrderStatus } from '../orders/order-status.js';
-import type { Actor } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import type { DeliveryTrigger } from './webhook-delivery.entity.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookMetrics } from './webhook-metrics.js';

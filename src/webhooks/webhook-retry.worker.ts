@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
 import { INTAKE_STATUSES } from '../orders/order-status.js';
-import type { Actor } from '../orders/orders.repository.js';
+import type { Actor } from '../common/actor.js';
 import { nextRetryDelay, parseRetryAfter, pollIntervalFor } from './retry-policy.js';
 import { type ClaimedJob, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookDeliveryService } from './webhook-delivery.service.js';
