@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { whsecProblem } from '../webhooks/webhook-signature.js';
+import { whsecProblem } from './webhook-secret.js';
 
 /**
  * Every environment variable the service reads is declared once here, with its

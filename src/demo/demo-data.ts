@@ -1,4 +1,4 @@
-import type { TaxMatrix } from '../fiscal-groups/tax-rule.js';
+import type { TaxMatrix } from '../tax-engine/tax-rule.js';
 
 /**
  * A restaurant in São Paulo under Lucro Presumido (PIS 0.65 %, COFINS 3 %, cumulative),

@@ -1,14 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { TaxMatrix } from './tax-rule.js';
+import type { FiscalGroupSettings, TaxMatrix } from '../tax-engine/tax-rule.js';
 
 export interface StoreRef {
   store_id: string;
   store_name: string;
-}
-
-export interface FiscalGroupSettings {
-  /** When true, ICMS stays in the PIS/COFINS base (the default excludes it, STF Tema 69). */
-  includeIcmsInPisCofinsBase?: boolean;
 }
 
 @Entity({ name: 'fiscal_group' })

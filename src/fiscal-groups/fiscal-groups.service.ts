@@ -10,7 +10,7 @@ import type { CreateFiscalGroupDto, StoreRefDto, UpdateFiscalGroupDto } from './
 import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { FiscalGroupEntity } from './fiscal-group.entity.js';
 import { csvToTaxMatrix } from './tax-matrix-csv.js';
-import { normalizeTaxMatrix, validateTaxMatrix, type TaxMatrix } from './tax-rule.js';
+import { normalizeTaxMatrix, validateTaxMatrix, type TaxMatrix } from '../tax-engine/tax-rule.js';
 
 /** Checks of a fiscal group body that class-validator cannot express; merged into the same 400. */
 export function fiscalGroupBodyChecks(body: Record<string, unknown>): ErrorDetail[] {

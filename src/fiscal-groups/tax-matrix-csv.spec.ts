@@ -1,5 +1,5 @@
 import { csvToTaxMatrix, parseCsvRows, taxMatrixToCsv } from './tax-matrix-csv.js';
-import type { TaxMatrix } from './tax-rule.js';
+import type { TaxMatrix } from '../tax-engine/tax-rule.js';
 
 const MATRIX: TaxMatrix = {
   '21069090': {

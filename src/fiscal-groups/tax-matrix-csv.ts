@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../common/errors/api-error.js';
-import { normalizeTaxMatrix, TAX_RULE_FIELDS, validateTaxRule, type TaxMatrix } from './tax-rule.js';
+import { normalizeTaxMatrix, TAX_RULE_FIELDS, validateTaxRule, type TaxMatrix } from '../tax-engine/tax-rule.js';
 
 /**
  * The tax matrix as a spreadsheet: one row per NCM key, the TaxRule field names as

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
-import type { TaxMatrix, TaxRule } from '../fiscal-groups/tax-rule.js';
+import type { TaxMatrix, TaxRule } from './tax-rule.js';
 import { DefaultTaxEngine } from './default-tax-engine.js';
 import type { CategoryIndex, FiscalGroupSnapshot, LineTax } from './tax-engine.js';
 

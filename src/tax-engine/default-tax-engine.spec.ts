@@ -1,4 +1,4 @@
-import type { TaxMatrix, TaxRule } from '../fiscal-groups/tax-rule.js';
+import type { TaxMatrix, TaxRule } from './tax-rule.js';
 import { DefaultTaxEngine, ENGINE_VERSION } from './default-tax-engine.js';
 import type { CategoryIndex, FiscalGroupSnapshot, LineTax, TaxEngineResult } from './tax-engine.js';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { TaxRule } from '../fiscal-groups/tax-rule.js';
+import type { TaxRule } from './tax-rule.js';
 import { decimalText, percentOf, toCents, toMoney, toRate, toRateUnits, type Cents } from './money.js';
 import {
   idText,

@@ -1,5 +1,4 @@
-import type { FiscalGroupSettings } from '../fiscal-groups/fiscal-group.entity.js';
-import type { TaxMatrix, TaxRule } from '../fiscal-groups/tax-rule.js';
+import type { FiscalGroupSettings, TaxMatrix, TaxRule } from './tax-rule.js';
 
 /** The fiscal group as the engine sees it. */
 export interface FiscalGroupSnapshot {

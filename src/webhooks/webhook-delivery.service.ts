@@ -8,7 +8,8 @@ import type { DeliveryTrigger } from './webhook-delivery.entity.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookMetrics } from './webhook-metrics.js';
 import { WebhookSender, type WebhookAnswer } from './webhook-sender.js';
-import { signingKey, webhookHeaders } from './webhook-signature.js';
+import { signingKey } from '../config/webhook-secret.js';
+import { webhookHeaders } from './webhook-signature.js';
 
 /** One enriched payload of one order, as it goes to the webhook. */
 export interface WebhookMessage {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { canonicalJson, signature, signingKey, webhookHeaders, webhookIdFor, whsecProblem } from './webhook-signature.js';
+import { signingKey, whsecProblem } from '../config/webhook-secret.js';
+import { canonicalJson, signature, webhookHeaders, webhookIdFor } from './webhook-signature.js';
 
 describe('Standard Webhooks signing', () => {
   it('signs "id.timestamp.body" with HMAC-SHA256, base64, prefixed v1', () => {

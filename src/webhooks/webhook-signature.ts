@@ -5,23 +5,7 @@ import { createHash, createHmac } from 'node:crypto';
  * Pure functions: no clock, no configuration.
  */
 
-const SECRET_PREFIX = 'whsec_';
 export const USER_AGENT = 'order-tax-service/1.0 (Standard Webhooks)';
-
-/** The HMAC key: a `whsec_<base64>` secret is the base64 of the key (as the spec defines); any other text is its UTF-8 bytes. */
-export function signingKey(secret: string): Buffer {
-  return secret.startsWith(SECRET_PREFIX) ? Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64') : Buffer.from(secret, 'utf8');
-}
-
-/** Why a `whsec_` secret is unusable, or undefined when it is fine (the spec's keys are 24 to 64 bytes of base64). */
-export function whsecProblem(secret: string): string | undefined {
-  if (!secret.startsWith(SECRET_PREFIX)) return undefined;
-  const encoded = secret.slice(SECRET_PREFIX.length);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return 'a whsec_ secret must be followed by base64';
-  const bytes = Buffer.from(encoded, 'base64').length;
-  if (bytes < 24 || bytes > 64) return `a whsec_ secret must encode 24 to 64 bytes (this one has ${bytes})`;
-  return undefined;
-}
 
 /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */
 export function signature(key: Buffer, webhookId: string, timestamp: number, body: string): string {

@@ -5,7 +5,7 @@ import { ApiError } from '../errors/api-error.js';
 import { ErrorCode } from '../errors/error-codes.js';
 import type { Logger } from '../logging/logger.js';
 import { sendError } from '../errors/api-exception.filter.js';
-import { requestContext } from './request-context.js';
+import { requestContext } from '../logging/request-context.js';
 import type { LifecycleState } from './lifecycle-state.js';
 import { jsonBodyProblem, requestTargetProblem } from './storable-text.js';
 

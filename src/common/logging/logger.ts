@@ -1,6 +1,6 @@
 import type { LoggerService, LogLevel as NestLogLevel } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
-import { currentRequestId } from '../http/request-context.js';
+import { currentRequestId } from './request-context.js';
 
 export type { Logger } from 'pino';
 

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
 import { TAX_WARNING_CODES } from '../../tax-engine/tax-engine.js';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
-import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from './order-examples.js';
+import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from '../../demo/order-examples.js';
 
 export class EnrichQueryDto {
   @ApiPropertyOptional({ description: 'Compute and return the enrichment without storing anything (`orderDbId` is null)', default: false })

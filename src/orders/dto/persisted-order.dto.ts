@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from '../../enrichment/dto/order-examples.js';
+import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from '../../demo/order-examples.js';
 import { ORDER_STATUSES, type OrderStatus } from '../order-status.js';
 import { ORDER_DETAIL_MAX_BYTES, ORDER_LIST_ITEM_MAX_BYTES, ORDER_LIST_PAGE_MAX_BYTES, PAYLOAD_OMITTED } from '../order-list.sql.js';
 

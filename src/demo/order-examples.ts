@@ -1,5 +1,5 @@
-import { DEMO_GROUP_EXTERNAL_ID, DEMO_PRODUCTS, DEMO_TAX_MATRIX } from '../../demo/demo-data.js';
-import { DefaultTaxEngine } from '../../tax-engine/default-tax-engine.js';
+import { DEMO_GROUP_EXTERNAL_ID, DEMO_PRODUCTS, DEMO_TAX_MATRIX } from './demo-data.js';
+import { DefaultTaxEngine } from '../tax-engine/default-tax-engine.js';
 
 /** A restaurant order as the platform sends it, on the demo store and products (see SEED_DEMO_DATA). */
 export const ORDER_EXAMPLE = {

@@ -21,6 +21,12 @@ export interface TaxRule {
 
 export type TaxMatrix = Record<string, TaxRule>;
 
+/** A fiscal group's switches that change the arithmetic. */
+export interface FiscalGroupSettings {
+  /** When true, ICMS stays in the PIS/COFINS base (the default excludes it, STF Tema 69). */
+  includeIcmsInPisCofinsBase?: boolean;
+}
+
 type FieldKind = 'code' | 'rate';
 interface FieldSpec {
   name: keyof TaxRule;
