@@ -4,7 +4,9 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
-import { UPSERT_ORDER_SQL } from '../src/orders/orders.repository.js';
+import { upsertOrderSql } from '../src/orders/orders.repository.js';
+
+const UPSERT_ORDER_SQL = upsertOrderSql();
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
 const app = Fastify({ logger: false, bodyLimit: 1_048_576 });

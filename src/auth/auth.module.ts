@@ -6,6 +6,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AccessGuard } from './access.guard.js';
 import { ApiClientEntity } from './api-client.entity.js';
+import { ApiClientsRepository } from './api-clients.repository.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { ClientsService } from './clients.service.js';
@@ -26,6 +27,7 @@ import { TokenService } from './token.service.js';
   controllers: [AuthController, OAuthTokenController],
   providers: [
     ClientsService,
+    ApiClientsRepository,
     TokenService,
     AuthService,
     JwtStrategy,

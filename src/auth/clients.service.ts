@@ -5,6 +5,7 @@ import type { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
+import { ApiClientsRepository } from './api-clients.repository.js';
 import { ApiClientEntity } from './api-client.entity.js';
 import { SCOPES, type Scope } from './scopes.js';
 import { SecretHasher } from './secret-hasher.js';
@@ -26,6 +27,7 @@ export class ClientsService {
 
   constructor(
     @InjectRepository(ApiClientEntity) private readonly clients: Repository<ApiClientEntity>,
+    private readonly numbered: ApiClientsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {}
@@ -39,18 +41,12 @@ export class ClientsService {
       return { clientId: input.clientId, clientSecret, name: input.name, scopes: input.scopes };
     }
     // The next number of the sequence, one at a time (ids follow each other), skipping any id taken by hand (the bootstrap client, for one).
-    let rows: Array<{ client_id: string }> = [];
-    for (let tries = 0; rows.length === 0 && tries < 1000; tries++) {
-      rows = await this.clients.query(
-        `INSERT INTO api_client (client_id, name, secret_hash, scopes)
-         SELECT next.id::text, $1, $2, $3 FROM (SELECT nextval('api_client_number_seq') AS id) AS next
-         WHERE NOT EXISTS (SELECT 1 FROM api_client c WHERE c.client_id = next.id::text)
-         RETURNING client_id`,
-        [input.name, secretHash, scopes],
-      );
+    let clientId: string | undefined;
+    for (let tries = 0; clientId === undefined && tries < 1000; tries++) {
+      clientId = await this.numbered.insertNumbered(input.name, secretHash, scopes);
     }
-    if (rows.length === 0) throw new Error('could not allocate a client id');
-    return { clientId: rows[0]!.client_id, clientSecret, name: input.name, scopes: input.scopes };
+    if (clientId === undefined) throw new Error('could not allocate a client id');
+    return { clientId, clientSecret, name: input.name, scopes: input.scopes };
   }
 
   list(): Promise<ApiClientEntity[]> {
@@ -96,15 +92,7 @@ export class ClientsService {
       return;
     }
     const hash = await this.hasher.hash(this.config.bootstrapClientSecret);
-    const inserted: unknown[] = await this.clients.query(
-      `INSERT INTO api_client (client_id, name, secret_hash, scopes)
-       SELECT $1, 'Development client', $2, $3
-       WHERE NOT EXISTS (SELECT 1 FROM api_client)
-       ON CONFLICT (client_id) DO NOTHING
-       RETURNING client_id`,
-      [this.config.bootstrapClientId, hash, [...SCOPES]],
-    );
-    if (inserted.length > 0) {
+    if (await this.numbered.insertIfNone(this.config.bootstrapClientId, 'Development client', hash, [...SCOPES])) {
       this.logger.warn(
         { context: 'Auth', clientId: this.config.bootstrapClientId, scopes: SCOPES },
         'created the development client from BOOTSTRAP_CLIENT_ID / BOOTSTRAP_CLIENT_SECRET (not done in production)',

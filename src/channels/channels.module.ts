@@ -5,7 +5,7 @@ import { ChannelStoreConfigEntity } from './channel-store-config.entity.js';
 import { ChannelsController } from './channels.controller.js';
 import { ChannelsService } from './channels.service.js';
 import { SalesChannelEntity, SalesChannelRelatedListEntity } from './sales-channel.entity.js';
-import { StoreFiscalGroupLookup } from './store-fiscal-group.lookup.js';
+import { StoresRepository } from './stores.repository.js';
 import {
   StoreChannelEntity,
   StoreChannelScheduleEntity,
@@ -31,6 +31,7 @@ import {
     AuthModule,
   ],
   controllers: [ChannelsController],
-  providers: [ChannelsService, StoreFiscalGroupLookup],
+  providers: [ChannelsService, StoresRepository],
+  exports: [StoresRepository],
 })
 export class ChannelsModule {}

@@ -9,7 +9,7 @@ import type { ChannelsStoresReplacedDto } from './dto/channels-stores-request.dt
 import type { ChannelsStoresResponseDto } from './dto/channels-stores-response.dto.js';
 import { toChannelsStoresResponse } from './dto/channels-stores.mapper.js';
 import { SalesChannelEntity, SalesChannelRelatedListEntity } from './sales-channel.entity.js';
-import { StoreFiscalGroupLookup } from './store-fiscal-group.lookup.js';
+import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import {
   StoreChannelEntity,
   StoreChannelScheduleEntity,
@@ -30,7 +30,7 @@ export class ChannelsService {
   constructor(
     private readonly auth: AuthService,
     private readonly transactions: TransactionRunner,
-    private readonly fiscalGroups: StoreFiscalGroupLookup,
+    private readonly fiscalGroups: FiscalLookupService,
   ) {}
 
   /**
@@ -58,9 +58,9 @@ export class ChannelsService {
       const scheduleGroups = await manager.find(StoreChannelScheduleGroupEntity, byOrdinal);
       const channelSchedules = await manager.find(StoreChannelScheduleEntity, byOrdinal);
       const storeChannels = await manager.find(StoreChannelEntity, byOrdinal);
-      const fiscalGroups = await this.fiscalGroups.lookup(
-        manager,
+      const fiscalGroups = await this.fiscalGroups.groupIdsByStores(
         stores.map((store) => store.storeId),
+        manager,
       );
       return toChannelsStoresResponse(
         { config, channels, relatedLists, stores, services, storeSchedules, scheduleGroups, channelSchedules, storeChannels },

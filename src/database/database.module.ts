@@ -5,6 +5,8 @@ import type { AppConfig } from '../config/app-config.js';
 import type { Logger } from '../common/logging/logger.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { runPendingMigrations } from './migrate.js';
+import { SchemaMigrationsRepository } from './schema-migrations.repository.js';
+import { SqlRunner } from './sql-runner.js';
 import { TransactionRunner } from './transaction-runner.js';
 import { DATABASE_URL, DatabaseListener } from './database-listener.js';
 
@@ -31,8 +33,14 @@ export class DatabaseModule {
           },
         }),
       ],
-      providers: [TransactionRunner, DatabaseListener, { provide: DATABASE_URL, useValue: databaseUrl }],
-      exports: [TransactionRunner, DatabaseListener, DATABASE_URL],
+      providers: [
+        TransactionRunner,
+        SqlRunner,
+        SchemaMigrationsRepository,
+        DatabaseListener,
+        { provide: DATABASE_URL, useValue: databaseUrl },
+      ],
+      exports: [TransactionRunner, SqlRunner, SchemaMigrationsRepository, DatabaseListener, DATABASE_URL],
     };
   }
 }

@@ -1,8 +1,10 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { FiscalGroupEntity, FiscalGroupStoreEntity } from '../fiscal-groups/fiscal-group.entity.js';
+import { ProductFiscalCategoryEntity } from '../product-categories/product-fiscal-category.entity.js';
 import { DEMO_GROUP_EXTERNAL_ID, DEMO_PRODUCTS, DEMO_STORE_ID, DEMO_TAX_MATRIX } from './demo-data.js';
 
 /** Arbitrary constant: serializes seeding when several instances start together. */
@@ -12,7 +14,7 @@ const SEED_LOCK_KEY = 7_310_002;
 @Injectable()
 export class DemoDataSeeder implements OnApplicationBootstrap {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {}
@@ -22,30 +24,34 @@ export class DemoDataSeeder implements OnApplicationBootstrap {
   }
 
   async seed(): Promise<{ groupCreated: boolean; productsCreated: number }> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-      const storeTaken = await manager.query('SELECT 1 FROM fiscal_group_store WHERE store_id = $1', [DEMO_STORE_ID]);
-      const groupExists = await manager.query('SELECT 1 FROM fiscal_group WHERE external_id = $1', [DEMO_GROUP_EXTERNAL_ID]);
+    return this.transactions.runLocked(SEED_LOCK_KEY, async (manager) => {
+      const storeTaken = await manager.existsBy(FiscalGroupStoreEntity, { storeId: DEMO_STORE_ID });
+      const groupExists = await manager.existsBy(FiscalGroupEntity, { externalId: DEMO_GROUP_EXTERNAL_ID });
       let groupCreated = false;
-      if (storeTaken.length === 0 && groupExists.length === 0) {
-        const stores = [{ store_id: DEMO_STORE_ID, store_name: 'Demo Burger House - Paulista' }];
-        const [group] = await manager.query(
-          `INSERT INTO fiscal_group (external_id, name, uf, tax_regime, stores, tax_matrix, settings)
-           VALUES ($1, 'Demo restaurants SP (Lucro Presumido)', 'SP', 'LUCRO_PRESUMIDO', $2, $3, '{}') RETURNING id`,
-          [DEMO_GROUP_EXTERNAL_ID, JSON.stringify(stores), JSON.stringify(DEMO_TAX_MATRIX)],
-        );
-        await manager.query('INSERT INTO fiscal_group_store (store_id, fiscal_group_id) VALUES ($1, $2)', [DEMO_STORE_ID, group.id]);
+      if (!storeTaken && !groupExists) {
+        const { identifiers } = await manager.insert(FiscalGroupEntity, {
+          externalId: DEMO_GROUP_EXTERNAL_ID,
+          name: 'Demo restaurants SP (Lucro Presumido)',
+          uf: 'SP',
+          taxRegime: 'LUCRO_PRESUMIDO',
+          stores: [{ store_id: DEMO_STORE_ID, store_name: 'Demo Burger House - Paulista' }],
+          taxMatrix: DEMO_TAX_MATRIX as never,
+          settings: {},
+        });
+        await manager.insert(FiscalGroupStoreEntity, { storeId: DEMO_STORE_ID, fiscalGroupId: identifiers[0]!.id as string });
         groupCreated = true;
       }
-      let productsCreated = 0;
-      for (const product of DEMO_PRODUCTS) {
-        const inserted = await manager.query(
-          `INSERT INTO product_fiscal_category (product_id, product_name, ncm, external_product_id)
-           VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING product_id`,
-          [product.productId, product.productName, product.ncm, product.externalProductId],
-        );
-        productsCreated += inserted.length;
-      }
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(ProductFiscalCategoryEntity)
+        .values(
+          DEMO_PRODUCTS.map(({ productId, productName, ncm, externalProductId }) => ({ productId, productName, ncm, externalProductId })),
+        )
+        .orIgnore()
+        .returning(['productId'])
+        .execute();
+      const productsCreated = (inserted.raw as unknown[]).length;
       this.logger.info(
         { context: 'DemoData', storeId: DEMO_STORE_ID, groupCreated, productsCreated },
         'demo data loaded (SEED_DEMO_DATA=true)',

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FiscalGroupStoresRepository } from './fiscal-group-stores.repository.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FiscalGroupEntity, FiscalGroupStoreEntity } from './fiscal-group.entity.js';
 import { FiscalGroupsController } from './fiscal-groups.controller.js';
@@ -7,7 +8,7 @@ import { FiscalGroupsService } from './fiscal-groups.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([FiscalGroupEntity, FiscalGroupStoreEntity])],
   controllers: [FiscalGroupsController],
-  providers: [FiscalGroupsService],
+  providers: [FiscalGroupsService, FiscalGroupStoresRepository],
   exports: [FiscalGroupsService],
 })
 export class FiscalGroupsModule {}

@@ -9,6 +9,7 @@ import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import type { CreateFiscalGroupDto, StoreRefDto, UpdateFiscalGroupDto } from './dto/fiscal-group.dto.js';
 import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { FiscalGroupEntity } from './fiscal-group.entity.js';
+import { FiscalGroupStoresRepository } from './fiscal-group-stores.repository.js';
 import { csvToTaxMatrix } from './tax-matrix-csv.js';
 import { normalizeTaxMatrix, validateTaxMatrix, type TaxMatrix } from '../tax-engine/tax-rule.js';
 
@@ -36,6 +37,7 @@ export class FiscalGroupsService {
     @InjectRepository(FiscalGroupEntity) private readonly groups: Repository<FiscalGroupEntity>,
     private readonly transactions: TransactionRunner,
     private readonly lookup: FiscalLookupService,
+    private readonly stores: FiscalGroupStoresRepository,
   ) {}
 
   async create(dto: CreateFiscalGroupDto): Promise<FiscalGroupEntity> {
@@ -69,7 +71,7 @@ export class FiscalGroupsService {
         if (dto.settings !== undefined) group.settings = { ...group.settings, ...dto.settings };
         if (dto.stores !== undefined) {
           group.stores = storeRefs(dto.stores);
-          await manager.query('DELETE FROM fiscal_group_store WHERE fiscal_group_id = $1', [id]);
+          await this.stores.releaseAll(manager, id);
           await this.claimStores(manager, id, group.stores);
         }
         await manager.save(FiscalGroupEntity, group);
@@ -162,23 +164,15 @@ export class FiscalGroupsService {
    */
   private async claimStores(manager: EntityManager, groupId: string, stores: StoreRefDto[]): Promise<void> {
     const ids = stores.map((store) => store.store_id);
-    const claimed: Array<{ store_id: string }> = await manager.query(
-      `INSERT INTO fiscal_group_store (store_id, fiscal_group_id)
-       SELECT unnest($1::varchar[]), $2
-       ON CONFLICT (store_id) DO NOTHING
-       RETURNING store_id`,
-      [ids, groupId],
-    );
-    if (claimed.length === ids.length) return;
-    const taken = new Set(ids);
-    for (const row of claimed) taken.delete(row.store_id);
-    const holders: Array<{ store_id: string; id: string; name: string }> = await manager.query(
-      `SELECT s.store_id, g.id, g.name FROM fiscal_group_store s JOIN fiscal_group g ON g.id = s.fiscal_group_id WHERE s.store_id = ANY($1)`,
-      [[...taken]],
+    const claimed = await this.stores.claim(manager, groupId, ids);
+    if (claimed.size === ids.length) return;
+    const holders = await this.stores.holders(
+      manager,
+      ids.filter((id) => !claimed.has(id)),
     );
     const details = holders.map((holder) => ({
       field: 'stores',
-      problem: `store "${holder.store_id}" already belongs to fiscal group ${holder.id} ("${holder.name}")`,
+      problem: `store "${holder.storeId}" already belongs to fiscal group ${holder.groupId} ("${holder.groupName}")`,
     }));
     throw ApiError.conflict(
       details.map((detail) => detail.problem).join('; ') || 'A store is already held by another fiscal group',

@@ -1,17 +1,28 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { DatabaseListener } from '../database/database-listener.js';
-import { pool } from '../database/pool.js';
+import { sql, SqlRunner } from '../database/sql-runner.js';
 import type { CategoryIndex, FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 
-const GROUP_BY_STORE_SQL = `
+const GROUP_BY_STORE = sql(
+  'fiscal-group-by-store',
+  `
   SELECT g.id, g.external_id, g.uf, g.tax_regime, g.tax_matrix, g.settings
   FROM fiscal_group_store s JOIN fiscal_group g ON g.id = s.fiscal_group_id
-  WHERE s.store_id = $1`;
+  WHERE s.store_id = $1`,
+);
 
-const CATEGORIES_SQL = `
+const CATEGORIES = sql(
+  'product-categories-by-ids',
+  `
   SELECT product_id, external_product_id, ncm FROM product_fiscal_category
-  WHERE product_id = ANY($1::varchar[]) OR external_product_id = ANY($1::varchar[])`;
+  WHERE product_id = ANY($1::varchar[]) OR external_product_id = ANY($1::varchar[])`,
+);
+
+const GROUP_IDS_BY_STORES = sql(
+  'fiscal-group-ids-by-stores',
+  'SELECT store_id, fiscal_group_id::text AS fiscal_group_id FROM fiscal_group_store WHERE store_id = ANY($1)',
+);
 
 export const FISCAL_CHANGE_CHANNEL = 'fiscal_config_changed';
 /** Past this many entries a cache starts over rather than grow without bound. */
@@ -40,7 +51,7 @@ export class FiscalLookupService implements OnModuleInit {
   private readonly categories = new Map<string, CategoryEntry>();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: SqlRunner,
     private readonly listener: DatabaseListener,
   ) {}
 
@@ -69,14 +80,14 @@ export class FiscalLookupService implements OnModuleInit {
   async groupByStore(storeId: string, inTransaction?: EntityManager): Promise<FiscalGroupSnapshot | undefined> {
     if (this.caching && this.groups.has(storeId)) return this.groups.get(storeId) ?? undefined;
     const generation = this.generation;
-    const rows = await this.query<{
+    const rows = await this.db.rows<{
       id: string;
       external_id: string | null;
       uf: string;
       tax_regime: string | null;
       tax_matrix: FiscalGroupSnapshot['taxMatrix'];
       settings: FiscalGroupSnapshot['settings'] | null;
-    }>('fiscal-group-by-store', GROUP_BY_STORE_SQL, [storeId], inTransaction);
+    }>(GROUP_BY_STORE, [storeId], inTransaction);
     const row = rows[0];
     const snapshot = row
       ? {
@@ -95,9 +106,15 @@ export class FiscalLookupService implements OnModuleInit {
     return snapshot;
   }
 
-  private async query<Row>(name: string, text: string, values: unknown[], inTransaction?: EntityManager): Promise<Row[]> {
-    if (inTransaction) return (await inTransaction.query(text, values)) as Row[];
-    return (await pool(this.dataSource).query<Row & object>({ name, text, values })).rows;
+  /**
+   * Which fiscal group holds each store (contract §9: the group whose `stores` hold
+   * `store_id == String(storeId)`); stores no group holds are absent. Not cached: read on
+   * `manager`'s transaction, so it agrees with the writes made there.
+   */
+  async groupIdsByStores(storeIds: string[], manager?: EntityManager): Promise<Map<string, string>> {
+    if (storeIds.length === 0) return new Map();
+    const rows = await this.db.rows<{ store_id: string; fiscal_group_id: string }>(GROUP_IDS_BY_STORES, [storeIds], manager);
+    return new Map(rows.map((row) => [row.store_id, row.fiscal_group_id]));
   }
 
   /** See `groupByStore` for `inTransaction`. */
@@ -107,9 +124,8 @@ export class FiscalLookupService implements OnModuleInit {
     const fetched = new Map<string, CategoryEntry>();
     if (missing.length > 0) {
       const generation = this.generation;
-      const rows = await this.query<{ product_id: string; external_product_id: string | null; ncm: string }>(
-        'product-categories-by-ids',
-        CATEGORIES_SQL,
+      const rows = await this.db.rows<{ product_id: string; external_product_id: string | null; ncm: string }>(
+        CATEGORIES,
         [missing],
         inTransaction,
       );

@@ -4,10 +4,12 @@ import { ApiError } from '../common/errors/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { isTerminal, type OrderStatus } from '../orders/order-status.js';
-import { OrderStatusWriter, type LockedOrder } from '../orders/order-status-writer.js';
+import { OrderStatusWriter } from '../orders/order-status-writer.js';
+import { OrdersRepository, type LockedOrder } from '../orders/orders.repository.js';
 import type { Actor } from '../common/actor.js';
 import { productIdsOf, TAX_ENGINE, type TaxEngine } from '../tax-engine/tax-engine.js';
 import { withStoreId } from '../enrichment/order-payload.js';
+import { StoresRepository } from '../channels/stores.repository.js';
 import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';
 import { paymentsWindow } from './date-range.js';
 import type { ReceivedBody } from './fulfillment-body.js';
@@ -20,8 +22,7 @@ import type {
   TransferRequestDto,
 } from './dto/fulfillment.dto.js';
 import { idString } from './dto/validators.js';
-import { OrderTrackingEntity } from './order-tracking.entity.js';
-import { OrderTransferEntity } from './order-transfer.entity.js';
+import { FulfillmentRepository } from './fulfillment.repository.js';
 import { isPickupOrder } from './pickup.js';
 
 /** Intake statuses that mean "no taxes computed yet": a successful re-enrichment moves them to ENRICHED. */
@@ -47,6 +48,9 @@ export class FulfillmentService {
     private readonly lookup: FiscalLookupService,
     @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
     private readonly aliases: StatusAliasesService,
+    private readonly orders: OrdersRepository,
+    private readonly records: FulfillmentRepository,
+    private readonly stores: StoresRepository,
   ) {}
 
   async changeStatus({ fields: body, extra }: ReceivedBody<StatusRequestDto>, actor: Actor): Promise<FulfillmentResponseDto> {
@@ -73,7 +77,7 @@ export class FulfillmentService {
       const order = await this.statuses.lock(manager, orderId);
       const change = status ? await this.statuses.transition(manager, order, status, actor, { label: body.status }) : undefined;
       const info = body.trackingInfo ?? {};
-      await manager.insert(OrderTrackingEntity, {
+      await this.records.addTracking(manager, {
         orderDbId: order.id,
         status: body.status,
         orderStatusApplied: appliesStatus,
@@ -82,7 +86,7 @@ export class FulfillmentService {
         deliveryConfirmationCode: info.deliveryConfirmationCode ?? null,
         shippingCoordinates: (info.shippingCoordinates ?? []).map(({ latitude, longitude }) => ({ latitude, longitude })),
         clientId: actor.clientId,
-        extra: extra as never,
+        extra: extra ?? null,
       });
       const what = !change
         ? `carrier status "${body.status}" kept on the tracking record`
@@ -104,12 +108,12 @@ export class FulfillmentService {
         );
       }
       const change = await this.statuses.transition(manager, order, 'DISPATCHED', actor);
-      // A repeat of the same transaction id (a point-of-sale retry) is stored once.
-      await manager.query(
-        `INSERT INTO order_dispatch (order_db_id, id_transaccion, client_id, extra) VALUES ($1, $2, $3, $4::jsonb)
-         ON CONFLICT (order_db_id, id_transaccion) DO NOTHING`,
-        [order.id, transaction, actor.clientId, extra ? JSON.stringify(extra) : null],
-      );
+      await this.records.addDispatch(manager, {
+        orderDbId: order.id,
+        idTransaccion: transaction,
+        clientId: actor.clientId,
+        extra: extra ?? null,
+      });
       return success(
         change.changed
           ? `Order ${orderId} dispatched (transaction ${transaction})`
@@ -164,22 +168,9 @@ export class FulfillmentService {
       }
       const fiscalGroupId = refiscalize ? group.id : order.fiscalGroupId;
 
-      await manager.query(
-        `UPDATE orders SET store_id = $2, payload = $3::jsonb, enriched_payload = $4::jsonb, fiscal_group_id = $5,
-           last_changed_by = $6, last_changed_via = $7, updated_at = now(), transferred_at = now()
-         WHERE id = $1`,
-        [
-          order.id,
-          targetStoreId,
-          JSON.stringify(payload),
-          enriched === null ? null : JSON.stringify(enriched),
-          fiscalGroupId,
-          actor.clientId,
-          actor.via,
-        ],
-      );
+      await this.orders.moveStore(manager, order, { storeId: targetStoreId, payload, enrichedPayload: enriched, fiscalGroupId }, actor);
       if (refiscalize && NOT_YET_ENRICHED.includes(order.status)) await this.statuses.transition(manager, order, 'ENRICHED', actor);
-      const transfer = manager.create(OrderTransferEntity, {
+      await this.records.addTransfer(manager, {
         orderDbId: order.id,
         fromStore,
         toStore,
@@ -192,9 +183,8 @@ export class FulfillmentService {
         fromFiscalGroupId: order.fiscalGroupId,
         toFiscalGroupId: fiscalGroupId,
         clientId: actor.clientId,
-        extra,
+        extra: extra ?? null,
       });
-      await manager.save(transfer);
 
       const taxes = refiscalize
         ? `taxes recalculated with fiscal group ${group.id}${warnings ? ` (${warnings} warning(s))` : ''}`
@@ -211,33 +201,17 @@ export class FulfillmentService {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 20;
 
-    const values: unknown[] = [window.start, window.end];
-    const conditions = ['created_at >= $1', window.endExclusive ? 'created_at < $2' : 'created_at <= $2'];
-    for (const name of PAYMENT_FILTERS) {
-      const value = query[name];
-      if (value === undefined) continue;
-      values.push(value);
-      // The root property of that name, else the one under `store`; numbers compare as their text.
-      // `name` is one of PAYMENT_FILTERS, never the caller's text.
-      conditions.push(`COALESCE(payload ->> '${name}', payload -> 'store' ->> '${name}') = $${values.length}`);
-    }
-    const where = conditions.join(' AND ');
-    const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM orders WHERE ${where}`, values)) as Array<{
-      total: number;
-    }>;
-    const rows = (await this.dataSource.query(
-      `SELECT id, order_id, store_id, created_at,
-              COALESCE(NULLIF(payload -> 'payments', 'null'::jsonb), payload -> 'order' -> 'payments') AS payments
-       FROM orders WHERE ${where}
-       ORDER BY created_at, id
-       LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
-      [...values, pageSize, (page - 1) * pageSize],
-    )) as Array<{ id: string; order_id: string; store_id: string | null; created_at: Date; payments: unknown }>;
+    const properties = PAYMENT_FILTERS.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]] as const]));
+    const { total, items: rows } = await this.orders.paymentsPage(
+      { start: window.start, end: window.end, endExclusive: window.endExclusive, properties },
+      page,
+      pageSize,
+    );
     const items: InfoPaymentsItemDto[] = rows.map((row) => ({
-      orderId: row.order_id,
+      orderId: row.orderId,
       orderDbId: row.id,
-      storeId: row.store_id,
-      createdAt: row.created_at.toISOString(),
+      storeId: row.storeId,
+      createdAt: row.createdAt.toISOString(),
       payments: row.payments ?? null,
     }));
     return {
@@ -254,26 +228,19 @@ export class FulfillmentService {
   private async isStoreOf(manager: EntityManager, order: LockedOrder, store: string): Promise<boolean> {
     if (order.storeId === null) return false;
     if (order.storeId === store) return true;
-    const rows = (await manager.query(`SELECT 1 FROM store WHERE store_id::text = $1 AND store_code = $2`, [
-      order.storeId,
-      store,
-    ])) as unknown[];
-    return rows.length > 0;
+    return this.stores.hasCode(order.storeId, store, manager);
   }
 
   /** A configured store id as it is; else the store id of the configured store with that code; else the text itself. */
   private async resolveStore(manager: EntityManager, store: string): Promise<string> {
-    const rows = (await manager.query(
-      `SELECT store_id::text AS store_id, store_id::text = $1 AS by_id FROM store WHERE store_id::text = $1 OR store_code = $1 ORDER BY by_id DESC, store_id`,
-      [store],
-    )) as Array<{ store_id: string; by_id: boolean }>;
-    if (rows.length === 0) return store;
-    if (rows[0]!.by_id) return rows[0]!.store_id;
-    if (rows.length > 1) {
+    const matches = await this.stores.matching(store, manager);
+    if (matches.length === 0) return store;
+    if (matches[0]!.byId) return matches[0]!.storeId;
+    if (matches.length > 1) {
       throw ApiError.conflict(
-        `Store code "${store}" belongs to several stores (${rows.map((row) => row.store_id).join(', ')}); send the store id`,
+        `Store code "${store}" belongs to several stores (${matches.map((match) => match.storeId).join(', ')}); send the store id`,
       );
     }
-    return rows[0]!.store_id;
+    return matches[0]!.storeId;
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
 import { LifecycleState } from '../common/http/lifecycle-state.js';
+import { SchemaMigrationsRepository } from '../database/schema-migrations.repository.js';
 import { ALL_MIGRATIONS } from '../../migrations/index.js';
 
 export interface ReadinessChecks {
@@ -25,7 +25,7 @@ export class ReadinessService {
   private readonly logger: Logger;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly migrations: SchemaMigrationsRepository,
     private readonly lifecycle: LifecycleState,
     @Inject(ROOT_LOGGER) logger: Logger,
   ) {
@@ -35,14 +35,9 @@ export class ReadinessService {
   async check(): Promise<{ ready: boolean; checks: ReadinessChecks }> {
     const checks: ReadinessChecks = { database: 'down', migrations: 'unknown', accepting: !this.lifecycle.draining };
     try {
-      const rows = await withTimeout(
-        this.dataSource.query<Array<{ applied: number }>>(`SELECT count(*)::int AS applied FROM schema_migration WHERE name = ANY($1)`, [
-          MIGRATION_NAMES,
-        ]),
-        CHECK_TIMEOUT_MS,
-      );
+      const applied = await withTimeout(this.migrations.appliedCount(MIGRATION_NAMES), CHECK_TIMEOUT_MS);
       checks.database = 'up';
-      checks.migrations = rows[0]!.applied === MIGRATION_NAMES.length ? 'applied' : 'pending';
+      checks.migrations = applied === MIGRATION_NAMES.length ? 'applied' : 'pending';
     } catch {
       // Reported through the checks.
     }

@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { DataSource } from 'typeorm';
-
-interface PgPoolStats {
-  totalCount: number;
-  idleCount: number;
-  waitingCount: number;
-}
+import { SqlRunner, type PoolStats } from '../database/sql-runner.js';
 
 /** One registry per application instance (tests run several in one process). */
 @Injectable()
@@ -28,16 +22,15 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(db: SqlRunner) {
     collectDefaultMetrics({ register: this.registry });
-    const pool = () => (this.dataSource.driver as unknown as { master?: PgPoolStats }).master;
-    const poolGauge = (name: string, help: string, read: (stats: PgPoolStats) => number) =>
+    const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
       new Gauge({
         name,
         help,
         registers: [this.registry],
         collect() {
-          const stats = pool();
+          const stats = db.poolStats();
           this.set(stats ? read(stats) : 0);
         },
       });

@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
+import { OrdersRepository } from './orders.repository.js';
 
 export const ORDER_COUNT_FOLD_INTERVAL_MS = 5_000;
 
@@ -18,7 +18,7 @@ export class OrderCountFolder implements OnApplicationBootstrap, BeforeApplicati
   private running?: Promise<void>;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly orders: OrdersRepository,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -36,10 +36,10 @@ export class OrderCountFolder implements OnApplicationBootstrap, BeforeApplicati
   async fold(): Promise<number> {
     if (this.running) return 0;
     let moved = 0;
-    this.running = this.dataSource
-      .query<Array<{ folded: string }>>('SELECT fold_order_counts() AS folded')
-      .then(([row]) => {
-        moved = Number(row!.folded);
+    this.running = this.orders
+      .foldCounts()
+      .then((folded) => {
+        moved = folded;
       })
       .catch((error: unknown) => this.logger.warn({ context: 'OrderCountFolder', err: error }, 'could not fold the order counters'))
       .finally(() => {

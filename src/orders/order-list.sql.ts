@@ -1,3 +1,4 @@
+import { isoUtc } from '../database/sql-json.js';
 import { formatMicrosUtc, formatUtcDay, US_PER_DAY, utcDayOf } from '../common/http/iso-instant.js';
 
 /**
@@ -87,10 +88,6 @@ export function orderDetailSelect(alias: string): string {
     `ELSE ${persistedOrderJson(alias, `'${PAYLOAD_OMITTED.detail}'`)} END AS persisted ` +
     `FROM orders ${alias} CROSS JOIN LATERAL (SELECT ${fullOrderTextWhenStorable(alias, ORDER_DETAIL_MAX_BYTES)} AS full_text) AS built`
   );
-}
-
-export function isoUtc(column: string): string {
-  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
 /** `%`, `_` and `\` of a fragment matched literally inside `%...%` (with `ESCAPE '\'`). */

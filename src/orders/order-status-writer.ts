@@ -3,23 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { canTransition, type OrderStatus } from './order-status.js';
 import type { Actor } from '../common/actor.js';
-
-/** An order row read under `FOR UPDATE`: nobody else changes it until the transaction ends. */
-export interface LockedOrder {
-  id: string;
-  orderId: string;
-  status: OrderStatus;
-  storeId: string | null;
-  payload: Record<string, unknown>;
-  enrichedPayload: Record<string, unknown> | null;
-  fiscalGroupId: string | null;
-}
-
-/** What the history row keeps beside the status: the label as sent and the body's other properties. */
-export interface StatusNote {
-  label?: string;
-  extra?: Record<string, unknown> | null;
-}
+import { OrdersRepository, type LockedOrder, type StatusNote } from './orders.repository.js';
 
 export interface StatusChange {
   from: OrderStatus;
@@ -36,32 +20,11 @@ export interface StatusChange {
  */
 @Injectable()
 export class OrderStatusWriter {
+  constructor(private readonly orders: OrdersRepository) {}
+
   /** The order with this `orderId` (compared as text), locked; 404 when there is none. */
-  async lock(manager: EntityManager, orderId: string): Promise<LockedOrder> {
-    const rows = (await manager.query(
-      `SELECT id, order_id, status, store_id, payload, enriched_payload, fiscal_group_id
-       FROM orders WHERE order_id = $1 FOR UPDATE`,
-      [orderId],
-    )) as Array<{
-      id: string;
-      order_id: string;
-      status: OrderStatus;
-      store_id: string | null;
-      payload: Record<string, unknown>;
-      enriched_payload: Record<string, unknown> | null;
-      fiscal_group_id: string | null;
-    }>;
-    const row = rows[0];
-    if (!row) throw ApiError.notFound(`Order ${orderId} not found`);
-    return {
-      id: row.id,
-      orderId: row.order_id,
-      status: row.status,
-      storeId: row.store_id,
-      payload: row.payload,
-      enrichedPayload: row.enriched_payload,
-      fiscalGroupId: row.fiscal_group_id,
-    };
+  lock(manager: EntityManager, orderId: string): Promise<LockedOrder> {
+    return this.orders.lock(manager, orderId);
   }
 
   /** The 409 the machine gives for this move, or nothing when it is allowed. */
@@ -86,12 +49,7 @@ export class OrderStatusWriter {
     const from = order.status;
     this.check(order, to);
     if (from === to) return { from, to, changed: false };
-    await manager.query(
-      `UPDATE orders SET status = $2, last_changed_by = $3, last_changed_via = $4, updated_at = now()
-       FROM (SELECT set_config('app.status_label', $5, true), set_config('app.status_extra', $6, true)) AS note
-       WHERE id = $1`,
-      [order.id, to, actor.clientId, actor.via, note.label ?? '', note.extra ? JSON.stringify(note.extra) : ''],
-    );
+    await this.orders.setStatus(manager, order, to, actor, note);
     order.status = to;
     return { from, to, changed: true };
   }

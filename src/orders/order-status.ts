@@ -63,3 +63,19 @@ export function canTransition(from: OrderStatus, to: OrderStatus): TransitionVer
   if (toRank === 0 && fromRank === 0) return { allowed: true, changes: true };
   return { allowed: false, reason: `cannot change from ${from} back to ${to}` };
 }
+
+/**
+ * `canTransition` as an SQL expression, for the statements that set a status in the same
+ * statement as their other writes (the order upsert, a forward attempt): the status named by
+ * `target` (an SQL expression, e.g. `$3` or `EXCLUDED.status`) where the machine allows the
+ * move from `column`, else `column` unchanged. Generated from the machine, so it cannot drift
+ * from it; `targets` are the statuses `target` can hold.
+ */
+export function statusAfterSql(column: string, target: string, targets: readonly OrderStatus[]): string {
+  const quoted = (status: OrderStatus) => `'${status}'`;
+  const cases = targets.map((to) => {
+    const from = ORDER_STATUSES.filter((status) => canTransition(status, to).allowed);
+    return `WHEN ${target}::text = ${quoted(to)} AND ${column} IN (${from.map(quoted).join(', ')}) THEN ${quoted(to)}`;
+  });
+  return `CASE ${cases.join(' ')} ELSE ${column} END`;
+}

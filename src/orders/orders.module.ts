@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrderCountFolder } from './order-count-folder.js';
+import { OrderDetailSections } from './order-detail-sections.js';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity.js';
 import { OrdersAdminController } from './orders-admin.controller.js';
 import { OrdersQueryService } from './orders-query.service.js';
@@ -10,7 +11,7 @@ import { OrdersRepository } from './orders.repository.js';
 @Module({
   imports: [TypeOrmModule.forFeature([OrderEntity, OrderStatusHistoryEntity])],
   controllers: [OrdersAdminController],
-  providers: [OrdersRepository, OrderStatusWriter, OrdersQueryService, OrderCountFolder],
-  exports: [OrdersRepository, OrderStatusWriter, TypeOrmModule],
+  providers: [OrdersRepository, OrderStatusWriter, OrdersQueryService, OrderCountFolder, OrderDetailSections],
+  exports: [OrdersRepository, OrderStatusWriter, OrderDetailSections],
 })
 export class OrdersModule {}

@@ -78,7 +78,7 @@ export class StatusAliasesService implements OnModuleInit {
     });
     if (problems.length > 0) throw ApiError.validation(problems);
     await this.transactions.run(async (manager) => {
-      await manager.query('DELETE FROM status_alias');
+      await manager.createQueryBuilder().delete().from(StatusAliasEntity).execute();
       if (aliases.length > 0) {
         await manager.insert(
           StatusAliasEntity,

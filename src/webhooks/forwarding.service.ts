@@ -5,6 +5,7 @@ import { ErrorCode } from '../common/errors/error-codes.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
 import { EnrichmentService } from '../enrichment/enrichment.service.js';
 import { INTAKE_STATUSES } from '../orders/order-status.js';
+import { OrdersRepository } from '../orders/orders.repository.js';
 import type { Actor } from '../common/actor.js';
 import type { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { nextRetryDelay, parseRetryAfter } from './retry-policy.js';
@@ -12,10 +13,10 @@ import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js'
 import { type DeliveryResult, WebhookDeliveryService, type WebhookMessage } from './webhook-delivery.service.js';
 import { webhookIdFor } from './webhook-signature.js';
 
-/** `/enrich-order-forward` and the admin's redeliver. */
 /** The pending job of a forward in flight falls due this long after the send's own timeout. */
 const IN_FLIGHT_MARGIN_MS = 5_000;
 
+/** `/enrich-order-forward` and the admin's redeliver. */
 @Injectable()
 export class ForwardingService {
   constructor(
@@ -23,6 +24,7 @@ export class ForwardingService {
     private readonly enrichment: EnrichmentService,
     private readonly delivery: WebhookDeliveryService,
     private readonly repository: WebhookDeliveriesRepository,
+    private readonly orders: OrdersRepository,
   ) {}
 
   /**
@@ -73,7 +75,7 @@ export class ForwardingService {
    */
   async redeliver(idOrOrderId: string, actor: Actor): Promise<ForwardResponseDto> {
     this.requireWebhook();
-    const order = await this.repository.findOrder(idOrOrderId, isUuid(idOrOrderId));
+    const order = await this.orders.findForRedelivery(idOrOrderId, isUuid(idOrOrderId));
     if (!order) throw ApiError.notFound(`Order ${idOrOrderId} not found`);
     if (!order.enrichedPayload) {
       throw ApiError.conflict(

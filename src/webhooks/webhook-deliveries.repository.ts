@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { pool } from '../database/pool.js';
-import type { OrderStatus } from '../orders/order-status.js';
-import { INTAKE_SQL_LIST } from '../orders/orders.repository.js';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Actor } from '../common/actor.js';
+import { sql, SqlRunner } from '../database/sql-runner.js';
+import { isoUtc } from '../database/sql-json.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
 import type { WebhookLastResponse } from '../orders/order.entity.js';
+import { OrderDetailSections } from '../orders/order-detail-sections.js';
+import type { OrderStatus } from '../orders/order-status.js';
+import { ATTEMPT_PARAMETERS, OrdersRepository } from '../orders/orders.repository.js';
 import type { DeliveryTrigger } from './webhook-delivery.entity.js';
 
 export interface AttemptRecord {
@@ -14,7 +16,7 @@ export interface AttemptRecord {
   url: string;
   requestHeaders: Record<string, string>;
   lastResponse: WebhookLastResponse;
-  /** The status the attempt gives the order (FORWARDED or FORWARD_FAILED), applied only while the order is in intake. */
+  /** The status the attempt gives the order (FORWARDED or FORWARD_FAILED), applied where the status machine allows it. */
   status: OrderStatus;
   /** Set by retries: the status only changes when the order's enriched payload is still this one. */
   onlyIfPayload: string | null;
@@ -25,13 +27,6 @@ export interface AttemptRecord {
 export interface RecordedAttempt {
   attempt: number;
   status: OrderStatus;
-}
-
-export interface OrderToRedeliver {
-  id: string;
-  orderId: string;
-  status: OrderStatus;
-  enrichedPayload: Record<string, unknown> | null;
 }
 
 export interface ClaimedJob {
@@ -50,158 +45,183 @@ export interface ClaimedJob {
   delivered: boolean;
 }
 
-/**
- * One statement per attempt: the counter is incremented in place (never read-modify-write),
- * the last answer and the status set, the delivery logged with the new counter as its
- * attempt number and, after a delivery of the latest payload, its pending retry dropped.
- * The status follows the machine's intake rule (any intake status may follow another) and is
- * left alone outside intake, as the order upsert does; OrderStatusWriter's locking
- * transaction would add three round trips to every delivery for no other effect.
- */
-const RECORD_ATTEMPT_SQL = `
-  WITH o AS (
-    UPDATE orders SET
-      webhook_attempts = webhook_attempts + 1,
-      webhook_last_response = $2::jsonb,
-      status = CASE WHEN status IN (${INTAKE_SQL_LIST}) AND ($15::text IS NULL OR enriched_payload = $15::jsonb) THEN $3 ELSE status END,
-      last_changed_by = $4,
-      last_changed_via = $5,
-      updated_at = now()
-    WHERE id = $1
-    RETURNING id, webhook_attempts, status
-  ), logged AS (
+/** `$n` of the attempt's own parameters, after the order's (see OrdersRepository.recordAttempt). */
+const p = (n: number) => `$${ATTEMPT_PARAMETERS + n}`;
+
+/** The delivery log row of an attempt, numbered with the order's new counter, and the retry job dropped after a delivery of the latest payload. */
+const ATTEMPT_LOG = {
+  name: 'webhook-delivery-log',
+  withItems: `
+  logged AS (
     INSERT INTO webhook_delivery (order_db_id, attempt, trigger, webhook_id, url, request_headers, status_code, response_body, duration_ms, error, attempted_at)
-    SELECT o.id, o.webhook_attempts, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14 FROM o
+    SELECT o.id, o.webhook_attempts, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}::jsonb, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, ${p(9)} FROM o
     RETURNING id
   ), cancelled AS (
-    DELETE FROM webhook_retry_job WHERE $16::boolean AND order_db_id = $1 RETURNING id
-  )
-  SELECT o.webhook_attempts, o.status FROM o`;
+    DELETE FROM webhook_retry_job WHERE ${p(10)}::boolean AND order_db_id = $1 RETURNING id
+  )`,
+};
 
 /** Claims due jobs for `$2` ms (longer than one attempt can take): other instances skip them meanwhile. */
-const CLAIM_SQL = `
-  WITH due AS (
-    SELECT id FROM webhook_retry_job WHERE run_at <= now() ORDER BY run_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
-  )
-  UPDATE webhook_retry_job j SET run_at = now() + $2 * interval '1 millisecond', lease = gen_random_uuid(), updated_at = now()
-  FROM due WHERE j.id = due.id
-  RETURNING j.id, j.order_db_id, j.webhook_id, j.body, j.retries_done, j.lease,
-    (SELECT o.status FROM orders o WHERE o.id = j.order_db_id) AS order_status,
-    COALESCE((SELECT o.enriched_payload = j.body::jsonb FROM orders o WHERE o.id = j.order_db_id), false) AS current,
-    EXISTS (
-      SELECT 1 FROM webhook_delivery d
-      WHERE d.order_db_id = j.order_db_id AND d.webhook_id = j.webhook_id AND d.status_code BETWEEN 200 AND 299
-    ) AS delivered`;
+const CLAIM = sql(
+  'webhook-claim-due-jobs',
+  `WITH due AS (
+     SELECT id FROM webhook_retry_job WHERE run_at <= now() ORDER BY run_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+   )
+   UPDATE webhook_retry_job j SET run_at = now() + $2 * interval '1 millisecond', lease = gen_random_uuid(), updated_at = now()
+   FROM due WHERE j.id = due.id
+   RETURNING j.id, j.order_db_id, j.webhook_id, j.body, j.retries_done, j.lease,
+     EXISTS (
+       SELECT 1 FROM webhook_delivery d
+       WHERE d.order_db_id = j.order_db_id AND d.webhook_id = j.webhook_id AND d.status_code BETWEEN 200 AND 299
+     ) AS delivered`,
+);
 
-/** The delivery log, the order's webhook counters and the retry queue. */
+const SCHEDULE = sql(
+  'webhook-schedule-retry',
+  `INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
+   VALUES ($1, $2, $3, 0, now() + $4 * interval '1 millisecond')
+   ON CONFLICT (order_db_id) DO UPDATE SET
+     webhook_id = EXCLUDED.webhook_id, body = EXCLUDED.body, retries_done = 0, run_at = EXCLUDED.run_at, lease = NULL, updated_at = now()`,
+);
+const DROP_PENDING = sql(
+  'webhook-drop-pending-job',
+  `DELETE FROM webhook_retry_job WHERE order_db_id = $1 AND webhook_id = $2 AND lease IS NULL`,
+);
+const RESCHEDULE = sql(
+  'webhook-reschedule-job',
+  `UPDATE webhook_retry_job SET retries_done = $3, run_at = now() + $4 * interval '1 millisecond', lease = NULL, updated_at = now()
+   WHERE id = $1 AND lease = $2`,
+);
+const FINISH = sql('webhook-finish-job', `DELETE FROM webhook_retry_job WHERE id = $1 AND lease = $2`);
+const QUEUE_DEPTH = sql(
+  'webhook-queue-depth',
+  `SELECT count(*) FILTER (WHERE run_at <= now())::int AS due, count(*) FILTER (WHERE run_at > now())::int AS scheduled FROM webhook_retry_job`,
+);
+const TRY_PRUNE_LOCK = sql('webhook-try-prune-lock', 'SELECT pg_try_advisory_xact_lock($1) AS locked');
+const PRUNE_BATCH = sql(
+  'webhook-prune-batch',
+  `DELETE FROM webhook_delivery WHERE id IN (
+     SELECT id FROM webhook_delivery WHERE attempted_at < now() - $1 * interval '1 day' ORDER BY attempted_at LIMIT $2
+   ) RETURNING id`,
+);
+
+/** The order detail's `deliveries`: the delivery log as a JSON array built by PostgreSQL with the response's field names. */
+const DELIVERIES = sql(
+  'order-detail-deliveries',
+  `SELECT coalesce(jsonb_agg(jsonb_build_object(
+       'attempt', attempt, 'trigger', trigger, 'webhookId', webhook_id, 'url', url, 'requestHeaders', request_headers,
+       'statusCode', status_code, 'responseBody', response_body, 'durationMs', duration_ms, 'error', error,
+       'attemptedAt', ${isoUtc('attempted_at')}
+     ) ORDER BY attempted_at, attempt, id), '[]') AS items
+   FROM webhook_delivery WHERE order_db_id = $1`,
+);
+
+/** The owner of the delivery log (`webhook_delivery`) and the retry queue (`webhook_retry_job`). */
 @Injectable()
-export class WebhookDeliveriesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+export class WebhookDeliveriesRepository implements OnModuleInit {
+  constructor(
+    private readonly db: SqlRunner,
+    private readonly transactions: TransactionRunner,
+    private readonly orders: OrdersRepository,
+    private readonly detail: OrderDetailSections,
+  ) {}
 
-  async recordAttempt(record: AttemptRecord, actor: Actor): Promise<RecordedAttempt | undefined> {
-    const { lastResponse } = record;
-    const { rows } = await pool(this.dataSource).query<{ webhook_attempts: number; status: OrderStatus }>({
-      name: 'webhook-record-attempt',
-      text: RECORD_ATTEMPT_SQL,
-      values: [
-        record.orderDbId,
-        JSON.stringify(lastResponse),
-        record.status,
-        actor.clientId,
-        actor.via,
-        record.trigger,
-        record.webhookId,
-        record.url,
-        JSON.stringify(record.requestHeaders),
-        lastResponse.statusCode,
-        lastResponse.body,
-        lastResponse.durationMs,
-        lastResponse.error,
-        lastResponse.attemptedAt,
-        record.onlyIfPayload,
-        record.cancelPendingRetry,
-      ],
+  onModuleInit(): void {
+    this.detail.register({
+      key: 'deliveries',
+      read: async (orderDbId) => (await this.db.row<{ items: unknown[] }>(DELIVERIES, [orderDbId]))?.items ?? [],
     });
-    const row = rows[0];
-    return row ? { attempt: row.webhook_attempts, status: row.status } : undefined;
+  }
+
+  /**
+   * One statement per attempt: the order's counter, last answer and status (the orders module's
+   * part), the delivery logged with the new counter as its attempt number and, after a delivery
+   * of the latest payload, the pending retry dropped.
+   */
+  recordAttempt(record: AttemptRecord, actor: Actor): Promise<RecordedAttempt | undefined> {
+    const { lastResponse } = record;
+    return this.orders.recordAttempt(
+      { orderDbId: record.orderDbId, lastResponse, status: record.status, onlyIfPayload: record.onlyIfPayload },
+      actor,
+      {
+        ...ATTEMPT_LOG,
+        values: [
+          record.trigger,
+          record.webhookId,
+          record.url,
+          JSON.stringify(record.requestHeaders),
+          lastResponse.statusCode,
+          lastResponse.body,
+          lastResponse.durationMs,
+          lastResponse.error,
+          lastResponse.attemptedAt,
+          record.cancelPendingRetry,
+        ],
+      },
+    );
   }
 
   /** The order's one pending retry, replacing any older one (a newer payload supersedes it). */
   async scheduleRetry(orderDbId: string, webhookId: string, body: string, delayMs: number): Promise<void> {
-    await this.rows(
-      `INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
-       VALUES ($1, $2, $3, 0, now() + $4 * interval '1 millisecond')
-       ON CONFLICT (order_db_id) DO UPDATE SET
-         webhook_id = EXCLUDED.webhook_id, body = EXCLUDED.body, retries_done = 0, run_at = EXCLUDED.run_at, lease = NULL, updated_at = now()`,
-      [orderDbId, webhookId, body, delayMs],
-    );
+    await this.db.rows(SCHEDULE, [orderDbId, webhookId, body, delayMs]);
   }
 
   /** Drops the order's pending job for this message unless a retry worker holds it. */
   async dropPendingJob(orderDbId: string, webhookId: string): Promise<void> {
-    await this.rows(`DELETE FROM webhook_retry_job WHERE order_db_id = $1 AND webhook_id = $2 AND lease IS NULL`, [orderDbId, webhookId]);
+    await this.db.rows(DROP_PENDING, [orderDbId, webhookId]);
   }
 
+  /** Claims due jobs, each with its order's state (read through the orders module, one query for the batch). */
   async claimDueJobs(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
-    const rows = await this.rows<{
+    const rows = await this.db.rows<{
       id: string;
       order_db_id: string;
       webhook_id: string;
       body: string;
       retries_done: number;
       lease: string;
-      order_status: OrderStatus | null;
-      current: boolean;
       delivered: boolean;
-    }>(CLAIM_SQL, [limit, leaseMs]);
-    return rows.map((row) => ({
-      id: row.id,
-      orderDbId: row.order_db_id,
-      webhookId: row.webhook_id,
-      body: row.body,
-      retriesDone: row.retries_done,
-      lease: row.lease,
-      orderStatus: row.order_status,
-      current: row.current,
-      delivered: row.delivered,
-    }));
+    }>(CLAIM, [limit, leaseMs]);
+    const states = await this.orders.forwardStates(rows.map((row) => ({ orderDbId: row.order_db_id, body: row.body })));
+    return rows.map((row) => {
+      const state = states.get(row.order_db_id);
+      return {
+        id: row.id,
+        orderDbId: row.order_db_id,
+        webhookId: row.webhook_id,
+        body: row.body,
+        retriesDone: row.retries_done,
+        lease: row.lease,
+        orderStatus: state?.status ?? null,
+        current: state?.current ?? false,
+        delivered: row.delivered,
+      };
+    });
   }
 
   /** Schedules the next retry of a claimed job; a no-op when the job was replaced meanwhile. */
   async rescheduleJob(job: ClaimedJob, retriesDone: number, delayMs: number): Promise<void> {
-    await this.rows(
-      `UPDATE webhook_retry_job SET retries_done = $3, run_at = now() + $4 * interval '1 millisecond', lease = NULL, updated_at = now()
-       WHERE id = $1 AND lease = $2`,
-      [job.id, job.lease, retriesDone, delayMs],
-    );
+    await this.db.rows(RESCHEDULE, [job.id, job.lease, retriesDone, delayMs]);
   }
 
   /** Removes a claimed job (delivered, superseded or exhausted); a no-op when the job was replaced meanwhile. */
   async finishJob(job: ClaimedJob): Promise<void> {
-    await this.rows(`DELETE FROM webhook_retry_job WHERE id = $1 AND lease = $2`, [job.id, job.lease]);
-  }
-
-  /** Straight to pg: TypeORM's `query()` answers `[rows, count]` for UPDATE and DELETE ... RETURNING. */
-  private async rows<T extends object = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-    return (await pool(this.dataSource).query<T>(text, values)).rows;
+    await this.db.rows(FINISH, [job.id, job.lease]);
   }
 
   async queueDepth(): Promise<{ due: number; scheduled: number }> {
-    const rows = await this.rows<{ due: number; scheduled: number }>(
-      `SELECT count(*) FILTER (WHERE run_at <= now())::int AS due, count(*) FILTER (WHERE run_at > now())::int AS scheduled FROM webhook_retry_job`,
-    );
-    return rows[0] ?? { due: 0, scheduled: 0 };
+    return (await this.db.row<{ due: number; scheduled: number }>(QUEUE_DEPTH)) ?? { due: 0, scheduled: 0 };
   }
 
-  /** The order by its UUID or its `orderId` (the UUID wins when both match). */
-  async findOrder(idOrOrderId: string, isUuid: boolean): Promise<OrderToRedeliver | undefined> {
-    const rows = await this.rows<{ id: string; order_id: string; status: OrderStatus; enriched_payload: Record<string, unknown> | null }>(
-      isUuid
-        ? `SELECT id, order_id, status, enriched_payload FROM orders WHERE id = $1 OR order_id = $2 ORDER BY (id = $1) DESC LIMIT 1`
-        : `SELECT id, order_id, status, enriched_payload FROM orders WHERE order_id = $1`,
-      isUuid ? [idOrOrderId, idOrOrderId] : [idOrOrderId],
-    );
-    const row = rows[0];
-    return row ? { id: row.id, orderId: row.order_id, status: row.status, enrichedPayload: row.enriched_payload } : undefined;
+  /**
+   * Deletes up to `batch` log rows older than `days`, under a transaction-scoped advisory lock so
+   * one instance prunes at a time: the number deleted, or undefined when another instance holds it.
+   */
+  pruneBatch(lockKey: number, days: number, batch: number): Promise<number | undefined> {
+    return this.transactions.run(async (manager) => {
+      const lock = await this.db.row<{ locked: boolean }>(TRY_PRUNE_LOCK, [lockKey], manager);
+      if (!lock?.locked) return undefined;
+      return (await this.db.rows(PRUNE_BATCH, [days, batch], manager)).length;
+    });
   }
 }

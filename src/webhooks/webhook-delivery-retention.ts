@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 
 /** Arbitrary, fixed: the advisory lock that makes one instance at a time prune. */
 const PRUNE_LOCK_KEY = 7_318_004_211;
@@ -22,7 +22,7 @@ export class WebhookDeliveryRetention implements OnApplicationBootstrap, OnModul
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly deliveries: WebhookDeliveriesRepository,
     @Inject(ROOT_LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: 'WebhookDeliveryRetention' });
@@ -51,19 +51,7 @@ export class WebhookDeliveryRetention implements OnApplicationBootstrap, OnModul
     if (days === 0) return 0;
     let deleted = 0;
     for (;;) {
-      const batch = await this.dataSource.transaction(async (manager) => {
-        const [{ locked }] = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [PRUNE_LOCK_KEY])) as Array<{
-          locked: boolean;
-        }>;
-        if (!locked) return undefined;
-        const rows = (await manager.query(
-          `DELETE FROM webhook_delivery WHERE id IN (
-             SELECT id FROM webhook_delivery WHERE attempted_at < now() - $1 * interval '1 day' ORDER BY attempted_at LIMIT $2
-           ) RETURNING id`,
-          [days, BATCH],
-        )) as [unknown[], number];
-        return rows[1];
-      });
+      const batch = await this.deliveries.pruneBatch(PRUNE_LOCK_KEY, days, BATCH);
       if (batch === undefined) return deleted === 0 ? undefined : deleted;
       deleted += batch;
       if (batch < BATCH) break;

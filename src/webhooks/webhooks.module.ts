@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EnrichmentModule } from '../enrichment/enrichment.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { ForwardingController } from './forwarding.controller.js';
 import { ForwardingService } from './forwarding.service.js';
 import { RedeliveryController } from './redelivery.controller.js';
@@ -14,7 +15,7 @@ import { WebhookSender } from './webhook-sender.js';
 
 /** Forwarding enriched orders to the order webhook: signed, counted, logged, retried. */
 @Module({
-  imports: [EnrichmentModule, TypeOrmModule.forFeature([WebhookDeliveryEntity])],
+  imports: [EnrichmentModule, OrdersModule, TypeOrmModule.forFeature([WebhookDeliveryEntity])],
   controllers: [ForwardingController, RedeliveryController],
   providers: [
     ForwardingService,

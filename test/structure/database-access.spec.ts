@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Every TypeScript source file under `dir` (specs excluded). */
+function sources(dir = 'src'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+
+/** The tables named by SQL in `text` (upper-case keywords, as every statement of the project is written) among `tables`. */
+export function sqlTablesIn(text: string, tables: readonly string[]): string[] {
+  const named = new Set<string>();
+  for (const match of text.matchAll(/\b(?:INTO|UPDATE|FROM|JOIN|TABLE)\s+(?:ONLY\s+)?"?([a-z_]+)"?/g)) {
+    if (tables.includes(match[1]!)) named.add(match[1]!);
+  }
+  return [...named];
+}
+
+/** The orders module's tables: the order row and its status history. */
+const ORDER_TABLES = ['orders', 'order_status_history'];
+
+describe('database access', () => {
+  it('finds the SQL it looks for (the check below can fail)', () => {
+    expect(sqlTablesIn('UPDATE orders SET status = $2 WHERE id = $1', ORDER_TABLES)).toEqual(['orders']);
+    expect(sqlTablesIn('SELECT o.status FROM orders o', ORDER_TABLES)).toEqual(['orders']);
+    expect(sqlTablesIn('INSERT INTO order_tracking (order_db_id) VALUES ($1)', ORDER_TABLES)).toEqual([]);
+    expect(sqlTablesIn('x JOIN order_status_history h ON h.order_db_id = o.id', ORDER_TABLES)).toEqual(['order_status_history']);
+    expect(sqlTablesIn('orders from the platform', ORDER_TABLES)).toEqual([]);
+  });
+
+  it('SQL on the orders tables appears only in the orders module', () => {
+    const outside = sources()
+      .filter((file) => !file.startsWith(join('src', 'orders')))
+      .flatMap((file) => sqlTablesIn(readFileSync(file, 'utf8'), ORDER_TABLES).map((table) => `${file}: ${table}`));
+    expect(outside).toEqual([]);
+  });
+
+  it('raw queries run only in src/database (SqlRunner); elsewhere through it, a TypeORM repository or the entity manager', () => {
+    const raw = sources()
+      .filter((file) => !file.startsWith(join('src', 'database')))
+      .filter((file) => /\.query\s*[<(]/.test(readFileSync(file, 'utf8')));
+    expect(raw).toEqual([]);
+  });
+
+  it('controllers hold no database access', () => {
+    const controllers = sources().filter((file) => file.endsWith('.controller.ts'));
+    expect(controllers.length).toBeGreaterThan(5);
+    const touching = controllers.filter((file) =>
+      /from 'typeorm'|SqlRunner|InjectRepository|DataSource/.test(readFileSync(file, 'utf8')),
+    );
+    expect(touching).toEqual([]);
+  });
+
+  it('the pg pool is never pulled out of TypeORM outside SqlRunner', () => {
+    const pulling = sources()
+      .filter((file) => file !== join('src', 'database', 'sql-runner.ts'))
+      .filter((file) => /\.driver\b/.test(readFileSync(file, 'utf8')));
+    expect(pulling).toEqual([]);
+  });
+});
