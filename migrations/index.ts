@@ -10,16 +10,21 @@ import { OrderTransferredAt1763780000000 } from './1763780000000-OrderTransferre
 import { StatusVocabulary1763790000000 } from './1763790000000-StatusVocabulary.js';
 import { WebhookDeliveryRetention1763800000000 } from './1763800000000-WebhookDeliveryRetention.js';
 
-/** Migrations in the order they run. A new migration is appended here; a landed one is never edited. */
+/**
+ * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
+ * whatever their place here; the list is kept in that order too (a test checks it and that every
+ * file of migrations/ is listed). A new migration takes a later timestamp than every landed one and
+ * is appended; a landed one is never edited.
+ */
 export const ALL_MIGRATIONS = [
   Foundation1763710000000,
   FiscalConfiguration1763720000000,
   Orders1763730000000,
   Channels1763740000000,
   FiscalChangeNotifications1763745000000,
-  Fulfillment1763770000000,
   Webhooks1763750000000,
   OrderListIndexes1763760000000,
+  Fulfillment1763770000000,
   OrderTransferredAt1763780000000,
   StatusVocabulary1763790000000,
   WebhookDeliveryRetention1763800000000,

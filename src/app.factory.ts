@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { ServerOptions } from 'node:http';
 import { NestFactory } from '@nestjs/core';
+import { GLOBAL_PREFIX } from './common/errors/error-families.js';
 import helmet from '@fastify/helmet';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
@@ -53,7 +54,7 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     // The order path stores the received JSON text as is instead of serializing the parsed body again.
     rawBody: true,
   });
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix(GLOBAL_PREFIX);
   // Tax matrices travel as spreadsheets too. The hooks let a CSV body through to its one route only.
   app.useBodyParser('text/csv', { bodyLimit: Math.max(config.bodyLimitBytes, CSV_BODY_LIMIT_BYTES) });
   app.useGlobalFilters(new ApiExceptionFilter(logger));

@@ -3,13 +3,13 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../common/errors/api-error.js';
-import { IS_PUBLIC, REQUIRED_SCOPES } from './auth.decorators.js';
+import { BASIC_SCOPES, IS_PUBLIC, REQUIRED_SCOPES } from './auth-metadata.js';
 import type { AuthenticatedClient, Scope } from './scopes.js';
 import { BEARER_REQUIRED, scopeMissingMessage, TOKEN_EXPIRED, TOKEN_INVALID } from './token.service.js';
 
 /**
  * Registered globally: every route needs a valid bearer token unless marked
- * `@Public()`, and the scopes named by `@Auth(...)`.
+ * `@Public()` or `@BasicAuth(...)`, and the scopes named by `@Auth(...)`.
  */
 @Injectable()
 export class AccessGuard extends AuthGuard('jwt') {
@@ -20,6 +20,8 @@ export class AccessGuard extends AuthGuard('jwt') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    // Client credentials instead of a token: BasicCredentialsGuard checks them, after the credential rate limit.
+    if (this.reflector.getAllAndOverride<Scope[]>(BASIC_SCOPES, targets)) return true;
 
     await super.canActivate(context);
     const required = this.reflector.getAllAndOverride<Scope[]>(REQUIRED_SCOPES, targets) ?? [];

@@ -8,8 +8,10 @@ import { Auth, CredentialRateLimit, Public } from './auth.decorators.js';
 import type { AuthenticatedClient } from './scopes.js';
 import { AuthService } from './auth.service.js';
 import { LoginDto, LoginResponseDto, TokenInfoDto } from './dto/login.dto.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 @ApiTags('Authentication')
+@ErrorFamily('A')
 @Controller('authentication')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
@@ -35,7 +37,7 @@ export class AuthController {
     },
   })
   @ApiOkResponse({ type: LoginResponseDto })
-  @ApiErrors('A', [400, 401, 429], { 401: 'Unknown client id, wrong secret or inactive client (one message for all)' })
+  @ApiErrors([400, 401, 429], { 401: 'Unknown client id, wrong secret or inactive client (one message for all)' })
   async login(@Body() dto: LoginDto): Promise<LoginResponseDto> {
     const token = await this.auth.login(dto);
     return { accessToken: token.accessToken, tokenType: 'Bearer', expiresIn: token.expiresIn };

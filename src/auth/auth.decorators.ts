@@ -1,13 +1,13 @@
-import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtension, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
+import { ApiBasicAuth, ApiBearerAuth, ApiExtension, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
-import type { ErrorFamily } from '../common/errors/error-families.js';
 import { mergeRouteConfig, mergeRouteConfigEverywhere } from '../common/http/route-config.js';
+import type { GrantedToken } from './auth.service.js';
+import { BasicCredentialsGuard } from './basic-credentials.guard.js';
 import { CredentialRateLimitGuard } from './credential-rate-limit.guard.js';
 import type { Scope } from './scopes.js';
 
-export const IS_PUBLIC = 'auth:isPublic';
-export const REQUIRED_SCOPES = 'auth:requiredScopes';
+import { BASIC_SCOPES, IS_PUBLIC, REQUIRED_SCOPES } from './auth-metadata.js';
 
 /**
  * The route takes no bearer token (auth denies by default). Also marked in the Fastify route
@@ -16,14 +16,14 @@ export const REQUIRED_SCOPES = 'auth:requiredScopes';
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), mergeRouteConfig({ public: true }));
 
 /** A bearer token with every scope listed is required; also documents the security requirement and the 401/403 bodies. */
-export function Auth(scopes: Scope | Scope[], options: { family?: ErrorFamily } = {}) {
+export function Auth(scopes: Scope | Scope[]) {
   const list = Array.isArray(scopes) ? scopes : [scopes];
   return applyDecorators(
     SetMetadata(REQUIRED_SCOPES, list),
     mergeRouteConfigEverywhere({ scopes: list }),
     ApiBearerAuth('bearer'),
     ApiExtension('x-required-scopes', list),
-    ApiErrors(options.family ?? 'A', list.length > 0 ? [401, 403] : [401]),
+    ApiErrors(list.length > 0 ? [401, 403] : [401]),
   );
 }
 
@@ -34,3 +34,29 @@ export function CredentialRateLimit() {
     ApiTooManyRequestsResponse({ description: 'Too many attempts; see Retry-After' }),
   );
 }
+
+/**
+ * HTTP Basic client credentials holding every scope listed, instead of a bearer token: checked by
+ * BasicCredentialsGuard once the credential rate limit let the request through (a 401 or 403 in
+ * the controller's error family). The handler gets the token issued for the client with `@BasicGrant()`.
+ */
+export function BasicAuth(scopes: Scope | Scope[]) {
+  const list = Array.isArray(scopes) ? scopes : [scopes];
+  return applyDecorators(
+    SetMetadata(BASIC_SCOPES, list),
+    // No bearer token to check before the body is read.
+    mergeRouteConfig({ public: true }),
+    ApiErrors([401, 403, 429], {
+      401: 'No HTTP Basic credentials, or a wrong client id or secret (a bearer token is not accepted here)',
+      403: `The client lacks the scope ${list.map((scope) => `\`${scope}\``).join(', ')}`,
+    }),
+    CredentialRateLimit(),
+    UseGuards(BasicCredentialsGuard),
+    ApiBasicAuth('basic'),
+  );
+}
+
+/** The token BasicCredentialsGuard issued for the route's client. */
+export const BasicGrant = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<{ basicGrant?: GrantedToken }>().basicGrant,
+);

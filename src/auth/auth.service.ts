@@ -28,7 +28,7 @@ export class AuthService {
   }
 
   /** Client credentials from HTTP Basic (any route family); 401 in the route's shape when wrong. */
-  async authenticateBasic(header: string | undefined, requiredScope?: Scope): Promise<GrantedToken> {
+  async authenticateBasic(header: string | undefined, requiredScopes: readonly Scope[] = []): Promise<GrantedToken> {
     const credentials = parseBasicAuthorization(header);
     if (!credentials || credentials === 'malformed') {
       throw new ApiError(ErrorCode.UNAUTHORIZED, 'Client credentials are required as HTTP Basic (client_id:client_secret)', {
@@ -42,7 +42,8 @@ export class AuthService {
       });
     }
     const scopes = client.scopes.filter(isScope);
-    if (requiredScope && !scopes.includes(requiredScope)) throw ApiError.forbidden(`This operation needs the scope ${requiredScope}`);
+    const missing = requiredScopes.filter((scope) => !scopes.includes(scope));
+    if (missing.length > 0) throw ApiError.forbidden(`This operation needs the scope ${missing.join(', ')}`);
     return { ...(await this.tokens.issue(client.clientId, scopes)), scopes, clientId: client.clientId };
   }
 

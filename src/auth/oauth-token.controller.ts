@@ -7,10 +7,12 @@ import { ApiOptionalBasicAuth } from '../openapi/openapi.js';
 import { CredentialRateLimit, Public } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { TokenRequestDto, TokenResponseDto } from './dto/token.dto.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 export const FORM_URLENCODED = 'application/x-www-form-urlencoded';
 
 @ApiTags('Authentication')
+@ErrorFamily('C')
 @Controller('domain-cliente')
 export class OAuthTokenController {
   constructor(private readonly auth: AuthService) {}
@@ -38,7 +40,7 @@ export class OAuthTokenController {
   })
   @ApiOptionalBasicAuth()
   @ApiOkResponse({ type: TokenResponseDto, headers: { 'Cache-Control': { schema: { type: 'string', example: 'no-store' } } } })
-  @ApiErrors('C', [400, 401, 429], {
+  @ApiErrors([400, 401, 429], {
     400: '`invalid_request`, `unsupported_grant_type` or `invalid_scope`',
     401: '`invalid_client`: unknown client, wrong secret or inactive client',
   })

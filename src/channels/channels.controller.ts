@@ -1,22 +1,23 @@
-import { Body, Controller, Get, Headers, HttpCode, Post } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { Auth, CredentialRateLimit, Public } from '../auth/auth.decorators.js';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Auth, BasicAuth, BasicGrant } from '../auth/auth.decorators.js';
+import type { GrantedToken } from '../auth/auth.service.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { ChannelErrorResponseDto } from '../common/openapi/error-response.dto.js';
 import { ChannelsService } from './channels.service.js';
 import { ChannelsStoresReplacedDto, ChannelsStoresRequestDto } from './dto/channels-stores-request.dto.js';
 import { ChannelsStoresResponseDto } from './dto/channels-stores-response.dto.js';
 import { COMPLETE_REQUEST_EXAMPLE, PLATFORM_REQUEST_EXAMPLE } from './dto/channels-stores.examples.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 @ApiTags('Stores and channels')
+@ErrorFamily('B')
 @Controller('v3/channels-stores')
 export class ChannelsController {
   constructor(private readonly channels: ChannelsService) {}
 
   @Post()
-  @Public()
   @HttpCode(200)
-  @CredentialRateLimit()
   @ApiOperation({
     summary: 'Replace the whole store and sales-channel configuration',
     description:
@@ -27,7 +28,6 @@ export class ChannelsController {
       'the answer carries a fresh access token for that client. Integers and numbers may be sent as numeric text; ' +
       'properties not listed here are accepted and kept (GET returns them).',
   })
-  @ApiBasicAuth('basic')
   @ApiBody({
     type: ChannelsStoresRequestDto,
     examples: {
@@ -36,7 +36,7 @@ export class ChannelsController {
     },
   })
   @ApiOkResponse({ type: ChannelsStoresReplacedDto, description: 'The configuration was replaced' })
-  // Examples of this route's own messages (the descriptions come from @ApiErrors below).
+  // Examples of this route's own messages (the descriptions come from @ApiErrors and @BasicAuth below).
   @ApiResponse({
     status: 400,
     type: ChannelErrorResponseDto,
@@ -52,17 +52,16 @@ export class ChannelsController {
     type: ChannelErrorResponseDto,
     example: { statusCode: '401', message: 'Client credentials are required as HTTP Basic (client_id:client_secret)' },
   })
-  @ApiErrors('B', [400, 401, 403, 429], {
+  @ApiErrors([400], {
     400: 'Invalid body: every problem is named in `message` (duplicate ids, unknown channel references, bad day, time, coordinate, number...)',
-    401: 'No HTTP Basic credentials, or a wrong client id or secret (a bearer token is not accepted here)',
-    403: 'The client lacks the scope `admin`',
   })
-  replace(@Headers('authorization') authorization: string | undefined, @Body() body: unknown): Promise<ChannelsStoresReplacedDto> {
-    return this.channels.replace(authorization, body);
+  @BasicAuth('admin')
+  replace(@BasicGrant() granted: GrantedToken, @Body() body: unknown): Promise<ChannelsStoresReplacedDto> {
+    return this.channels.replace(granted, body);
   }
 
   @Get()
-  @Auth('admin', { family: 'B' })
+  @Auth('admin')
   @ApiOperation({
     summary: 'Read the store and sales-channel configuration',
     description:

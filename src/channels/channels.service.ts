@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager, ObjectLiteral, EntityTarget } from 'typeorm';
-import { AuthService } from '../auth/auth.service.js';
+import type { GrantedToken } from '../auth/auth.service.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { ChannelStoreConfigEntity } from './channel-store-config.entity.js';
 import { parseChannelsStores } from './channels-stores.parser.js';
@@ -28,18 +28,16 @@ const INSERT_CHUNK = 1000;
 @Injectable()
 export class ChannelsService {
   constructor(
-    private readonly auth: AuthService,
     private readonly transactions: TransactionRunner,
     private readonly fiscalGroups: FiscalLookupService,
   ) {}
 
   /**
-   * Replaces the whole store and channel configuration (contract §9): Basic credentials with scope
-   * `admin` first, then the body, then one transaction under an advisory lock that deletes everything
+   * Replaces the whole store and channel configuration (contract §9), for a client whose Basic
+   * credentials (scope `admin`) the route's guard checked: the body, then one transaction under an advisory lock that deletes everything
    * and inserts what was sent. Concurrent calls run one after the other; a failed call changes nothing.
    */
-  async replace(authorization: string | undefined, body: unknown): Promise<ChannelsStoresReplacedDto> {
-    const granted = await this.auth.authenticateBasic(authorization, 'admin');
+  async replace(granted: GrantedToken, body: unknown): Promise<ChannelsStoresReplacedDto> {
     const configuration = parseChannelsStores(body);
     await this.transactions.runLocked(CHANNELS_STORES_LOCK_KEY, (manager) => this.write(manager, configuration));
     return { accessToken: granted.accessToken };

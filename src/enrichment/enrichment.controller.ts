@@ -7,6 +7,7 @@ import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import type { Actor } from '../common/actor.js';
 import { EnrichOrderResponseDto, EnrichQueryDto, OrderPayloadDto, ORDER_EXAMPLE, WrappedOrderPayloadDto } from './dto/enrichment.dto.js';
 import { EnrichmentService } from './enrichment.service.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 export const ORDER_BODY_DOC = {
   description: 'The order at the root, or wrapped as `{ "payload": order }`. Properties beyond those described are kept as they are.',
@@ -22,6 +23,7 @@ export const ORDER_BODY_DOC = {
 
 @ApiTags('Enrichment')
 @ApiExtraModels(OrderPayloadDto, WrappedOrderPayloadDto)
+@ErrorFamily('A')
 @Controller()
 @Auth('orders')
 export class EnrichmentController {
@@ -36,7 +38,7 @@ export class EnrichmentController {
   })
   @ApiBody(ORDER_BODY_DOC)
   @ApiOkResponse({ type: EnrichOrderResponseDto })
-  @ApiErrors('A', [400, 413, 415, 422, 503], {
+  @ApiErrors([400, 413, 415, 422, 503], {
     400: 'Empty body, a body that is not an object, or no string orderId (1 to 100 characters)',
     422:
       'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ' +

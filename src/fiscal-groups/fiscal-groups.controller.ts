@@ -29,6 +29,7 @@ import { toFiscalGroupResponse } from './dto/fiscal-group.mapper.js';
 import { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { fiscalGroupBodyChecks, FiscalGroupsService } from './fiscal-groups.service.js';
 import { taxMatrixToCsv } from './tax-matrix-csv.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 export const TEXT_CSV = 'text/csv';
 /** A whole NCM table as a spreadsheet is larger than any order. */
@@ -47,6 +48,7 @@ const ID_PARAM = { name: 'id', format: 'uuid', description: 'Fiscal group id', e
 
 @ApiTags('Fiscal groups')
 @ApiExtraModels(TaxRuleDto)
+@ErrorFamily('A')
 @Controller('admin/fiscal-groups')
 @Auth('admin')
 export class FiscalGroupsController {
@@ -60,7 +62,7 @@ export class FiscalGroupsController {
   })
   @ApiBody({ type: CreateFiscalGroupDto, examples: { restaurant: { summary: 'A restaurant group in São Paulo', value: CREATE_EXAMPLE } } })
   @ApiCreatedResponse({ type: FiscalGroupResponseDto })
-  @ApiErrors('A', [400, 409], { 409: 'A store is already held by another group, or the externalId is taken' })
+  @ApiErrors([400, 409], { 409: 'A store is already held by another group, or the externalId is taken' })
   async create(@ValidatedBody(CreateFiscalGroupDto, fiscalGroupBodyChecks) dto: CreateFiscalGroupDto): Promise<FiscalGroupResponseDto> {
     return toFiscalGroupResponse(await this.fiscalGroups.create(dto));
   }
@@ -68,7 +70,7 @@ export class FiscalGroupsController {
   @Get()
   @ApiOperation({ summary: 'List fiscal groups', description: 'Newest first, paged; filter by state or by a store the group holds.' })
   @ApiOkResponse({ type: FiscalGroupPageDto })
-  @ApiErrors('A', [400])
+  @ApiErrors([400])
   async list(@Query() query: ListFiscalGroupsQuery): Promise<FiscalGroupPageDto> {
     const page = await this.fiscalGroups.list(query);
     return { ...page, items: page.items.map(toFiscalGroupResponse) };
@@ -78,7 +80,7 @@ export class FiscalGroupsController {
   @ApiOperation({ summary: 'The fiscal group holding a store', description: 'The group used to tax the orders of `storeId`.' })
   @ApiParam({ name: 'storeId', example: 'store-0042' })
   @ApiOkResponse({ type: FiscalGroupResponseDto })
-  @ApiErrors('A', [404])
+  @ApiErrors([404])
   async byStore(@Param('storeId') storeId: string): Promise<FiscalGroupResponseDto> {
     const group = await this.fiscalGroups.findByStore(storeId);
     if (!group) throw ApiError.notFound(`No fiscal group holds store ${storeId}`);
@@ -89,7 +91,7 @@ export class FiscalGroupsController {
   @ApiOperation({ summary: 'Get a fiscal group', description: 'The group with its stores and its whole tax matrix.' })
   @ApiParam(ID_PARAM)
   @ApiOkResponse({ type: FiscalGroupResponseDto })
-  @ApiErrors('A', [400, 404], { 400: 'The id is not a UUID' })
+  @ApiErrors([400, 404], { 400: 'The id is not a UUID' })
   async findOne(@Param('id', new UuidPipe()) id: string): Promise<FiscalGroupResponseDto> {
     return toFiscalGroupResponse(await this.fiscalGroups.findById(id));
   }
@@ -106,7 +108,7 @@ export class FiscalGroupsController {
     examples: { rename: { summary: 'Rename only', value: { name: 'Restaurants SP - Lucro Real', taxRegime: 'LUCRO_REAL' } } },
   })
   @ApiOkResponse({ type: FiscalGroupResponseDto })
-  @ApiErrors('A', [400, 404, 409])
+  @ApiErrors([400, 404, 409])
   async update(
     @Param('id', new UuidPipe()) id: string,
     @ValidatedBody(UpdateFiscalGroupDto, fiscalGroupBodyChecks) dto: UpdateFiscalGroupDto,
@@ -119,7 +121,7 @@ export class FiscalGroupsController {
   @ApiOperation({ summary: 'Delete a fiscal group', description: 'Its stores are released. Stored orders keep the taxes they were given.' })
   @ApiParam(ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiErrors('A', [400, 404])
+  @ApiErrors([400, 404])
   async remove(@Param('id', new UuidPipe()) id: string): Promise<void> {
     await this.fiscalGroups.remove(id);
   }
@@ -144,7 +146,7 @@ export class FiscalGroupsController {
       },
     },
   })
-  @ApiErrors('A', [400, 404])
+  @ApiErrors([400, 404])
   async exportCsv(@Param('id', new UuidPipe()) id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const group = await this.fiscalGroups.findById(id);
     reply.header('content-type', 'text/csv; charset=utf-8');
@@ -168,7 +170,7 @@ export class FiscalGroupsController {
     },
   })
   @ApiOkResponse({ type: FiscalGroupResponseDto })
-  @ApiErrors('A', [400, 404, 415])
+  @ApiErrors([400, 404, 415])
   async importCsv(@Param('id', new UuidPipe()) id: string, @Body() body: unknown): Promise<FiscalGroupResponseDto> {
     if (!Buffer.isBuffer(body) && typeof body !== 'string') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the matrix as text/csv');
     return toFiscalGroupResponse(await this.fiscalGroups.importTaxMatrixCsv(id, body.toString()));

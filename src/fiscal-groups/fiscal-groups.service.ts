@@ -114,7 +114,10 @@ export class FiscalGroupsService {
     return group;
   }
 
-  /** The order path's lookup: one indexed read through the store ownership table. */
+  /**
+   * The group holding a store, for the admin route that looks it up (the order path reads through
+   * FiscalLookupService and its cache instead): one indexed read through the store ownership table.
+   */
   async findByStore(storeId: string): Promise<FiscalGroupEntity | undefined> {
     const group = await this.groups
       .createQueryBuilder('g')

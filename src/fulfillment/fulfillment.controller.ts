@@ -16,6 +16,7 @@ import {
 } from './dto/fulfillment.dto.js';
 import { InfoPaymentsQueryDto, InfoPaymentsResponseDto } from './dto/info-payments.dto.js';
 import { FulfillmentService } from './fulfillment.service.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 const BODIES =
   'JSON or `application/x-www-form-urlencoded` (numbers arrive as text); properties beyond the documented ones are kept with the record and shown in the order detail; an empty optional field is taken as not sent. ';
@@ -30,8 +31,9 @@ const STATUS_RULES =
  * spec puts another `api` segment after it, so these routes really are `/api/api/order/...`.
  */
 @ApiTags('Order fulfillment')
+@ErrorFamily('D')
 @Controller('api/order')
-@Auth('orders', { family: 'D' })
+@Auth('orders')
 export class FulfillmentController {
   constructor(private readonly fulfillment: FulfillmentService) {}
 
@@ -69,7 +71,7 @@ export class FulfillmentController {
     },
   })
   @ApiOkResponse({ type: FulfillmentResponseDto })
-  @ApiErrors('D', [400, 404, 409], {
+  @ApiErrors([400, 404, 409], {
     400: 'Invalid body (missing or ill-typed field, unknown property, bad coordinate)',
     404: 'No order with this order_id',
     409: 'The status is an order status the order cannot move to',
@@ -115,7 +117,7 @@ export class FulfillmentController {
     },
   })
   @ApiOkResponse({ type: FulfillmentResponseDto })
-  @ApiErrors('D', [400, 404, 409], {
+  @ApiErrors([400, 404, 409], {
     400: 'Invalid body, or to_store equal to from_store (or naming the current store)',
     404: 'No order with this order id',
     409: "from_store is not the order's store; the order is in a final status; the target store has no fiscal group while the order carries taxes; a store code names several stores",
@@ -146,7 +148,7 @@ export class FulfillmentController {
     },
   })
   @ApiOkResponse({ type: FulfillmentResponseDto })
-  @ApiErrors('D', [400, 404, 409], {
+  @ApiErrors([400, 404, 409], {
     404: 'No order with this codigo_app',
     409: 'Not a pickup order, or the order cannot move to DISPATCHED (for example it is DELIVERED or CANCELLED)',
   })
@@ -176,7 +178,7 @@ export class FulfillmentController {
     },
   })
   @ApiOkResponse({ type: FulfillmentResponseDto })
-  @ApiErrors('D', [400, 404, 409], {
+  @ApiErrors([400, 404, 409], {
     400: 'Invalid body, or a status that is neither an order status nor an alias (the message lists the accepted values)',
     404: 'No order with this order_id',
     409: 'The move is not allowed (backwards, or out of DELIVERED, CANCELLED or REJECTED); the message names both statuses',
@@ -197,7 +199,7 @@ export class FulfillmentController {
       "`payments` is the payload's root `payments`, else `order.payments`, or null.",
   })
   @ApiOkResponse({ type: InfoPaymentsResponseDto })
-  @ApiErrors('D', [400], {
+  @ApiErrors([400], {
     400: 'startDate or endDate missing or not an ISO 8601 date, startDate after endDate, a range over 93 days, a bad page or pageSize, an unknown parameter',
   })
   infoPayments(@Query() query: InfoPaymentsQueryDto): Promise<InfoPaymentsResponseDto> {

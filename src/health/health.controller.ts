@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators.js';
 import { ReadinessService } from './readiness.service.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 class LivenessDto {
   @ApiProperty({ enum: ['ok'], example: 'ok' })
@@ -29,6 +30,7 @@ class ReadinessDto {
 }
 
 @ApiTags('Operations')
+@ErrorFamily('A')
 @Controller('health')
 export class HealthController {
   constructor(private readonly readiness: ReadinessService) {}

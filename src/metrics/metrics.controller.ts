@@ -4,8 +4,10 @@ import { Public } from '../auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { MetricsService } from './metrics.service.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 @ApiTags('Operations')
+@ErrorFamily('A')
 @Controller('metrics')
 export class MetricsController {
   constructor(

@@ -6,10 +6,12 @@ import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import type { Actor } from '../common/actor.js';
 import { NewOrderRequestDto, NewOrderResponseDto } from './dto/new-order.dto.js';
 import { NewOrderWebhookService } from './new-order-webhook.service.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 @ApiTags('Platform webhooks')
+@ErrorFamily('C')
 @Controller('domain-cliente/webhook')
-@Auth('platform', { family: 'C' })
+@Auth('platform')
 export class NewOrderWebhookController {
   constructor(private readonly webhook: NewOrderWebhookService) {}
 
@@ -41,7 +43,7 @@ export class NewOrderWebhookController {
     },
   })
   @ApiOkResponse({ type: NewOrderResponseDto, description: 'Stored, or already stored (a repeated delivery)' })
-  @ApiErrors('C', [400], {
+  @ApiErrors([400], {
     400: '`invalid_request`: order_id missing or empty, customer.email not an e-mail, items empty, a quantity not > 0, a price or the total not >= 0',
   })
   async newOrder(@Body() body: unknown, @CurrentActor() actor: Actor): Promise<NewOrderResponseDto> {

@@ -7,8 +7,10 @@ import { OrderListQuery } from './dto/order-list.query.js';
 import { OrderDetailDto, OrderPageDto } from './dto/persisted-order.dto.js';
 import { OrdersQueryService } from './orders-query.service.js';
 import { ORDER_DETAIL_MAX_BYTES, ORDER_LIST_ITEM_MAX_BYTES, ORDER_LIST_PAGE_MAX_BYTES } from './order-list.sql.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 @ApiTags('Orders (admin)')
+@ErrorFamily('A')
 @Controller('admin/orders')
 @Auth('admin')
 export class OrdersAdminController {
@@ -26,7 +28,7 @@ export class OrdersAdminController {
       '(null) and with `payloadOmitted` saying why; its detail route has them.',
   })
   @ApiOkResponse({ type: OrderPageDto, description: 'One page of orders (the schema carries a full example order)' })
-  @ApiErrors('A', [400], {
+  @ApiErrors([400], {
     400: 'A parameter is not an integer, out of range, not a known status, not an ISO 8601 date-time, createdFrom is after createdTo, minWebhookAttempts is above maxWebhookAttempts, or the parameter is unknown',
   })
   async list(@Query() query: OrderListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
@@ -44,7 +46,7 @@ export class OrdersAdminController {
   })
   @ApiParam({ name: 'id', description: 'The order’s internal id (UUID) or its orderId', example: 'ORD-2026-000123' })
   @ApiOkResponse({ type: OrderDetailDto, description: 'The order with its history and logs' })
-  @ApiErrors('A', [400, 404], { 400: 'The id is longer than 100 characters', 404: 'No order has this id or orderId' })
+  @ApiErrors([400, 404], { 400: 'The id is longer than 100 characters', 404: 'No order has this id or orderId' })
   detail(@Param('id') id: string): Promise<OrderDetailDto> {
     return this.orders.detail(id);
   }

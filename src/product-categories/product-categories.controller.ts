@@ -9,6 +9,7 @@ import {
 } from './dto/product-fiscal-category.dto.js';
 import type { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
 import { ProductCategoriesService } from './product-categories.service.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 const PRODUCT_ID_PARAM = { name: 'productId', description: 'The product id (text)', example: 'prod-cola-350' };
 
@@ -23,6 +24,7 @@ function toResponse(category: ProductFiscalCategoryEntity): ProductFiscalCategor
 }
 
 @ApiTags('Product fiscal categories')
+@ErrorFamily('A')
 @Controller('admin/product-fiscal-categories')
 @Auth('admin')
 export class ProductCategoriesController {
@@ -34,7 +36,7 @@ export class ProductCategoriesController {
     description: "Gives a product its NCM code. Orders' products are matched by `productId`, then by `externalProductId`.",
   })
   @ApiCreatedResponse({ type: ProductFiscalCategoryResponseDto })
-  @ApiErrors('A', [400, 409], { 409: 'The productId exists, or the externalProductId is used by another product' })
+  @ApiErrors([400, 409], { 409: 'The productId exists, or the externalProductId is used by another product' })
   async create(@Body() dto: CreateProductFiscalCategoryDto): Promise<ProductFiscalCategoryResponseDto> {
     return toResponse(await this.categories.create(dto));
   }
@@ -53,7 +55,7 @@ export class ProductCategoriesController {
   })
   @ApiParam(PRODUCT_ID_PARAM)
   @ApiOkResponse({ type: ProductFiscalCategoryResponseDto })
-  @ApiErrors('A', [404])
+  @ApiErrors([404])
   async findOne(@Param('productId') productId: string): Promise<ProductFiscalCategoryResponseDto> {
     return toResponse(await this.categories.findOne(productId));
   }
@@ -65,7 +67,7 @@ export class ProductCategoriesController {
   })
   @ApiParam(PRODUCT_ID_PARAM)
   @ApiOkResponse({ type: ProductFiscalCategoryResponseDto, description: 'Updated' })
-  @ApiErrors('A', [400, 404, 409, 500], { 400: 'Invalid request', 404: 'Not found', 500: 'Internal error' })
+  @ApiErrors([400, 404, 409, 500], { 400: 'Invalid request', 404: 'Not found', 500: 'Internal error' })
   async update(
     @Param('productId') productId: string,
     @Body() dto: UpdateProductFiscalCategoryDto,
@@ -81,7 +83,7 @@ export class ProductCategoriesController {
   })
   @ApiParam(PRODUCT_ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiErrors('A', [404])
+  @ApiErrors([404])
   async remove(@Param('productId') productId: string): Promise<void> {
     await this.categories.remove(productId);
   }

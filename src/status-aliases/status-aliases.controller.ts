@@ -5,12 +5,14 @@ import { ValidatedBody } from '../common/http/dto-validation.pipe.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { STATUS_ALIASES_EXAMPLE, StatusAliasesDto } from './dto/status-aliases.dto.js';
 import { StatusAliasesService } from './status-aliases.service.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 const MATCHING =
   'A received status (fulfillment `status` and `tracking`, the new-order webhook) is matched ignoring case, accents, surrounding spaces and the difference between space, `_` and `-`: ' +
   'first against the order status values, then against these aliases.';
 
 @ApiTags('Status aliases')
+@ErrorFamily('A')
 @Controller('admin/status-aliases')
 @Auth('admin')
 export class StatusAliasesController {
@@ -19,7 +21,7 @@ export class StatusAliasesController {
   @Get()
   @ApiOperation({ summary: 'The status labels of point-of-sale systems and the order status each means', description: MATCHING })
   @ApiOkResponse({ type: StatusAliasesDto })
-  @ApiErrors('A', [400])
+  @ApiErrors([400])
   async list(): Promise<StatusAliasesDto> {
     return { aliases: await this.aliases.list() };
   }
@@ -42,7 +44,7 @@ export class StatusAliasesController {
     },
   })
   @ApiOkResponse({ type: StatusAliasesDto, description: 'The table as stored' })
-  @ApiErrors('A', [400])
+  @ApiErrors([400])
   async replace(@ValidatedBody(StatusAliasesDto) body: StatusAliasesDto): Promise<StatusAliasesDto> {
     return { aliases: await this.aliases.replace(body.aliases) };
   }

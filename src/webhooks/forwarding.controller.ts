@@ -9,6 +9,7 @@ import { ORDER_BODY_DOC } from '../enrichment/enrichment.controller.js';
 import type { Actor } from '../common/actor.js';
 import { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { ForwardingService } from './forwarding.service.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 export const WEBHOOK_ERRORS = {
   502: 'WEBHOOK_DELIVERY_FAILED: the webhook answered a non-2xx status (3xx included: redirects are not followed), did not answer within ORDER_WEBHOOK_TIMEOUT_MS, or could not be reached. The attempt is counted and logged; the order is FORWARD_FAILED.',
@@ -24,6 +25,7 @@ const SIGNING =
 
 @ApiTags('Enrichment')
 @ApiExtraModels(OrderPayloadDto, WrappedOrderPayloadDto)
+@ErrorFamily('A')
 @Controller()
 @Auth('orders')
 export class ForwardingController {
@@ -38,7 +40,6 @@ export class ForwardingController {
   @ApiBody(ORDER_BODY_DOC)
   @ApiOkResponse({ type: ForwardResponseDto, description: 'Stored and accepted by the webhook (2xx)' })
   @ApiErrors(
-    'A',
     [400, 413, 415, 422, 502, 503],
     {
       400: 'Empty body, a body that is not an object, or no string orderId (1 to 100 characters)',

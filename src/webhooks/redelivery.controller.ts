@@ -7,8 +7,10 @@ import type { Actor } from '../common/actor.js';
 import { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { NOT_CONFIGURED_EXAMPLE, WEBHOOK_ERRORS } from './forwarding.controller.js';
 import { ForwardingService } from './forwarding.service.js';
+import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 @ApiTags('Orders (admin)')
+@ErrorFamily('A')
 @Controller('admin/orders')
 @Auth('admin')
 export class RedeliveryController {
@@ -28,7 +30,6 @@ export class RedeliveryController {
     example: { message: 'Order ORD-2026-000123 redelivered: the webhook answered 200 (attempt 2)' },
   })
   @ApiErrors(
-    'A',
     [404, 409, 502, 503],
     {
       404: 'No order with this UUID or orderId',

@@ -8,12 +8,38 @@ import type { ApiError } from './api-error.js';
  */
 export type ErrorFamily = 'A' | 'B' | 'C' | 'D';
 
+/** The global route prefix (app.factory.ts): controller paths are below it. */
+export const GLOBAL_PREFIX = 'api';
+
+/** Controller path (without the global prefix, no slashes at the ends) → its family, from `@ErrorFamily`. */
+const FAMILY_BY_PATH = new Map<string, ErrorFamily>();
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\/+|\/+$/g, '');
+}
+
+/** Called by `@ErrorFamily` for each controller: the one place a route's family is said. */
+export function registerErrorFamily(controllerPath: string, family: ErrorFamily): void {
+  const path = trimSlashes(controllerPath).toLowerCase();
+  const known = FAMILY_BY_PATH.get(path);
+  if (known !== undefined && known !== family) {
+    throw new Error(`Controllers at "${path}" declare two error families (${known} and ${family})`);
+  }
+  if (path !== '') FAMILY_BY_PATH.set(path, family);
+}
+
+/**
+ * The family of a request, also one no route matched (a 404, a 431 before routing): the family
+ * declared by the controller whose path is the longest whole-segment prefix of the URL; A when none.
+ */
 export function errorFamilyOf(url: string): ErrorFamily {
-  const path = url.split('?', 1)[0]!.toLowerCase();
-  if (path.startsWith('/api/v3/channels-stores')) return 'B';
-  if (path.startsWith('/api/domain-cliente/')) return 'C';
-  if (path.startsWith('/api/api/order/')) return 'D';
-  return 'A';
+  let path = trimSlashes(url.split('?', 1)[0]!.toLowerCase());
+  if (path === GLOBAL_PREFIX || path.startsWith(`${GLOBAL_PREFIX}/`)) path = path.slice(GLOBAL_PREFIX.length + 1);
+  for (let prefix = path; ; prefix = prefix.slice(0, Math.max(prefix.lastIndexOf('/'), 0))) {
+    const family = FAMILY_BY_PATH.get(prefix);
+    if (family) return family;
+    if (prefix === '') return 'A';
+  }
 }
 
 const OAUTH_CODE_BY_CODE: Record<ErrorCode, OAuthErrorCode> = {

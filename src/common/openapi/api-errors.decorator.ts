@@ -56,25 +56,56 @@ function oauthCodeForStatus(status: number): string {
   return codes[status] ?? 'server_error';
 }
 
+/** Stands for the controller's error body until `@ErrorFamily` says which it is. */
+class FamilyErrorBody {}
+
+/** The example of an error response until `@ErrorFamily` picks the family's. */
+interface PendingExample {
+  readonly pendingStatus: number;
+  /** A family A example given to `ApiErrors` (another code, a real message). */
+  readonly familyA?: { message: string; error: string };
+}
+const PENDING_EXAMPLES = new WeakSet<object>();
+
+/** Where @nestjs/swagger's `ApiResponse` keeps the responses of a route or a controller, by status. */
+const SWAGGER_RESPONSES = 'swagger/apiResponse';
+
 /**
- * Documents error responses in the body shape of the route family. Every route also
- * gets 413, 415 (when it takes a body), 500 and 503, which any request can meet.
- * `examples` replaces the generic Error A example of a status (another code, a real message).
+ * Documents error responses of a route (or of every route of a controller). Their body shape is
+ * the controller's error family, said once by `@ErrorFamily` above `@Controller`, which fills in
+ * the schema and example. Every route also gets 413, 415 (when it takes a body), 500 and 503,
+ * which any request can meet. `examples` replaces the generic family A example of a status.
  */
 export function ApiErrors(
-  family: ErrorFamily,
   statuses: number[],
   descriptions: Partial<Record<number, string>> = {},
   examples: Partial<Record<number, { message: string; error: string }>> = {},
 ) {
   return applyDecorators(
-    ...[...new Set(statuses)].sort().map((status) =>
-      ApiResponse({
-        status,
-        description: descriptions[status] ?? DESCRIPTIONS[status],
-        type: SCHEMAS[family],
-        example: (family === 'A' ? examples[status] : undefined) ?? EXAMPLES[family](status),
-      }),
-    ),
+    ...[...new Set(statuses)].sort().map((status) => {
+      const example: PendingExample = { pendingStatus: status, familyA: examples[status] };
+      PENDING_EXAMPLES.add(example);
+      return ApiResponse({ status, description: descriptions[status] ?? DESCRIPTIONS[status], type: FamilyErrorBody, example });
+    }),
   );
+}
+
+/** Gives the error responses `ApiErrors` put on a controller and its routes the schema and examples of `family`. */
+export function documentErrors(controller: { prototype: object }, family: ErrorFamily): void {
+  const prototype = controller.prototype as Record<string, unknown>;
+  const holders: object[] = [controller];
+  for (const name of Object.getOwnPropertyNames(prototype)) {
+    const method = prototype[name];
+    if (name !== 'constructor' && typeof method === 'function') holders.push(method);
+  }
+  for (const holder of holders) {
+    const responses = Reflect.getMetadata(SWAGGER_RESPONSES, holder) as Record<string, { type?: unknown; example?: unknown }> | undefined;
+    for (const entry of Object.values(responses ?? {})) {
+      if (entry.type === FamilyErrorBody) entry.type = SCHEMAS[family];
+      if (typeof entry.example === 'object' && entry.example !== null && PENDING_EXAMPLES.has(entry.example)) {
+        const pending = entry.example as PendingExample;
+        entry.example = (family === 'A' ? pending.familyA : undefined) ?? EXAMPLES[family](pending.pendingStatus);
+      }
+    }
+  }
 }

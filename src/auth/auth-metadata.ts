@@ -1,0 +1,4 @@
+/** Metadata keys of the auth decorators, read by the guards (kept apart so guards and decorators do not import each other). */
+export const IS_PUBLIC = 'auth:isPublic';
+export const REQUIRED_SCOPES = 'auth:requiredScopes';
+export const BASIC_SCOPES = 'auth:basicScopes';
