@@ -19,7 +19,7 @@ export class FiscalGroupEntity {
 
   /** Unique when set. */
   @Column({ type: 'varchar', length: 100, nullable: true })
-  @Index('uq_fiscal_group_external_id', { unique: true, where: 'external_id IS NOT NULL' })
+  @Index('uq_fiscal_group_external_id', { unique: true, where: '(external_id IS NOT NULL)' })
   externalId: string | null;
 
   @Column({ type: 'varchar', length: 200 })

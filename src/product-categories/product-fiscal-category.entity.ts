@@ -15,7 +15,7 @@ export class ProductFiscalCategoryEntity {
 
   /** Matched when the order carries another system's product id; unique when set. */
   @Column({ type: 'varchar', length: 100, nullable: true })
-  @Index('uq_product_fiscal_category_external_product_id', { unique: true, where: 'external_product_id IS NOT NULL' })
+  @Index('uq_product_fiscal_category_external_product_id', { unique: true, where: '(external_product_id IS NOT NULL)' })
   externalProductId: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
