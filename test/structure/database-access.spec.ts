@@ -48,9 +48,7 @@ describe('database access', () => {
   it('controllers hold no database access', () => {
     const controllers = sources().filter((file) => file.endsWith('.controller.ts'));
     expect(controllers.length).toBeGreaterThan(5);
-    const touching = controllers.filter((file) =>
-      /from 'typeorm'|SqlRunner|InjectRepository|DataSource/.test(readFileSync(file, 'utf8')),
-    );
+    const touching = controllers.filter((file) => /from 'typeorm'|SqlRunner|InjectRepository|DataSource/.test(readFileSync(file, 'utf8')));
     expect(touching).toEqual([]);
   });
 
