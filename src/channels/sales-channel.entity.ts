@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
 import type { JsonObject } from './channels-stores.types.js';
 
 /** A sales channel (`channels[]`), `additionalInfo` flattened into `media_*` columns. */
@@ -31,14 +31,15 @@ export class SalesChannelEntity {
   mediaName: string | null;
 
   /** Sent properties the spec does not list, as a tree mirroring the sent channel. */
-  @Column({ type: 'jsonb' })
+  @Column({ type: 'jsonb', default: () => `'{}'` })
   extra: JsonObject;
 }
 
-/** `additionalInfo.relatedLists[]` of a channel. */
+/** `additionalInfo.relatedLists[]` of a channel; gone with the channel (ON DELETE CASCADE). */
 @Entity({ name: 'sales_channel_related_list' })
 export class SalesChannelRelatedListEntity {
   @PrimaryColumn({ type: 'varchar', length: 100 })
+  @ForeignKey(() => SalesChannelEntity, { name: 'fk_sales_channel_related_list_channel', onDelete: 'CASCADE' })
   channelId: string;
 
   @PrimaryColumn({ type: 'integer' })

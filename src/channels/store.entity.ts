@@ -1,11 +1,14 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import type { JsonObject, ScheduleDay } from './channels-stores.types.js';
+import { SalesChannelEntity } from './sales-channel.entity.js';
 
 /**
  * A store (`stores[]`), with `taxesInfo`, `contactInfo`, `deliveryInfo` and `locationInfo` flattened
  * into columns. bigint and numeric columns are read back as text; the mapper turns them into JSON numbers.
+ * Every row hanging off a store (services, channels, schedules) goes with it (ON DELETE CASCADE).
  */
 @Entity({ name: 'store' })
+@Check('ck_store_minimum_order', '(minimum_order >= (0)::numeric)')
 export class StoreEntity {
   @PrimaryColumn({ type: 'bigint' })
   storeId: string;
@@ -61,7 +64,7 @@ export class StoreEntity {
   longitude: string | null;
 
   /** Sent properties the spec does not list (the platform's `default`, `featured`, ...), as a tree mirroring the sent store. */
-  @Column({ type: 'jsonb' })
+  @Column({ type: 'jsonb', default: () => `'{}'` })
   extra: JsonObject;
 }
 
@@ -69,6 +72,7 @@ export class StoreEntity {
 @Entity({ name: 'store_service' })
 export class StoreServiceEntity {
   @PrimaryColumn({ type: 'bigint' })
+  @ForeignKey(() => StoreEntity, { name: 'fk_store_service_store', onDelete: 'CASCADE' })
   storeId: string;
 
   @PrimaryColumn({ type: 'integer' })
@@ -85,9 +89,12 @@ export class StoreServiceEntity {
 @Entity({ name: 'store_channel' })
 export class StoreChannelEntity {
   @PrimaryColumn({ type: 'bigint' })
+  @ForeignKey(() => StoreEntity, { name: 'fk_store_channel_store', onDelete: 'CASCADE' })
   storeId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 100 })
+  @ForeignKey(() => SalesChannelEntity, { name: 'fk_store_channel_channel', onDelete: 'CASCADE' })
+  @Index('ix_store_channel_channel_id')
   channelId: string;
 
   @Column({ type: 'integer' })
@@ -115,10 +122,32 @@ abstract class ScheduleColumns {
   endDate: string | null;
 }
 
+/**
+ * The checks the migration gives each schedule table, named after it, as PostgreSQL stores them:
+ * a known day, `HH:MM` times, and dates only on `SPECIAL` entries.
+ */
+function ScheduleChecks(table: 'store_schedule' | 'store_channel_schedule'): ClassDecorator {
+  const time = (column: string) => `((${column})::text ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text)`;
+  const checks = [
+    Check(
+      `ck_${table}_day`,
+      "((day)::text = ANY ((ARRAY['MONDAY'::character varying, 'TUESDAY'::character varying, 'WEDNESDAY'::character varying, " +
+        "'THURSDAY'::character varying, 'FRIDAY'::character varying, 'SATURDAY'::character varying, 'SUNDAY'::character varying, " +
+        "'SPECIAL'::character varying])::text[]))",
+    ),
+    Check(`ck_${table}_start_time`, time('start_time')),
+    Check(`ck_${table}_end_time`, time('end_time')),
+    Check(`ck_${table}_dates`, "(((day)::text = 'SPECIAL'::text) OR ((start_date IS NULL) AND (end_date IS NULL)))"),
+  ];
+  return (target) => checks.forEach((check) => check(target));
+}
+
 /** The store's own opening hours (the platform's store-level `schedules[]`). */
 @Entity({ name: 'store_schedule' })
+@ScheduleChecks('store_schedule')
 export class StoreScheduleEntity extends ScheduleColumns {
   @PrimaryColumn({ type: 'bigint' })
+  @ForeignKey(() => StoreEntity, { name: 'fk_store_schedule_store', onDelete: 'CASCADE' })
   storeId: string;
 
   @PrimaryColumn({ type: 'integer' })
@@ -129,17 +158,25 @@ export class StoreScheduleEntity extends ScheduleColumns {
 @Entity({ name: 'store_channel_schedule_group' })
 export class StoreChannelScheduleGroupEntity {
   @PrimaryColumn({ type: 'bigint' })
+  @ForeignKey(() => StoreEntity, { name: 'fk_store_channel_schedule_group_store', onDelete: 'CASCADE' })
   storeId: string;
 
   @PrimaryColumn({ type: 'integer' })
   ordinal: number;
 
   @Column({ type: 'varchar', length: 100 })
+  @ForeignKey(() => SalesChannelEntity, { name: 'fk_store_channel_schedule_group_channel', onDelete: 'CASCADE' })
+  @Index('ix_store_channel_schedule_group_channel_id')
   channelId: string;
 }
 
-/** `schedulesByChannel[].schedules[]`. */
+/** `schedulesByChannel[].schedules[]`; gone with their group (ON DELETE CASCADE). */
 @Entity({ name: 'store_channel_schedule' })
+@ForeignKey(() => StoreChannelScheduleGroupEntity, ['storeId', 'groupOrdinal'], ['storeId', 'ordinal'], {
+  name: 'fk_store_channel_schedule_group',
+  onDelete: 'CASCADE',
+})
+@ScheduleChecks('store_channel_schedule')
 export class StoreChannelScheduleEntity extends ScheduleColumns {
   @PrimaryColumn({ type: 'bigint' })
   storeId: string;

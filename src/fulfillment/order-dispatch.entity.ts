@@ -1,12 +1,16 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { OrderEntity } from '../orders/order.entity.js';
 
 /** One `POST /api/order/dispatched` of a pickup order; a repeat of the same `id_transaccion` is stored once. */
 @Entity({ name: 'order_dispatch' })
+@Unique('uq_order_dispatch_transaction', ['orderDbId', 'idTransaccion'])
 export class OrderDispatchEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: string;
 
+  /** The order; this row goes with it (ON DELETE CASCADE). */
   @Column({ type: 'uuid' })
+  @ForeignKey(() => OrderEntity, { name: 'order_dispatch_order_db_id_fkey', onDelete: 'CASCADE' })
   orderDbId: string;
 
   @Column({ type: 'varchar', length: 100 })

@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { OrderEntity } from '../orders/order.entity.js';
 
 export interface ShippingCoordinate {
   latitude: string | number;
@@ -7,11 +8,14 @@ export interface ShippingCoordinate {
 
 /** One `POST /api/order/tracking` call; the newest row (highest id) is the order's current tracking. */
 @Entity({ name: 'order_tracking' })
+@Index('ix_order_tracking_order', ['orderDbId', 'id'])
 export class OrderTrackingEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: string;
 
+  /** The order; this row goes with it (ON DELETE CASCADE). */
   @Column({ type: 'uuid' })
+  @ForeignKey(() => OrderEntity, { name: 'order_tracking_order_db_id_fkey', onDelete: 'CASCADE' })
   orderDbId: string;
 
   /** As sent: an order status value, or the carrier's own status. */

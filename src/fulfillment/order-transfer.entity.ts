@@ -1,12 +1,16 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { OrderEntity } from '../orders/order.entity.js';
 
 /** One accepted `PUT /api/order/transfer`. */
 @Entity({ name: 'order_transfer' })
+@Index('ix_order_transfer_order', ['orderDbId', 'id'])
 export class OrderTransferEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: string;
 
+  /** The order; this row goes with it (ON DELETE CASCADE). */
   @Column({ type: 'uuid' })
+  @ForeignKey(() => OrderEntity, { name: 'order_transfer_order_db_id_fkey', onDelete: 'CASCADE' })
   orderDbId: string;
 
   /** As sent (a store id or a store code). */

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
 import type { OrderStatus } from './order-status.js';
 
 /** The last answer of the order webhook (contract §6). */
@@ -10,13 +10,48 @@ export interface WebhookLastResponse {
   attemptedAt: string;
 }
 
+/**
+ * The keys, checks and indexes are those the migrations make (Orders, OrderListIndexes), under their names.
+ *
+ * The list indexes are ordered `created_at DESC, id DESC`; TypeORM has no sort direction for an index column,
+ * and a B-tree read backwards serves the same orderings, so `ix_orders_created` is declared by its columns.
+ * The four filter indexes also carry `INCLUDE (...)` columns, which TypeORM cannot express either: it reads
+ * them as key columns of the index and would build the index with them in its key. Those are declared by name
+ * with `synchronize: false` (their definition written next to each); the migration alone makes them.
+ */
 @Entity({ name: 'orders' })
+@Unique('uq_orders_order_id', ['orderId'])
+@Check('ck_orders_webhook_attempts', '(webhook_attempts >= 0)')
+@Check(
+  'ck_orders_status',
+  "((status)::text = ANY ((ARRAY['RECEIVED'::character varying, 'ENRICHED'::character varying, 'ENRICHMENT_FAILED'::character varying, " +
+    "'FORWARDED'::character varying, 'FORWARD_FAILED'::character varying, 'ACCEPTED'::character varying, 'IN_PREPARATION'::character varying, " +
+    "'READY'::character varying, 'DISPATCHED'::character varying, 'DELIVERED'::character varying, 'CANCELLED'::character varying, " +
+    "'REJECTED'::character varying])::text[]))",
+)
+/** (created_at DESC, id DESC): the unfiltered list and date ranges. */
+@Index('ix_orders_created', ['createdAt', 'id'])
+/** (store_id, created_at DESC, id DESC) INCLUDE (status, source, webhook_attempts, order_id). */
+@Index('ix_orders_store_created', { synchronize: false })
+/** (status, created_at DESC, id DESC) INCLUDE (source, webhook_attempts). */
+@Index('ix_orders_status_created', { synchronize: false })
+/** (source, created_at DESC, id DESC) INCLUDE (status, webhook_attempts). */
+@Index('ix_orders_source_created', { synchronize: false })
+/** (webhook_attempts, created_at DESC, id DESC) INCLUDE (status, source). */
+@Index('ix_orders_attempts_created', { synchronize: false })
 export class OrderEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  /** The business identifier received from the platform; unique. */
-  @Column({ type: 'varchar', length: 100, unique: true })
+  /**
+   * The business identifier received from the platform; unique (`uq_orders_order_id`).
+   *
+   * `ix_orders_order_id_trgm` is `USING gin (order_id gin_trgm_ops) WITH (fastupdate = off)`: the orderId substring
+   * search. TypeORM cannot express an operator class (nor the storage parameter), and the index it would build,
+   * `gin (order_id)`, cannot exist for varchar: so it is named here with `synchronize: false`; the migration makes it.
+   */
+  @Column({ type: 'varchar', length: 100 })
+  @Index('ix_orders_order_id_trgm', { synchronize: false })
   orderId: string;
 
   @Column({ type: 'varchar', length: 30 })
@@ -66,11 +101,14 @@ export class OrderEntity {
 }
 
 @Entity({ name: 'order_status_history' })
+@Index('ix_order_status_history_order', ['orderDbId', 'id'])
 export class OrderStatusHistoryEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: string;
 
+  /** The order; its history goes with it (ON DELETE CASCADE). */
   @Column({ type: 'uuid' })
+  @ForeignKey(() => OrderEntity, { name: 'order_status_history_order_db_id_fkey', onDelete: 'CASCADE' })
   orderDbId: string;
 
   @Column({ type: 'varchar', length: 30, nullable: true })
@@ -79,7 +117,7 @@ export class OrderStatusHistoryEntity {
   @Column({ type: 'varchar', length: 30 })
   toStatus: OrderStatus;
 
-  @Column({ type: 'timestamptz' })
+  @Column({ type: 'timestamptz', default: () => 'clock_timestamp()' })
   changedAt: Date;
 
   @Column({ type: 'varchar', length: 20, nullable: true })

@@ -1,15 +1,25 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { OrderEntity } from '../orders/order.entity.js';
 
 /** What made an attempt: the forward call, an admin's redeliver, or the retry queue. */
 export type DeliveryTrigger = 'forward' | 'redeliver' | 'retry';
 
 /** One attempt to deliver an order to the order webhook (the delivery log, oldest first by `attempt`). */
 @Entity({ name: 'webhook_delivery' })
+@Check(
+  'ck_webhook_delivery_trigger',
+  "((trigger)::text = ANY ((ARRAY['forward'::character varying, 'redeliver'::character varying, 'retry'::character varying])::text[]))",
+)
+@Index('ix_webhook_delivery_order', ['orderDbId', 'attempt'])
+/** The retention job finds the oldest rows through it. */
+@Index('ix_webhook_delivery_attempted', ['attemptedAt'])
 export class WebhookDeliveryEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: string;
 
+  /** The order; this row goes with it (ON DELETE CASCADE). */
   @Column({ type: 'uuid' })
+  @ForeignKey(() => OrderEntity, { name: 'webhook_delivery_order_db_id_fkey', onDelete: 'CASCADE' })
   orderDbId: string;
 
   /** The order's `webhookAttempts` after this attempt: 1, 2, 3... across every trigger. */
