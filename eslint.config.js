@@ -24,6 +24,21 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        globalThis: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+      },
+    },
+  },
+  {
     // The service and its tests never depend on the benchmarks: code both need lives in src/ or
     // test/support/, and bench/ imports it from there.
     files: ['src/**', 'test/**'],
@@ -39,21 +54,6 @@ export default tseslint.config(
           ],
         },
       ],
-    },
-  },
-  {
-    files: ['**/*.mjs', '**/*.js'],
-    languageOptions: {
-      globals: {
-        process: 'readonly',
-        console: 'readonly',
-        globalThis: 'readonly',
-        URL: 'readonly',
-        Buffer: 'readonly',
-        setTimeout: 'readonly',
-        clearTimeout: 'readonly',
-        fetch: 'readonly',
-      },
     },
   },
 );

@@ -1,5 +1,4 @@
 import { FiscalGroupEntity, FiscalGroupStoreEntity, type StoreRef } from '../../src/fiscal-groups/fiscal-group.entity.js';
-import { normalizeTaxMatrix, type TaxMatrix } from '../../src/fiscal-groups/tax-rule.js';
 import { managerOf, nextNumber, type Db } from './sequence.js';
 
 export interface FiscalGroupOverrides extends Partial<Omit<FiscalGroupEntity, 'stores' | 'id'>> {
@@ -7,9 +6,14 @@ export interface FiscalGroupOverrides extends Partial<Omit<FiscalGroupEntity, 's
   stores?: Array<string | StoreRef>;
 }
 
-/** One rule: prepared food (NCM 21069090) at `icmsRate` % ICMS, PIS 0.65 %, COFINS 3 %. */
+type TaxMatrix = FiscalGroupEntity['taxMatrix'];
+
+/**
+ * One rule: prepared food (NCM 21069090) at `icmsRate` % ICMS, PIS 0.65 %, COFINS 3 %; in the
+ * form the service stores (no empty optional field).
+ */
 export function taxMatrixWith(icmsRate = 18): TaxMatrix {
-  return normalizeTaxMatrix({
+  return {
     '21069090': {
       NCM: '21069090',
       CEST: '',
@@ -21,7 +25,7 @@ export function taxMatrixWith(icmsRate = 18): TaxMatrix {
       COFINS_rate: 3,
       CFOP: '5102',
     },
-  });
+  };
 }
 
 /**
