@@ -42,4 +42,22 @@ export default tseslint.config(
       },
     },
   },
+  {
+    // The service and its tests never depend on the benchmarks: code both need lives in src/ or
+    // test/support/, and bench/ imports it from there.
+    files: ['src/**', 'test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+bench(/|$)',
+              message: 'src/ and test/ must not import from bench/: move the shared code to src/ or test/support/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

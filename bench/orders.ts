@@ -2,8 +2,9 @@
  * npm run bench:orders [-- --orders 1000000 --runs 50 --batch 50000 --data-dir DIR]
  *
  * Starts an embedded PostgreSQL, migrates it, fills it with realistic orders generated in
- * SQL (bench/order-fill.ts) with progress output, builds the list indexes, VACUUM ANALYZE,
- * then starts the service and calls GET /api/admin/orders `--runs` times per query shape
+ * SQL (test/support/order-fill.ts, shared with the query-plan test) with progress output,
+ * builds the list indexes, VACUUM ANALYZE, then starts the service and calls
+ * GET /api/admin/orders `--runs` times per query shape
  * (one request at a time, over HTTP, count included) and prints p50/p95 per shape against
  * its target. Shapes over target get their EXPLAIN (ANALYZE, BUFFERS) printed. Results go to
  * bench/results/orders-<time>.json. With `--data-dir`, the database is kept there and a later
@@ -21,8 +22,8 @@ import { runPendingMigrations } from '../src/database/migrate.js';
 import { toOrderListFilter } from '../src/orders/orders-query.service.js';
 import { orderCountQuery, orderPageQuery } from '../src/orders/order-list.sql.js';
 import type { OrderListQuery } from '../src/orders/dto/order-list.query.js';
+import { FILL_ORDERS_SQL } from '../test/support/order-fill.js';
 import { PROJECT_ROOT, startService } from './bench-support.js';
-import { FILL_ORDERS_SQL } from './order-fill.js';
 
 const { values } = parseArgs({
   options: {

@@ -1,4 +1,4 @@
-import { FILL_ORDERS_SQL } from '../../bench/order-fill.js';
+import { FILL_ORDERS_SQL } from '../support/order-fill.js';
 import { parseIsoDateTime } from '../../src/common/http/iso-instant.js';
 import { orderCountQuery, orderPageQuery, type OrderListFilter, type SqlQuery } from '../../src/orders/order-list.sql.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';

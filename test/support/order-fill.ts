@@ -1,6 +1,7 @@
 /**
- * Realistic stored orders generated inside PostgreSQL (generate_series), for bench:orders
- * and the query-plan test. One statement inserts the orders numbered $1..$2:
+ * Realistic stored orders generated inside PostgreSQL (generate_series), for bench:orders and
+ * the query-plan test (test/e2e/order-list-plans). One statement inserts the orders numbered
+ * $1..$2:
  *
  * - 200 stores (`store-0001`..`store-0200`), evenly; created_at uniform over the last 90 days;
  * - sources ifood 45 %, rappi 25 %, ubereats 15 %, aiqfome 8 %, site 7 %; orderId

@@ -1,0 +1,130 @@
+import { bootFulfillmentApp, fulfillmentSteps, ORDER, PINHEIROS, type FulfillmentApp } from '../support/fulfillment.js';
+import { unique } from '../support/orders.js';
+import type { TestApp } from '../support/test-app.js';
+
+describe('order fulfillment /api/api/order/* (e2e)', () => {
+  let f: FulfillmentApp;
+  let t: TestApp;
+  let orders: string;
+  const { row, enrichedOrder } = fulfillmentSteps(() => f);
+
+  beforeAll(async () => {
+    f = await bootFulfillmentApp();
+    ({ t, orders } = f);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('GET /api/api/order/infoPayments', () => {
+    const march = {
+      p1: unique('pay-root'),
+      p2: unique('pay-order'),
+      p3: unique('pay-ar'),
+      p4: unique('pay-june'),
+      p5: unique('pay-none'),
+    };
+
+    beforeAll(async () => {
+      const create = async (orderId: string, createdAt: string, extra: Record<string, unknown>) => {
+        await enrichedOrder(orderId, PINHEIROS, extra);
+        await t.dataSource.query('UPDATE orders SET created_at = $2 WHERE order_id = $1', [orderId, createdAt]);
+      };
+      await create(march.p1, '2025-03-01T10:00:00Z', {
+        country: 'BR',
+        account: 'ACC-1',
+        sellerId: 55,
+        payments: [{ method: 'CREDIT_CARD', value: 25.9 }],
+      });
+      await create(march.p2, '2025-03-02T18:00:00Z', {
+        store: { id: PINHEIROS, country: 'BR', sellerId: '56', account: 'ACC-2' },
+        payments: undefined,
+        order: { products: [], payments: [{ method: 'PIX', value: 10 }] },
+      });
+      await create(march.p3, '2025-03-03T09:00:00Z', {
+        country: 'AR',
+        store: { id: PINHEIROS, country: 'BR' },
+        payments: [{ method: 'CASH', value: 5 }],
+      });
+      await create(march.p4, '2025-06-30T12:00:00Z', { country: 'BR', payments: [{ method: 'PIX', value: 1 }] });
+      await create(march.p5, '2025-03-04T09:00:00Z', { country: 'CL', payments: undefined });
+    });
+
+    const get = (query: Record<string, string | number | undefined>) => t.http.get(`${ORDER}/infoPayments`, { token: orders, query });
+
+    it('lists the orders of the period, oldest first, with their payments', async () => {
+      const response = await get({ startDate: '2025-03-01', endDate: '2025-03-31' });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({
+        message: '4 order(s) between 2025-03-01 and 2025-03-31',
+        status: 'success',
+        total: 4,
+        page: 1,
+        pageSize: 20,
+      });
+      expect(response.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p1, march.p2, march.p3, march.p5]);
+      const p1 = await row(march.p1);
+      expect(response.body.items[0]).toEqual({
+        orderId: march.p1,
+        orderDbId: p1.id,
+        storeId: PINHEIROS,
+        createdAt: '2025-03-01T10:00:00.000Z',
+        payments: [{ method: 'CREDIT_CARD', value: 25.9 }],
+      });
+      expect(response.body.items[1].payments).toEqual([{ method: 'PIX', value: 10 }]); // from order.payments
+      expect(response.body.items[3].payments).toBeNull();
+    });
+
+    it('filters on country, account and sellerId: the root property, else the one under store', async () => {
+      const ids = async (query: Record<string, string>) =>
+        (await get({ startDate: '2025-03-01', endDate: '2025-03-31', ...query })).body.items.map(
+          (item: { orderId: string }) => item.orderId,
+        );
+      expect(await ids({ country: 'BR' })).toEqual([march.p1, march.p2]); // p3 has root country AR
+      expect(await ids({ country: 'AR' })).toEqual([march.p3]);
+      expect(await ids({ sellerId: '55' })).toEqual([march.p1]); // a number in the payload, compared as text
+      expect(await ids({ sellerId: '56' })).toEqual([march.p2]);
+      expect(await ids({ account: 'ACC-2', country: 'BR' })).toEqual([march.p2]);
+      expect(await ids({ country: 'US' })).toEqual([]);
+    });
+
+    it('pages, and answers an empty page past the end with the total', async () => {
+      const second = await get({ startDate: '2025-03-01', endDate: '2025-03-31', page: 2, pageSize: 3 });
+      expect(second.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+      expect(second.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p5]);
+      const past = await get({ startDate: '2025-03-01', endDate: '2025-03-31', page: 9, pageSize: 3 });
+      expect(past.body).toMatchObject({ total: 4, items: [] });
+    });
+
+    it('includes the whole end day for a date, and exact instants for date-times', async () => {
+      const day = await get({ startDate: '2025-03-02', endDate: '2025-03-02' });
+      expect(day.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p2]);
+      const instants = await get({ startDate: '2025-03-01T10:00:00Z', endDate: '2025-03-02T17:59:59Z' });
+      expect(instants.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p1]);
+      const offset = await get({ startDate: '2025-06-30T08:00:00-03:00', endDate: '2025-06-30T09:00:00-03:00' });
+      expect(offset.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p4]);
+    });
+
+    it.each([
+      ['no startDate', { endDate: '2025-03-31' }, 'startDate'],
+      ['no endDate', { startDate: '2025-03-01' }, 'endDate'],
+      ['a date that does not exist', { startDate: '2025-02-30', endDate: '2025-03-31' }, 'startDate'],
+      ['a date that is not ISO', { startDate: '01/03/2025', endDate: '2025-03-31' }, 'startDate'],
+      ['startDate after endDate', { startDate: '2025-04-01', endDate: '2025-03-31' }, 'startDate: must not be later than endDate'],
+      ['more than 93 days', { startDate: '2025-01-01', endDate: '2025-04-05' }, 'endDate: must be at most 93 days after startDate'],
+      ['a page of 0', { startDate: '2025-03-01', endDate: '2025-03-31', page: 0 }, 'page'],
+      ['a pageSize over 100', { startDate: '2025-03-01', endDate: '2025-03-31', pageSize: 101 }, 'pageSize'],
+      ['an empty country', { startDate: '2025-03-01', endDate: '2025-03-31', country: '' }, 'country'],
+      ['an unknown parameter', { startDate: '2025-03-01', endDate: '2025-03-31', store: '1' }, 'store'],
+    ])('400 { error } for %s', async (_label, query, mentioned) => {
+      const response = await get(query);
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body)).toEqual(['error', 'message']);
+      expect(response.body.error).toContain(mentioned);
+    });
+
+    it('accepts exactly 93 days', async () => {
+      expect((await get({ startDate: '2025-01-01', endDate: '2025-04-04' })).status).toBe(200);
+    });
+  });
+});
