@@ -104,9 +104,92 @@ describe('tax matrix CSV', () => {
   });
 
   it('parses quoted cells holding delimiters, quotes and newlines', () => {
-    expect(parseCsvRows('a,"b,c","d""e"\n"f\ng",h\n', ',')).toEqual([
-      { line: 1, cells: ['a', 'b,c', 'd"e'] },
-      { line: 2, cells: ['f\ng', 'h'] },
+    expect(parseCsvRows('a,"b,c","d""e"\n"f\ng",h\n', ',')).toEqual({
+      rows: [
+        { line: 1, cells: ['a', 'b,c', 'd"e'] },
+        { line: 2, cells: ['f\ng', 'h'] },
+      ],
+    });
+  });
+});
+
+/** What a real RFC 4180 file (a spreadsheet's export) has and a hand-written splitter may get wrong. */
+describe('tax matrix CSV, RFC 4180 files', () => {
+  const HEADER = 'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP';
+  const fields = (result: ReturnType<typeof csvToTaxMatrix>) => result.problems.map((problem) => problem.field);
+
+  it('reads quoted cells holding the delimiter and doubled quotes as one cell each', () => {
+    expect(parseCsvRows('NCM;CFOP\r\n"2202;1";"say ""hi"""\r\n', ';').rows).toEqual([
+      { line: 1, cells: ['NCM', 'CFOP'] },
+      { line: 2, cells: ['2202;1', 'say "hi"'] },
     ]);
+    // A comma inside quotes does not shift the columns after it.
+    const result = csvToTaxMatrix(`${HEADER}\n"21069090","",00,"18",01,0.65,01,3,"5102"\n22030000,"03,02100",60,18,04,0,04,0,5405\n`);
+    expect(fields(result)).toEqual(['line 3 CEST']);
+  });
+
+  it('numbers a record by the line it starts on when a quoted cell holds a line break (LF, CRLF or CR)', () => {
+    for (const lineBreak of ['\n', '\r\n', '\r']) {
+      const csv = [HEADER, `21069090,,00,18,01,0.65,01,3,"51${lineBreak}02"`, '22030000,,60,118,04,0,04,0,5405', ''].join('\r\n');
+      // Line 2 holds the start of the bad CFOP cell, line 3 its end; the next record is on line 4.
+      expect([lineBreak, fields(csvToTaxMatrix(csv))]).toEqual([lineBreak, ['line 2 CFOP', 'line 4 ICMS_rate']]);
+    }
+    expect(parseCsvRows('a,"x\r\ny\r\nz"\r\nb,c\r\n', ',').rows).toEqual([
+      { line: 1, cells: ['a', 'x\r\ny\r\nz'] },
+      { line: 4, cells: ['b', 'c'] },
+    ]);
+  });
+
+  it('counts blank lines, whitespace-only lines and rows of empty cells in CRLF files, and skips them', () => {
+    const csv = `${HEADER}\r\n\r\n   \r\n,,,,,,,,\r\n22030000,,60,118,04,0,04,0,5405\r\n\r\n`;
+    const result = csvToTaxMatrix(csv);
+    expect(fields(result)).toEqual(['line 5 ICMS_rate']);
+    expect(result.rows).toBe(1);
+  });
+
+  it('reads a BOM, CRLF, LF and CR line ends, even mixed in one file', () => {
+    const rows = ['21069090,,00,18,01,0.65,01,3,5102', '22030000,,60,18,04,0,04,0,5405', '2202,,60,18,04,0,04,0,5405'];
+    for (const text of [
+      `\uFEFF${HEADER}\r\n${rows.join('\r\n')}\r\n`,
+      `\uFEFF${HEADER}\r${rows.join('\r')}`,
+      `${HEADER}\r\n${rows[0]}\n${rows[1]}\r${rows[2]}\n`,
+    ]) {
+      const result = csvToTaxMatrix(text);
+      expect(result.problems).toEqual([]);
+      expect(Object.keys(result.matrix).sort()).toEqual(['21069090', '2202', '22030000']);
+      expect(result.matrix['21069090']).toMatchObject({ NCM: '21069090', CFOP: '5102', PIS_rate: 0.65 });
+    }
+  });
+
+  it('accepts blanks around a quoted cell', () => {
+    const result = csvToTaxMatrix(`${HEADER}\n21069090, "" ,00, "18" ,01,0.65,01,3,5102\n`);
+    expect(result.problems).toEqual([]);
+    expect(result.matrix['21069090']).toMatchObject({ CEST: '', ICMS_rate: 18 });
+  });
+
+  it.each([
+    [
+      'a quote never closed',
+      `${HEADER}\n21069090,,00,18,01,0.65,01,3,5102\n\n"22030000,,60,18,04,0,04,0,5405\n2202,,60`,
+      'line 3',
+      /never closed/,
+    ],
+    ['text after a closing quote', `${HEADER}\n21069090,,00,18,01,0.65,01,3,"51"02\n`, 'line 2', /after the closing quote/],
+    [
+      'a quote inside an unquoted cell',
+      `${HEADER}\n21069090,,00,18,01,0.65,01,3,5102\n22030000,,6"0,18,04,0,04,0,5405\n`,
+      'line 3',
+      /quote inside/,
+    ],
+    [
+      'a bad quote after a quoted CRLF',
+      `${HEADER}\r\n21069090,,00,18,01,0.65,01,3,"51\r\n02"\r\n22030000,,"60"x,18,04,0,04,0,5405\r\n`,
+      'line 4',
+      /after the closing quote/,
+    ],
+  ])('refuses a file with %s, naming the line', (_label, csv, field, problem) => {
+    const result = csvToTaxMatrix(csv);
+    expect(result.matrix).toEqual({});
+    expect(result.problems).toEqual([{ field, problem: expect.stringMatching(problem) }]);
   });
 });

@@ -1,10 +1,11 @@
+import { CsvError, parse } from 'csv-parse/sync';
 import type { ErrorDetail } from '../common/errors/api-error.js';
 import { normalizeTaxMatrix, TAX_RULE_FIELDS, validateTaxRule, type TaxMatrix } from '../tax-engine/tax-rule.js';
 
 /**
  * The tax matrix as a spreadsheet: one row per NCM key, the TaxRule field names as
  * columns. Export writes commas and decimal points; import also reads what a pt-BR
- * spreadsheet saves (semicolons, decimal commas, a BOM, CRLF, quoted cells).
+ * spreadsheet saves (semicolons, decimal commas, a BOM, CRLF, quoted cells), read by csv-parse.
  */
 
 export const CSV_COLUMNS = TAX_RULE_FIELDS.map((field) => field.name as string);
@@ -33,51 +34,75 @@ export interface CsvImportResult {
   rows: number;
 }
 
-/** Splits CSV text into rows of cells (RFC 4180 quoting), keeping each row's line number. */
-export function parseCsvRows(text: string, delimiter: string): Array<{ line: number; cells: string[] }> {
-  const rows: Array<{ line: number; cells: string[] }> = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else {
-        if (char === '\n') line++;
-        cell += char;
-      }
-      continue;
-    }
-    if (char === '"' && cell.length === 0) quoted = true;
-    else if (char === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index++;
-      cells.push(cell);
-      if (cells.some((value) => value.trim() !== '')) rows.push({ line: rowLine, cells });
-      cells = [];
-      cell = '';
-      line++;
-      rowLine = line;
-    } else cell += char;
+export interface CsvRow {
+  /** The line the record starts on (a quoted cell may hold line breaks, so a record can span lines). */
+  line: number;
+  cells: string[];
+}
+
+/**
+ * Splits CSV text into records (RFC 4180: quoted cells with delimiters, doubled quotes and line
+ * breaks; CRLF, LF or CR line ends, even mixed; a BOM), keeping the line each record starts on.
+ * Lines with only blanks and delimiters are skipped. A file that is not valid CSV (a quote in
+ * the middle of an unquoted cell, text after a closing quote, a quote never closed) gives no
+ * rows and one problem naming the line.
+ */
+export function parseCsvRows(text: string, delimiter: string): { rows: CsvRow[]; problem?: ErrorDetail } {
+  const rows: CsvRow[] = [];
+  // csv-parse counts a CRLF inside a quoted cell as two lines (and a record delimiter CRLF as one): undone here.
+  let extraLines = 0;
+  let lastLine = 0;
+  try {
+    parse(text, {
+      delimiter,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      on_record: (cells: string[], { lines }) => {
+        extraLines += cells.reduce((sum, cell) => sum + count(cell, /\r\n/g), 0);
+        lastLine = lines - extraLines;
+        if (cells.some((cell) => cell.trim() !== '')) {
+          rows.push({ line: lastLine - cells.reduce((sum, cell) => sum + count(cell, /\r\n|\r|\n/g), 0), cells });
+        }
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    return { rows: [], problem: syntaxProblem(error, lastLine, extraLines) };
   }
-  cells.push(cell);
-  if (cells.some((value) => value.trim() !== '')) rows.push({ line: rowLine, cells });
-  return rows;
+  return { rows };
+}
+
+function count(text: string, pattern: RegExp): number {
+  return text.match(pattern)?.length ?? 0;
+}
+
+function syntaxProblem(error: CsvError, lastLine: number, extraLines: number): ErrorDetail {
+  const line = Number(error.lines) - extraLines;
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return { field: `line ${lastLine + 1}`, problem: 'a quoted cell starting on this line or after it is never closed' };
+    case 'INVALID_OPENING_QUOTE':
+      return {
+        field: `line ${line}`,
+        problem: 'has a quote inside an unquoted cell (quote the whole cell and double the quote: "a""b")',
+      };
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return { field: `line ${line}`, problem: 'has text after the closing quote of a cell' };
+    default:
+      return { field: `line ${line}`, problem: `is not valid CSV (${error.code})` };
+  }
 }
 
 export function csvToTaxMatrix(text: string, onProgress?: (done: number, total: number) => void): CsvImportResult {
   const content = text.replace(/^\uFEFF/, '');
-  const firstLine = content.slice(0, content.search(/\r?\n|$/));
+  const firstLine = content.slice(0, content.search(/[\r\n]|$/));
   const delimiter = firstLine.split(';').length > firstLine.split(',').length ? ';' : ',';
-  const rows = parseCsvRows(content, delimiter);
+  const { rows, problem } = parseCsvRows(content, delimiter);
+  if (problem) return { matrix: {}, problems: [problem], rows: 0 };
   const problems: ErrorDetail[] = [];
   if (rows.length === 0)
     return { matrix: {}, problems: [{ field: 'line 1', problem: 'the file is empty: expected a header row' }], rows: 0 };

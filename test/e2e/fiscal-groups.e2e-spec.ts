@@ -367,6 +367,23 @@ describe('fiscal groups (e2e)', () => {
       expect((await t.http.get(`${BASE}/${created.body.id}`, { token })).body.taxMatrix).toEqual(RULES);
     });
 
+    it('names the line a record starts on in a CRLF spreadsheet export with a multi-line quoted cell, and refuses bad quoting', async () => {
+      const created = await create(groupBody());
+      const put = (raw: string) =>
+        t.http.put(`${BASE}/${created.body.id}/tax-matrix`, undefined, { token, raw, headers: { 'content-type': 'text/csv' } });
+      const header = '\uFEFFNCM;CEST;CST_ICMS;ICMS_rate;CST_PIS;PIS_rate;CST_COFINS;COFINS_rate;CFOP';
+      const multiLine = await put(
+        [header, '21069090;"";"00";"18";01;"0,65";01;3;"51\r\n02"', '', '22030000;;60;"118,5";04;0;04;0;5405', ''].join('\r\n'),
+      );
+      expect(multiLine.status).toBe(400);
+      expect(multiLine.body.details.map((detail: { field: string }) => detail.field)).toEqual(['line 2 CFOP', 'line 5 ICMS_rate']);
+
+      const badQuote = await put([header, '21069090;;00;18;01;0,65;01;3;"51"02', ''].join('\r\n'));
+      expect(badQuote.status).toBe(400);
+      expect(badQuote.body.details).toEqual([{ field: 'line 2', problem: expect.stringMatching(/after the closing quote/) }]);
+      expect((await t.http.get(`${BASE}/${created.body.id}`, { token })).body.taxMatrix).toEqual(RULES);
+    });
+
     it('refuses a JSON body on the CSV route and CSV on the JSON routes', async () => {
       const created = await create(groupBody());
       const json = await t.http.put(`${BASE}/${created.body.id}/tax-matrix`, { a: 1 }, { token });
