@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { ApiError, type ErrorDetail } from '../common/errors/api-error.js';
+import { ISO_DATE_RULE, isIsoDate } from '../common/iso-date-time.js';
 import {
   type JsonObject,
   type JsonValue,
@@ -18,7 +19,6 @@ const TEXT_MAX_LENGTH = 1000;
 const INTEGER_TEXT = /^\d{1,16}$/;
 const DECIMAL_TEXT = /^[+-]?(\d{1,30}(\.\d{0,30})?|\.\d{1,30})$/;
 const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PROBLEM = 'must be a time H:MM or HH:MM from 0:00 to 23:59';
 
 const STORE_KEYS = [
@@ -330,13 +330,8 @@ class ConfigurationParser {
 
   private date(value: unknown, path: string): string | null {
     if (value === undefined || value === null) return null;
-    const match = typeof value === 'string' ? DATE.exec(value) : null;
-    if (match) {
-      const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-      const date = new Date(Date.UTC(year, month - 1, day));
-      if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return value as string;
-    }
-    return this.problem(path, `must be a date YYYY-MM-DD (got ${describe(value)})`) ?? null;
+    if (isIsoDate(value)) return value as string;
+    return this.problem(path, `${ISO_DATE_RULE} (got ${describe(value)})`) ?? null;
   }
 
   private problem(field: string, problem: string): undefined {

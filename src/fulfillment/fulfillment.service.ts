@@ -203,7 +203,7 @@ export class FulfillmentService {
 
     const properties = PAYMENT_FILTERS.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]] as const]));
     const { total, items: rows } = await this.orders.paymentsPage(
-      { start: window.start, end: window.end, endExclusive: window.endExclusive, properties },
+      { startUs: window.startUs, endUs: window.endUs, endExclusive: window.endExclusive, properties },
       page,
       pageSize,
     );

@@ -1,4 +1,4 @@
-import { parseIsoDateTime } from '../common/http/iso-instant.js';
+import { parseIsoDateTime } from '../common/iso-date-time.js';
 import { containsPattern, orderCountQuery, orderPageQuery, type OrderListFilter } from './order-list.sql.js';
 
 const us = (text: string) => parseIsoDateTime(text)! / 1000n;

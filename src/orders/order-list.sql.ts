@@ -1,5 +1,5 @@
 import { isoUtc } from '../database/sql-json.js';
-import { formatMicrosUtc, formatUtcDay, US_PER_DAY, utcDayOf } from '../common/http/iso-instant.js';
+import { formatMicrosUtc, formatUtcDay, US_PER_DAY, utcDayOf } from '../common/iso-date-time.js';
 
 /**
  * The SQL of the admin order list, built from a filter set. Pure: the route runs exactly

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/errors/api-error.js';
-import { ceilToMicros, floorToMicros, parseIsoDateTime } from '../common/http/iso-instant.js';
+import { ceilToMicros, floorToMicros, parseIsoDateTime } from '../common/iso-date-time.js';
 import { pageOf } from '../common/http/pagination.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
 import type { OrderListQuery } from './dto/order-list.query.js';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor.js';
 import { ApiError } from '../common/errors/api-error.js';
+import { formatMicrosUtc } from '../common/iso-date-time.js';
 import { sql, SqlRunner, type SqlStatement } from '../database/sql-runner.js';
 import type { WebhookLastResponse } from './order.entity.js';
 import { isoUtc } from '../database/sql-json.js';
@@ -120,8 +121,10 @@ export interface OrderToRedeliver {
 
 /** The filters of `GET /api/order/infoPayments`: a creation window and root or `store` properties compared as text. */
 export interface PaymentsFilter {
-  start: Date;
-  end: Date;
+  /** created_at >= this instant, in microseconds since the epoch. */
+  startUs: bigint;
+  /** created_at <= (or < when `endExclusive`) this instant, in microseconds since the epoch. */
+  endUs: bigint;
   endExclusive: boolean;
   /** Property name → value; names are the route's fixed filter names, never a caller's text. */
   properties: ReadonlyArray<readonly [name: 'country' | 'account' | 'sellerId', value: string]>;
@@ -404,8 +407,12 @@ export class OrdersRepository {
 
   /** One page of the orders created in the window, oldest first, with their payments, and how many match. */
   async paymentsPage(filter: PaymentsFilter, page: number, pageSize: number): Promise<{ total: number; items: OrderPayments[] }> {
-    const values: unknown[] = [filter.start, filter.end];
-    const conditions = ['created_at >= $1', filter.endExclusive ? 'created_at < $2' : 'created_at <= $2'];
+    // Microsecond text, as PostgreSQL stores it: a Date would cut an inclusive bound to the millisecond.
+    const values: unknown[] = [formatMicrosUtc(filter.startUs), formatMicrosUtc(filter.endUs)];
+    const conditions = [
+      'created_at >= $1::timestamptz',
+      filter.endExclusive ? 'created_at < $2::timestamptz' : 'created_at <= $2::timestamptz',
+    ];
     for (const [name, value] of filter.properties) {
       values.push(value);
       // The root property of that name, else the one under `store`; numbers compare as their text.

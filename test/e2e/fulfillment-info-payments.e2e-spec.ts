@@ -110,6 +110,8 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       ['no endDate', { startDate: '2025-03-01' }, 'endDate'],
       ['a date that does not exist', { startDate: '2025-02-30', endDate: '2025-03-31' }, 'startDate'],
       ['a date that is not ISO', { startDate: '01/03/2025', endDate: '2025-03-31' }, 'startDate'],
+      ['an offset beyond +14:00', { startDate: '2025-03-01T00:00:00+20:00', endDate: '2025-03-31' }, 'startDate'],
+      ['a leap second', { startDate: '2025-03-01', endDate: '2016-12-31T23:59:60Z' }, 'endDate'],
       ['startDate after endDate', { startDate: '2025-04-01', endDate: '2025-03-31' }, 'startDate: must not be later than endDate'],
       ['more than 93 days', { startDate: '2025-01-01', endDate: '2025-04-05' }, 'endDate: must be at most 93 days after startDate'],
       ['a page of 0', { startDate: '2025-03-01', endDate: '2025-03-31', page: 0 }, 'page'],
@@ -121,6 +123,25 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       expect(response.status).toBe(400);
       expect(Object.keys(response.body)).toEqual(['error', 'message']);
       expect(response.body.error).toContain(mentioned);
+    });
+
+    it('reads dates with the same grammar as the order list: an offset beyond ±14:00 is a 400 naming the parameter on both', async () => {
+      const admin = await t.tokenFor(['admin']);
+      const list = (query: Record<string, string>) => t.http.get('/admin/orders', { token: admin, query });
+      for (const offset of ['+20:00', '-14:30']) {
+        const payments = await get({ startDate: `2025-06-30T00:00:00${offset}`, endDate: '2025-07-01' });
+        expect(payments.status).toBe(400);
+        expect(payments.body.error).toMatch(/startDate.*offsets from -14:00 to \+14:00/);
+        const listed = await list({ createdFrom: `2025-06-30T00:00:00${offset}` });
+        expect(listed.status).toBe(400);
+        expect(listed.body.details).toEqual([{ field: 'createdFrom', problem: expect.stringMatching(/offsets from -14:00 to \+14:00/) }]);
+      }
+      // At the edge of the range, both routes name the same instant: 2025-06-30T22:00+14:00 is 08:00Z.
+      const bounds = { startDate: '2025-06-30T22:00:00+14:00', endDate: '2025-06-30T12:00:00.000000999Z' };
+      expect((await get(bounds)).body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p4]);
+      const listed = await list({ createdFrom: bounds.startDate, createdTo: bounds.endDate });
+      expect(listed.status).toBe(200);
+      expect(listed.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p4]);
     });
 
     it('accepts exactly 93 days', async () => {

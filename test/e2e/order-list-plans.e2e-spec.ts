@@ -1,5 +1,5 @@
 import { FILL_ORDERS_SQL } from '../support/order-fill.js';
-import { parseIsoDateTime } from '../../src/common/http/iso-instant.js';
+import { parseIsoDateTime } from '../../src/common/iso-date-time.js';
 import { orderCountQuery, orderPageQuery, type OrderListFilter, type SqlQuery } from '../../src/orders/order-list.sql.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 

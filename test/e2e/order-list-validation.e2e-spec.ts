@@ -33,6 +33,8 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
         ['an impossible date', { createdTo: '2026-02-30T00:00:00Z' }, 'createdTo'],
         ['hour 24', { createdTo: '2026-03-01T24:00:00Z' }, 'createdTo'],
         ['a month 13', { createdFrom: '2026-13-01T00:00:00Z' }, 'createdFrom'],
+        ['an offset beyond +14:00', { createdFrom: '2026-03-01T00:00:00+20:00' }, 'createdFrom'],
+        ['an offset beyond -14:00', { createdTo: '2026-03-01T00:00:00-14:01' }, 'createdTo'],
         ['createdFrom after createdTo', { createdFrom: '2026-03-02T00:00:00.000001Z', createdTo: '2026-03-02T00:00:00Z' }, 'createdFrom'],
         [
           'createdFrom after createdTo across zones',

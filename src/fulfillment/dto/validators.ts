@@ -1,5 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { parseIsoDate } from '../date-range.js';
+import { ISO_DATE_OR_DATE_TIME_RULE, readIsoInstant } from '../../common/iso-date-time.js';
 
 export const MAX_ID_LENGTH = 100;
 
@@ -61,14 +61,14 @@ export function IsAddress(options: ValidationOptions = {}) {
   );
 }
 
-/** An ISO 8601 date or date-time (see `parseIsoDate`). */
+/** An ISO 8601 date or date-time (the service's one grammar: see `readIsoInstant`). */
 export function IsIsoDateText(options: ValidationOptions = {}) {
   return ValidateBy(
     {
       name: 'isIsoDateText',
       validator: {
-        validate: (value: unknown) => typeof value === 'string' && parseIsoDate(value) !== undefined,
-        defaultMessage: () => '$property must be an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SSZ)',
+        validate: (value: unknown) => readIsoInstant(value) !== undefined,
+        defaultMessage: () => `$property ${ISO_DATE_OR_DATE_TIME_RULE}`,
       },
     },
     options,

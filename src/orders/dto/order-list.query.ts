@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
-import { ISO_DATE_TIME_RULE, isIsoDateTime, parseIsoDateTime } from '../../common/http/iso-instant.js';
+import { ISO_DATE_TIME_RULE, isIsoDateTime, parseIsoDateTime } from '../../common/iso-date-time.js';
 import { ORDER_STATUSES, type OrderStatus } from '../order-status.js';
 
 /** Largest page number and attempt count accepted (PostgreSQL integer). */

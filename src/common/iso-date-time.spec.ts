@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import {
   ceilToMicros,
-  civilFromDays,
-  daysFromCivil,
   floorToMicros,
   formatMicrosUtc,
   formatUtcDay,
+  isIsoDate,
   parseIsoDateTime,
+  readIsoInstant,
+  US_PER_DAY,
   utcDayOf,
-} from './iso-instant.js';
+} from './iso-date-time.js';
 
 const NS = 1_000_000_000n;
 
@@ -31,6 +32,9 @@ describe('parseIsoDateTime', () => {
       '2026-11-21 15:30:00',
       '2026-11-21t15:30z',
       '2026-11-21T20:00:00+04:30',
+      '2026-11-22T05:30:00+14:00',
+      '2026-11-21T01:30:00-14:00',
+      '2026-11-21T15:30:00-00:00',
     ]) {
       expect([text, parseIsoDateTime(text)]).toEqual([text, utc]);
     }
@@ -57,6 +61,17 @@ describe('parseIsoDateTime', () => {
     ['a leap second', '2016-12-31T23:59:60Z'],
     ['10 fractional digits', '2026-11-21T10:00:00.1234567890Z'],
     ['an offset hour 24', '2026-11-21T10:00:00+24:00'],
+    ['an offset beyond +14:00', '2026-11-21T10:00:00+20:00'],
+    ['an offset of +14:01', '2026-11-21T10:00:00+14:01'],
+    ['an offset beyond -14:00', '2026-11-21T10:00:00-15:00'],
+    ['offset minutes 60', '2026-11-21T10:00:00+05:60'],
+    ['an offset with seconds', '2026-11-21T10:00:00+05:30:00'],
+    ['an offset of hours alone', '2026-11-21T10:00:00+05'],
+    ['a zone annotation', '2026-11-21T10:00:00+01:00[Europe/Paris]'],
+    ['an extended year', '+002026-11-21T10:00:00Z'],
+    ['a week date', '2026-W47-6T10:00:00Z'],
+    ['an ordinal date', '2026-325T10:00:00Z'],
+    ['hours alone', '2026-11-21T10Z'],
     ['year 0', '0000-06-01T00:00:00Z'],
     ['before year 1 once the zone applies', '0001-01-01T00:30:00+01:00'],
     ['after year 9999 once the zone applies', '9999-12-31T23:30:00-01:00'],
@@ -85,15 +100,18 @@ describe('rounding to stored microseconds', () => {
 });
 
 describe('UTC days and formatting', () => {
-  it('round-trips days and civil dates', () => {
+  it('names the UTC day of every instant as Date does, and year 10000 as PostgreSQL reads it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: daysFromCivil(1, 1, 1), max: daysFromCivil(9999, 12, 31) }), (days) => {
-        const { year, month, day } = civilFromDays(days);
-        expect(daysFromCivil(year, month, day)).toBe(days);
-      }),
+      fc.property(
+        fc.date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }),
+        (date) => {
+          const us = BigInt(date.getTime()) * 1000n;
+          expect(formatUtcDay(utcDayOf(us))).toBe(date.toISOString().slice(0, 10));
+          expect(formatMicrosUtc(us)).toBe(date.toISOString().replace('Z', '000Z'));
+        },
+      ),
     );
-    expect(daysFromCivil(1970, 1, 1)).toBe(0);
-    expect(civilFromDays(-1)).toEqual({ year: 1969, month: 12, day: 31 });
+    expect(formatUtcDay(utcDayOf(parseIsoDateTime('9999-12-31T23:59:59.999999999Z')! / 1000n + 1n))).toBe('10000-01-01');
   });
 
   it('formats what PostgreSQL reads back exactly', () => {
@@ -103,5 +121,26 @@ describe('UTC days and formatting', () => {
     expect(formatMicrosUtc(parseIsoDateTime('0001-01-01T00:00:00Z')! / 1000n)).toBe('0001-01-01T00:00:00.000000Z');
     expect(formatUtcDay(utcDayOf(-1n))).toBe('1969-12-31');
     expect(formatUtcDay(utcDayOf(parseIsoDateTime('2026-11-21T23:59:59.999999Z')! / 1000n))).toBe('2026-11-21');
+  });
+});
+
+describe('dates alone', () => {
+  it('reads a date as its midnight UTC, flagged as a date', () => {
+    expect(readIsoInstant('1970-01-02')).toEqual({ epochNs: US_PER_DAY * 1000n, dateOnly: true });
+    expect(readIsoInstant('1970-01-02T00:00:00Z')).toEqual({ epochNs: US_PER_DAY * 1000n, dateOnly: false });
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isIsoDate('0001-01-01')).toBe(true);
+    expect(isIsoDate('9999-12-31')).toBe(true);
+  });
+
+  it.each(['2026-02-29', '2026-13-01', '0000-01-01', '2026-1-01', '20261121', '2026-11-21T00:00:00Z', '2026-11-21 ', 20261121])(
+    'isIsoDate refuses %j',
+    (text) => {
+      expect(isIsoDate(text)).toBe(false);
+    },
+  );
+
+  it('is refused where a date-time is required', () => {
+    expect(parseIsoDateTime('2026-11-21')).toBeUndefined();
   });
 });
