@@ -16,7 +16,13 @@ const swc = [
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': swc },
+  transform: {
+    '^.+\\.ts$': swc,
+    // A CommonJS package that require()s the ES-module Nest: see test/setup/nest-esm-for-cjs.transform.mjs.
+    '/node_modules/@nestjs/throttler/.+\\.js$': '<rootDir>/test/setup/nest-esm-for-cjs.transform.mjs',
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/throttler/)'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup/nest-esm-for-cjs.setup.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],

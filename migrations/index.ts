@@ -9,6 +9,7 @@ import { Fulfillment1763770000000 } from './1763770000000-Fulfillment.js';
 import { OrderTransferredAt1763780000000 } from './1763780000000-OrderTransferredAt.js';
 import { StatusVocabulary1763790000000 } from './1763790000000-StatusVocabulary.js';
 import { WebhookDeliveryRetention1763800000000 } from './1763800000000-WebhookDeliveryRetention.js';
+import { RateLimitCounter1763810000000 } from './1763810000000-RateLimitCounter.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -28,4 +29,5 @@ export const ALL_MIGRATIONS = [
   OrderTransferredAt1763780000000,
   StatusVocabulary1763790000000,
   WebhookDeliveryRetention1763800000000,
+  RateLimitCounter1763810000000,
 ];

@@ -4,7 +4,7 @@ import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { mergeRouteConfig, mergeRouteConfigEverywhere } from '../common/http/route-config.js';
 import type { GrantedToken } from './auth.service.js';
 import { BasicCredentialsGuard } from './basic-credentials.guard.js';
-import { CredentialRateLimitGuard } from './credential-rate-limit.guard.js';
+import { CredentialThrottlerGuard } from './credential-throttler.guard.js';
 import type { Scope } from './scopes.js';
 
 import { BASIC_SCOPES, IS_PUBLIC, REQUIRED_SCOPES } from './auth-metadata.js';
@@ -27,10 +27,10 @@ export function Auth(scopes: Scope | Scope[]) {
   );
 }
 
-/** Per-IP, per-route limit of the credential routes (AUTH_RATE_LIMIT_PER_MINUTE). */
+/** Per-IP, per-route limit of the credential routes (AUTH_RATE_LIMIT_PER_MINUTE), counted for all instances together. */
 export function CredentialRateLimit() {
   return applyDecorators(
-    UseGuards(CredentialRateLimitGuard),
+    UseGuards(CredentialThrottlerGuard),
     ApiTooManyRequestsResponse({ description: 'Too many attempts; see Retry-After' }),
   );
 }

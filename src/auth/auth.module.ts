@@ -2,17 +2,20 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { SqlRunner } from '../database/sql-runner.js';
 import { AccessGuard } from './access.guard.js';
 import { ApiClientEntity } from './api-client.entity.js';
 import { ApiClientsRepository } from './api-clients.repository.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { ClientsService } from './clients.service.js';
-import { CredentialRateLimitGuard } from './credential-rate-limit.guard.js';
+import { CredentialThrottlerGuard } from './credential-throttler.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { OAuthTokenController } from './oauth-token.controller.js';
+import { RateLimitCounterRepository } from './rate-limit-counter.repository.js';
 import { TokenService } from './token.service.js';
 
 @Module({
@@ -23,6 +26,14 @@ import { TokenService } from './token.service.js';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
+    // The credential routes' limit: a fixed one-minute window per client address and route, counted in PostgreSQL.
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG, SqlRunner],
+      useFactory: (config: AppConfig, db: SqlRunner) => ({
+        throttlers: [{ ttl: 60_000, limit: config.authRateLimitPerMinute }],
+        storage: new RateLimitCounterRepository(db),
+      }),
+    }),
   ],
   controllers: [AuthController, OAuthTokenController],
   providers: [
@@ -31,9 +42,9 @@ import { TokenService } from './token.service.js';
     TokenService,
     AuthService,
     JwtStrategy,
-    CredentialRateLimitGuard,
+    CredentialThrottlerGuard,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [ClientsService, TokenService, AuthService, CredentialRateLimitGuard],
+  exports: [ClientsService, TokenService, AuthService, CredentialThrottlerGuard],
 })
 export class AuthModule {}

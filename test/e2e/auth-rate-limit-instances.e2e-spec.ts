@@ -1,0 +1,77 @@
+import { RateLimitCounterRepository } from '../../src/auth/rate-limit-counter.repository.js';
+import { SqlRunner } from '../../src/database/sql-runner.js';
+import { bootTestApp, type TestApp } from '../support/test-app.js';
+
+const LOGIN = '/authentication/login';
+const TOKEN = '/domain-cliente/token';
+const WRONG = { client_id: '999999', client_secret: 'wrong', grant_type: 'client_credentials' };
+
+/**
+ * The credential rate limit is counted in PostgreSQL, so two instances behind one load balancer
+ * allow AUTH_RATE_LIMIT_PER_MINUTE in total, not twice that (the in-memory guard it replaced counted
+ * per instance: every request below would have been a 401).
+ */
+describe('credential rate limit shared by two instances (e2e)', () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    a = await bootTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    b = await bootTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' }, { databaseUrl: a.databaseUrl });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('deletes expired counters as it counts (they do not pile up)', async () => {
+    await a.dataSource.query(
+      `INSERT INTO rate_limit_counter (counter_key, hits, expires_at)
+       SELECT 'expired-' || n, 5, now() - interval '1 minute' FROM generate_series(1, 5) AS n`,
+    );
+    await a.http.post(LOGIN, WRONG);
+    const rows = (await a.dataSource.query(`SELECT counter_key, hits FROM rate_limit_counter`)) as Array<{
+      counter_key: string;
+      hits: number;
+    }>;
+    expect(rows.filter((row) => row.counter_key.startsWith('expired-'))).toEqual([]);
+    expect(rows.map((row) => row.hits)).toEqual([1]);
+    await a.dataSource.query(`DELETE FROM rate_limit_counter`);
+  });
+
+  it('counts the requests of both instances against one limit', async () => {
+    const responses = [];
+    for (const instance of [a, a, b, b, a]) responses.push(await instance.http.post(LOGIN, WRONG));
+    expect(responses.map((response) => response.status)).toEqual([401, 401, 401, 429, 429]);
+    expect(responses.map((response) => response.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0', '0', '0']);
+
+    const limited = await b.http.post(LOGIN, WRONG);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ error: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests; retry in \d+ s$/) });
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+
+  it('lets exactly the limit through when both instances are hit at the same moment', async () => {
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, index) => (index % 2 ? a : b).http.post(TOKEN, WRONG)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+    const [{ hits }] = (await a.dataSource.query(`SELECT sum(hits)::int AS hits FROM rate_limit_counter`)) as Array<{ hits: number }>;
+    expect(hits).toBe(6 + 12);
+  });
+
+  it('opens a new window when the last one has ended', async () => {
+    const storage = new RateLimitCounterRepository(a.app.get(SqlRunner));
+    const hit = () => storage.increment('window-test', 300, 2);
+    expect((await hit()).isBlocked).toBe(false);
+    expect((await hit()).isBlocked).toBe(false);
+    const blocked = await hit();
+    expect(blocked).toEqual({ totalHits: 3, timeToExpire: 1, isBlocked: true, timeToBlockExpire: 1 });
+    await new Promise((done) => setTimeout(done, 350));
+    expect(await hit()).toEqual({ totalHits: 1, timeToExpire: 1, isBlocked: false, timeToBlockExpire: 0 });
+  });
+});
