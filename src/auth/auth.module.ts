@@ -15,12 +15,13 @@ import { ClientsService } from './clients.service.js';
 import { CredentialThrottlerGuard } from './credential-throttler.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { OAuthTokenController } from './oauth-token.controller.js';
+import { RateLimitCounterEntity } from './rate-limit-counter.entity.js';
 import { RateLimitCounterRepository } from './rate-limit-counter.repository.js';
 import { TokenService } from './token.service.js';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ApiClientEntity]),
+    TypeOrmModule.forFeature([ApiClientEntity, RateLimitCounterEntity]),
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
