@@ -1,8 +1,9 @@
 // @nestjs/throttler is CommonJS and require()s @nestjs/common and @nestjs/core, which are ES modules
 // since Nest 12. Node (20.19+) loads them that way; Jest's module loader cannot require() an ES module
 // before Node 24.9. For Jest only, this transform points those two require() calls at the very module
-// instances the code under test imports, which nest-esm-for-cjs.setup.ts registers before each e2e test
-// file. Nothing else in the package changes. Remove both files once the supported floor is Node 24.9.
+// instances the code under test imports, which nest-esm-for-cjs.setup.ts registers before each e2e
+// and integration test file. Nothing else in the package changes. Remove both files once the
+// supported floor is Node 24.9.
 import { createHash } from 'node:crypto';
 
 const NEST_REQUIRE = /\brequire\("(@nestjs\/(?:common|core))"\)/g;
