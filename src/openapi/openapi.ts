@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { ApiExtension, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_CODES, OAUTH_ERROR_CODES } from '../common/errors/error-codes.js';
 import { OPEN_OBJECT_SCHEMAS } from '../common/openapi/open-object.decorator.js';
+import pluginMetadata from './plugin-metadata.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -13,7 +14,13 @@ const DESCRIPTION = `Receives ordering-platform orders, computes ICMS, PIS and C
 
 Every response carries \`x-request-id\` (the caller's, when sent).`;
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+/**
+ * The document of the routes and DTOs of `app`. DTO properties are described by the metadata the
+ * Swagger CLI plugin generates from the classes (`npm run openapi:metadata`), completed by their
+ * `@ApiProperty` options.
+ */
+export async function buildOpenApiDocument(app: INestApplication): Promise<OpenAPIObject> {
+  await SwaggerModule.loadPluginMetadata(pluginMetadata);
   const config = new DocumentBuilder()
     .setTitle('Order Tax Enrichment and Fulfillment Service')
     .setDescription(DESCRIPTION)
@@ -62,8 +69,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-export function setupOpenApi(app: INestApplication): OpenAPIObject {
-  const document = buildOpenApiDocument(app);
+export async function setupOpenApi(app: INestApplication): Promise<OpenAPIObject> {
+  const document = await buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, {
     useGlobalPrefix: true,
     jsonDocumentUrl: 'docs-json',
