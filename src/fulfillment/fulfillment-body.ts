@@ -7,6 +7,7 @@ import type { MetadataStorage } from 'class-transformer/types/MetadataStorage.js
 const defaultMetadataStorage = untypedStorage as MetadataStorage;
 import { getMetadataStorage, validate, ValidationTypes } from 'class-validator';
 import { ApiError } from '../common/errors/api-error.js';
+import { isPlainObject } from '../common/plain-object.js';
 import { flattenValidationErrors, refusePrototypeNamedKey } from '../common/http/validation.js';
 
 /** A fulfillment body: its documented fields, validated, and the other properties, kept as sent. */
@@ -75,10 +76,6 @@ function splitDocumented(
     } else fields[name] = field;
   }
   return { fields, extra: Object.keys(extra).length > 0 ? extra : null };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const requestBody = createParamDecorator(

@@ -1,3 +1,4 @@
+import { idText } from '../common/id-text.js';
 import type { FiscalGroupSettings } from '../fiscal-groups/fiscal-group.entity.js';
 import type { TaxMatrix, TaxRule } from '../fiscal-groups/tax-rule.js';
 
@@ -145,13 +146,6 @@ export function productIdsOf(payload: Record<string, unknown>): string[] {
     }
   }
   return [...ids];
-}
-
-/** Ids arrive as text or numbers; they are compared as text. */
-export function idText(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.length > 0) return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
 }
 
 export type { TaxRule };

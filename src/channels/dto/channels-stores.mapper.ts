@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../common/plain-object.js';
 import type { JsonObject, JsonValue } from '../channels-stores.types.js';
 import type { ChannelStoreConfigEntity } from '../channel-store-config.entity.js';
 import type { SalesChannelEntity, SalesChannelRelatedListEntity } from '../sales-channel.entity.js';
@@ -135,8 +136,4 @@ function mergeInto(target: Record<string, unknown>, extra: JsonObject): void {
       });
     }
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, JsonValue> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

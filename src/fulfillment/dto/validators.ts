@@ -1,17 +1,19 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { idText } from '../../common/id-text.js';
+import { isPlainObject } from '../../common/plain-object.js';
 import { parseIsoDate } from '../date-range.js';
 
 export const MAX_ID_LENGTH = 100;
 
-/** An id point-of-sale systems send as text or as a number (contract §8): compared as text. */
+/** An id point-of-sale systems send as text or as a number (contract §8; see `idText`), of at most 100 characters. */
 export function isIdText(value: unknown): value is string | number {
-  if (typeof value === 'string') return value.trim().length > 0 && value.length <= MAX_ID_LENGTH;
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  const text = idText(value);
+  return text !== undefined && text.length <= MAX_ID_LENGTH;
 }
 
-/** The text an id is compared as. */
+/** The text a validated id is compared as. */
 export function idString(value: string | number): string {
-  return typeof value === 'number' ? String(value) : value;
+  return idText(value) ?? String(value);
 }
 
 export function IsIdText(options: ValidationOptions = {}) {
@@ -52,8 +54,7 @@ export function IsAddress(options: ValidationOptions = {}) {
       name: 'isAddress',
       validator: {
         validate: (value: unknown) =>
-          (typeof value === 'string' && value.trim().length > 0 && value.length <= 1000) ||
-          (typeof value === 'object' && value !== null && !Array.isArray(value)),
+          (typeof value === 'string' && value.trim().length > 0 && value.length <= 1000) || isPlainObject(value),
         defaultMessage: () => '$property must be an object or a non-empty text of at most 1000 characters',
       },
     },
