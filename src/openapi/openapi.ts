@@ -61,6 +61,7 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
+  await listPropertiesInDeclarationOrder(document);
   for (const name of OPEN_OBJECT_SCHEMAS) {
     const schema = document.components?.schemas?.[name] as { additionalProperties?: boolean } | undefined;
     if (schema) schema.additionalProperties = true;
@@ -99,6 +100,38 @@ function declareSecurity(document: OpenAPIObject): void {
 }
 
 const BASIC_OPTIONAL = 'x-basic-optional';
+
+/** Where `SwaggerModule.loadPluginMetadata` puts a class's plugin metadata (`@nestjs/swagger/dist/plugin/plugin-constants`). */
+const METADATA_FACTORY = '_OPENAPI_METADATA_FACTORY';
+
+/**
+ * Swagger lists first the properties that carry an `@ApiProperty`, then those it knows from the
+ * plugin metadata alone. Every DTO schema lists its properties (and `required`) in the order its
+ * class and the classes it extends declare them, whichever way each property is described.
+ */
+async function listPropertiesInDeclarationOrder(document: OpenAPIObject): Promise<void> {
+  const { models } = (await pluginMetadata())['@nestjs/swagger'];
+  for (const [load, classes] of models) {
+    const loaded = (await load) as Record<string, unknown>;
+    for (const name of Object.keys(classes)) {
+      const schema = document.components?.schemas?.[name] as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+      if (!schema?.properties) continue;
+      const declared = declaredProperties(loaded[name]);
+      const rank = (property: string) => (declared.includes(property) ? declared.indexOf(property) : declared.length);
+      schema.properties = Object.fromEntries(Object.entries(schema.properties).sort(([a], [b]) => rank(a) - rank(b)));
+      schema.required?.sort((a, b) => rank(a) - rank(b));
+    }
+  }
+}
+
+/** The property names of a DTO class in declaration order, inherited ones first. */
+function declaredProperties(dto: unknown): string[] {
+  const chain: Array<Record<string, () => Record<string, unknown>>> = [];
+  for (let current = dto; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) {
+    chain.unshift(current as unknown as Record<string, () => Record<string, unknown>>);
+  }
+  return [...new Set(chain.flatMap((type) => (Object.hasOwn(type, METADATA_FACTORY) ? Object.keys(type[METADATA_FACTORY]!()) : [])))];
+}
 
 /** The route takes client credentials as HTTP Basic or in its body (see `declareSecurity`). */
 export function ApiOptionalBasicAuth(): MethodDecorator {
