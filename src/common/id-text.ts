@@ -1,3 +1,5 @@
+import { ValidateBy, type ValidationArguments, type ValidationOptions } from 'class-validator';
+
 /**
  * The text an id is compared and stored as. Point-of-sale systems and the platform send ids as
  * strings or as JSON numbers (contract §8, §10), so an id is either a string that is not blank,
@@ -11,3 +13,27 @@ export function idText(value: unknown): string | undefined {
 }
 
 const NOT_BLANK = /\S/;
+
+/** The longest id the contract accepts (order ids, product ids, store ids...). */
+export const MAX_ID_LENGTH = 100;
+
+/** An id (see `idText`), as text of at most `maxLength` characters when one is given. */
+export function IsIdText(maxLength?: number, options: ValidationOptions = {}) {
+  return ValidateBy(
+    {
+      name: 'isIdText',
+      constraints: [maxLength],
+      validator: {
+        validate: (value: unknown) => {
+          const text = idText(value);
+          return text !== undefined && (maxLength === undefined || text.length <= maxLength);
+        },
+        defaultMessage: ({ value }: ValidationArguments) =>
+          idText(value) === undefined
+            ? '$property must be a non-empty string or a non-negative integer'
+            : `$property must have at most ${maxLength} characters`,
+      },
+    },
+    options,
+  );
+}

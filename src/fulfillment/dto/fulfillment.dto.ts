@@ -14,7 +14,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ORDER_STATUSES, type OrderStatus } from '../../orders/order-status.js';
-import { IsAddress, IsCoordinate, IsIdText } from './validators.js';
+import { IsIdText, MAX_ID_LENGTH } from '../../common/id-text.js';
+import { IsAddress, IsCoordinate } from './validators.js';
 
 const REQUIRED = { message: '$property is required' };
 const NOT_BLANK = { message: '$property must not be blank' };
@@ -80,7 +81,7 @@ export class TrackingInfoDto {
 export class TrackingRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number, compared as text)', example: 'ORD-2025-000123', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   order_id: string | number;
 
   @ApiProperty({
@@ -107,7 +108,7 @@ export class TrackingRequestDto {
 export class TransferRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number)', example: 'ORD-2025-000123', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   order: string | number;
 
   @ApiProperty({
@@ -117,7 +118,7 @@ export class TransferRequestDto {
     ...ID_SCHEMA,
   })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   from_store: string | number;
 
   @ApiProperty({
@@ -127,7 +128,7 @@ export class TransferRequestDto {
     ...ID_SCHEMA,
   })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   to_store: string | number;
 
   @ApiProperty({ description: 'Name of the person processing the transfer', example: 'Carla Mendes', maxLength: 200 })
@@ -162,7 +163,7 @@ export class TransferRequestDto {
 export class DispatchedRequestDto {
   @ApiProperty({ description: 'The `orderId` of the pickup order (text or number)', example: 'ORD-2025-000124', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   codigo_app: string | number;
 
   @ApiProperty({
@@ -171,7 +172,7 @@ export class DispatchedRequestDto {
     ...ID_SCHEMA,
   })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   id_transaccion: string | number;
 }
 
@@ -180,7 +181,7 @@ export class DispatchedRequestDto {
 export class StatusRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number)', example: 'ORD-2025-000123', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   order_id: string | number;
 
   @ApiProperty({

@@ -3,30 +3,9 @@ import { idText } from '../../common/id-text.js';
 import { isPlainObject } from '../../common/plain-object.js';
 import { parseIsoDate } from '../date-range.js';
 
-export const MAX_ID_LENGTH = 100;
-
-/** An id point-of-sale systems send as text or as a number (contract §8; see `idText`), of at most 100 characters. */
-export function isIdText(value: unknown): value is string | number {
-  const text = idText(value);
-  return text !== undefined && text.length <= MAX_ID_LENGTH;
-}
-
 /** The text a validated id is compared as. */
 export function idString(value: string | number): string {
   return idText(value) ?? String(value);
-}
-
-export function IsIdText(options: ValidationOptions = {}) {
-  return ValidateBy(
-    {
-      name: 'isIdText',
-      validator: {
-        validate: isIdText,
-        defaultMessage: () => `$property must be a non-empty string (at most ${MAX_ID_LENGTH} characters) or a non-negative integer`,
-      },
-    },
-    options,
-  );
 }
 
 /** A latitude or longitude as decimal text or a number, within ±limit. */
