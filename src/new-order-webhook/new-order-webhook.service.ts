@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor.js';
 import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';
-import { readNewOrder } from './new-order.validation.js';
+import type { ReceivedBody } from '../common/http/open-body.js';
+import type { NewOrderRequestDto } from './dto/new-order.dto.js';
+import { toNewOrder } from './dto/new-order.mapper.js';
 
 export const NEW_ORDER_SOURCE = 'platform-webhook';
 
@@ -30,8 +32,8 @@ export class NewOrderWebhookService {
    * status or an alias (contract §7) is the order's first status, its label kept in the
    * history; anything else leaves it RECEIVED.
    */
-  async receive(body: unknown, actor: Actor): Promise<boolean> {
-    const order = readNewOrder(body);
+  async receive(body: ReceivedBody<NewOrderRequestDto>, actor: Actor): Promise<boolean> {
+    const order = toNewOrder(body);
     const status = order.label ? ((await this.aliases.resolve(order.label)) ?? 'RECEIVED') : 'RECEIVED';
     const rows = (await this.dataSource.query(INSERT_NEW_ORDER_SQL, [
       order.orderId,
