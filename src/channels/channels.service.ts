@@ -3,11 +3,11 @@ import type { EntityManager, ObjectLiteral, EntityTarget } from 'typeorm';
 import { AuthService } from '../auth/auth.service.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { ChannelStoreConfigEntity } from './channel-store-config.entity.js';
-import { parseChannelsStores } from './channels-stores.parser.js';
+import { readOpenBody } from '../common/http/open-body.js';
 import type { ParsedConfiguration } from './channels-stores.types.js';
-import type { ChannelsStoresReplacedDto } from './dto/channels-stores-request.dto.js';
+import { CHANNELS_STORES_BODY, ChannelsStoresRequestDto, type ChannelsStoresReplacedDto } from './dto/channels-stores-request.dto.js';
 import type { ChannelsStoresResponseDto } from './dto/channels-stores-response.dto.js';
-import { toChannelsStoresResponse } from './dto/channels-stores.mapper.js';
+import { toChannelsStoresResponse, toParsedConfiguration } from './dto/channels-stores.mapper.js';
 import { SalesChannelEntity, SalesChannelRelatedListEntity } from './sales-channel.entity.js';
 import { StoreFiscalGroupLookup } from './store-fiscal-group.lookup.js';
 import {
@@ -40,7 +40,7 @@ export class ChannelsService {
    */
   async replace(authorization: string | undefined, body: unknown): Promise<ChannelsStoresReplacedDto> {
     const granted = await this.auth.authenticateBasic(authorization, 'admin');
-    const configuration = parseChannelsStores(body);
+    const configuration = toParsedConfiguration(await readOpenBody(ChannelsStoresRequestDto, body, CHANNELS_STORES_BODY));
     await this.transactions.runLocked(CHANNELS_STORES_LOCK_KEY, (manager) => this.write(manager, configuration));
     return { accessToken: granted.accessToken };
   }
