@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { ApiExtension, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_CODES, OAUTH_ERROR_CODES } from '../common/errors/error-codes.js';
 import { OPEN_OBJECT_SCHEMAS } from '../common/openapi/open-object.decorator.js';
-import pluginMetadata from './plugin-metadata.js';
+import { listPropertiesInDeclarationOrder, loadDtoMetadata } from './dto-metadata.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -20,7 +20,7 @@ Every response carries \`x-request-id\` (the caller's, when sent).`;
  * `@ApiProperty` options.
  */
 export async function buildOpenApiDocument(app: INestApplication): Promise<OpenAPIObject> {
-  await SwaggerModule.loadPluginMetadata(pluginMetadata);
+  await loadDtoMetadata();
   const config = new DocumentBuilder()
     .setTitle('Order Tax Enrichment and Fulfillment Service')
     .setDescription(DESCRIPTION)
@@ -100,38 +100,6 @@ function declareSecurity(document: OpenAPIObject): void {
 }
 
 const BASIC_OPTIONAL = 'x-basic-optional';
-
-/** Where `SwaggerModule.loadPluginMetadata` puts a class's plugin metadata (`@nestjs/swagger/dist/plugin/plugin-constants`). */
-const METADATA_FACTORY = '_OPENAPI_METADATA_FACTORY';
-
-/**
- * Swagger lists first the properties that carry an `@ApiProperty`, then those it knows from the
- * plugin metadata alone. Every DTO schema lists its properties (and `required`) in the order its
- * class and the classes it extends declare them, whichever way each property is described.
- */
-async function listPropertiesInDeclarationOrder(document: OpenAPIObject): Promise<void> {
-  const { models } = (await pluginMetadata())['@nestjs/swagger'];
-  for (const [load, classes] of models) {
-    const loaded = (await load) as Record<string, unknown>;
-    for (const name of Object.keys(classes)) {
-      const schema = document.components?.schemas?.[name] as { properties?: Record<string, unknown>; required?: string[] } | undefined;
-      if (!schema?.properties) continue;
-      const declared = declaredProperties(loaded[name]);
-      const rank = (property: string) => (declared.includes(property) ? declared.indexOf(property) : declared.length);
-      schema.properties = Object.fromEntries(Object.entries(schema.properties).sort(([a], [b]) => rank(a) - rank(b)));
-      schema.required?.sort((a, b) => rank(a) - rank(b));
-    }
-  }
-}
-
-/** The property names of a DTO class in declaration order, inherited ones first. */
-function declaredProperties(dto: unknown): string[] {
-  const chain: Array<Record<string, () => Record<string, unknown>>> = [];
-  for (let current = dto; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) {
-    chain.unshift(current as unknown as Record<string, () => Record<string, unknown>>);
-  }
-  return [...new Set(chain.flatMap((type) => (Object.hasOwn(type, METADATA_FACTORY) ? Object.keys(type[METADATA_FACTORY]!()) : [])))];
-}
 
 /** The route takes client credentials as HTTP Basic or in its body (see `declareSecurity`). */
 export function ApiOptionalBasicAuth(): MethodDecorator {

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -16,44 +16,42 @@ import {
 import { UF_CODES } from '../uf.js';
 
 export class StoreRefDto {
-  @ApiProperty({ description: 'Store id of the ordering platform (`payload.store.id` of orders)', example: 'store-0042', maxLength: 100 })
+  /** Store id of the ordering platform (`payload.store.id` of orders) */
+  @ApiProperty({ example: 'store-0042' })
   @IsString()
   @Length(1, 100)
   @Matches(/\S/, { message: 'must not be blank' })
   store_id: string;
 
-  @ApiProperty({ example: 'Burger House Paulista', maxLength: 200 })
+  @ApiProperty({ example: 'Burger House Paulista' })
   @IsString()
   @Length(0, 200)
   store_name: string;
 }
 
 export class FiscalGroupSettingsDto {
-  @ApiPropertyOptional({
-    description: 'Keep ICMS inside the PIS/COFINS base (default false: ICMS is excluded, STF Tema 69)',
-    default: false,
-    example: false,
-  })
+  /** Keep ICMS inside the PIS/COFINS base (default false: ICMS is excluded, STF Tema 69) */
+  @ApiProperty({ default: false, example: false })
   @IsOptional()
   @IsBoolean()
   includeIcmsInPisCofinsBase?: boolean;
 }
 
 export class TaxRuleDto {
-  @ApiProperty({ description: 'Same code as the matrix key', example: '22021000', pattern: '^\\d{2,8}$' })
+  /** Same code as the matrix key */
+  @ApiProperty({ example: '22021000', pattern: '^\\d{2,8}$' })
   NCM: string;
 
-  @ApiProperty({ description: '7 digits, or empty', example: '0300700', pattern: '^(\\d{7})?$' })
+  /** 7 digits, or empty */
+  @ApiProperty({ example: '0300700', pattern: '^(\\d{7})?$' })
   CEST: string;
 
-  @ApiProperty({
-    description: '2-digit CST, or origin + CST (normal regime) / CSOSN (Simples Nacional) as 3 digits',
-    example: '00',
-    pattern: '^\\d{2,3}$',
-  })
+  /** 2-digit CST, or origin + CST (normal regime) / CSOSN (Simples Nacional) as 3 digits */
+  @ApiProperty({ example: '00', pattern: '^\\d{2,3}$' })
   CST_ICMS: string;
 
-  @ApiProperty({ description: 'Percent, 0 to 100, at most 4 decimals', example: 18, minimum: 0, maximum: 100 })
+  /** Percent, 0 to 100, at most 4 decimals */
+  @ApiProperty({ example: 18, minimum: 0, maximum: 100 })
   ICMS_rate: number;
 
   @ApiProperty({ example: '01', pattern: '^\\d{2}$' })
@@ -68,22 +66,28 @@ export class TaxRuleDto {
   @ApiProperty({ example: 3, minimum: 0, maximum: 100 })
   COFINS_rate: number;
 
-  @ApiPropertyOptional({ description: 'Present on some rules only', example: '5102', pattern: '^\\d{4}$' })
+  /** Present on some rules only */
+  @ApiProperty({ example: '5102', pattern: '^\\d{4}$' })
   CFOP?: string;
 
-  @ApiPropertyOptional({ description: 'Tax reform: CST of IBS/CBS', example: '000', pattern: '^\\d{3}$' })
+  /** Tax reform: CST of IBS/CBS */
+  @ApiProperty({ example: '000', pattern: '^\\d{3}$' })
   CST_IBSCBS?: string;
 
-  @ApiPropertyOptional({ description: 'Tax reform: tax classification code', example: '000001', pattern: '^\\d{6}$' })
+  /** Tax reform: tax classification code */
+  @ApiProperty({ example: '000001', pattern: '^\\d{6}$' })
   cClassTrib?: string;
 
-  @ApiPropertyOptional({ description: 'Tax reform: state IBS rate (informative)', example: 0.1, minimum: 0, maximum: 100 })
+  /** Tax reform: state IBS rate (informative) */
+  @ApiProperty({ example: 0.1, minimum: 0, maximum: 100 })
   IBS_UF_rate?: number;
 
-  @ApiPropertyOptional({ description: 'Tax reform: municipal IBS rate (informative)', example: 0, minimum: 0, maximum: 100 })
+  /** Tax reform: municipal IBS rate (informative) */
+  @ApiProperty({ example: 0, minimum: 0, maximum: 100 })
   IBS_Mun_rate?: number;
 
-  @ApiPropertyOptional({ description: 'Tax reform: CBS rate (informative)', example: 0.9, minimum: 0, maximum: 100 })
+  /** Tax reform: CBS rate (informative) */
+  @ApiProperty({ example: 0.9, minimum: 0, maximum: 100 })
   CBS_rate?: number;
 }
 
@@ -122,37 +126,32 @@ const TAX_MATRIX_SCHEMA = {
 } as const;
 
 export class CreateFiscalGroupDto {
-  @ApiPropertyOptional({ description: 'Identifier from an external system; unique when given', example: 'ERP-SP-001', maxLength: 100 })
+  /** Identifier from an external system; unique when given */
+  @ApiProperty({ example: 'ERP-SP-001' })
   @IsOptional()
   @IsString()
   @Length(1, 100)
   externalId?: string;
 
-  @ApiProperty({ example: 'Restaurants SP - Lucro Presumido', maxLength: 200 })
+  @ApiProperty({ example: 'Restaurants SP - Lucro Presumido' })
   @IsString()
   @Length(1, 200)
   name: string;
 
-  @ApiProperty({ description: 'State code (one of the 27 Brazilian UFs; case-insensitive)', enum: UF_CODES, example: 'SP' })
+  /** State code (one of the 27 Brazilian UFs; case-insensitive) */
+  @ApiProperty({ enum: UF_CODES, example: 'SP' })
   @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : value))
   @IsIn(UF_CODES, { message: 'must be one of the 27 Brazilian state codes (SP, RJ, MG, ...)' })
   uf: string;
 
-  @ApiPropertyOptional({
-    description: 'Tax regime. `SIMPLES_NACIONAL`, `MEI`, `1` and `4` (any case) are Simples Nacional; anything else is the normal regime.',
-    example: 'LUCRO_PRESUMIDO',
-    maxLength: 50,
-  })
+  /** Tax regime. `SIMPLES_NACIONAL`, `MEI`, `1` and `4` (any case) are Simples Nacional; anything else is the normal regime. */
+  @ApiProperty({ example: 'LUCRO_PRESUMIDO' })
   @IsOptional()
   @IsString()
   @Length(1, 50)
   taxRegime?: string;
 
-  @ApiProperty({
-    description: 'Stores whose orders this group taxes; a store belongs to at most one group',
-    type: [StoreRefDto],
-    minItems: 1,
-  })
+  /** Stores whose orders this group taxes; a store belongs to at most one group */
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(5000)
@@ -164,7 +163,6 @@ export class CreateFiscalGroupDto {
   @IsObject()
   taxMatrix: Record<string, TaxRuleDto>;
 
-  @ApiPropertyOptional({ type: FiscalGroupSettingsDto })
   @IsOptional()
   @ValidateNested()
   @Type(() => FiscalGroupSettingsDto)
@@ -178,7 +176,7 @@ export class FiscalGroupResponseDto {
   @ApiProperty({ format: 'uuid', example: '9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e' })
   id: string;
 
-  @ApiProperty({ nullable: true, type: String, example: 'ERP-SP-001' })
+  @ApiProperty({ example: 'ERP-SP-001' })
   externalId: string | null;
 
   @ApiProperty({ example: 'Restaurants SP - Lucro Presumido' })
@@ -187,16 +185,14 @@ export class FiscalGroupResponseDto {
   @ApiProperty({ enum: UF_CODES, example: 'SP' })
   uf: string;
 
-  @ApiProperty({ nullable: true, type: String, example: 'LUCRO_PRESUMIDO' })
+  @ApiProperty({ example: 'LUCRO_PRESUMIDO' })
   taxRegime: string | null;
 
-  @ApiProperty({ type: [StoreRefDto] })
   stores: StoreRefDto[];
 
   @ApiProperty(TAX_MATRIX_SCHEMA as never)
   taxMatrix: Record<string, TaxRuleDto>;
 
-  @ApiProperty({ type: FiscalGroupSettingsDto })
   settings: FiscalGroupSettingsDto;
 
   @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' })
@@ -207,7 +203,6 @@ export class FiscalGroupResponseDto {
 }
 
 export class FiscalGroupPageDto {
-  @ApiProperty({ type: [FiscalGroupResponseDto] })
   items: FiscalGroupResponseDto[];
 
   @ApiProperty({ minimum: 0, example: 1 })

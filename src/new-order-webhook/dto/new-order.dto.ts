@@ -120,6 +120,6 @@ export const NEW_ORDER_BODY: OpenBodyOptions = {
 };
 
 export class NewOrderResponseDto {
-  @ApiProperty({ enum: ['OK'], example: 'OK' })
+  @ApiProperty({ example: 'OK' })
   status: 'OK';
 }
