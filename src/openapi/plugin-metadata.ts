@@ -8,6 +8,7 @@ export default async () => {
     '../fiscal-groups/dto/fiscal-group.dto.js': await import('../fiscal-groups/dto/fiscal-group.dto.js'),
     '../fulfillment/dto/fulfillment.dto.js': await import('../fulfillment/dto/fulfillment.dto.js'),
     '../fulfillment/dto/info-payments.dto.js': await import('../fulfillment/dto/info-payments.dto.js'),
+    '../health/dto/health.dto.js': await import('../health/dto/health.dto.js'),
     '../new-order-webhook/dto/new-order.dto.js': await import('../new-order-webhook/dto/new-order.dto.js'),
     '../orders/dto/persisted-order.dto.js': await import('../orders/dto/persisted-order.dto.js'),
     '../status-aliases/dto/status-aliases.dto.js': await import('../status-aliases/dto/status-aliases.dto.js'),
@@ -27,14 +28,17 @@ export default async () => {
                 maxLength: 100,
               },
               client_secret: { required: true, type: () => String, description: 'Client secret', minLength: 1, maxLength: 500 },
-              grant_type: { required: true, type: () => String, description: 'Only `client_credentials` is accepted' },
+              grant_type: { required: true, description: 'Only `client_credentials` is accepted', enum: ['client_credentials'] },
             },
             LoginResponseDto: {
               accessToken: { required: true, type: () => String, description: 'Bearer token for the `Authorization` header' },
               tokenType: { required: true, enum: ['Bearer'] },
               expiresIn: { required: true, type: () => Number, description: 'Lifetime of the token in seconds' },
             },
-            TokenInfoDto: { clientId: { required: true, type: () => String }, scopes: { required: true, type: () => [String] } },
+            TokenInfoDto: {
+              clientId: { required: true, type: () => String },
+              scopes: { required: true, type: () => [Object], enum: ['admin', 'orders', 'platform'], isArray: true },
+            },
           },
         ],
         [
@@ -52,7 +56,7 @@ export default async () => {
                 type: () => String,
                 description: 'Client secret. Required unless the credentials come as HTTP Basic (then leave it out).',
               },
-              grant_type: { required: true, type: () => String },
+              grant_type: { required: true, enum: ['client_credentials'] },
               scope: {
                 required: false,
                 type: () => String,
@@ -348,7 +352,11 @@ export default async () => {
               COFINS_base: { required: true, type: () => Number },
               COFINS_value: { required: true, type: () => Number },
               total_tax: { required: true, type: () => Number, description: 'ICMS_value + PIS_value + COFINS_value' },
-              matchedBy: { required: true, type: () => String, description: 'Which category field matched the product' },
+              matchedBy: {
+                required: true,
+                description: 'Which category field matched the product',
+                enum: ['productId', 'externalProductId'],
+              },
               matchedKey: {
                 required: true,
                 type: () => String,
@@ -371,7 +379,19 @@ export default async () => {
               IBS_Mun_value: { required: false, type: () => Number },
             },
             TaxWarningDto: {
-              code: { required: true, type: () => String },
+              code: {
+                required: true,
+                enum: [
+                  'PRODUCT_CATEGORY_NOT_FOUND',
+                  'NCM_NOT_IN_MATRIX',
+                  'MISSING_AMOUNT',
+                  'NEGATIVE_AMOUNT',
+                  'AMOUNT_OUT_OF_RANGE',
+                  'AMOUNT_ROUNDED',
+                  'NO_PRODUCTS',
+                  'INVALID_LINE',
+                ],
+              },
               path: { required: true, type: () => String },
               message: { required: true, type: () => String },
             },
@@ -709,6 +729,21 @@ export default async () => {
           },
         ],
         [
+          import('../health/dto/health.dto.js'),
+          {
+            LivenessDto: { status: { required: true, enum: ['ok'] } },
+            ReadinessChecksDto: {
+              database: { required: true, enum: ['up', 'down'] },
+              migrations: { required: true, enum: ['applied', 'pending', 'unknown'] },
+              accepting: { required: true, type: () => Boolean, description: 'False while the instance is shutting down' },
+            },
+            ReadinessDto: {
+              status: { required: true, enum: ['ok', 'unavailable'] },
+              checks: { required: true, type: () => t['../health/dto/health.dto.js'].ReadinessChecksDto },
+            },
+          },
+        ],
+        [
           import('../new-order-webhook/dto/new-order.dto.js'),
           {
             NewOrderCustomerDto: {
@@ -978,7 +1013,7 @@ export default async () => {
             },
             WebhookDeliveryEntryDto: {
               attempt: { required: true, type: () => Number, description: 'The order\u2019s delivery attempt number' },
-              trigger: { required: true, type: () => String },
+              trigger: { required: true, enum: ['forward', 'redeliver', 'retry'] },
               webhookId: {
                 required: true,
                 type: () => String,

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsString, Length } from 'class-validator';
+import type { Scope } from '../scopes.js';
 
 export class LoginDto {
   /** Client id (numeric string; a JSON integer is accepted too) */
@@ -17,9 +18,9 @@ export class LoginDto {
   client_secret: string;
 
   /** Only `client_credentials` is accepted */
-  @ApiProperty({ enum: ['client_credentials'], example: 'client_credentials' })
+  @ApiProperty({ example: 'client_credentials' })
   @IsIn(['client_credentials'], { message: 'grant_type must be client_credentials' })
-  grant_type: string;
+  grant_type: 'client_credentials';
 }
 
 export class LoginResponseDto {
@@ -39,6 +40,6 @@ export class TokenInfoDto {
   @ApiProperty({ example: '1001' })
   clientId: string;
 
-  @ApiProperty({ enum: ['admin', 'orders', 'platform'], isArray: true, example: ['admin', 'orders'] })
-  scopes: string[];
+  @ApiProperty({ example: ['admin', 'orders'] })
+  scopes: Scope[];
 }

@@ -10,8 +10,8 @@ export class TokenRequestDto {
   @ApiProperty({ example: 'dev-secret-change-me' })
   client_secret?: string;
 
-  @ApiProperty({ enum: ['client_credentials'], example: 'client_credentials' })
-  grant_type: string;
+  @ApiProperty({ example: 'client_credentials' })
+  grant_type: 'client_credentials';
 
   /** Space-separated subset of the client scopes; default all of them */
   @ApiProperty({ example: 'admin orders' })

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
-import { TAX_WARNING_CODES } from '../../tax-engine/tax-engine.js';
+import type { TaxWarningCode } from '../../tax-engine/tax-engine.js';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
 import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from './order-examples.js';
 
@@ -65,8 +65,8 @@ export class LineTaxDto {
   @ApiProperty({ example: 5.44 })
   total_tax: number;
   /** Which category field matched the product */
-  @ApiProperty({ enum: ['productId', 'externalProductId'], example: 'productId' })
-  matchedBy: string;
+  @ApiProperty({ example: 'productId' })
+  matchedBy: 'productId' | 'externalProductId';
   /** The matrix key whose rule was applied (a prefix of NCM on a fallback match) */
   @ApiProperty({ example: '21069090' })
   matchedKey: string;
@@ -97,8 +97,8 @@ export class LineTaxDto {
 }
 
 export class TaxWarningDto {
-  @ApiProperty({ enum: TAX_WARNING_CODES, example: 'PRODUCT_CATEGORY_NOT_FOUND' })
-  code: string;
+  @ApiProperty({ example: 'PRODUCT_CATEGORY_NOT_FOUND' })
+  code: TaxWarningCode;
   @ApiProperty({ example: 'order.products[0].modifierGroups[0].selectedModifiers[1]' })
   path: string;
   @ApiProperty({ example: 'No product fiscal category for productId "no-onion"' })

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from '../../enrichment/dto/order-examples.js';
+import type { DeliveryTrigger } from '../../webhooks/webhook-delivery.entity.js';
 import type { OrderStatus } from '../order-status.js';
 import { ORDER_DETAIL_MAX_BYTES, ORDER_LIST_ITEM_MAX_BYTES, ORDER_LIST_PAGE_MAX_BYTES, PAYLOAD_OMITTED } from '../order-list.sql.js';
 
@@ -223,8 +224,8 @@ export class WebhookDeliveryEntryDto {
   /** The order’s delivery attempt number */
   @ApiProperty({ type: 'integer', example: 1 })
   attempt: number;
-  @ApiProperty({ enum: ['forward', 'redeliver', 'retry'], example: 'forward' })
-  trigger: string;
+  @ApiProperty({ example: 'forward' })
+  trigger: DeliveryTrigger;
   /** Standard Webhooks message id (the same for every attempt of one enriched payload) */
   @ApiProperty({ example: 'msg_wctOHEVOVDT0I5V16HOo_czrF45IS6kB' })
   webhookId: string;
