@@ -5,12 +5,16 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
+  IsDefined,
   IsIn,
   IsObject,
   IsOptional,
   IsString,
   Length,
   Matches,
+  Max,
+  Min,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { UF_CODES } from '../uf.js';
@@ -37,57 +41,118 @@ export class FiscalGroupSettingsDto {
   includeIcmsInPisCofinsBase?: boolean;
 }
 
+/*
+ * A TaxRule: each property reports its first problem only, and class-validator checks a
+ * property's decorators from the bottom up (the type check comes last). `validateTaxRule`
+ * (tax-rule.ts) runs these rules on every rule of a matrix, JSON or CSV.
+ */
+const REQUIRED = { message: 'is required' };
+export const RATE_RULE = 'must be a number from 0 to 100 with at most 4 decimals';
+const RATE = { message: RATE_RULE };
+const DIGITS = (rule: string) => ({ message: rule });
+
+/** A finite JSON number written with at most 4 decimals (so that it is stored and returned exactly). */
+function IsRateNumber() {
+  return ValidateBy(
+    {
+      name: 'isRateNumber',
+      validator: { validate: (value) => typeof value === 'number' && Number.isFinite(value) && /^-?\d+(\.\d{1,4})?$/.test(String(value)) },
+    },
+    RATE,
+  );
+}
+
 export class TaxRuleDto {
   /** Same code as the matrix key */
-  @ApiProperty({ example: '22021000', pattern: '^\\d{2,8}$' })
+  @ApiProperty({ example: '22021000' })
+  @Matches(/^\d{2,8}$/, DIGITS('must be 2 to 8 digits equal to its matrix key'))
+  @IsDefined(REQUIRED)
   NCM: string;
 
   /** 7 digits, or empty */
-  @ApiProperty({ example: '0300700', pattern: '^(\\d{7})?$' })
+  @ApiProperty({ example: '0300700' })
+  @Matches(/^(\d{7})?$/, DIGITS('must be 7 digits or empty'))
+  @IsDefined(REQUIRED)
   CEST: string;
 
   /** 2-digit CST, or origin + CST (normal regime) / CSOSN (Simples Nacional) as 3 digits */
-  @ApiProperty({ example: '00', pattern: '^\\d{2,3}$' })
+  @ApiProperty({ example: '00' })
+  @Matches(/^\d{2,3}$/, DIGITS('must be 2 digits (CST) or 3 digits (origin + CST, or CSOSN)'))
+  @IsDefined(REQUIRED)
   CST_ICMS: string;
 
   /** Percent, 0 to 100, at most 4 decimals */
-  @ApiProperty({ example: 18, minimum: 0, maximum: 100 })
+  @ApiProperty({ example: 18 })
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
+  @IsDefined(REQUIRED)
   ICMS_rate: number;
 
-  @ApiProperty({ example: '01', pattern: '^\\d{2}$' })
+  @ApiProperty({ example: '01' })
+  @Matches(/^\d{2}$/, DIGITS('must be 2 digits'))
+  @IsDefined(REQUIRED)
   CST_PIS: string;
 
-  @ApiProperty({ example: 0.65, minimum: 0, maximum: 100 })
+  @ApiProperty({ example: 0.65 })
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
+  @IsDefined(REQUIRED)
   PIS_rate: number;
 
-  @ApiProperty({ example: '01', pattern: '^\\d{2}$' })
+  @ApiProperty({ example: '01' })
+  @Matches(/^\d{2}$/, DIGITS('must be 2 digits'))
+  @IsDefined(REQUIRED)
   CST_COFINS: string;
 
-  @ApiProperty({ example: 3, minimum: 0, maximum: 100 })
+  @ApiProperty({ example: 3 })
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
+  @IsDefined(REQUIRED)
   COFINS_rate: number;
 
   /** Present on some rules only */
-  @ApiProperty({ example: '5102', pattern: '^\\d{4}$' })
+  @ApiProperty({ example: '5102' })
+  @IsOptional()
+  @Matches(/^\d{4}$/, DIGITS('must be 4 digits'))
   CFOP?: string;
 
   /** Tax reform: CST of IBS/CBS */
-  @ApiProperty({ example: '000', pattern: '^\\d{3}$' })
+  @ApiProperty({ example: '000' })
+  @IsOptional()
+  @Matches(/^\d{3}$/, DIGITS('must be 3 digits'))
   CST_IBSCBS?: string;
 
   /** Tax reform: tax classification code */
-  @ApiProperty({ example: '000001', pattern: '^\\d{6}$' })
+  @ApiProperty({ example: '000001' })
+  @IsOptional()
+  @Matches(/^\d{6}$/, DIGITS('must be 6 digits'))
   cClassTrib?: string;
 
   /** Tax reform: state IBS rate (informative) */
-  @ApiProperty({ example: 0.1, minimum: 0, maximum: 100 })
+  @ApiProperty({ example: 0.1 })
+  @IsOptional()
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
   IBS_UF_rate?: number;
 
   /** Tax reform: municipal IBS rate (informative) */
-  @ApiProperty({ example: 0, minimum: 0, maximum: 100 })
+  @ApiProperty({ example: 0 })
+  @IsOptional()
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
   IBS_Mun_rate?: number;
 
   /** Tax reform: CBS rate (informative) */
-  @ApiProperty({ example: 0.9, minimum: 0, maximum: 100 })
+  @ApiProperty({ example: 0.9 })
+  @IsOptional()
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
   CBS_rate?: number;
 }
 
