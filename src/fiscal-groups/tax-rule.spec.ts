@@ -1,6 +1,6 @@
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import { TaxRuleDto } from './dto/fiscal-group.dto.js';
-import { isValidRate, normalizeTaxMatrix, TAX_RULE_FIELDS, validateTaxMatrix, validateTaxRule } from './tax-rule.js';
+import { normalizeTaxMatrix, TAX_RULE_FIELDS, validateTaxMatrix, validateTaxRule } from './tax-rule.js';
 
 const rule = (overrides: Record<string, unknown> = {}) => ({
   NCM: '22021000',
@@ -107,10 +107,11 @@ describe('validateTaxMatrix', () => {
   });
 });
 
-describe('isValidRate', () => {
-  it.each([0, 18, 1.65, 7.6, 3.2, 0.0001, 99.9999, 100])('accepts %p', (value) => expect(isValidRate(value)).toBe(true));
+describe('a rate', () => {
+  const rateProblems = (value: unknown) => validateTaxRule('22021000', rule({ ICMS_rate: value }), 'm');
+  it.each([0, 18, 1.65, 7.6, 3.2, 0.0001, 99.9999, 100])('accepts %p', (value) => expect(rateProblems(value)).toEqual([]));
   it.each([-0.01, 100.0001, 0.00001, Number.NaN, Number.POSITIVE_INFINITY, 1e-7, '1'])('refuses %p', (value) =>
-    expect(isValidRate(value)).toBe(false),
+    expect(rateProblems(value)).toEqual([{ field: 'm.ICMS_rate', problem: 'must be a number from 0 to 100 with at most 4 decimals' }]),
   );
 });
 

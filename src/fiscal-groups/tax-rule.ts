@@ -1,7 +1,7 @@
 import type { ErrorDetail } from '../common/errors/api-error.js';
 import { compileFlatDtoRules } from '../common/http/flat-dto-rules.js';
 import { isPlainObject } from '../common/plain-object.js';
-import { RATE_RULE, TaxRuleDto } from './dto/fiscal-group.dto.js';
+import { TaxRuleDto } from './dto/fiscal-group.dto.js';
 
 /** The value under each NCM key of a fiscal group's tax matrix (spec "TaxRule"). */
 export interface TaxRule {
@@ -56,14 +56,6 @@ const KNOWN_FIELDS = new Set<string>(TAX_RULE_FIELDS.map((field) => field.name))
 export const NCM_KEY = /^\d{2,8}$/;
 /** The rules of `TaxRuleDto`, compiled once: a CSV import checks up to 100,000 rules. */
 const taxRuleProblems = compileFlatDtoRules(TaxRuleDto);
-export { RATE_RULE };
-
-/** A rate is a finite JSON number within 0..100 whose decimal form has at most 4 decimals (so it is stored and returned exactly). */
-export function isValidRate(value: unknown): value is number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100) return false;
-  return /^\d+(\.\d{1,4})?$/.test(String(value));
-}
-
 /**
  * Every problem of one rule, with paths relative to `path` (e.g. `taxMatrix.22021000`): its key,
  * its properties (the rules of `TaxRuleDto`, an unknown property refused), and `NCM` equal to the key.
