@@ -85,7 +85,7 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     },
     crossOriginEmbedderPolicy: false,
   });
-  setupOpenApi(app);
+  await setupOpenApi(app);
   await app.init();
   await app.get(ClientsService).ensureBootstrapClient();
   return app;

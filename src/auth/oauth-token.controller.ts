@@ -3,7 +3,7 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { Consumes } from '../common/http/route-config.js';
-import { ApiOptionalBasicAuth } from '../openapi/openapi.js';
+import { ApiOptionalBasicAuth } from '../common/openapi/optional-basic-auth.decorator.js';
 import { CredentialRateLimit, Public } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { TokenRequestDto, TokenResponseDto } from './dto/token.dto.js';

@@ -3,11 +3,11 @@ import type { EntityManager, ObjectLiteral, EntityTarget } from 'typeorm';
 import type { GrantedToken } from '../auth/auth.service.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { ChannelStoreConfigEntity } from './channel-store-config.entity.js';
-import { parseChannelsStores } from './channels-stores.parser.js';
+import { readOpenBody } from '../common/http/open-body.js';
 import type { ParsedConfiguration } from './channels-stores.types.js';
-import type { ChannelsStoresReplacedDto } from './dto/channels-stores-request.dto.js';
+import { CHANNELS_STORES_BODY, ChannelsStoresRequestDto, type ChannelsStoresReplacedDto } from './dto/channels-stores-request.dto.js';
 import type { ChannelsStoresResponseDto } from './dto/channels-stores-response.dto.js';
-import { toChannelsStoresResponse } from './dto/channels-stores.mapper.js';
+import { toChannelsStoresResponse, toParsedConfiguration } from './dto/channels-stores.mapper.js';
 import { SalesChannelEntity, SalesChannelRelatedListEntity } from './sales-channel.entity.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import {
@@ -38,7 +38,7 @@ export class ChannelsService {
    * and inserts what was sent. Concurrent calls run one after the other; a failed call changes nothing.
    */
   async replace(granted: GrantedToken, body: unknown): Promise<ChannelsStoresReplacedDto> {
-    const configuration = parseChannelsStores(body);
+    const configuration = toParsedConfiguration(await readOpenBody(ChannelsStoresRequestDto, body, CHANNELS_STORES_BODY));
     await this.transactions.runLocked(CHANNELS_STORES_LOCK_KEY, (manager) => this.write(manager, configuration));
     return { accessToken: granted.accessToken };
   }

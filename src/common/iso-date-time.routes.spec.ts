@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { parseChannelsStores } from '../channels/channels-stores.parser.js';
+import { CHANNELS_STORES_BODY, ChannelsStoresRequestDto } from '../channels/dto/channels-stores-request.dto.js';
+import { readOpenBody } from './http/open-body.js';
 import { ApiError } from './errors/api-error.js';
 import { InfoPaymentsQueryDto } from '../fulfillment/dto/info-payments.dto.js';
 import { paymentsWindow } from '../fulfillment/date-range.js';
@@ -93,10 +94,10 @@ describe('one date grammar on every route', () => {
     expect(infoPaymentsVerdict('2026-11-21')).toBe(true);
   });
 
-  it('reads the SPECIAL dates of a store configuration with the same reader', () => {
-    const problems = (date: string) => {
+  it('reads the SPECIAL dates of a store configuration with the same reader', async () => {
+    const problems = async (date: string) => {
       try {
-        parseChannelsStores(configurationWith(date));
+        await readOpenBody(ChannelsStoresRequestDto, configurationWith(date), CHANNELS_STORES_BODY);
         return [];
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -105,7 +106,7 @@ describe('one date grammar on every route', () => {
     };
     for (const date of ['2026-11-21', '2024-02-29', '0000-01-01', '2026-02-29', '2026-11-21T00:00:00Z', '21/11/2026']) {
       const accepted = readIsoInstant(date)?.dateOnly === true;
-      expect([date, problems(date)]).toEqual([date, accepted ? [] : ['stores[0].schedulesByChannel[0].schedules[0].startDate']]);
+      expect([date, await problems(date)]).toEqual([date, accepted ? [] : ['stores[0].schedulesByChannel[0].schedules[0].startDate']]);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { ApiError } from '../common/errors/api-error.js';
-import { idText } from '../tax-engine/tax-engine.js';
+import { idText } from '../common/id-text.js';
+import { isPlainObject } from '../common/plain-object.js';
 
 export interface ReceivedOrder {
   payload: Record<string, unknown>;
@@ -12,20 +13,16 @@ export interface ReceivedOrder {
 
 const MAX_ID_LENGTH = 100;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Checks only what enrichment needs of the free-form order (the payload is large and
  * mostly opaque): a JSON object, at the root or under `payload`, with a string `orderId`.
  */
 export function receiveOrder(body: unknown): ReceivedOrder {
   if (body === undefined || body === null || body === '') throw ApiError.badRequest('The body is empty: send the order as a JSON object');
-  if (!isObject(body)) throw ApiError.badRequest('The body must be a JSON object (the order, or { "payload": order })');
+  if (!isPlainObject(body)) throw ApiError.badRequest('The body must be a JSON object (the order, or { "payload": order })');
   if (Object.keys(body).length === 0) throw ApiError.badRequest('The body is an empty object: send the order', 'orderId');
 
-  const wrapped = isObject(body.payload) && body.orderId === undefined;
+  const wrapped = isPlainObject(body.payload) && body.orderId === undefined;
   const payload = wrapped ? (body.payload as Record<string, unknown>) : body;
   const prefix = wrapped ? 'payload.' : '';
   const orderId = payload.orderId;
@@ -35,7 +32,7 @@ export function receiveOrder(body: unknown): ReceivedOrder {
     throw ApiError.badRequest(`orderId must have 1 to ${MAX_ID_LENGTH} characters`, `${prefix}orderId`);
   }
 
-  const storeId = isObject(payload.store) ? (idText(payload.store.id) ?? null) : null;
+  const storeId = isPlainObject(payload.store) ? (idText(payload.store.id) ?? null) : null;
   if (storeId !== null && storeId.length > MAX_ID_LENGTH)
     throw ApiError.badRequest(`store.id must have at most ${MAX_ID_LENGTH} characters`, `${prefix}store.id`);
   const source = typeof payload.source === 'string' && payload.source.length > 0 ? payload.source : null;
@@ -49,15 +46,15 @@ export function receiveOrder(body: unknown): ReceivedOrder {
  * lines, counted only until `limit` is passed: a huge order costs no more than a legal one.
  */
 export function lineCountExceeds(payload: Record<string, unknown>, limit: number): boolean {
-  const products = isObject(payload.order) ? payload.order.products : undefined;
+  const products = isPlainObject(payload.order) ? payload.order.products : undefined;
   if (!Array.isArray(products)) return false;
   let count = products.length;
   if (count > limit) return true;
   for (const line of products) {
-    const groups = isObject(line) ? line.modifierGroups : undefined;
+    const groups = isPlainObject(line) ? line.modifierGroups : undefined;
     if (!Array.isArray(groups)) continue;
     for (const group of groups) {
-      const modifiers = isObject(group) ? group.selectedModifiers : undefined;
+      const modifiers = isPlainObject(group) ? group.selectedModifiers : undefined;
       if (!Array.isArray(modifiers)) continue;
       count += modifiers.length;
       if (count > limit) return true;
@@ -68,5 +65,5 @@ export function lineCountExceeds(payload: Record<string, unknown>, limit: number
 
 /** The payload with `store.id` replaced (a transfer moves the order; its other store fields are kept). */
 export function withStoreId(payload: Record<string, unknown>, storeId: string): Record<string, unknown> {
-  return { ...payload, store: { ...(isObject(payload.store) ? payload.store : {}), id: storeId } };
+  return { ...payload, store: { ...(isPlainObject(payload.store) ? payload.store : {}), id: storeId } };
 }

@@ -11,7 +11,8 @@ import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { FiscalGroupEntity } from './fiscal-group.entity.js';
 import { FiscalGroupStoresRepository } from './fiscal-group-stores.repository.js';
 import { csvToTaxMatrix } from './tax-matrix-csv.js';
-import { normalizeTaxMatrix, validateTaxMatrix, type TaxMatrix } from '../tax-engine/tax-rule.js';
+import type { TaxMatrix } from '../tax-engine/tax-rule.js';
+import { normalizeTaxMatrix, validateTaxMatrix } from './tax-rule-validation.js';
 
 /** Checks of a fiscal group body that class-validator cannot express; merged into the same 400. */
 export function fiscalGroupBodyChecks(body: Record<string, unknown>): ErrorDetail[] {

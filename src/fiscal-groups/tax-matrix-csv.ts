@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { ErrorDetail } from '../common/errors/api-error.js';
-import { normalizeTaxMatrix, TAX_RULE_FIELDS, validateTaxRule, type TaxMatrix } from '../tax-engine/tax-rule.js';
+import type { TaxMatrix } from '../tax-engine/tax-rule.js';
+import { normalizeTaxMatrix, TAX_RULE_FIELDS, validateTaxRule } from './tax-rule-validation.js';
 
 /**
  * The tax matrix as a spreadsheet: one row per NCM key, the TaxRule field names as

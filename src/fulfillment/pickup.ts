@@ -1,8 +1,6 @@
-const PICKUP_TYPES = new Set(['PICKUP', 'TAKEOUT', 'TAKE_AWAY']);
+import { isPlainObject } from '../common/plain-object.js';
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const PICKUP_TYPES = new Set(['PICKUP', 'TAKEOUT', 'TAKE_AWAY']);
 
 function isPickupType(value: unknown): boolean {
   return typeof value === 'string' && PICKUP_TYPES.has(value.trim().toUpperCase());
@@ -14,6 +12,6 @@ function isPickupType(value: unknown): boolean {
  * case), or `order.pickup` is `true`.
  */
 export function isPickupOrder(payload: Record<string, unknown>): boolean {
-  const order = isObject(payload.order) ? payload.order : {};
+  const order = isPlainObject(payload.order) ? payload.order : {};
   return isPickupType(order.type) || isPickupType(order.deliveryType) || isPickupType(payload.deliveryType) || order.pickup === true;
 }

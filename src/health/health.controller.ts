@@ -1,33 +1,10 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators.js';
+import { LivenessDto, ReadinessDto } from './dto/health.dto.js';
 import { ReadinessService } from './readiness.service.js';
 import { ErrorFamily } from '../common/http/error-family.decorator.js';
-
-class LivenessDto {
-  @ApiProperty({ enum: ['ok'], example: 'ok' })
-  status: 'ok';
-}
-
-class ReadinessChecksDto {
-  @ApiProperty({ enum: ['up', 'down'], example: 'up' })
-  database: 'up' | 'down';
-
-  @ApiProperty({ enum: ['applied', 'pending', 'unknown'], example: 'applied' })
-  migrations: 'applied' | 'pending' | 'unknown';
-
-  @ApiProperty({ description: 'False while the instance is shutting down', example: true })
-  accepting: boolean;
-}
-
-class ReadinessDto {
-  @ApiProperty({ enum: ['ok', 'unavailable'], example: 'ok' })
-  status: 'ok' | 'unavailable';
-
-  @ApiProperty({ type: ReadinessChecksDto })
-  checks: ReadinessChecksDto;
-}
 
 @ApiTags('Operations')
 @ErrorFamily('A')

@@ -1,10 +1,11 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import type { Actor } from '../common/actor.js';
-import { NewOrderRequestDto, NewOrderResponseDto } from './dto/new-order.dto.js';
+import { OpenBody, type ReceivedBody } from '../common/http/open-body.js';
+import { NEW_ORDER_BODY, NewOrderRequestDto, NewOrderResponseDto } from './dto/new-order.dto.js';
 import { NewOrderWebhookService } from './new-order-webhook.service.js';
 import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
@@ -46,7 +47,10 @@ export class NewOrderWebhookController {
   @ApiErrors([400], {
     400: '`invalid_request`: order_id missing or empty, customer.email not an e-mail, items empty, a quantity not > 0, a price or the total not >= 0',
   })
-  async newOrder(@Body() body: unknown, @CurrentActor() actor: Actor): Promise<NewOrderResponseDto> {
+  async newOrder(
+    @OpenBody(NewOrderRequestDto, NEW_ORDER_BODY) body: ReceivedBody<NewOrderRequestDto>,
+    @CurrentActor() actor: Actor,
+  ): Promise<NewOrderResponseDto> {
     await this.webhook.receive(body, actor);
     return { status: 'OK' };
   }

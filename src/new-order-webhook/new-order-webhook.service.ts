@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../common/actor.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';
-import { readNewOrder } from './new-order.validation.js';
+import type { ReceivedBody } from '../common/http/open-body.js';
+import type { NewOrderRequestDto } from './dto/new-order.dto.js';
+import { toNewOrder } from './dto/new-order.mapper.js';
 
 export const NEW_ORDER_SOURCE = 'platform-webhook';
 
@@ -18,8 +20,8 @@ export class NewOrderWebhookService {
    * status or an alias (contract §7) is the order's first status, its label kept in the
    * history; anything else leaves it RECEIVED.
    */
-  async receive(body: unknown, actor: Actor): Promise<boolean> {
-    const order = readNewOrder(body);
+  async receive(body: ReceivedBody<NewOrderRequestDto>, actor: Actor): Promise<boolean> {
+    const order = toNewOrder(body);
     const status = order.label ? ((await this.aliases.resolve(order.label)) ?? 'RECEIVED') : 'RECEIVED';
     return this.orders.insertIfAbsent(
       { orderId: order.orderId, status, payload: order.payload, storeId: order.storeId, source: NEW_ORDER_SOURCE, label: order.label },

@@ -1,7 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import { ApiExtension, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_CODES, OAUTH_ERROR_CODES } from '../common/errors/error-codes.js';
 import { OPEN_OBJECT_SCHEMAS } from '../common/openapi/open-object.decorator.js';
+import { BASIC_OPTIONAL } from '../common/openapi/optional-basic-auth.decorator.js';
+import { listPropertiesInDeclarationOrder, loadDtoMetadata } from './dto-metadata.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -13,7 +15,13 @@ const DESCRIPTION = `Receives ordering-platform orders, computes ICMS, PIS and C
 
 Every response carries \`x-request-id\` (the caller's, when sent).`;
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+/**
+ * The document of the routes and DTOs of `app`. DTO properties are described by the metadata the
+ * Swagger CLI plugin generates from the classes (`npm run openapi:metadata`), completed by their
+ * `@ApiProperty` options.
+ */
+export async function buildOpenApiDocument(app: INestApplication): Promise<OpenAPIObject> {
+  await loadDtoMetadata();
   const config = new DocumentBuilder()
     .setTitle('Order Tax Enrichment and Fulfillment Service')
     .setDescription(DESCRIPTION)
@@ -54,6 +62,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
+  await listPropertiesInDeclarationOrder(document);
   for (const name of OPEN_OBJECT_SCHEMAS) {
     const schema = document.components?.schemas?.[name] as { additionalProperties?: boolean } | undefined;
     if (schema) schema.additionalProperties = true;
@@ -62,8 +71,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-export function setupOpenApi(app: INestApplication): OpenAPIObject {
-  const document = buildOpenApiDocument(app);
+export async function setupOpenApi(app: INestApplication): Promise<OpenAPIObject> {
+  const document = await buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, {
     useGlobalPrefix: true,
     jsonDocumentUrl: 'docs-json',
@@ -89,11 +98,4 @@ function declareSecurity(document: OpenAPIObject): void {
       } else if (operation.security === undefined) operation.security = [];
     }
   }
-}
-
-const BASIC_OPTIONAL = 'x-basic-optional';
-
-/** The route takes client credentials as HTTP Basic or in its body (see `declareSecurity`). */
-export function ApiOptionalBasicAuth(): MethodDecorator {
-  return ApiExtension(BASIC_OPTIONAL, true);
 }

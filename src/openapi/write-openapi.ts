@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
     const app = await createApp({ config, databaseUrl, logger: createRootLogger('silent') });
     const target = resolve(process.argv[2] ?? 'openapi.json');
-    await writeFile(target, `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`);
+    await writeFile(target, `${JSON.stringify(await buildOpenApiDocument(app), null, 2)}\n`);
     await app.close();
     process.stdout.write(`wrote ${target}\n`);
   } finally {

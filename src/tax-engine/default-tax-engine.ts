@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { idText } from '../common/id-text.js';
+import { isPlainObject } from '../common/plain-object.js';
 import type { TaxRule } from './tax-rule.js';
 import { decimalText, percentOf, toCents, toMoney, toRate, toRateUnits, type Cents } from './money.js';
 import {
-  idText,
   MAX_LISTED_WARNINGS,
   type CategoryIndex,
   type FiscalGroupSnapshot,
@@ -56,7 +57,7 @@ export class DefaultTaxEngine implements TaxEngine {
     // Copy-on-write: only the objects on the way to a line are copied; the rest of the payload is shared.
     const enriched: Obj = { ...payload };
     const order = payload.order;
-    const products = isObject(order) ? order.products : undefined;
+    const products = isPlainObject(order) ? order.products : undefined;
     if (!Array.isArray(products)) {
       warnings.push({ code: 'NO_PRODUCTS', path: 'order.products', message: 'The order has no products array; nothing was taxed' });
     } else {
@@ -82,7 +83,7 @@ export class DefaultTaxEngine implements TaxEngine {
   }
 
   private enrichLine(line: unknown, path: string, context: LineContext): unknown {
-    if (!isObject(line)) {
+    if (!isPlainObject(line)) {
       context.warnings.push({ code: 'INVALID_LINE', path, message: 'The line is not an object; it was left as is' });
       return line;
     }
@@ -90,12 +91,12 @@ export class DefaultTaxEngine implements TaxEngine {
     const groups = line.modifierGroups;
     if (Array.isArray(groups)) {
       copy.modifierGroups = groups.map((group, groupIndex) => {
-        if (!isObject(group) || !Array.isArray(group.selectedModifiers)) return group;
+        if (!isPlainObject(group) || !Array.isArray(group.selectedModifiers)) return group;
         return {
           ...group,
           selectedModifiers: group.selectedModifiers.map((modifier, modifierIndex) => {
             const modifierPath = `${path}.modifierGroups[${groupIndex}].selectedModifiers[${modifierIndex}]`;
-            if (!isObject(modifier)) {
+            if (!isPlainObject(modifier)) {
               context.warnings.push({
                 code: 'INVALID_LINE',
                 path: modifierPath,
@@ -327,8 +328,4 @@ function summarize(totals: RunningTotals): TaxTotals {
     });
   }
   return summary;
-}
-
-function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

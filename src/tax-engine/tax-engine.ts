@@ -1,3 +1,4 @@
+import { idText } from '../common/id-text.js';
 import type { FiscalGroupSettings, TaxMatrix, TaxRule } from './tax-rule.js';
 
 /** The fiscal group as the engine sees it. */
@@ -144,13 +145,6 @@ export function productIdsOf(payload: Record<string, unknown>): string[] {
     }
   }
   return [...ids];
-}
-
-/** Ids arrive as text or numbers; they are compared as text. */
-export function idText(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.length > 0) return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
 }
 
 export type { TaxRule };

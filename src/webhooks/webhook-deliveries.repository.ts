@@ -7,7 +7,7 @@ import type { WebhookLastResponse } from '../orders/order.entity.js';
 import { OrderDetailSections } from '../orders/order-detail-sections.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import { ATTEMPT_PARAMETERS, OrdersRepository } from '../orders/orders.repository.js';
-import type { DeliveryTrigger } from './webhook-delivery.entity.js';
+import type { DeliveryTrigger } from '../orders/dto/persisted-order.dto.js';
 
 export interface AttemptRecord {
   orderDbId: string;

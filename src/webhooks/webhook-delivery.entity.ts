@@ -1,8 +1,6 @@
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { OrderEntity } from '../orders/order.entity.js';
-
-/** What made an attempt: the forward call, an admin's redeliver, or the retry queue. */
-export type DeliveryTrigger = 'forward' | 'redeliver' | 'retry';
+import type { DeliveryTrigger } from '../orders/dto/persisted-order.dto.js';
 
 /** One attempt to deliver an order to the order webhook (the delivery log, oldest first by `attempt`). */
 @Entity({ name: 'webhook_delivery' })

@@ -4,7 +4,7 @@ import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import type { Actor } from '../common/actor.js';
-import type { DeliveryTrigger } from './webhook-delivery.entity.js';
+import type { DeliveryTrigger } from '../orders/dto/persisted-order.dto.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookMetrics } from './webhook-metrics.js';
 import { WebhookSender, type WebhookAnswer } from './webhook-sender.js';

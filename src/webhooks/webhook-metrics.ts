@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram } from 'prom-client';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
 import { MetricsService } from '../metrics/metrics.service.js';
-import type { DeliveryTrigger } from './webhook-delivery.entity.js';
+import type { DeliveryTrigger } from '../orders/dto/persisted-order.dto.js';
 import type { DeliveryOutcome } from './webhook-sender.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DemoDataSeeder } from '../../src/demo/demo-data.seeder.js';
 import { DEMO_PRODUCTS, DEMO_STORE_ID, DEMO_TAX_MATRIX } from '../../src/demo/demo-data.js';
-import { validateTaxMatrix } from '../../src/tax-engine/tax-rule.js';
+import { validateTaxMatrix } from '../../src/fiscal-groups/tax-rule-validation.js';
 import { PROJECT_ROOT } from '../support/service-process.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 

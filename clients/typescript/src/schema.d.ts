@@ -2316,6 +2316,17 @@ export interface components {
         WrappedOrderPayloadDto: {
             payload: components["schemas"]["OrderPayloadDto"];
         };
+        TaxWarningDto: {
+            /**
+             * @example PRODUCT_CATEGORY_NOT_FOUND
+             * @enum {string}
+             */
+            code: "PRODUCT_CATEGORY_NOT_FOUND" | "NCM_NOT_IN_MATRIX" | "MISSING_AMOUNT" | "NEGATIVE_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "AMOUNT_ROUNDED" | "NO_PRODUCTS" | "INVALID_LINE";
+            /** @example order.products[0].modifierGroups[0].selectedModifiers[1] */
+            path: string;
+            /** @example No product fiscal category for productId "no-onion" */
+            message: string;
+        };
         TaxTotalsDto: {
             /**
              * @description Sum of the taxed line amounts
@@ -2344,17 +2355,6 @@ export interface components {
             IBS_UF_value?: number;
             /** @example 0 */
             IBS_Mun_value?: number;
-        };
-        TaxWarningDto: {
-            /**
-             * @example PRODUCT_CATEGORY_NOT_FOUND
-             * @enum {string}
-             */
-            code: "PRODUCT_CATEGORY_NOT_FOUND" | "NCM_NOT_IN_MATRIX" | "MISSING_AMOUNT" | "NEGATIVE_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "AMOUNT_ROUNDED" | "NO_PRODUCTS" | "INVALID_LINE";
-            /** @example order.products[0].modifierGroups[0].selectedModifiers[1] */
-            path: string;
-            /** @example No product fiscal category for productId "no-onion" */
-            message: string;
         };
         TaxSummaryDto: {
             /** Format: uuid */

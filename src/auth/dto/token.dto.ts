@@ -1,24 +1,20 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 
 /** Documented shape only: the token route validates by hand to answer RFC 6749 error codes. */
 export class TokenRequestDto {
-  @ApiPropertyOptional({
-    description: 'Client id (integer, or numeric string). Required unless the credentials come as HTTP Basic (then leave it out).',
-    example: 1001,
-    oneOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]+$' }],
-  })
+  /** Client id (integer, or numeric string). Required unless the credentials come as HTTP Basic (then leave it out). */
+  @ApiProperty({ example: 1001, oneOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]+$' }] })
   client_id?: number | string;
 
-  @ApiPropertyOptional({
-    description: 'Client secret. Required unless the credentials come as HTTP Basic (then leave it out).',
-    example: 'dev-secret-change-me',
-  })
+  /** Client secret. Required unless the credentials come as HTTP Basic (then leave it out). */
+  @ApiProperty({ example: 'dev-secret-change-me' })
   client_secret?: string;
 
-  @ApiProperty({ enum: ['client_credentials'], example: 'client_credentials' })
-  grant_type: string;
+  @ApiProperty({ example: 'client_credentials' })
+  grant_type: 'client_credentials';
 
-  @ApiPropertyOptional({ description: 'Space-separated subset of the client scopes; default all of them', example: 'admin orders' })
+  /** Space-separated subset of the client scopes; default all of them */
+  @ApiProperty({ example: 'admin orders' })
   scope?: string;
 }
 
@@ -26,12 +22,14 @@ export class TokenResponseDto {
   @ApiProperty({ example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...' })
   access_token: string;
 
-  @ApiProperty({ enum: ['Bearer'], example: 'Bearer' })
+  @ApiProperty({ example: 'Bearer' })
   token_type: 'Bearer';
 
-  @ApiProperty({ description: 'Seconds until the token expires', example: 3600 })
+  /** Seconds until the token expires */
+  @ApiProperty({ example: 3600 })
   expires_in: number;
 
-  @ApiProperty({ description: 'Scopes granted', example: 'admin orders platform' })
+  /** Scopes granted */
+  @ApiProperty({ example: 'admin orders platform' })
   scope: string;
 }

@@ -1,12 +1,42 @@
+import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { Allow, IsArray, IsBoolean, IsDefined, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ApiError } from '../../common/errors/api-error.js';
+import type { OpenBodyOptions } from '../../common/http/open-body.js';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SCHEDULE_DAYS } from '../channels-stores.types.js';
+import {
+  channelsStoresCrossChecks,
+  got,
+  ID_MAX_LENGTH,
+  IsCalendarDate,
+  IsCookTime,
+  IsCoordinateText,
+  IsDecimalText,
+  IsIntegerText,
+  IsScheduleDay,
+  NotBeforeStartDate,
+  OnlyOnSpecialDays,
+  TEXT_MAX_LENGTH,
+} from './channels-stores.validators.js';
 
 /*
- * The body of POST /v3/channels-stores, for the OpenAPI document. The body is validated by hand
- * (channels-stores.parser.ts): numbers may come as numeric text, and properties not listed here
- * are accepted and kept (GET returns them).
+ * The body of POST /v3/channels-stores (contract §9). Numbers may come as numeric text, and
+ * properties not declared here are accepted and kept (GET returns them). Each property reports
+ * its first problem only (`firstProblemOnly`), and class-validator checks a property's
+ * decorators from the bottom up: the type check comes last. Limits are literals so that the
+ * Swagger plugin copies them into the document (it does not follow constants).
  */
+
+const REQUIRED = { message: 'is required' };
+const STRING = { message: got('must be a string') };
+const NOT_EMPTY = { message: 'must not be empty' };
+const BOOLEAN = { message: got('must be a boolean') };
+const OBJECT = { message: 'must be an object' };
+const ARRAY = { message: 'must be an array' };
+const EACH_OBJECT = { each: true, message: 'must be an object' };
+const ID_LENGTH = { message: `must be at most ${ID_MAX_LENGTH} characters` };
+const TEXT_LENGTH = { message: `must be at most ${TEXT_MAX_LENGTH} characters` };
 
 const INTEGER_OR_TEXT = [
   { type: 'integer', minimum: 0 },
@@ -16,189 +46,341 @@ const NUMBER_OR_TEXT = [
   { type: 'number', minimum: 0 },
   { type: 'string', pattern: '^[+-]?(\\d+(\\.\\d*)?|\\.\\d+)$' },
 ];
-const TIME_PATTERN = '^([01]?\\d|2[0-3]):[0-5]\\d$';
 
 export class ScheduleDto {
-  @ApiProperty({
-    description: 'Week day, or `SPECIAL` for a dated exception. Case-insensitive; stored upper-case.',
-    enum: SCHEDULE_DAYS,
-    example: 'MONDAY',
-  })
+  /** Week day, or `SPECIAL` for a dated exception. Case-insensitive; stored upper-case. */
+  @ApiProperty({ enum: SCHEDULE_DAYS, example: 'MONDAY' })
+  @IsScheduleDay()
+  @IsDefined(REQUIRED)
   day: string;
 
-  @ApiProperty({ description: '`H:MM` or `HH:MM`, 0:00 to 23:59', pattern: TIME_PATTERN, example: '11:00' })
+  /** `H:MM` or `HH:MM`, 0:00 to 23:59 */
+  @ApiProperty({ example: '11:00' })
+  @Matches(/^([01]?\d|2[0-3]):[0-5]\d$/, { message: got('must be a time H:MM or HH:MM from 0:00 to 23:59') })
+  @IsDefined(REQUIRED)
   startTime: string;
 
-  @ApiProperty({
-    description: '`H:MM` or `HH:MM`, 0:00 to 23:59. Before `startTime` means the period ends past midnight.',
-    pattern: TIME_PATTERN,
-    example: '22:30',
-  })
+  /** `H:MM` or `HH:MM`, 0:00 to 23:59. Before `startTime` means the period ends past midnight. */
+  @ApiProperty({ example: '22:30' })
+  @Matches(/^([01]?\d|2[0-3]):[0-5]\d$/, { message: got('must be a time H:MM or HH:MM from 0:00 to 23:59') })
+  @IsDefined(REQUIRED)
   endTime: string;
 
-  @ApiPropertyOptional({ description: 'First date of a `SPECIAL` entry (only allowed there)', format: 'date', example: '2025-12-25' })
+  /** First date of a `SPECIAL` entry (only allowed there) */
+  @ApiProperty({ format: 'date', example: '2025-12-25' })
+  @IsOptional()
+  @OnlyOnSpecialDays()
+  @IsCalendarDate()
   startDate?: string;
 
-  @ApiPropertyOptional({ description: 'Last date of a `SPECIAL` entry, not before `startDate`', format: 'date', example: '2025-12-25' })
+  /** Last date of a `SPECIAL` entry, not before `startDate` */
+  @ApiProperty({ format: 'date', example: '2025-12-25' })
+  @IsOptional()
+  @NotBeforeStartDate()
+  @OnlyOnSpecialDays()
+  @IsCalendarDate()
   endDate?: string;
 }
 
 export class StoreServiceDto {
   @ApiProperty({ example: 'DELIVERY' })
+  @MaxLength(1000, TEXT_LENGTH)
+  @Matches(/\S/, NOT_EMPTY)
+  @IsString(STRING)
+  @IsDefined(REQUIRED)
   name: string;
 
-  @ApiPropertyOptional({ example: true })
+  @ApiProperty({ example: true })
+  @IsOptional()
+  @IsBoolean(BOOLEAN)
   active?: boolean;
 }
 
 export class SchedulesByChannelDto {
-  @ApiProperty({ description: 'A `channelId` of this request’s `channels`', example: 'BN-APP' })
+  /** A `channelId` of this request’s `channels` */
+  @ApiProperty({ example: 'BN-APP' })
+  @MaxLength(100, ID_LENGTH)
+  @Matches(/\S/, NOT_EMPTY)
+  @IsString(STRING)
+  @IsDefined(REQUIRED)
   channelId: string;
 
-  @ApiPropertyOptional({ type: [ScheduleDto] })
+  @IsOptional()
+  @ValidateNested(EACH_OBJECT)
+  @Type(() => ScheduleDto)
+  @IsArray(ARRAY)
   schedules?: ScheduleDto[];
 }
 
 export class TaxesInfoDto {
-  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, description: 'Number or decimal text, >= 0', example: 9.25 })
+  /** Number or decimal text, >= 0 */
+  @ApiProperty({ oneOf: NUMBER_OR_TEXT, example: 9.25 })
+  @IsOptional()
+  @IsDecimalText()
   taxRate?: number | string;
 
-  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, description: 'Number or decimal text, >= 0', example: 12 })
+  /** Number or decimal text, >= 0 */
+  @ApiProperty({ oneOf: NUMBER_OR_TEXT, example: 12 })
+  @IsOptional()
+  @IsDecimalText()
   vatRatePercentage?: number | string;
 }
 
 export class ContactInfoDto {
-  @ApiPropertyOptional({ example: '+55 11 3061-0000' })
+  @ApiProperty({ example: '+55 11 3061-0000' })
+  @IsOptional()
+  @MaxLength(1000, TEXT_LENGTH)
+  @IsString(STRING)
   phone?: string;
 
-  @ApiPropertyOptional({ example: 'Rua dos Pinheiros, 1200 - Pinheiros, São Paulo - SP' })
+  @ApiProperty({ example: 'Rua dos Pinheiros, 1200 - Pinheiros, São Paulo - SP' })
+  @IsOptional()
+  @MaxLength(1000, TEXT_LENGTH)
+  @IsString(STRING)
   address?: string;
 }
 
 export class DeliveryInfoDto {
-  @ApiPropertyOptional({
-    oneOf: [{ type: 'string' }, { type: 'number', minimum: 0 }],
-    description: 'Text, or a number (kept as text)',
-    example: '35',
-  })
+  /** Text, or a number (kept as text) */
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number', minimum: 0 }], example: '35' })
+  @IsOptional()
+  @IsCookTime()
   cookTime?: string | number;
 
-  @ApiPropertyOptional({ oneOf: INTEGER_OR_TEXT, description: 'Integer or numeric text', example: '3' })
+  /** Integer or numeric text */
+  @ApiProperty({ oneOf: INTEGER_OR_TEXT, example: '3' })
+  @IsOptional()
+  @IsIntegerText()
   deliveryId?: number | string;
 
-  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, description: 'Decimal text or a number, >= 0', example: '25.00' })
+  /** Decimal text or a number, >= 0 */
+  @ApiProperty({ oneOf: NUMBER_OR_TEXT, example: '25.00' })
+  @IsOptional()
+  @IsDecimalText()
   minimumOrder?: string | number;
 
-  @ApiPropertyOptional({ oneOf: NUMBER_OR_TEXT, description: 'Number or decimal text, >= 0; stored exactly', example: 1.9999 })
+  /** Number or decimal text, >= 0; stored exactly */
+  @ApiProperty({ oneOf: NUMBER_OR_TEXT, example: 1.9999 })
+  @IsOptional()
+  @IsDecimalText()
   shippingCost?: number | string;
 }
 
 export class LocationInfoDto {
-  @ApiPropertyOptional({ example: 'São Paulo' })
+  @ApiProperty({ example: 'São Paulo' })
+  @IsOptional()
+  @MaxLength(1000, TEXT_LENGTH)
+  @IsString(STRING)
   city?: string;
 
-  @ApiPropertyOptional({ description: 'Decimal text from -90 to 90, kept as sent', example: '-23.5629' })
+  /** Decimal text from -90 to 90, kept as sent */
+  @ApiProperty({ example: '-23.5629' })
+  @IsOptional()
+  @IsCoordinateText(90)
   latitude?: string;
 
-  @ApiPropertyOptional({ description: 'Decimal text from -180 to 180, kept as sent', example: '-46.6826' })
+  /** Decimal text from -180 to 180, kept as sent */
+  @ApiProperty({ example: '-46.6826' })
+  @IsOptional()
+  @IsCoordinateText(180)
   longitude?: string;
 }
 
 /** The platform sends more than the documented properties; they are kept (contract §9). */
 @OpenObject()
 export class StoreDto {
-  @ApiPropertyOptional({ example: 'Pizzaria Bella Napoli - Pinheiros' })
+  @ApiProperty({ example: 'Pizzaria Bella Napoli - Pinheiros' })
+  @IsOptional()
+  @MaxLength(1000, TEXT_LENGTH)
+  @IsString(STRING)
   name?: string;
 
-  @ApiPropertyOptional({ example: true })
+  @ApiProperty({ example: true })
+  @IsOptional()
+  @IsBoolean(BOOLEAN)
   active?: boolean;
 
-  @ApiProperty({ oneOf: INTEGER_OR_TEXT, description: 'Integer or numeric text; unique in the request', example: '1201' })
+  /** Integer or numeric text; unique in the request */
+  @ApiProperty({ oneOf: INTEGER_OR_TEXT, example: '1201' })
+  @IsIntegerText()
+  @IsDefined(REQUIRED)
   storeId: number | string;
 
-  @ApiPropertyOptional({ oneOf: INTEGER_OR_TEXT, description: 'Integer or numeric text', example: '1350' })
+  /** Integer or numeric text */
+  @ApiProperty({ oneOf: INTEGER_OR_TEXT, example: '1350' })
+  @IsOptional()
+  @IsIntegerText()
   vendorId?: number | string;
 
-  @ApiPropertyOptional({ example: 'BN-PIN' })
+  @ApiProperty({ example: 'BN-PIN' })
+  @IsOptional()
+  @MaxLength(100, ID_LENGTH)
+  @IsString(STRING)
   storeCode?: string;
 
-  @ApiPropertyOptional({ type: [StoreServiceDto] })
+  @IsOptional()
+  @ValidateNested(EACH_OBJECT)
+  @Type(() => StoreServiceDto)
+  @IsArray(ARRAY)
   services?: StoreServiceDto[];
 
-  @ApiPropertyOptional({ type: [ScheduleDto], description: 'Opening hours of the store itself (sent by the platform)' })
+  /** Opening hours of the store itself (sent by the platform) */
+  @IsOptional()
+  @ValidateNested(EACH_OBJECT)
+  @Type(() => ScheduleDto)
+  @IsArray(ARRAY)
   schedules?: ScheduleDto[];
 
-  @ApiPropertyOptional({ type: [SchedulesByChannelDto] })
+  @IsOptional()
+  @ValidateNested(EACH_OBJECT)
+  @Type(() => SchedulesByChannelDto)
+  @IsArray(ARRAY)
   schedulesByChannel?: SchedulesByChannelDto[];
 
-  @ApiPropertyOptional({ type: TaxesInfoDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TaxesInfoDto)
+  @IsObject(OBJECT)
   taxesInfo?: TaxesInfoDto;
 
-  @ApiPropertyOptional({ type: ContactInfoDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ContactInfoDto)
+  @IsObject(OBJECT)
   contactInfo?: ContactInfoDto;
 
-  @ApiPropertyOptional({ type: DeliveryInfoDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DeliveryInfoDto)
+  @IsObject(OBJECT)
   deliveryInfo?: DeliveryInfoDto;
 
-  @ApiPropertyOptional({ type: LocationInfoDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => LocationInfoDto)
+  @IsObject(OBJECT)
   locationInfo?: LocationInfoDto;
 
-  @ApiPropertyOptional({ type: [String], description: '`channelId`s of this request’s `channels`, each once', example: ['BN-APP'] })
+  /** `channelId`s of this request’s `channels`, each once */
+  // Each entry is checked with the references (`channelsStoresCrossChecks`), which name the entry.
+  @ApiProperty({ example: ['BN-APP'] })
+  @IsOptional()
+  @IsArray(ARRAY)
   storeChannels?: string[];
+
+  /** What GET adds; sent back in a request it is ignored (it is not configured here). */
+  @ApiHideProperty()
+  @Allow()
+  fiscalGroupId?: unknown;
 }
 
 export class RelatedListDto {
   @ApiProperty({ example: 'L-100' })
+  @MaxLength(100, ID_LENGTH)
+  @Matches(/\S/, NOT_EMPTY)
+  @IsString(STRING)
+  @IsDefined(REQUIRED)
   listId: string;
 
-  @ApiPropertyOptional({ example: 'Cardápio principal' })
+  @ApiProperty({ example: 'Cardápio principal' })
+  @IsOptional()
+  @MaxLength(1000, TEXT_LENGTH)
+  @IsString(STRING)
   listName?: string;
 }
 
 export class AdditionalInfoDto {
-  @ApiPropertyOptional({ example: 'm-88' })
+  @ApiProperty({ example: 'm-88' })
+  @IsOptional()
+  @MaxLength(1000, TEXT_LENGTH)
+  @IsString(STRING)
   mediaId?: string;
 
-  @ApiPropertyOptional({ example: 'app' })
+  @ApiProperty({ example: 'app' })
+  @IsOptional()
+  @MaxLength(1000, TEXT_LENGTH)
+  @IsString(STRING)
   mediaName?: string;
 
-  @ApiPropertyOptional({ type: [RelatedListDto] })
+  @IsOptional()
+  @ValidateNested(EACH_OBJECT)
+  @Type(() => RelatedListDto)
+  @IsArray(ARRAY)
   relatedLists?: RelatedListDto[];
 }
 
 /** The platform sends more than the documented properties; they are kept (contract §9). */
 @OpenObject()
 export class ChannelDto {
-  @ApiPropertyOptional({ example: true })
+  @ApiProperty({ example: true })
+  @IsOptional()
+  @IsBoolean(BOOLEAN)
   active?: boolean;
 
-  @ApiPropertyOptional({ example: 'App próprio' })
+  @ApiProperty({ example: 'App próprio' })
+  @IsOptional()
+  @MaxLength(1000, TEXT_LENGTH)
+  @IsString(STRING)
   channel?: string;
 
-  @ApiPropertyOptional({ oneOf: INTEGER_OR_TEXT, description: 'Integer or numeric text', example: '1350' })
+  /** Integer or numeric text */
+  @ApiProperty({ oneOf: INTEGER_OR_TEXT, example: '1350' })
+  @IsOptional()
+  @IsIntegerText()
   vendorId?: number | string;
 
-  @ApiProperty({ description: 'Unique in the request (at most 100 characters)', example: 'BN-APP' })
+  /** Unique in the request (at most 100 characters) */
+  @ApiProperty({ example: 'BN-APP' })
+  @MaxLength(100, ID_LENGTH)
+  @Matches(/\S/, NOT_EMPTY)
+  @IsString(STRING)
+  @IsDefined(REQUIRED)
   channelId: string;
 
-  @ApiPropertyOptional({ example: 'Bella Napoli App' })
+  @ApiProperty({ example: 'Bella Napoli App' })
+  @IsOptional()
+  @MaxLength(1000, TEXT_LENGTH)
+  @IsString(STRING)
   channelReferenceName?: string;
 
-  @ApiPropertyOptional({ type: AdditionalInfoDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AdditionalInfoDto)
+  @IsObject(OBJECT)
   additionalInfo?: AdditionalInfoDto;
 }
 
 /** The platform sends more than the documented properties; they are kept (contract §9). */
 @OpenObject()
 export class ChannelsStoresRequestDto {
-  @ApiProperty({ type: [StoreDto], description: 'Every store; stores not sent are deleted with everything attached to them' })
+  /** Every store; stores not sent are deleted with everything attached to them */
+  @ValidateNested(EACH_OBJECT)
+  @Type(() => StoreDto)
+  @IsArray(ARRAY)
+  @IsDefined({ message: 'is required and must be an array' })
   stores: StoreDto[];
 
-  @ApiProperty({ type: [ChannelDto], description: 'Every sales channel; channels not sent are deleted with everything attached to them' })
+  /** Every sales channel; channels not sent are deleted with everything attached to them */
+  @ValidateNested(EACH_OBJECT)
+  @Type(() => ChannelDto)
+  @IsArray(ARRAY)
+  @IsDefined({ message: 'is required and must be an array' })
   channels: ChannelDto[];
 }
 
+/**
+ * How the body is read (after the client's credentials): unknown properties kept in their place,
+ * every problem in one 400 with `stores[0].storeId` paths, the checks across items included.
+ */
+export const CHANNELS_STORES_BODY: OpenBodyOptions = {
+  notAnObject: () => ApiError.validation([{ field: 'body', problem: 'must be a JSON object with `stores` and `channels` arrays' }]),
+  firstProblemOnly: true,
+  bracketIndexes: true,
+  extraChecks: channelsStoresCrossChecks,
+};
+
 export class ChannelsStoresReplacedDto {
-  @ApiProperty({ description: 'A fresh bearer token for the calling client', example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...' })
+  /** A fresh bearer token for the calling client */
+  @ApiProperty({ example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...' })
   accessToken: string;
 }

@@ -1,4 +1,6 @@
-import type { JsonObject, JsonValue } from '../channels-stores.types.js';
+import type { ReceivedBody } from '../../common/http/open-body.js';
+import { isPlainObject } from '../../common/plain-object.js';
+import type { JsonObject, JsonValue, ParsedChannel, ParsedConfiguration, ParsedSchedule, ParsedStore } from '../channels-stores.types.js';
 import type { ChannelStoreConfigEntity } from '../channel-store-config.entity.js';
 import type { SalesChannelEntity, SalesChannelRelatedListEntity } from '../sales-channel.entity.js';
 import type {
@@ -15,6 +17,79 @@ import type {
   ScheduleResponseDto,
   StoreResponseDto,
 } from './channels-stores-response.dto.js';
+import type { ChannelDto, ChannelsStoresRequestDto, ScheduleDto, StoreDto } from './channels-stores-request.dto.js';
+import { decimalText, integerText, scheduleDay } from './channels-stores.validators.js';
+
+/**
+ * A validated request as the rows to write: integers as digit text (bigint columns), decimals as
+ * decimal text (numeric columns), days upper-case, times `HH:MM`, absent and null fields null, and
+ * the properties the DTO does not declare kept with the top level, the store or the channel they
+ * were sent in.
+ */
+export function toParsedConfiguration({ fields, extra }: ReceivedBody<ChannelsStoresRequestDto>): ParsedConfiguration {
+  const { stores: storeExtras, channels: channelExtras, ...topLevel } = extra ?? {};
+  const extraOf = (list: unknown, index: number) => ((Array.isArray(list) ? list[index] : null) ?? {}) as JsonObject;
+  return {
+    stores: fields.stores.map((store, index) => toParsedStore(store, extraOf(storeExtras, index))),
+    channels: fields.channels.map((channel, index) => toParsedChannel(channel, extraOf(channelExtras, index))),
+    extra: topLevel as JsonObject,
+  };
+}
+
+function toParsedStore(store: StoreDto, extra: JsonObject): ParsedStore {
+  const { taxesInfo, contactInfo, deliveryInfo, locationInfo } = store;
+  return {
+    storeId: integerText(store.storeId)!,
+    name: store.name ?? null,
+    active: store.active ?? null,
+    vendorId: integerText(store.vendorId) ?? null,
+    storeCode: store.storeCode ?? null,
+    services: (store.services ?? []).map((service) => ({ name: service.name, active: service.active ?? null })),
+    schedules: (store.schedules ?? []).map(toParsedSchedule),
+    schedulesByChannel: (store.schedulesByChannel ?? []).map((group) => ({
+      channelId: group.channelId,
+      schedules: (group.schedules ?? []).map(toParsedSchedule),
+    })),
+    taxRate: decimalText(taxesInfo?.taxRate) ?? null,
+    vatRatePercentage: decimalText(taxesInfo?.vatRatePercentage) ?? null,
+    phone: contactInfo?.phone ?? null,
+    address: contactInfo?.address ?? null,
+    cookTime: deliveryInfo?.cookTime === undefined || deliveryInfo.cookTime === null ? null : String(deliveryInfo.cookTime),
+    deliveryId: integerText(deliveryInfo?.deliveryId) ?? null,
+    minimumOrder: decimalText(deliveryInfo?.minimumOrder) ?? null,
+    shippingCost: decimalText(deliveryInfo?.shippingCost) ?? null,
+    city: locationInfo?.city ?? null,
+    latitude: locationInfo?.latitude ?? null,
+    longitude: locationInfo?.longitude ?? null,
+    storeChannels: store.storeChannels ?? [],
+    extra,
+  };
+}
+
+function toParsedChannel(channel: ChannelDto, extra: JsonObject): ParsedChannel {
+  const info = channel.additionalInfo;
+  return {
+    channelId: channel.channelId,
+    active: channel.active ?? null,
+    channel: channel.channel ?? null,
+    vendorId: integerText(channel.vendorId) ?? null,
+    channelReferenceName: channel.channelReferenceName ?? null,
+    mediaId: info?.mediaId ?? null,
+    mediaName: info?.mediaName ?? null,
+    relatedLists: (info?.relatedLists ?? []).map((list) => ({ listId: list.listId, listName: list.listName ?? null })),
+    extra,
+  };
+}
+
+function toParsedSchedule(schedule: ScheduleDto): ParsedSchedule {
+  return {
+    day: scheduleDay(schedule.day)!,
+    startTime: schedule.startTime.padStart(5, '0'),
+    endTime: schedule.endTime.padStart(5, '0'),
+    startDate: schedule.startDate ?? null,
+    endDate: schedule.endDate ?? null,
+  };
+}
 
 /** Every row of the configuration, each list in request order. */
 export interface ConfigurationRows {
@@ -116,7 +191,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 
 /**
  * Merges the kept unknown properties into the built object: new keys are added, nested objects
- * are merged, arrays are merged item by item (the parser kept them by position).
+ * are merged, arrays are merged item by item (they were kept by position).
  */
 export function withExtra<T extends object>(target: T, extra: JsonObject): T {
   mergeInto(target as Record<string, unknown>, extra);
@@ -135,8 +210,4 @@ function mergeInto(target: Record<string, unknown>, extra: JsonObject): void {
       });
     }
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, JsonValue> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

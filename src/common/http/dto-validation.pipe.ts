@@ -2,7 +2,44 @@ import { createParamDecorator, type ExecutionContext, type PipeTransform } from 
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate } from 'class-validator';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
-import { flattenValidationErrors, refusePrototypeNamedKey } from './validation.js';
+import { isPlainObject } from '../plain-object.js';
+import { flattenValidationErrors, refusePrototypeNamedKey, type FlattenOptions } from './validation.js';
+
+export interface DtoValidationOptions extends FlattenOptions {
+  /**
+   * Checks that class-validator cannot express (a map keyed by NCM code, references and
+   * duplicates across the items of a list, which name the item they are about), run on the
+   * plain value; their problems come back in the same 400 as the DTO's own.
+   */
+  extraChecks?: (plain: Record<string, unknown>) => ErrorDetail[];
+  /**
+   * Each property reports its first problem only. class-validator checks the decorators of a
+   * property from the bottom up, so the DTO writes the type check last.
+   */
+  firstProblemOnly?: boolean;
+  /** Properties the DTO does not declare are refused (400), at every depth. */
+  closed?: boolean;
+}
+
+/**
+ * `plain` as an instance of `dto`, and every problem found: class-validator's (nested ones
+ * included) and the extra checks'. The one validation of request bodies: the pipes below,
+ * the open bodies of `open-body.ts` and services that validate after authenticating use it.
+ */
+export async function validateDto<T extends object>(
+  dto: ClassConstructor<T>,
+  plain: Record<string, unknown>,
+  options: DtoValidationOptions = {},
+): Promise<{ instance: T; details: ErrorDetail[] }> {
+  const instance = plainToInstance(dto, plain, { enableImplicitConversion: false });
+  const errors = await validate(instance, {
+    whitelist: options.closed ?? false,
+    forbidNonWhitelisted: options.closed ?? false,
+    forbidUnknownValues: true,
+    stopAtFirstError: options.firstProblemOnly ?? false,
+  });
+  return { instance, details: [...flattenValidationErrors(errors, options), ...(options.extraChecks?.(plain) ?? [])] };
+}
 
 /**
  * Validates a body against a DTO class like the global pipe does, plus checks that
@@ -17,13 +54,9 @@ export class DtoValidationPipe<T extends object> implements PipeTransform<unknow
   ) {}
 
   async transform(value: unknown): Promise<T> {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw ApiError.badRequest('The body must be a JSON object');
-    }
+    if (!isPlainObject(value)) throw ApiError.badRequest('The body must be a JSON object');
     refusePrototypeNamedKey(value);
-    const instance = plainToInstance(this.dto, value, { enableImplicitConversion: false });
-    const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
-    const details = [...flattenValidationErrors(errors), ...this.extraChecks(value as Record<string, unknown>)];
+    const { instance, details } = await validateDto(this.dto, value, { closed: true, extraChecks: this.extraChecks });
     if (details.length > 0) throw ApiError.validation(details);
     return instance;
   }
@@ -40,3 +73,6 @@ const rawBody = createParamDecorator(
 export function ValidatedBody<T extends object>(dto: ClassConstructor<T>, extraChecks?: (plain: Record<string, unknown>) => ErrorDetail[]) {
   return rawBody(new DtoValidationPipe(dto, extraChecks));
 }
+
+/** The request body as sent, for pipes of this folder. */
+export const requestBody = rawBody;

@@ -1,16 +1,30 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
 
+export interface FlattenOptions {
+  /** Array items as `items[0].price` rather than `items.0.price` (the paths of the channel and webhook routes' messages). */
+  bracketIndexes?: boolean;
+}
+
 /** class-validator errors, nested ones included, as one list of `{ field, problem }`. */
-export function flattenValidationErrors(errors: ValidationError[], parent = ''): ErrorDetail[] {
+export function flattenValidationErrors(
+  errors: ValidationError[],
+  options: FlattenOptions = {},
+  parent = '',
+  inArray = false,
+): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   for (const error of errors) {
-    const field = parent ? `${parent}.${error.property}` : error.property;
+    const field = !parent
+      ? error.property
+      : inArray && options.bracketIndexes
+        ? `${parent}[${error.property}]`
+        : `${parent}.${error.property}`;
     for (const problem of Object.values(error.constraints ?? {})) {
       const withoutName = problem.startsWith(`${error.property} `) ? problem.slice(error.property.length + 1) : problem;
       details.push({ field, problem: withoutName });
     }
-    if (error.children?.length) details.push(...flattenValidationErrors(error.children, field));
+    if (error.children?.length) details.push(...flattenValidationErrors(error.children, options, field, Array.isArray(error.value)));
   }
   return details;
 }

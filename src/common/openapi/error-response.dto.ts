@@ -1,29 +1,34 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { ERROR_CODES, OAUTH_ERROR_CODES } from '../errors/error-codes.js';
 
 export class ErrorDetailDto {
-  @ApiProperty({ description: 'Path of the offending field (dot notation)', example: 'taxMatrix.22021000.ICMS_rate' })
+  /** Path of the offending field (dot notation) */
+  @ApiProperty({ example: 'taxMatrix.22021000.ICMS_rate' })
   field: string;
 
-  @ApiProperty({ description: 'What is wrong with it', example: 'must be a number from 0 to 100 with at most 4 decimals' })
+  /** What is wrong with it */
+  @ApiProperty({ example: 'must be a number from 0 to 100 with at most 4 decimals' })
   problem: string;
 }
 
 /** Error A: login, enrichment and admin routes. */
 export class ErrorResponseDto {
-  @ApiProperty({ description: 'Human-readable explanation (always one string)', example: 'Fiscal group not found' })
+  /** Human-readable explanation (always one string) */
+  @ApiProperty({ example: 'Fiscal group not found' })
   message: string;
 
-  @ApiProperty({ description: 'Machine-readable code', enum: ERROR_CODES, example: 'NOT_FOUND' })
+  /** Machine-readable code */
+  @ApiProperty({ enum: ERROR_CODES, example: 'NOT_FOUND' })
   error: string;
 
-  @ApiPropertyOptional({ description: 'One entry per invalid field (validation errors only)', type: [ErrorDetailDto] })
+  /** One entry per invalid field (validation errors only) */
   details?: ErrorDetailDto[];
 }
 
 /** Error B: channel configuration. */
 export class ChannelErrorResponseDto {
-  @ApiProperty({ description: 'HTTP status code, as a string', example: '400' })
+  /** HTTP status code, as a string */
+  @ApiProperty({ example: '400' })
   statusCode: string;
 
   @ApiProperty({ example: 'Invalid request: stores[0].storeChannels[0]: channel "X" is not in this request' })
@@ -44,6 +49,7 @@ export class FulfillmentErrorResponseDto {
   @ApiProperty({ example: 'Order 12345 not found' })
   error: string;
 
-  @ApiProperty({ description: 'The same sentence as `error`', example: 'Order 12345 not found' })
+  /** The same sentence as `error` */
+  @ApiProperty({ example: 'Order 12345 not found' })
   message: string;
 }

@@ -1,89 +1,158 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
+  IsDefined,
   IsIn,
   IsObject,
   IsOptional,
   IsString,
   Length,
   Matches,
+  Max,
+  Min,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { UF_CODES } from '../uf.js';
 
 export class StoreRefDto {
-  @ApiProperty({ description: 'Store id of the ordering platform (`payload.store.id` of orders)', example: 'store-0042', maxLength: 100 })
+  /** Store id of the ordering platform (`payload.store.id` of orders) */
+  @ApiProperty({ example: 'store-0042' })
   @IsString()
   @Length(1, 100)
   @Matches(/\S/, { message: 'must not be blank' })
   store_id: string;
 
-  @ApiProperty({ example: 'Burger House Paulista', maxLength: 200 })
+  @ApiProperty({ example: 'Burger House Paulista' })
   @IsString()
   @Length(0, 200)
   store_name: string;
 }
 
 export class FiscalGroupSettingsDto {
-  @ApiPropertyOptional({
-    description: 'Keep ICMS inside the PIS/COFINS base (default false: ICMS is excluded, STF Tema 69)',
-    default: false,
-    example: false,
-  })
+  /** Keep ICMS inside the PIS/COFINS base (default false: ICMS is excluded, STF Tema 69) */
+  @ApiProperty({ default: false, example: false })
   @IsOptional()
   @IsBoolean()
   includeIcmsInPisCofinsBase?: boolean;
 }
 
+/*
+ * A TaxRule: each property reports its first problem only, and class-validator checks a
+ * property's decorators from the bottom up (the type check comes last). `validateTaxRule`
+ * (tax-rule.ts) runs these rules on every rule of a matrix, JSON or CSV.
+ */
+const REQUIRED = { message: 'is required' };
+export const RATE_RULE = 'must be a number from 0 to 100 with at most 4 decimals';
+const RATE = { message: RATE_RULE };
+const DIGITS = (rule: string) => ({ message: rule });
+
+/** A finite JSON number written with at most 4 decimals (so that it is stored and returned exactly). */
+function IsRateNumber() {
+  return ValidateBy(
+    {
+      name: 'isRateNumber',
+      validator: { validate: (value) => typeof value === 'number' && Number.isFinite(value) && /^-?\d+(\.\d{1,4})?$/.test(String(value)) },
+    },
+    RATE,
+  );
+}
+
 export class TaxRuleDto {
-  @ApiProperty({ description: 'Same code as the matrix key', example: '22021000', pattern: '^\\d{2,8}$' })
+  /** Same code as the matrix key */
+  @ApiProperty({ example: '22021000' })
+  @Matches(/^\d{2,8}$/, DIGITS('must be 2 to 8 digits equal to its matrix key'))
+  @IsDefined(REQUIRED)
   NCM: string;
 
-  @ApiProperty({ description: '7 digits, or empty', example: '0300700', pattern: '^(\\d{7})?$' })
+  /** 7 digits, or empty */
+  @ApiProperty({ example: '0300700' })
+  @Matches(/^(\d{7})?$/, DIGITS('must be 7 digits or empty'))
+  @IsDefined(REQUIRED)
   CEST: string;
 
-  @ApiProperty({
-    description: '2-digit CST, or origin + CST (normal regime) / CSOSN (Simples Nacional) as 3 digits',
-    example: '00',
-    pattern: '^\\d{2,3}$',
-  })
+  /** 2-digit CST, or origin + CST (normal regime) / CSOSN (Simples Nacional) as 3 digits */
+  @ApiProperty({ example: '00' })
+  @Matches(/^\d{2,3}$/, DIGITS('must be 2 digits (CST) or 3 digits (origin + CST, or CSOSN)'))
+  @IsDefined(REQUIRED)
   CST_ICMS: string;
 
-  @ApiProperty({ description: 'Percent, 0 to 100, at most 4 decimals', example: 18, minimum: 0, maximum: 100 })
+  /** Percent, 0 to 100, at most 4 decimals */
+  @ApiProperty({ example: 18 })
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
+  @IsDefined(REQUIRED)
   ICMS_rate: number;
 
-  @ApiProperty({ example: '01', pattern: '^\\d{2}$' })
+  @ApiProperty({ example: '01' })
+  @Matches(/^\d{2}$/, DIGITS('must be 2 digits'))
+  @IsDefined(REQUIRED)
   CST_PIS: string;
 
-  @ApiProperty({ example: 0.65, minimum: 0, maximum: 100 })
+  @ApiProperty({ example: 0.65 })
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
+  @IsDefined(REQUIRED)
   PIS_rate: number;
 
-  @ApiProperty({ example: '01', pattern: '^\\d{2}$' })
+  @ApiProperty({ example: '01' })
+  @Matches(/^\d{2}$/, DIGITS('must be 2 digits'))
+  @IsDefined(REQUIRED)
   CST_COFINS: string;
 
-  @ApiProperty({ example: 3, minimum: 0, maximum: 100 })
+  @ApiProperty({ example: 3 })
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
+  @IsDefined(REQUIRED)
   COFINS_rate: number;
 
-  @ApiPropertyOptional({ description: 'Present on some rules only', example: '5102', pattern: '^\\d{4}$' })
+  /** Present on some rules only */
+  @ApiProperty({ example: '5102' })
+  @IsOptional()
+  @Matches(/^\d{4}$/, DIGITS('must be 4 digits'))
   CFOP?: string;
 
-  @ApiPropertyOptional({ description: 'Tax reform: CST of IBS/CBS', example: '000', pattern: '^\\d{3}$' })
+  /** Tax reform: CST of IBS/CBS */
+  @ApiProperty({ example: '000' })
+  @IsOptional()
+  @Matches(/^\d{3}$/, DIGITS('must be 3 digits'))
   CST_IBSCBS?: string;
 
-  @ApiPropertyOptional({ description: 'Tax reform: tax classification code', example: '000001', pattern: '^\\d{6}$' })
+  /** Tax reform: tax classification code */
+  @ApiProperty({ example: '000001' })
+  @IsOptional()
+  @Matches(/^\d{6}$/, DIGITS('must be 6 digits'))
   cClassTrib?: string;
 
-  @ApiPropertyOptional({ description: 'Tax reform: state IBS rate (informative)', example: 0.1, minimum: 0, maximum: 100 })
+  /** Tax reform: state IBS rate (informative) */
+  @ApiProperty({ example: 0.1 })
+  @IsOptional()
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
   IBS_UF_rate?: number;
 
-  @ApiPropertyOptional({ description: 'Tax reform: municipal IBS rate (informative)', example: 0, minimum: 0, maximum: 100 })
+  /** Tax reform: municipal IBS rate (informative) */
+  @ApiProperty({ example: 0 })
+  @IsOptional()
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
   IBS_Mun_rate?: number;
 
-  @ApiPropertyOptional({ description: 'Tax reform: CBS rate (informative)', example: 0.9, minimum: 0, maximum: 100 })
+  /** Tax reform: CBS rate (informative) */
+  @ApiProperty({ example: 0.9 })
+  @IsOptional()
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
   CBS_rate?: number;
 }
 
@@ -122,37 +191,32 @@ const TAX_MATRIX_SCHEMA = {
 } as const;
 
 export class CreateFiscalGroupDto {
-  @ApiPropertyOptional({ description: 'Identifier from an external system; unique when given', example: 'ERP-SP-001', maxLength: 100 })
+  /** Identifier from an external system; unique when given */
+  @ApiProperty({ example: 'ERP-SP-001' })
   @IsOptional()
   @IsString()
   @Length(1, 100)
   externalId?: string;
 
-  @ApiProperty({ example: 'Restaurants SP - Lucro Presumido', maxLength: 200 })
+  @ApiProperty({ example: 'Restaurants SP - Lucro Presumido' })
   @IsString()
   @Length(1, 200)
   name: string;
 
-  @ApiProperty({ description: 'State code (one of the 27 Brazilian UFs; case-insensitive)', enum: UF_CODES, example: 'SP' })
+  /** State code (one of the 27 Brazilian UFs; case-insensitive) */
+  @ApiProperty({ enum: UF_CODES, example: 'SP' })
   @Transform(({ value }) => (typeof value === 'string' ? value.toUpperCase() : value))
   @IsIn(UF_CODES, { message: 'must be one of the 27 Brazilian state codes (SP, RJ, MG, ...)' })
   uf: string;
 
-  @ApiPropertyOptional({
-    description: 'Tax regime. `SIMPLES_NACIONAL`, `MEI`, `1` and `4` (any case) are Simples Nacional; anything else is the normal regime.',
-    example: 'LUCRO_PRESUMIDO',
-    maxLength: 50,
-  })
+  /** Tax regime. `SIMPLES_NACIONAL`, `MEI`, `1` and `4` (any case) are Simples Nacional; anything else is the normal regime. */
+  @ApiProperty({ example: 'LUCRO_PRESUMIDO' })
   @IsOptional()
   @IsString()
   @Length(1, 50)
   taxRegime?: string;
 
-  @ApiProperty({
-    description: 'Stores whose orders this group taxes; a store belongs to at most one group',
-    type: [StoreRefDto],
-    minItems: 1,
-  })
+  /** Stores whose orders this group taxes; a store belongs to at most one group */
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(5000)
@@ -164,7 +228,6 @@ export class CreateFiscalGroupDto {
   @IsObject()
   taxMatrix: Record<string, TaxRuleDto>;
 
-  @ApiPropertyOptional({ type: FiscalGroupSettingsDto })
   @IsOptional()
   @ValidateNested()
   @Type(() => FiscalGroupSettingsDto)
@@ -178,7 +241,7 @@ export class FiscalGroupResponseDto {
   @ApiProperty({ format: 'uuid', example: '9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e' })
   id: string;
 
-  @ApiProperty({ nullable: true, type: String, example: 'ERP-SP-001' })
+  @ApiProperty({ example: 'ERP-SP-001' })
   externalId: string | null;
 
   @ApiProperty({ example: 'Restaurants SP - Lucro Presumido' })
@@ -187,16 +250,14 @@ export class FiscalGroupResponseDto {
   @ApiProperty({ enum: UF_CODES, example: 'SP' })
   uf: string;
 
-  @ApiProperty({ nullable: true, type: String, example: 'LUCRO_PRESUMIDO' })
+  @ApiProperty({ example: 'LUCRO_PRESUMIDO' })
   taxRegime: string | null;
 
-  @ApiProperty({ type: [StoreRefDto] })
   stores: StoreRefDto[];
 
   @ApiProperty(TAX_MATRIX_SCHEMA as never)
   taxMatrix: Record<string, TaxRuleDto>;
 
-  @ApiProperty({ type: FiscalGroupSettingsDto })
   settings: FiscalGroupSettingsDto;
 
   @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' })
@@ -207,7 +268,6 @@ export class FiscalGroupResponseDto {
 }
 
 export class FiscalGroupPageDto {
-  @ApiProperty({ type: [FiscalGroupResponseDto] })
   items: FiscalGroupResponseDto[];
 
   @ApiProperty({ minimum: 0, example: 1 })

@@ -1,5 +1,5 @@
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -14,7 +14,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ORDER_STATUSES, type OrderStatus } from '../../orders/order-status.js';
-import { IsAddress, IsCoordinate, IsIdText } from './validators.js';
+import { IsIdText, MAX_ID_LENGTH } from '../../common/id-text.js';
+import { IsAddress, IsCoordinate } from './validators.js';
 
 const REQUIRED = { message: '$property is required' };
 const NOT_BLANK = { message: '$property must not be blank' };
@@ -28,45 +29,41 @@ const ID_SCHEMA = {
 };
 
 export class ShippingCoordinateDto {
-  @ApiProperty({
-    description: 'Decimal degrees, -90 to 90 (text or number)',
-    example: '-23.5629',
-    oneOf: [{ type: 'string' }, { type: 'number' }],
-  })
+  /** Decimal degrees, -90 to 90 (text or number) */
+  @ApiProperty({ example: '-23.5629', oneOf: [{ type: 'string' }, { type: 'number' }] })
   @IsDefined(REQUIRED)
   @IsCoordinate(90)
   latitude: string | number;
 
-  @ApiProperty({
-    description: 'Decimal degrees, -180 to 180 (text or number)',
-    example: '-46.6826',
-    oneOf: [{ type: 'string' }, { type: 'number' }],
-  })
+  /** Decimal degrees, -180 to 180 (text or number) */
+  @ApiProperty({ example: '-46.6826', oneOf: [{ type: 'string' }, { type: 'number' }] })
   @IsDefined(REQUIRED)
   @IsCoordinate(180)
   longitude: string | number;
 }
 
 export class TrackingInfoDto {
-  @ApiPropertyOptional({ description: "The carrier's tracking page", example: 'https://track.example.com/BR123456789', maxLength: 2000 })
+  /** The carrier's tracking page */
+  @ApiProperty({ example: 'https://track.example.com/BR123456789' })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
   trackurl?: string;
 
-  @ApiPropertyOptional({ example: 'BR123456789', maxLength: 200 })
+  @ApiProperty({ example: 'BR123456789' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   trackingNumber?: string;
 
-  @ApiPropertyOptional({ description: 'Code the customer gives the courier on delivery', example: '4821', maxLength: 200 })
+  /** Code the customer gives the courier on delivery */
+  @ApiProperty({ example: '4821' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   deliveryConfirmationCode?: string;
 
-  @ApiPropertyOptional({ description: "The courier's positions, oldest first", type: [ShippingCoordinateDto], maxItems: 1000 })
+  /** The courier's positions, oldest first */
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(1000)
@@ -80,13 +77,12 @@ export class TrackingInfoDto {
 export class TrackingRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number, compared as text)', example: 'ORD-2025-000123', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   order_id: string | number;
 
   @ApiProperty({
     description: `An order status (${ORDER_STATUSES.join(', ')}) or a status alias (\`GET /api/admin/status-aliases\`, for example \`En Camino\`), matched ignoring case, accents and separators, is applied to the order by the status rules (409 when the move is not allowed). Any other text is the carrier's own status and is only kept on the tracking record.`,
     example: 'DISPATCHED',
-    maxLength: 100,
   })
   @IsDefined(REQUIRED)
   @IsString()
@@ -94,7 +90,6 @@ export class TrackingRequestDto {
   @Matches(/\S/, NOT_BLANK)
   status: string;
 
-  @ApiPropertyOptional({ type: TrackingInfoDto })
   @IsOptional()
   @IsObject()
   @ValidateNested()
@@ -107,7 +102,7 @@ export class TrackingRequestDto {
 export class TransferRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number)', example: 'ORD-2025-000123', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   order: string | number;
 
   @ApiProperty({
@@ -117,7 +112,7 @@ export class TransferRequestDto {
     ...ID_SCHEMA,
   })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   from_store: string | number;
 
   @ApiProperty({
@@ -127,25 +122,26 @@ export class TransferRequestDto {
     ...ID_SCHEMA,
   })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   to_store: string | number;
 
-  @ApiProperty({ description: 'Name of the person processing the transfer', example: 'Carla Mendes', maxLength: 200 })
+  /** Name of the person processing the transfer */
+  @ApiProperty({ example: 'Carla Mendes' })
   @IsDefined(REQUIRED)
   @IsString()
   @Length(1, 200)
   @Matches(/\S/, NOT_BLANK)
   processed_by: string;
 
-  @ApiProperty({ example: 'Oven out of order at Pinheiros', maxLength: 1000 })
+  @ApiProperty({ example: 'Oven out of order at Pinheiros' })
   @IsDefined(REQUIRED)
   @IsString()
   @Length(1, 1000)
   @Matches(/\S/, NOT_BLANK)
   transfer_reason: string;
 
-  @ApiPropertyOptional({
-    description: 'Delivery address for the target store, as an object or a text; stored as sent',
+  /** Delivery address for the target store, as an object or a text; stored as sent */
+  @ApiProperty({
     oneOf: [
       { type: 'object', additionalProperties: true },
       { type: 'string', maxLength: 1000 },
@@ -162,7 +158,7 @@ export class TransferRequestDto {
 export class DispatchedRequestDto {
   @ApiProperty({ description: 'The `orderId` of the pickup order (text or number)', example: 'ORD-2025-000124', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   codigo_app: string | number;
 
   @ApiProperty({
@@ -171,7 +167,7 @@ export class DispatchedRequestDto {
     ...ID_SCHEMA,
   })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   id_transaccion: string | number;
 }
 
@@ -180,7 +176,7 @@ export class DispatchedRequestDto {
 export class StatusRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number)', example: 'ORD-2025-000123', ...ID_SCHEMA })
   @IsDefined(REQUIRED)
-  @IsIdText()
+  @IsIdText(MAX_ID_LENGTH)
   order_id: string | number;
 
   @ApiProperty({
@@ -188,7 +184,6 @@ export class StatusRequestDto {
       `The new status: an order status (${ORDER_STATUSES.join(', ')}) or a point-of-sale label from the alias table (\`GET /api/admin/status-aliases\`, for example \`Por Asignar\`), ` +
       'matched ignoring case, accents, surrounding spaces and space/`_`/`-`. A label that matches neither is 400, listing the accepted values.',
     example: 'ACCEPTED',
-    maxLength: 100,
   })
   @IsDefined(REQUIRED)
   @IsString()
@@ -202,13 +197,11 @@ export class FulfillmentResponseDto {
   @ApiProperty({ example: 'Order ORD-2025-000123 changed from ENRICHED to ACCEPTED' })
   message: string;
 
-  @ApiProperty({
-    description: 'Always `success` on a 200 (the only success signal point-of-sale clients check)',
-    enum: ['success'],
-    example: 'success',
-  })
+  /** Always `success` on a 200 (the only success signal point-of-sale clients check) */
+  @ApiProperty({ example: 'success' })
   status: 'success';
 
-  @ApiProperty({ description: "The order's status after the call", enum: ORDER_STATUSES, example: 'ACCEPTED' })
+  /** The order's status after the call */
+  @ApiProperty({ example: 'ACCEPTED' })
   orderStatus: OrderStatus;
 }

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsOptional, IsString, Length } from 'class-validator';
 import { PageQueryDto } from '../../common/http/pagination.js';
 import { IsIsoDateText } from './validators.js';
@@ -6,48 +6,34 @@ import { IsIsoDateText } from './validators.js';
 const REQUIRED = { message: '$property is required' };
 
 export class InfoPaymentsQueryDto extends PageQueryDto {
-  @ApiProperty({
-    description: 'Orders created at or after this date (midnight UTC) or date-time. ISO 8601.',
-    example: '2025-11-01',
-  })
+  /** Orders created at or after this date (midnight UTC) or date-time. ISO 8601. */
+  @ApiProperty({ example: '2025-11-01' })
   @IsDefined(REQUIRED)
   @IsIsoDateText()
   startDate: string;
 
-  @ApiProperty({
-    description:
-      'Orders created up to this date (the whole day, UTC) or date-time (inclusive). ISO 8601; not before `startDate`, at most 93 days after it.',
-    example: '2025-11-30',
-  })
+  /** Orders created up to this date (the whole day, UTC) or date-time (inclusive). ISO 8601; not before `startDate`, at most 93 days after it. */
+  @ApiProperty({ example: '2025-11-30' })
   @IsDefined(REQUIRED)
   @IsIsoDateText()
   endDate: string;
 
-  @ApiPropertyOptional({
-    description: "The payload's root `country`, else `store.country`, equals this text",
-    example: 'BR',
-    maxLength: 100,
-  })
+  /** The payload's root `country`, else `store.country`, equals this text */
+  @ApiProperty({ example: 'BR' })
   @IsOptional()
   @IsString()
   @Length(1, 100)
   country?: string;
 
-  @ApiPropertyOptional({
-    description: "The payload's root `account`, else `store.account`, equals this text",
-    example: 'ACC-7781',
-    maxLength: 100,
-  })
+  /** The payload's root `account`, else `store.account`, equals this text */
+  @ApiProperty({ example: 'ACC-7781' })
   @IsOptional()
   @IsString()
   @Length(1, 100)
   account?: string;
 
-  @ApiPropertyOptional({
-    description: "The payload's root `sellerId`, else `store.sellerId`, equals this text (numbers compared as text)",
-    example: '5521',
-    maxLength: 100,
-  })
+  /** The payload's root `sellerId`, else `store.sellerId`, equals this text (numbers compared as text) */
+  @ApiProperty({ example: '5521' })
   @IsOptional()
   @IsString()
   @Length(1, 100)
@@ -61,14 +47,14 @@ export class InfoPaymentsItemDto {
   @ApiProperty({ format: 'uuid', example: '3f6d2c1b-8a9e-4f70-b1c2-d3e4f5a6b7c8' })
   orderDbId: string;
 
-  @ApiProperty({ type: String, nullable: true, example: '1201' })
+  @ApiProperty({ example: '1201' })
   storeId: string | null;
 
   @ApiProperty({ format: 'date-time', example: '2025-11-21T13:05:42.120Z' })
   createdAt: string;
 
+  /** The payload's root `payments`, else `order.payments`, as stored; null when the order has neither */
   @ApiProperty({
-    description: "The payload's root `payments`, else `order.payments`, as stored; null when the order has neither",
     nullable: true,
     type: 'array',
     items: { type: 'object', additionalProperties: true },
@@ -81,10 +67,11 @@ export class InfoPaymentsResponseDto {
   @ApiProperty({ example: '2 order(s) between 2025-11-01 and 2025-11-30' })
   message: string;
 
-  @ApiProperty({ enum: ['success'], example: 'success' })
+  @ApiProperty({ example: 'success' })
   status: 'success';
 
-  @ApiProperty({ description: 'Orders matching the filters (all pages)', minimum: 0, example: 2 })
+  /** Orders matching the filters (all pages) */
+  @ApiProperty({ minimum: 0, example: 2 })
   total: number;
 
   @ApiProperty({ minimum: 1, example: 1 })
@@ -93,6 +80,6 @@ export class InfoPaymentsResponseDto {
   @ApiProperty({ minimum: 1, maximum: 100, example: 20 })
   pageSize: number;
 
-  @ApiProperty({ type: [InfoPaymentsItemDto], description: 'Oldest first (createdAt, then orderDbId)' })
+  /** Oldest first (createdAt, then orderDbId) */
   items: InfoPaymentsItemDto[];
 }

@@ -1,30 +1,11 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { idText } from '../../common/id-text.js';
 import { ISO_DATE_OR_DATE_TIME_RULE, readIsoInstant } from '../../common/iso-date-time.js';
+import { isPlainObject } from '../../common/plain-object.js';
 
-export const MAX_ID_LENGTH = 100;
-
-/** An id point-of-sale systems send as text or as a number (contract §8): compared as text. */
-export function isIdText(value: unknown): value is string | number {
-  if (typeof value === 'string') return value.trim().length > 0 && value.length <= MAX_ID_LENGTH;
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
-
-/** The text an id is compared as. */
+/** The text a validated id is compared as. */
 export function idString(value: string | number): string {
-  return typeof value === 'number' ? String(value) : value;
-}
-
-export function IsIdText(options: ValidationOptions = {}) {
-  return ValidateBy(
-    {
-      name: 'isIdText',
-      validator: {
-        validate: isIdText,
-        defaultMessage: () => `$property must be a non-empty string (at most ${MAX_ID_LENGTH} characters) or a non-negative integer`,
-      },
-    },
-    options,
-  );
+  return idText(value) ?? String(value);
 }
 
 /** A latitude or longitude as decimal text or a number, within ±limit. */
@@ -52,8 +33,7 @@ export function IsAddress(options: ValidationOptions = {}) {
       name: 'isAddress',
       validator: {
         validate: (value: unknown) =>
-          (typeof value === 'string' && value.trim().length > 0 && value.length <= 1000) ||
-          (typeof value === 'object' && value !== null && !Array.isArray(value)),
+          (typeof value === 'string' && value.trim().length > 0 && value.length <= 1000) || isPlainObject(value),
         defaultMessage: () => '$property must be an object or a non-empty text of at most 1000 characters',
       },
     },

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
 import { ISO_DATE_TIME_RULE, isIsoDateTime, parseIsoDateTime } from '../../common/iso-date-time.js';
@@ -54,18 +54,10 @@ function NotAboveMaxAttempts() {
   });
 }
 
-const DATE_TIME_DOC = { type: String, format: 'date-time' };
-
 /** Query of `GET /api/admin/orders`: every filter optional; unknown parameters are refused (400). */
 export class OrderListQuery {
-  @ApiPropertyOptional({
-    type: 'integer',
-    description: 'Page number, from 1',
-    minimum: 1,
-    maximum: MAX_INTEGER_PARAM,
-    default: 1,
-    example: 1,
-  })
+  /** Page number, from 1 */
+  @ApiProperty({ type: 'integer', maximum: MAX_INTEGER_PARAM, default: 1, example: 1 })
   @IsOptional()
   @Transform(plainInteger)
   @IsInt()
@@ -73,14 +65,8 @@ export class OrderListQuery {
   @Max(MAX_INTEGER_PARAM)
   page?: number;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    description: 'Orders per page',
-    minimum: 1,
-    maximum: MAX_PAGE_SIZE,
-    default: DEFAULT_PAGE_SIZE,
-    example: DEFAULT_PAGE_SIZE,
-  })
+  /** Orders per page */
+  @ApiProperty({ type: 'integer', maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, example: DEFAULT_PAGE_SIZE })
   @IsOptional()
   @Transform(plainInteger)
   @IsInt()
@@ -88,38 +74,29 @@ export class OrderListQuery {
   @Max(MAX_PAGE_SIZE)
   pageSize?: number;
 
-  @ApiPropertyOptional({
-    description: 'Only orders of this store (exact, case-sensitive)',
-    minLength: 1,
-    maxLength: 100,
-    example: 'store-0042',
-  })
+  /** Only orders of this store (exact, case-sensitive) */
+  @ApiProperty({ example: 'store-0042' })
   @IsOptional()
   @IsString()
   @Length(1, 100)
   storeId?: string;
 
-  @ApiPropertyOptional({
-    description: 'Only orders from this origin (exact, case-sensitive), e.g. the ordering platform',
-    minLength: 1,
-    maxLength: 100,
-    example: 'ifood',
-  })
+  /** Only orders from this origin (exact, case-sensitive), e.g. the ordering platform */
+  @ApiProperty({ example: 'ifood' })
   @IsOptional()
   @IsString()
   @Length(1, 100)
   source?: string;
 
-  @ApiPropertyOptional({ description: 'Only orders in this status', enum: ORDER_STATUSES, example: 'DELIVERED' })
+  /** Only orders in this status */
+  @ApiProperty({ example: 'DELIVERED' })
   @IsOptional()
   @IsIn(ORDER_STATUSES, { message: `must be one of ${ORDER_STATUSES.join(', ')}` })
   status?: OrderStatus;
 
-  @ApiPropertyOptional({
+  @ApiProperty({
     description:
       'Only orders whose orderId contains this text, case-insensitive; `%`, `_` and `\\` are matched literally (not as wildcards). Served by a trigram index from 3 characters on.',
-    minLength: 1,
-    maxLength: 100,
     example: '3b98cb',
   })
   @IsOptional()
@@ -127,34 +104,21 @@ export class OrderListQuery {
   @Length(1, 100)
   orderId?: string;
 
-  @ApiPropertyOptional({
-    ...DATE_TIME_DOC,
-    description:
-      'Only orders created at or after this instant (inclusive). ISO 8601 date-time; without a zone it is UTC; up to 9 fractional digits (orders are stored to the microsecond).',
-    example: '2026-11-21T00:00:00Z',
-  })
+  /** Only orders created at or after this instant (inclusive). ISO 8601 date-time; without a zone it is UTC; up to 9 fractional digits (orders are stored to the microsecond). */
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T00:00:00Z' })
   @IsOptional()
   @IsIsoDateTime()
   @NotAfterCreatedTo()
   createdFrom?: string;
 
-  @ApiPropertyOptional({
-    ...DATE_TIME_DOC,
-    description:
-      'Only orders created at or before this instant (inclusive). A whole day ends at 23:59:59.999999 (or use the next midnight minus one microsecond). Must not be before createdFrom.',
-    example: '2026-11-21T23:59:59.999999Z',
-  })
+  /** Only orders created at or before this instant (inclusive). A whole day ends at 23:59:59.999999 (or use the next midnight minus one microsecond). Must not be before createdFrom. */
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T23:59:59.999999Z' })
   @IsOptional()
   @IsIsoDateTime()
   createdTo?: string;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    description: 'Only orders with at least this many webhook delivery attempts ("the webhook kept failing": 3)',
-    minimum: 0,
-    maximum: MAX_INTEGER_PARAM,
-    example: 3,
-  })
+  /** Only orders with at least this many webhook delivery attempts ("the webhook kept failing": 3) */
+  @ApiProperty({ type: 'integer', maximum: MAX_INTEGER_PARAM, example: 3 })
   @IsOptional()
   @Transform(plainInteger)
   @IsInt()
@@ -163,13 +127,8 @@ export class OrderListQuery {
   @NotAboveMaxAttempts()
   minWebhookAttempts?: number;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    description: 'Only orders with at most this many webhook delivery attempts; must not be below minWebhookAttempts',
-    minimum: 0,
-    maximum: MAX_INTEGER_PARAM,
-    example: 10,
-  })
+  /** Only orders with at most this many webhook delivery attempts; must not be below minWebhookAttempts */
+  @ApiProperty({ type: 'integer', maximum: MAX_INTEGER_PARAM, example: 10 })
   @IsOptional()
   @Transform(plainInteger)
   @IsInt()

@@ -1,22 +1,25 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from '../../demo/order-examples.js';
-import { ORDER_STATUSES, type OrderStatus } from '../order-status.js';
+import type { OrderStatus } from '../order-status.js';
 import { ORDER_DETAIL_MAX_BYTES, ORDER_LIST_ITEM_MAX_BYTES, ORDER_LIST_PAGE_MAX_BYTES, PAYLOAD_OMITTED } from '../order-list.sql.js';
 
 const ORDER_DB_ID = '5c2b9a8e-1f0d-4e3c-9b7a-6d5e4f3a2b1c';
 const DATE_TIME_DESCRIPTION = 'RFC 3339, UTC, to the microsecond as stored (usable as an exact createdFrom / createdTo bound)';
 
 export class WebhookLastResponseDto {
-  @ApiProperty({ type: 'integer', nullable: true, description: 'HTTP status of the receiver; null when no answer arrived', example: 200 })
+  /** HTTP status of the receiver; null when no answer arrived */
+  @ApiProperty({ type: 'integer', example: 200 })
   statusCode: number | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'Body of the answer (possibly cut)', example: '{"received":true}' })
+  /** Body of the answer (possibly cut) */
+  @ApiProperty({ example: '{"received":true}' })
   body: string | null;
 
   @ApiProperty({ type: 'integer', minimum: 0, example: 184 })
   durationMs: number;
 
-  @ApiProperty({ type: String, nullable: true, description: 'Network error or timeout, when there was no answer', example: null })
+  /** Network error or timeout, when there was no answer */
+  @ApiProperty({ example: null })
   error: string | null;
 
   @ApiProperty({ format: 'date-time', example: '2026-11-21T15:30:02.118Z' })
@@ -44,46 +47,38 @@ const UPDATED_AT_EXAMPLE = '2026-11-21T15:30:02.301877Z';
 
 /** An order as stored (spec "PersistedOrder"). */
 export class PersistedOrderDto {
-  @ApiProperty({ format: 'uuid', description: 'Internal id of the stored order', example: ORDER_DB_ID })
+  /** Internal id of the stored order */
+  @ApiProperty({ format: 'uuid', example: ORDER_DB_ID })
   id: string;
 
-  @ApiProperty({ description: 'Business identifier from the ordering platform; unique', example: ORDER_EXAMPLE.orderId })
+  /** Business identifier from the ordering platform; unique */
+  @ApiProperty({ example: ORDER_EXAMPLE.orderId })
   orderId: string;
 
-  @ApiProperty({ enum: ORDER_STATUSES, example: 'FORWARDED' })
+  @ApiProperty({ example: 'FORWARDED' })
   status: OrderStatus;
 
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description: 'The order as received (OrderPayload; every property kept)',
-    example: ORDER_EXAMPLE,
-  })
+  /** The order as received (OrderPayload; every property kept) */
+  @ApiProperty({ type: 'object', additionalProperties: true, example: ORDER_EXAMPLE })
   payload: Record<string, unknown>;
 
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
-    description: 'The order after enrichment (taxes per line, `taxSummary`); null when enrichment failed',
-    example: ENRICHED_ORDER_EXAMPLE,
-  })
+  /** The order after enrichment (taxes per line, `taxSummary`); null when enrichment failed */
+  @ApiProperty({ type: 'object', additionalProperties: true, example: ENRICHED_ORDER_EXAMPLE })
   enrichedPayload: Record<string, unknown> | null;
 
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Delivery attempts to the order webhook so far', example: 1 })
+  /** Delivery attempts to the order webhook so far */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1 })
   webhookAttempts: number;
 
-  @ApiProperty({ type: String, nullable: true, description: 'Store id of the order (`payload.store.id`)', example: ORDER_EXAMPLE.store.id })
+  /** Store id of the order (`payload.store.id`) */
+  @ApiProperty({ example: ORDER_EXAMPLE.store.id })
   storeId: string | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'Origin of the order (`payload.source`)', example: ORDER_EXAMPLE.source })
+  /** Origin of the order (`payload.source`) */
+  @ApiProperty({ example: ORDER_EXAMPLE.source })
   source: string | null;
 
-  @ApiProperty({
-    type: WebhookLastResponseDto,
-    nullable: true,
-    description: 'The last answer of the order webhook; null before the first attempt',
-  })
+  /** The last answer of the order webhook; null before the first attempt */
   webhookLastResponse: WebhookLastResponseDto | null;
 
   @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: CREATED_AT_EXAMPLE })
@@ -92,8 +87,7 @@ export class PersistedOrderDto {
   @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: UPDATED_AT_EXAMPLE })
   updatedAt: string;
 
-  @ApiPropertyOptional({
-    enum: Object.values(PAYLOAD_OMITTED),
+  @ApiProperty({
     description:
       `Present only when \`payload\` and \`enrichedPayload\` were left out (sent as null) to bound the answer's size: ` +
       `\`${PAYLOAD_OMITTED.item}\`: the order's JSON is over ${ORDER_LIST_ITEM_MAX_BYTES / 1048576} MiB (the detail route still has it); ` +
@@ -105,10 +99,11 @@ export class PersistedOrderDto {
 }
 
 export class OrderPageDto {
-  @ApiProperty({ type: [PersistedOrderDto], description: 'Newest first (createdAt desc, then id desc); empty past the last page' })
+  /** Newest first (createdAt desc, then id desc); empty past the last page */
   items: PersistedOrderDto[];
 
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Orders matching the filters (exact, not paginated)', example: 1 })
+  /** Orders matching the filters (exact, not paginated) */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1 })
   total: number;
 
   @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
@@ -117,37 +112,33 @@ export class OrderPageDto {
   @ApiProperty({ type: 'integer', minimum: 1, maximum: 100, example: 20 })
   pageSize: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'ceil(total / pageSize); 0 when total is 0', example: 1 })
+  /** ceil(total / pageSize); 0 when total is 0 */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1 })
   totalPages: number;
 }
 
 export class OrderStatusChangeDto {
-  @ApiProperty({ enum: ORDER_STATUSES, description: 'The status the order moved to', example: 'FORWARDED' })
+  /** The status the order moved to */
+  @ApiProperty({ example: 'FORWARDED' })
   status: OrderStatus;
 
-  @ApiProperty({ enum: ORDER_STATUSES, nullable: true, description: 'The status before; null for the first one', example: 'ENRICHED' })
+  /** The status before; null for the first one */
+  @ApiProperty({ example: 'ENRICHED' })
   from: OrderStatus | null;
 
   @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: '2026-11-21T15:30:02.301877Z' })
   at: string;
 
-  @ApiProperty({ type: String, nullable: true, description: 'API client that made the change', example: '1001' })
+  /** API client that made the change */
+  @ApiProperty({ example: '1001' })
   clientId: string | null;
 
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description: 'Route or process that made the change',
-    example: 'POST /api/api/order/status',
-  })
+  /** Route or process that made the change */
+  @ApiProperty({ example: 'POST /api/api/order/status' })
   via: string | null;
 
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description: 'The status as the caller sent it (a point-of-sale label such as `Por Asignar`); null when none was sent',
-    example: 'Por Asignar',
-  })
+  /** The status as the caller sent it (a point-of-sale label such as `Por Asignar`); null when none was sent */
+  @ApiProperty({ example: 'Por Asignar' })
   label: string | null;
 
   @ApiKeptProperties()
@@ -162,108 +153,115 @@ export class TrackedCoordinateDto {
 }
 
 export class OrderTrackingEntryDto {
-  @ApiProperty({ description: "The status sent with the tracking (an order status, or the carrier's own)", example: 'DISPATCHED' })
+  /** The status sent with the tracking (an order status, or the carrier's own) */
+  @ApiProperty({ example: 'DISPATCHED' })
   status: string;
-  @ApiProperty({ description: 'Whether `status` was an order status and was applied to the order', example: true })
+  /** Whether `status` was an order status and was applied to the order */
+  @ApiProperty({ example: true })
   orderStatusApplied: boolean;
-  @ApiProperty({ type: String, nullable: true, example: 'https://track.example.com/abc123' })
+  @ApiProperty({ example: 'https://track.example.com/abc123' })
   trackurl: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'BR123456789' })
+  @ApiProperty({ example: 'BR123456789' })
   trackingNumber: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '4821' })
+  @ApiProperty({ example: '4821' })
   deliveryConfirmationCode: string | null;
-  @ApiProperty({ type: [TrackedCoordinateDto] })
   shippingCoordinates: TrackedCoordinateDto[];
   @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: '2026-11-21T15:40:12.120Z' })
   at: string;
-  @ApiProperty({ type: String, nullable: true, example: '1001' })
+  @ApiProperty({ example: '1001' })
   clientId: string | null;
   @ApiKeptProperties(EXTRA_EXAMPLE)
   extra: Record<string, unknown> | null;
 }
 
 export class OrderTransferEntryDto {
-  @ApiProperty({ description: 'As sent: the store id or its store code', example: 'store-0042' })
+  /** As sent: the store id or its store code */
+  @ApiProperty({ example: 'store-0042' })
   fromStore: string;
   @ApiProperty({ example: 'store-0043' })
   toStore: string;
-  @ApiProperty({ type: String, nullable: true, description: 'The store id `fromStore` resolved to', example: 'store-0042' })
+  /** The store id `fromStore` resolved to */
+  @ApiProperty({ example: 'store-0042' })
   fromStoreId: string | null;
-  @ApiProperty({ description: 'The store id `toStore` resolved to (the order’s store now)', example: 'store-0043' })
+  /** The store id `toStore` resolved to (the order’s store now) */
+  @ApiProperty({ example: 'store-0043' })
   toStoreId: string;
   @ApiProperty({ example: 'Maria Lima' })
   processedBy: string;
   @ApiProperty({ example: 'Kitchen closed' })
   transferReason: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: { street: 'Av. Paulista, 1578', city: 'São Paulo' } })
+  @ApiProperty({ type: 'object', additionalProperties: true, example: { street: 'Av. Paulista, 1578', city: 'São Paulo' } })
   shippingAddress: Record<string, unknown> | null;
-  @ApiProperty({ description: 'Whether the order was taxed again with the target store’s fiscal group', example: true })
+  /** Whether the order was taxed again with the target store’s fiscal group */
+  @ApiProperty({ example: true })
   refiscalized: boolean;
-  @ApiProperty({ type: String, nullable: true, format: 'uuid' })
+  @ApiProperty({ format: 'uuid' })
   fromFiscalGroupId: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'uuid' })
+  @ApiProperty({ format: 'uuid' })
   toFiscalGroupId: string | null;
   @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: '2026-11-21T15:41:00.000Z' })
   at: string;
-  @ApiProperty({ type: String, nullable: true, example: '1001' })
+  @ApiProperty({ example: '1001' })
   clientId: string | null;
   @ApiKeptProperties()
   extra: Record<string, unknown> | null;
 }
 
 export class OrderDispatchEntryDto {
-  @ApiProperty({ description: 'The `id_transaccion` of the dispatch call', example: 'TX-998877' })
+  /** The `id_transaccion` of the dispatch call */
+  @ApiProperty({ example: 'TX-998877' })
   idTransaccion: string;
   @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: '2026-11-21T15:45:00.000Z' })
   at: string;
-  @ApiProperty({ type: String, nullable: true, example: '1001' })
+  @ApiProperty({ example: '1001' })
   clientId: string | null;
   @ApiKeptProperties()
   extra: Record<string, unknown> | null;
 }
 
+/** What sent a delivery attempt: the first forward, an admin's redeliver, or the retry queue. */
+export type DeliveryTrigger = 'forward' | 'redeliver' | 'retry';
+
 export class WebhookDeliveryEntryDto {
-  @ApiProperty({ type: 'integer', description: 'The order’s delivery attempt number', example: 1 })
+  /** The order’s delivery attempt number */
+  @ApiProperty({ type: 'integer', example: 1 })
   attempt: number;
-  @ApiProperty({ enum: ['forward', 'redeliver', 'retry'], example: 'forward' })
-  trigger: string;
-  @ApiProperty({
-    description: 'Standard Webhooks message id (the same for every attempt of one enriched payload)',
-    example: 'msg_wctOHEVOVDT0I5V16HOo_czrF45IS6kB',
-  })
+  @ApiProperty({ example: 'forward' })
+  trigger: DeliveryTrigger;
+  /** Standard Webhooks message id (the same for every attempt of one enriched payload) */
+  @ApiProperty({ example: 'msg_wctOHEVOVDT0I5V16HOo_czrF45IS6kB' })
   webhookId: string;
-  @ApiProperty({ description: 'The webhook URL (without credentials or query)', example: 'https://restaurant.example.com/orders' })
+  /** The webhook URL (without credentials or query) */
+  @ApiProperty({ example: 'https://restaurant.example.com/orders' })
   url: string;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'The headers sent (no secret)' })
+  /** The headers sent (no secret) */
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } })
   requestHeaders: Record<string, string>;
-  @ApiProperty({ type: 'integer', nullable: true, example: 200 })
+  @ApiProperty({ type: 'integer', example: 200 })
   statusCode: number | null;
-  @ApiProperty({ type: String, nullable: true, description: 'The first 4 KiB of the answer' })
+  /** The first 4 KiB of the answer */
   responseBody: string | null;
   @ApiProperty({ type: 'integer', example: 184 })
   durationMs: number;
-  @ApiProperty({ type: String, nullable: true, example: null })
+  @ApiProperty({ example: null })
   error: string | null;
   @ApiProperty({ format: 'date-time', description: DATE_TIME_DESCRIPTION, example: '2026-11-21T15:30:02.512Z' })
   attemptedAt: string;
 }
 
 export class OrderDetailDto extends PersistedOrderDto {
-  @ApiProperty({
-    type: [OrderStatusChangeDto],
-    description: 'Every status change, oldest first (the first one is the creation, with `from: null`)',
-  })
+  /** Every status change, oldest first (the first one is the creation, with `from: null`) */
   history: OrderStatusChangeDto[];
 
-  @ApiProperty({ type: [OrderTrackingEntryDto], description: 'Tracking updates, oldest first' })
+  /** Tracking updates, oldest first */
   tracking: OrderTrackingEntryDto[];
 
-  @ApiProperty({ type: [OrderTransferEntryDto], description: 'Store transfers, oldest first' })
+  /** Store transfers, oldest first */
   transfers: OrderTransferEntryDto[];
 
-  @ApiProperty({ type: [OrderDispatchEntryDto], description: 'Pickup dispatches, oldest first' })
+  /** Pickup dispatches, oldest first */
   dispatches: OrderDispatchEntryDto[];
 
-  @ApiProperty({ type: [WebhookDeliveryEntryDto], description: 'The webhook delivery log, oldest first' })
+  /** The webhook delivery log, oldest first */
   deliveries: WebhookDeliveryEntryDto[];
 }

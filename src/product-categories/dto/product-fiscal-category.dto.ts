@@ -1,32 +1,29 @@
-import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString, Length, Matches, ValidateIf } from 'class-validator';
 import { ForbiddenProperty } from '../../common/http/forbidden-property.js';
 
 const NCM_RULE = { message: 'must be an NCM code of 8 digits' };
 
 export class CreateProductFiscalCategoryDto {
-  @ApiProperty({ description: "The product's id on the ordering platform", example: 'prod-cola-350', minLength: 1, maxLength: 100 })
+  /** The product's id on the ordering platform */
+  @ApiProperty({ example: 'prod-cola-350' })
   @IsString()
   @Length(1, 100)
   productId: string;
 
-  @ApiProperty({ example: 'Coca-Cola lata 350 ml', maxLength: 300 })
+  @ApiProperty({ example: 'Coca-Cola lata 350 ml' })
   @IsString()
   @Length(1, 300)
   productName: string;
 
-  @ApiProperty({ description: 'NCM code (8 digits)', example: '22021000', pattern: '^\\d{8}$' })
+  /** NCM code (8 digits) */
+  @ApiProperty({ example: '22021000' })
   @IsString()
   @Matches(/^\d{8}$/, NCM_RULE)
   ncm: string;
 
-  @ApiPropertyOptional({
-    description: "Another system's id for the same product; unique when set",
-    example: 'SKU-778899',
-    nullable: true,
-    type: String,
-    maxLength: 100,
-  })
+  /** Another system's id for the same product; unique when set */
+  @ApiProperty({ example: 'SKU-778899' })
   @IsOptional()
   @IsString()
   @Length(1, 100)
@@ -39,19 +36,21 @@ export class UpdateProductFiscalCategoryDto {
   @ForbiddenProperty('cannot be sent: the productId is the path parameter and does not change')
   productId?: never;
 
-  @ApiPropertyOptional({ example: 'Coca-Cola lata 350 ml', maxLength: 300 })
+  @ApiProperty({ example: 'Coca-Cola lata 350 ml' })
   @IsOptional()
   @IsString()
   @Length(1, 300)
   productName?: string;
 
-  @ApiPropertyOptional({ description: 'NCM code (8 digits)', example: '22021000', pattern: '^\\d{8}$' })
+  /** NCM code (8 digits) */
+  @ApiProperty({ example: '22021000' })
   @IsOptional()
   @IsString()
   @Matches(/^\d{8}$/, NCM_RULE)
   ncm?: string;
 
-  @ApiPropertyOptional({ description: 'Set to null to clear it', example: 'SKU-778899', nullable: true, type: String, maxLength: 100 })
+  /** Set to null to clear it */
+  @ApiProperty({ example: 'SKU-778899' })
   @ValidateIf((_object, value) => value !== null && value !== undefined)
   @IsString()
   @Length(1, 100)
@@ -68,7 +67,7 @@ export class ProductFiscalCategoryResponseDto {
   @ApiProperty({ example: '22021000' })
   ncm: string;
 
-  @ApiProperty({ nullable: true, type: String, example: 'SKU-778899' })
+  @ApiProperty({ example: 'SKU-778899' })
   externalProductId: string | null;
 
   @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' })

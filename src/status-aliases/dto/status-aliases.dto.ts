@@ -4,19 +4,16 @@ import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsString, Length, Matches, Vali
 import { ORDER_STATUSES, type OrderStatus } from '../../orders/order-status.js';
 
 export class StatusAliasDto {
-  @ApiProperty({
-    description: 'The label as the point of sale sends it; matched ignoring case, accents, surrounding spaces and space/`_`/`-`',
-    example: 'Por Asignar',
-    minLength: 1,
-    maxLength: 100,
-  })
+  /** The label as the point of sale sends it; matched ignoring case, accents, surrounding spaces and space/`_`/`-` */
+  @ApiProperty({ example: 'Por Asignar' })
   @IsDefined({ message: '$property is required' })
   @IsString()
   @Length(1, 100)
   @Matches(/\S/, { message: '$property must not be blank' })
   label: string;
 
-  @ApiProperty({ description: 'The order status the label means', enum: ORDER_STATUSES, example: 'READY' })
+  /** The order status the label means */
+  @ApiProperty({ example: 'READY' })
   @IsDefined({ message: '$property is required' })
   @IsIn(ORDER_STATUSES)
   status: OrderStatus;
@@ -39,7 +36,7 @@ export const STATUS_ALIASES_EXAMPLE = {
 
 /** The whole alias table (GET answers it, PUT replaces it). */
 export class StatusAliasesDto {
-  @ApiProperty({ type: [StatusAliasDto], maxItems: 500, example: STATUS_ALIASES_EXAMPLE.aliases })
+  @ApiProperty({ example: STATUS_ALIASES_EXAMPLE.aliases })
   @IsDefined({ message: '$property is required' })
   @IsArray()
   @ArrayMaxSize(500)

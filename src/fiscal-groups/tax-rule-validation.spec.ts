@@ -1,4 +1,6 @@
-import { isValidRate, normalizeTaxMatrix, validateTaxMatrix, validateTaxRule } from './tax-rule.js';
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import { TaxRuleDto } from './dto/fiscal-group.dto.js';
+import { normalizeTaxMatrix, TAX_RULE_FIELDS, validateTaxMatrix, validateTaxRule } from './tax-rule-validation.js';
 
 const rule = (overrides: Record<string, unknown> = {}) => ({
   NCM: '22021000',
@@ -62,9 +64,33 @@ describe('validateTaxRule', () => {
     );
   });
 
+  it('says why, in the words of the rule', () => {
+    expect(validateTaxRule('2202', rule({ NCM: '2202', CEST: null, CST_ICMS: 6, PIS_rate: 1e-7, CFOP: null, ICMS: 1 }), 'm')).toEqual([
+      { field: 'm.ICMS', problem: 'is not a TaxRule property' },
+      { field: 'm.CEST', problem: 'is required' },
+      { field: 'm.CST_ICMS', problem: 'must be 2 digits (CST) or 3 digits (origin + CST, or CSOSN)' },
+      { field: 'm.PIS_rate', problem: 'must be a number from 0 to 100 with at most 4 decimals' },
+    ]);
+    expect(validateTaxRule('2', rule({ NCM: '22021000' }), 'm')).toEqual([
+      { field: 'm', problem: 'matrix keys must be NCM codes of 2 to 8 digits' },
+      { field: 'm.NCM', problem: 'must equal its matrix key "2"' },
+    ]);
+  });
+
   it('refuses a rule that is not an object', () => {
     expect(fields('22021000', 'x')).toEqual(['taxMatrix.22021000']);
     expect(fields('22021000', [])).toEqual(['taxMatrix.22021000']);
+  });
+});
+
+describe('TAX_RULE_FIELDS', () => {
+  it('lists the properties of TaxRuleDto in its order, required where the DTO requires them', () => {
+    const metadata = getMetadataStorage().getTargetValidationMetadatas(TaxRuleDto, '', true, false);
+    const names = [...new Set(metadata.map((entry) => entry.propertyName))];
+    const optional = new Set(
+      metadata.filter((entry) => entry.type === ValidationTypes.CONDITIONAL_VALIDATION).map((entry) => entry.propertyName),
+    );
+    expect(TAX_RULE_FIELDS.map((field) => [field.name, field.required])).toEqual(names.map((name) => [name, !optional.has(name)]));
   });
 });
 
@@ -81,10 +107,11 @@ describe('validateTaxMatrix', () => {
   });
 });
 
-describe('isValidRate', () => {
-  it.each([0, 18, 1.65, 7.6, 3.2, 0.0001, 99.9999, 100])('accepts %p', (value) => expect(isValidRate(value)).toBe(true));
+describe('a rate', () => {
+  const rateProblems = (value: unknown) => validateTaxRule('22021000', rule({ ICMS_rate: value }), 'm');
+  it.each([0, 18, 1.65, 7.6, 3.2, 0.0001, 99.9999, 100])('accepts %p', (value) => expect(rateProblems(value)).toEqual([]));
   it.each([-0.01, 100.0001, 0.00001, Number.NaN, Number.POSITIVE_INFINITY, 1e-7, '1'])('refuses %p', (value) =>
-    expect(isValidRate(value)).toBe(false),
+    expect(rateProblems(value)).toEqual([{ field: 'm.ICMS_rate', problem: 'must be a number from 0 to 100 with at most 4 decimals' }]),
   );
 });
 
