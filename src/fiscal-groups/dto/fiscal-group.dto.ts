@@ -44,7 +44,7 @@ export class FiscalGroupSettingsDto {
 /*
  * A TaxRule: each property reports its first problem only, and class-validator checks a
  * property's decorators from the bottom up (the type check comes last). `validateTaxRule`
- * (tax-rule.ts) runs these rules on every rule of a matrix, JSON or CSV.
+ * (tax-rule-validation.ts) runs these rules on every rule of a matrix, JSON or CSV.
  */
 const REQUIRED = { message: 'is required' };
 export const RATE_RULE = 'must be a number from 0 to 100 with at most 4 decimals';
