@@ -39,18 +39,30 @@ const MATRIX: TaxMatrix = {
     IBS_Mun_rate: 0,
     CBS_rate: 0.9,
   },
+  '19059090': {
+    NCM: '19059090',
+    CEST: '',
+    CST_ICMS: '020',
+    ICMS_rate: 18,
+    CST_PIS: '01',
+    PIS_rate: 0.65,
+    CST_COFINS: '01',
+    COFINS_rate: 3,
+    ICMS_base_reduction: 33.33,
+    FCP_rate: 2,
+  },
 };
 
 describe('tax matrix CSV', () => {
   it('round-trips a matrix exactly', () => {
     const csv = taxMatrixToCsv(MATRIX);
     expect(csv.split('\r\n')[0]).toBe(
-      'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP,CST_IBSCBS,cClassTrib,IBS_UF_rate,IBS_Mun_rate,CBS_rate',
+      'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP,CST_IBSCBS,cClassTrib,IBS_UF_rate,IBS_Mun_rate,CBS_rate,ICMS_base_reduction,FCP_rate',
     );
     const result = csvToTaxMatrix(csv);
     expect(result.problems).toEqual([]);
     expect(result.matrix).toEqual(MATRIX);
-    expect(result.rows).toBe(3);
+    expect(result.rows).toBe(4);
   });
 
   it('reads a pt-BR spreadsheet export: BOM, semicolons, decimal commas, quotes, blank lines, reordered columns', () => {
@@ -191,5 +203,24 @@ describe('tax matrix CSV, RFC 4180 files', () => {
     const result = csvToTaxMatrix(csv);
     expect(result.matrix).toEqual({});
     expect(result.problems).toEqual([{ field, problem: expect.stringMatching(problem) }]);
+  });
+
+  it('reads the reduced base and FCP columns, and names the line of a reduction the CST does not allow', () => {
+    const csv = [
+      'NCM;CEST;CST_ICMS;ICMS_rate;CST_PIS;PIS_rate;CST_COFINS;COFINS_rate;ICMS_base_reduction;FCP_rate',
+      '19059090;;20;18;01;0,65;01;3;41,67;1,5',
+      '21069090;;00;18;01;0,65;01;3;33,33;',
+      '22021000;;60;18;04;0;04;0;;5',
+    ].join('\r\n');
+    expect(csvToTaxMatrix(csv).problems).toEqual([
+      {
+        field: 'line 3 ICMS_base_reduction',
+        problem: 'is allowed only with CST_ICMS 20 or 70 (or origin + CST: 020, 170...) or CSOSN 900',
+      },
+      { field: 'line 4 FCP_rate', problem: 'must be a number from 0 to 4 with at most 4 decimals' },
+    ]);
+    const valid = csvToTaxMatrix(csv.split('\r\n').slice(0, 2).join('\r\n'));
+    expect(valid.problems).toEqual([]);
+    expect(valid.matrix['19059090']).toMatchObject({ ICMS_base_reduction: 41.67, FCP_rate: 1.5 });
   });
 });

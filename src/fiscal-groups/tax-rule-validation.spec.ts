@@ -115,6 +115,39 @@ describe('a rate', () => {
   );
 });
 
+describe('ICMS_base_reduction (pRedBC)', () => {
+  const reductionProblems = (CST_ICMS: string, ICMS_base_reduction: unknown = 33.33) =>
+    validateTaxRule('22021000', rule({ CST_ICMS, ICMS_base_reduction }), 'taxMatrix.22021000');
+  const REFUSED = [
+    {
+      field: 'taxMatrix.22021000.ICMS_base_reduction',
+      problem: 'is allowed only with CST_ICMS 20 or 70 (or origin + CST: 020, 170...) or CSOSN 900',
+    },
+  ];
+
+  it.each(['20', '70', '020', '070', '120', '870', '900'])('is allowed with CST_ICMS %s', (cst) =>
+    expect(reductionProblems(cst)).toEqual([]),
+  );
+  it.each(['00', '10', '30', '40', '41', '50', '51', '60', '90', '000', '060', '101', '102', '201', '500', '200', '700', '920'])(
+    'is refused with CST_ICMS %s, naming the rule and the field',
+    (cst) => expect(reductionProblems(cst)).toEqual(REFUSED),
+  );
+  it.each([0, 41.67, 61.11, 100])('accepts %p with CST 20', (value) => expect(reductionProblems('20', value)).toEqual([]));
+  it.each([-1, 100.5, 33.33333, '33.33'])('refuses %p as a rate', (value) =>
+    expect(reductionProblems('20', value)).toEqual([
+      { field: 'taxMatrix.22021000.ICMS_base_reduction', problem: 'must be a number from 0 to 100 with at most 4 decimals' },
+    ]),
+  );
+});
+
+describe('FCP_rate', () => {
+  const fcpProblems = (FCP_rate: unknown) => validateTaxRule('22021000', rule({ FCP_rate }), 'm');
+  it.each([0, 1, 2, 0.5, 3.9999, 4])('accepts %p', (value) => expect(fcpProblems(value)).toEqual([]));
+  it.each([-0.5, 4.0001, 5, 18, 1.00001, '2'])('refuses %p', (value) =>
+    expect(fcpProblems(value)).toEqual([{ field: 'm.FCP_rate', problem: 'must be a number from 0 to 4 with at most 4 decimals' }]),
+  );
+});
+
 describe('normalizeTaxMatrix', () => {
   it('orders keys and properties and drops null optional fields', () => {
     const normalized = normalizeTaxMatrix({

@@ -30,6 +30,8 @@ export const TAX_RULE_FIELDS: FieldSpec[] = [
   { name: 'IBS_UF_rate', kind: 'rate', required: false },
   { name: 'IBS_Mun_rate', kind: 'rate', required: false },
   { name: 'CBS_rate', kind: 'rate', required: false },
+  { name: 'ICMS_base_reduction', kind: 'rate', required: false },
+  { name: 'FCP_rate', kind: 'rate', required: false },
 ];
 const KNOWN_FIELDS = new Set<string>(TAX_RULE_FIELDS.map((field) => field.name));
 
@@ -54,6 +56,12 @@ export function validateTaxRule(key: string, rule: unknown, path: string): Error
   if (typeof rule.NCM === 'string' && NCM_KEY.test(rule.NCM) && rule.NCM !== key) {
     problems.push({ field: `${path}.NCM`, problem: `must equal its matrix key "${key}"` });
   }
+  if (rule.ICMS_base_reduction !== undefined && rule.ICMS_base_reduction !== null && !allowsBaseReduction(rule.CST_ICMS)) {
+    problems.push({
+      field: `${path}.ICMS_base_reduction`,
+      problem: 'is allowed only with CST_ICMS 20 or 70 (or origin + CST: 020, 170...) or CSOSN 900',
+    });
+  }
   return problems;
 }
 
@@ -76,4 +84,13 @@ export function normalizeTaxMatrix(matrix: Record<string, Record<string, unknown
     normalized[key] = rule as unknown as TaxRule;
   }
   return normalized;
+}
+
+/**
+ * A reduced ICMS base goes with CST 20 (reduced base) and 70 (reduced base with substitution), as
+ * 2 digits or origin (0 to 8) + CST, and with CSOSN 900 (Simples Nacional, ICMS on the document). No other
+ * code prints pRedBC, so the ambiguity of 3 digits does not arise: no CSOSN ends in 20 or 70.
+ */
+function allowsBaseReduction(cstIcms: unknown): boolean {
+  return typeof cstIcms === 'string' && /^([0-8]?(20|70)|900)$/.test(cstIcms);
 }

@@ -337,21 +337,43 @@ export default async () => {
               PIS_rate: { required: true, type: () => Number },
               CST_COFINS: { required: true, type: () => String },
               COFINS_rate: { required: true, type: () => Number },
-              ICMS_base: { required: true, type: () => Number, description: 'The line amount' },
+              ICMS_base_reduction: {
+                required: false,
+                type: () => Number,
+                description: "The rule's reduction of the ICMS base (pRedBC, percent); present when the rule carries one",
+              },
+              ICMS_base: {
+                required: true,
+                type: () => Number,
+                description:
+                  'The line amount, or round(amount \u00D7 (100 \u2212 ICMS_base_reduction) / 100, 2) when the rule reduces the base',
+              },
               ICMS_value: {
                 required: true,
                 type: () => Number,
-                description: 'round(ICMS_base \u00D7 ICMS_rate / 100, 2), half-up; 0 for a zero CST',
+                description: 'round(ICMS_base \u00D7 ICMS_rate / 100, 2), half-up; 0 for a zero CST or CSOSN',
               },
               PIS_base: {
                 required: true,
                 type: () => Number,
-                description: 'Line amount minus ICMS_value (or the line amount when the group keeps ICMS in the base)',
+                description:
+                  'Line amount minus ICMS_value (or the line amount when the group keeps ICMS in the base); FCP is not subtracted',
               },
               PIS_value: { required: true, type: () => Number },
               COFINS_base: { required: true, type: () => Number },
               COFINS_value: { required: true, type: () => Number },
-              total_tax: { required: true, type: () => Number, description: 'ICMS_value + PIS_value + COFINS_value' },
+              FCP_rate: {
+                required: false,
+                type: () => Number,
+                description: 'FCP (Fundo de Combate \u00E0 Pobreza) percent; FCP fields are present when the rule carries FCP_rate',
+              },
+              FCP_base: { required: false, type: () => Number, description: 'Equal to ICMS_base' },
+              FCP_value: {
+                required: false,
+                type: () => Number,
+                description: 'round(FCP_base \u00D7 FCP_rate / 100, 2), half-up; 0 where ICMS is not charged (reason in zeroReasons.FCP)',
+              },
+              total_tax: { required: true, type: () => Number, description: 'ICMS_value + PIS_value + COFINS_value + FCP_value' },
               matchedBy: {
                 required: true,
                 description: 'Which category field matched the product',
@@ -366,7 +388,8 @@ export default async () => {
                 required: true,
                 type: 'object',
                 additionalProperties: { type: 'string' },
-                description: 'Why a tax is zero although its rate is not',
+                description:
+                  'Why a tax (ICMS, FCP, PIS, COFINS) is zero although its rate may not be: CST_<code>, CSOSN_<code>, or SIMPLES_NACIONAL (PIS/COFINS of a Simples Nacional group, paid through the DAS)',
               },
               CST_IBSCBS: { required: false, type: () => String, description: 'Tax reform (informative)' },
               cClassTrib: { required: false, type: () => String },
@@ -400,6 +423,12 @@ export default async () => {
               ICMS_value: { required: true, type: () => Number },
               PIS_value: { required: true, type: () => Number },
               COFINS_value: { required: true, type: () => Number },
+              FCP_value: {
+                required: false,
+                type: () => Number,
+                description:
+                  'The sum of the lines\u2019 FCP_value (never rounded once over the document); present when a rule carries FCP_rate',
+              },
               total_tax: { required: true, type: () => Number, description: 'Exactly the sum of the lines\u2019 total_tax' },
               IBSCBS_base: { required: false, type: () => Number, description: 'Present when a rule carries IBS/CBS rates' },
               CBS_value: { required: false, type: () => Number },
@@ -541,6 +570,22 @@ export default async () => {
                 description: 'Tax reform: CBS rate (informative)',
                 minimum: 0,
                 maximum: 100,
+              },
+              ICMS_base_reduction: {
+                required: false,
+                type: () => Number,
+                description:
+                  'Reduced ICMS base (NF-e pRedBC): percent of the amount taken off the ICMS base, 0 to 100, at most 4 decimals; only with CST_ICMS 20 or 70 (2 digits, or origin + CST) or CSOSN 900',
+                minimum: 0,
+                maximum: 100,
+              },
+              FCP_rate: {
+                required: false,
+                type: () => Number,
+                description:
+                  'FCP (Fundo de Combate \u00E0 Pobreza, NF-e pFCP): percent of the ICMS base, 0 to 4, at most 4 decimals, charged where ICMS is',
+                minimum: 0,
+                maximum: 4,
               },
             },
             CreateFiscalGroupDto: {

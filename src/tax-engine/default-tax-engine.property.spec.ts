@@ -12,13 +12,56 @@ const NCMS = ['21069090', '22021000', '22030000', '04069000', '19059090'];
 const ZERO_PIS_COFINS = ['04', '05', '06', '07', '08', '09'];
 
 const rate = fc.integer({ min: 0, max: 1_000_000 }).map((units) => units / 10_000);
-const cstIcms = fc.constantFrom('00', '10', '20', '30', '40', '41', '50', '51', '60', '70', '90', '000', '060', '101', '102', '500', '900');
+const cstIcms = fc.constantFrom(
+  '00',
+  '10',
+  '20',
+  '30',
+  '40',
+  '41',
+  '50',
+  '51',
+  '60',
+  '70',
+  '90',
+  '000',
+  '020',
+  '060',
+  '170',
+  '101',
+  '102',
+  '500',
+  '900',
+);
 const cstPisCofins = fc.constantFrom('01', '02', '04', '05', '06', '07', '08', '09', '49', '99');
+
+/** The codes that may carry a reduced ICMS base (the matrix validation refuses it with any other). */
+const REDUCIBLE = /^([0-8]?(20|70)|900)$/;
+const reduction = fc.option(rate, { nil: undefined });
+const fcpRate = fc.option(
+  fc.integer({ min: 0, max: 40_000 }).map((units) => units / 10_000),
+  { nil: undefined },
+);
 
 const ruleFor = (ncm: string) =>
   fc
-    .record({ CST_ICMS: cstIcms, ICMS_rate: rate, CST_PIS: cstPisCofins, PIS_rate: rate, CST_COFINS: cstPisCofins, COFINS_rate: rate })
-    .map((fields): TaxRule => ({ NCM: ncm, CEST: '', ...fields }));
+    .record({
+      CST_ICMS: cstIcms,
+      ICMS_rate: rate,
+      CST_PIS: cstPisCofins,
+      PIS_rate: rate,
+      CST_COFINS: cstPisCofins,
+      COFINS_rate: rate,
+      ICMS_base_reduction: reduction,
+      FCP_rate: fcpRate,
+    })
+    .map(({ ICMS_base_reduction, FCP_rate, ...fields }): TaxRule => ({
+      NCM: ncm,
+      CEST: '',
+      ...fields,
+      ...(ICMS_base_reduction !== undefined && REDUCIBLE.test(fields.CST_ICMS) ? { ICMS_base_reduction } : {}),
+      ...(FCP_rate !== undefined ? { FCP_rate } : {}),
+    }));
 
 // Rules keyed by full code for some NCMs and by a prefix for others.
 const matrixArb = fc
@@ -69,13 +112,20 @@ function enrich(s: { matrix: TaxMatrix; regime: string; includeIcms: boolean; li
 
 /** Every taxed item of an enriched payload, main lines and modifiers. */
 function taxesOf(payload: Record<string, unknown>): LineTax[] {
-  const taxes: LineTax[] = [];
+  return taxedItemsOf(payload).map((item) => item.tax);
+}
+
+/** Every taxed item with its amount (`price.totalPrice.total`, a number or numeric text). */
+function taxedItemsOf(payload: Record<string, unknown>): Array<{ tax: LineTax; amount: Decimal }> {
+  const items: Array<{ tax: LineTax; amount: Decimal }> = [];
+  const add = (item: any) => {
+    if (item.tax) items.push({ tax: item.tax, amount: new Decimal(item.price.totalPrice.total) });
+  };
   for (const line of (payload.order as any).products) {
-    if (line.tax) taxes.push(line.tax);
-    for (const group of line.modifierGroups ?? [])
-      for (const modifier of group.selectedModifiers ?? []) if (modifier.tax) taxes.push(modifier.tax);
+    add(line);
+    for (const group of line.modifierGroups ?? []) for (const modifier of group.selectedModifiers ?? []) add(modifier);
   }
-  return taxes;
+  return items;
 }
 
 const cents = (value: number) => new Decimal(value).times(100);
@@ -87,17 +137,20 @@ describe('DefaultTaxEngine properties', () => {
     fc.assert(
       fc.property(scenario, (s) => {
         const { result } = enrich(s);
-        const taxes = taxesOf(result.payload);
-        const sum = (pick: (tax: LineTax) => number) =>
+        const items = taxedItemsOf(result.payload);
+        const taxes = items.map((item) => item.tax);
+        const sum = (pick: (tax: LineTax) => number | undefined) =>
           taxes
-            .reduce((total, tax) => total.plus(cents(pick(tax))), new Decimal(0))
+            .reduce((total, tax) => total.plus(cents(pick(tax) ?? 0)), new Decimal(0))
             .div(100)
             .toNumber();
         expect(result.summary.totals).toEqual({
-          base: sum((tax) => tax.ICMS_base),
+          base: items.reduce((total, item) => total.plus(item.amount), new Decimal(0)).toNumber(),
           ICMS_value: sum((tax) => tax.ICMS_value),
           PIS_value: sum((tax) => tax.PIS_value),
           COFINS_value: sum((tax) => tax.COFINS_value),
+          // FCP: the sum of the rounded lines, present when a line's rule carries FCP_rate.
+          ...(taxes.some((tax) => tax.FCP_rate !== undefined) ? { FCP_value: sum((tax) => tax.FCP_value) } : {}),
           total_tax: sum((tax) => tax.total_tax),
         });
       }),
@@ -105,21 +158,43 @@ describe('DefaultTaxEngine properties', () => {
     );
   });
 
-  it('each value is round(base × rate / 100, 2), or 0 for a zero CST; each total_tax is the sum of its three values', () => {
+  it('each value is round(base × rate / 100, 2) on the rounded reduced base, or 0 where not charged; total_tax is the sum of the values', () => {
     fc.assert(
       fc.property(scenario, (s) => {
         const simples = s.regime === 'SIMPLES_NACIONAL' || s.regime === 'MEI';
-        for (const tax of taxesOf(enrich(s).result.payload)) {
+        for (const { tax, amount } of taxedItemsOf(enrich(s).result.payload)) {
           const icmsZero =
             simples && tax.CST_ICMS.length === 3 ? tax.CST_ICMS !== '900' : ['30', '40', '41', '50', '60'].includes(tax.CST_ICMS.slice(-2));
+          // ICMS_base = round(amount × (100 − pRedBC) / 100, 2): the base the document prints.
+          const reducedBase =
+            tax.ICMS_base_reduction === undefined
+              ? amount.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber()
+              : roundedPercent(amount.toNumber(), new Decimal(100).minus(tax.ICMS_base_reduction).toNumber());
+          expect(tax.ICMS_base).toBe(reducedBase);
           expect(tax.ICMS_value).toBe(icmsZero ? 0 : roundedPercent(tax.ICMS_base, tax.ICMS_rate));
-          const expectedBase = s.includeIcms ? tax.ICMS_base : new Decimal(tax.ICMS_base).minus(tax.ICMS_value).toNumber();
+          if (tax.FCP_rate === undefined) {
+            expect([tax.FCP_base, tax.FCP_value]).toEqual([undefined, undefined]);
+          } else {
+            expect(tax.FCP_base).toBe(tax.ICMS_base);
+            expect(tax.FCP_value).toBe(icmsZero ? 0 : roundedPercent(tax.ICMS_base, tax.FCP_rate));
+          }
+          // PIS/COFINS base: the amount minus the ICMS charged (FCP stays in it).
+          const expectedBase = s.includeIcms ? amount.toNumber() : amount.minus(tax.ICMS_value).toNumber();
           expect(tax.PIS_base).toBe(expectedBase);
           expect(tax.COFINS_base).toBe(expectedBase);
-          expect(tax.PIS_value).toBe(ZERO_PIS_COFINS.includes(tax.CST_PIS) ? 0 : roundedPercent(tax.PIS_base, tax.PIS_rate));
-          expect(tax.COFINS_value).toBe(ZERO_PIS_COFINS.includes(tax.CST_COFINS) ? 0 : roundedPercent(tax.COFINS_base, tax.COFINS_rate));
-          expect(tax.total_tax).toBe(new Decimal(tax.ICMS_value).plus(tax.PIS_value).plus(tax.COFINS_value).toNumber());
-          for (const money of [tax.ICMS_base, tax.ICMS_value, tax.PIS_value, tax.COFINS_value, tax.total_tax]) {
+          const pisZero = simples || ZERO_PIS_COFINS.includes(tax.CST_PIS);
+          const cofinsZero = simples || ZERO_PIS_COFINS.includes(tax.CST_COFINS);
+          expect(tax.PIS_value).toBe(pisZero ? 0 : roundedPercent(tax.PIS_base, tax.PIS_rate));
+          expect(tax.COFINS_value).toBe(cofinsZero ? 0 : roundedPercent(tax.COFINS_base, tax.COFINS_rate));
+          if (simples) expect([tax.zeroReasons.PIS, tax.zeroReasons.COFINS]).toEqual(['SIMPLES_NACIONAL', 'SIMPLES_NACIONAL']);
+          expect(tax.total_tax).toBe(
+            new Decimal(tax.ICMS_value)
+              .plus(tax.PIS_value)
+              .plus(tax.COFINS_value)
+              .plus(tax.FCP_value ?? 0)
+              .toNumber(),
+          );
+          for (const money of [tax.ICMS_base, tax.ICMS_value, tax.PIS_value, tax.COFINS_value, tax.FCP_value ?? 0, tax.total_tax]) {
             expect(/^\d+(\.\d{1,2})?$/.test(JSON.stringify(money))).toBe(true);
           }
         }

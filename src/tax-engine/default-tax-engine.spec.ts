@@ -209,7 +209,7 @@ describe('DefaultTaxEngine', () => {
       const matrix = { '21069090': rule('21069090', { CST_ICMS: csosn }) };
       const tax = taxOf(run(order([line('burger', 10)]), { taxMatrix: matrix, taxRegime: 'SIMPLES_NACIONAL' }), 0);
       expect(tax).toMatchObject({ ICMS_base: 10, ICMS_value: 0 });
-      expect(tax.zeroReasons).toEqual({ ICMS: `CSOSN_${csosn}` });
+      expect(tax.zeroReasons).toEqual({ ICMS: `CSOSN_${csosn}`, PIS: 'SIMPLES_NACIONAL', COFINS: 'SIMPLES_NACIONAL' });
     });
 
     it.each(['SIMPLES_NACIONAL', 'simples_nacional', 'MEI', '1', '4'])('Simples Nacional (%s): CSOSN 900 charges ICMS', (regime) => {
@@ -403,6 +403,215 @@ describe('DefaultTaxEngine', () => {
       expect(taxOf(result, 0).CBS_value).toBeUndefined();
       expect(result.summary.totals.CBS_value).toBeUndefined();
     });
+  });
+
+  describe('reduced ICMS base (pRedBC)', () => {
+    const reduced = (CST_ICMS: string, ICMS_base_reduction: number, ICMS_rate = 18) => ({
+      '21069090': rule('21069090', { CST_ICMS, ICMS_rate, ICMS_base_reduction }),
+    });
+
+    it('CST 20: the value is taken on the rounded, printed base; PIS/COFINS on the amount minus the ICMS charged', () => {
+      const result = run(order([line('burger', 100)]), { taxMatrix: reduced('20', 33.33) });
+      // ICMS_base = 100.00 × (100 − 33.33) / 100 = 66.67
+      // ICMS      = 66.67 × 18 % = 12.0006 → 12.00
+      // PIS base  = 100.00 − 12.00 = 88.00; PIS = 88.00 × 0.65 % = 0.572 → 0.57; COFINS = 88.00 × 3 % = 2.64
+      // total     = 12.00 + 0.57 + 2.64 = 15.21
+      expect(taxOf(result, 0)).toMatchObject({
+        CST_ICMS: '20',
+        ICMS_rate: 18,
+        ICMS_base_reduction: 33.33,
+        ICMS_base: 66.67,
+        ICMS_value: 12,
+        PIS_base: 88,
+        PIS_value: 0.57,
+        COFINS_base: 88,
+        COFINS_value: 2.64,
+        total_tax: 15.21,
+      });
+      // The sum of amounts, not of reduced bases.
+      expect(result.summary.totals).toEqual({ base: 100, ICMS_value: 12, PIS_value: 0.57, COFINS_value: 2.64, total_tax: 15.21 });
+    });
+
+    it('a tie on the reduced base rounds half-up before the rate applies', () => {
+      const tax = taxOf(run(order([line('burger', 150)]), { taxMatrix: reduced('20', 41.67, 7) }), 0);
+      // ICMS_base = 150.00 × 58.33 / 100 = 87.495 → 87.50 (tie, half-up)
+      // ICMS      = 87.50 × 7 % = 6.125 → 6.13 (tie, half-up)
+      // (on the unrounded base: 87.495 × 7 % = 6.12465 → 6.12, which SEFAZ's vBC × pICMS check would not match)
+      expect(tax).toMatchObject({ ICMS_base: 87.5, ICMS_value: 6.13 });
+    });
+
+    it('a tie on the value of a small reduced line', () => {
+      const tax = taxOf(run(order([line('burger', 1.12)]), { taxMatrix: reduced('20', 33.33) }), 0);
+      // ICMS_base = 1.12 × 66.67 / 100 = 0.746704 → 0.75
+      // ICMS      = 0.75 × 18 % = 0.135 → 0.14 (tie, half-up; on the unrounded base 0.13440672 → 0.13)
+      // PIS base  = 1.12 − 0.14 = 0.98; PIS = 0.00637 → 0.01; COFINS = 0.0294 → 0.03
+      expect(tax).toMatchObject({
+        ICMS_base: 0.75,
+        ICMS_value: 0.14,
+        PIS_base: 0.98,
+        PIS_value: 0.01,
+        COFINS_value: 0.03,
+        total_tax: 0.18,
+      });
+    });
+
+    it.each([
+      // 50.00 × (100 − 61.11) / 100 = 19.445 → 19.45; 19.45 × 19 % = 3.6955 → 3.70
+      ['70', 'LUCRO_REAL', 61.11, 19, 50, 19.45, 3.7],
+      // origin 0 + CST 70: the same
+      ['070', 'LUCRO_PRESUMIDO', 61.11, 19, 50, 19.45, 3.7],
+      // origin 1 + CST 20: 200.00 × 58.33 / 100 = 116.66; × 12 % = 13.9992 → 14.00
+      ['120', 'LUCRO_PRESUMIDO', 41.67, 12, 200, 116.66, 14],
+      // CSOSN 900 (Simples Nacional, ICMS on the document): 10.00 × 80 / 100 = 8.00; × 17 % = 1.36
+      ['900', 'SIMPLES_NACIONAL', 20, 17, 10, 8, 1.36],
+    ])('CST_ICMS %s (%s): %s %% off at %s %% on %s gives base %s and ICMS %s', (cst, regime, reduction, rate, amount, base, value) => {
+      const tax = taxOf(run(order([line('burger', amount)]), { taxMatrix: reduced(cst, reduction, rate), taxRegime: regime }), 0);
+      expect([tax.ICMS_base_reduction, tax.ICMS_base, tax.ICMS_value, tax.zeroReasons.ICMS]).toEqual([reduction, base, value, undefined]);
+    });
+
+    it('reductions of 0 % and 100 %', () => {
+      // 0 %: the whole amount, 25.90 × 18 % = 4.662 → 4.66; 100 %: base 0.00, ICMS 0.00, PIS/COFINS on the whole 25.90
+      expect(taxOf(run(order([line('burger', 25.9)]), { taxMatrix: reduced('20', 0) }), 0)).toMatchObject({
+        ICMS_base: 25.9,
+        ICMS_value: 4.66,
+      });
+      expect(taxOf(run(order([line('burger', 25.9)]), { taxMatrix: reduced('20', 100) }), 0)).toMatchObject({
+        ICMS_base: 0,
+        ICMS_value: 0,
+        PIS_base: 25.9,
+      });
+    });
+
+    it('the reduced base is printed also where the group keeps ICMS in the PIS/COFINS base', () => {
+      const tax = taxOf(
+        run(order([line('burger', 100)]), { taxMatrix: reduced('20', 33.33), settings: { includeIcmsInPisCofinsBase: true } }),
+        0,
+      );
+      // ICMS_base 66.67, ICMS 12.00; PIS/COFINS base = the amount 100.00: PIS 0.65, COFINS 3.00
+      expect(tax).toMatchObject({ ICMS_base: 66.67, ICMS_value: 12, PIS_base: 100, PIS_value: 0.65, COFINS_value: 3 });
+    });
+
+    it('rules without a reduction print no ICMS_base_reduction', () => {
+      expect(taxOf(run(order([line('burger', 10)])), 0)).not.toHaveProperty('ICMS_base_reduction');
+    });
+  });
+
+  describe('FCP (Fundo de Combate à Pobreza)', () => {
+    const withFcp = (overrides: Partial<TaxRule>) => ({ '21069090': rule('21069090', { FCP_rate: 2, ...overrides }) });
+
+    it('is charged on the ICMS base beside ICMS, added to total_tax, not taken off the PIS/COFINS base', () => {
+      const result = run(order([line('burger', 25.9)]), { taxMatrix: withFcp({}) });
+      // ICMS = 25.90 × 18 % = 4.662 → 4.66; FCP = 25.90 × 2 % = 0.518 → 0.52
+      // PIS base = 25.90 − 4.66 = 21.24 (FCP not subtracted); PIS = 0.13806 → 0.14; COFINS = 0.6372 → 0.64
+      // total_tax = 4.66 + 0.14 + 0.64 + 0.52 = 5.96
+      expect(taxOf(result, 0)).toMatchObject({
+        ICMS_base: 25.9,
+        ICMS_value: 4.66,
+        FCP_rate: 2,
+        FCP_base: 25.9,
+        FCP_value: 0.52,
+        PIS_base: 21.24,
+        PIS_value: 0.14,
+        COFINS_value: 0.64,
+        total_tax: 5.96,
+      });
+      expect(result.summary.totals).toEqual({
+        base: 25.9,
+        ICMS_value: 4.66,
+        PIS_value: 0.14,
+        COFINS_value: 0.64,
+        FCP_value: 0.52,
+        total_tax: 5.96,
+      });
+    });
+
+    it('is taken on the reduced base', () => {
+      const tax = taxOf(
+        run(order([line('burger', 100)]), { taxMatrix: withFcp({ CST_ICMS: '20', ICMS_base_reduction: 33.33, FCP_rate: 1 }) }),
+        0,
+      );
+      // ICMS_base = 66.67; ICMS = 12.0006 → 12.00; FCP = 66.67 × 1 % = 0.6667 → 0.67
+      // PIS base = 100 − 12.00 = 88.00: PIS 0.57, COFINS 2.64; total = 12.00 + 0.57 + 2.64 + 0.67 = 15.88
+      expect(tax).toMatchObject({ ICMS_base: 66.67, FCP_base: 66.67, FCP_value: 0.67, total_tax: 15.88 });
+    });
+
+    it('the document total is the sum of the rounded lines, not the total rounded once', () => {
+      const result = run(order([line('burger', 0.25), line('burger', 0.25), line('burger', 0.25), line('burger', 0.25)]), {
+        taxMatrix: withFcp({ ICMS_rate: 0 }),
+      });
+      // each line: 0.25 × 2 % = 0.005 → 0.01 (tie, half-up); the sum of 4 lines = 0.04
+      // rounded once over the document it would be 1.00 × 2 % = 0.02
+      expect(result.summary.totals.FCP_value).toBe(0.04);
+    });
+
+    it.each([
+      ['60', 'LUCRO_REAL', 'CST_60'],
+      ['040', 'LUCRO_PRESUMIDO', 'CST_40'],
+      ['102', 'SIMPLES_NACIONAL', 'CSOSN_102'],
+    ])('is 0 where ICMS is not charged (CST_ICMS %s, %s): base and rate kept, reason %s', (cst, regime, reason) => {
+      const result = run(order([line('burger', 10)]), { taxMatrix: withFcp({ CST_ICMS: cst }), taxRegime: regime });
+      const tax = taxOf(result, 0);
+      // FCP_base = ICMS_base = 10.00; FCP 0 (10.00 × 2 % = 0.20 is not charged)
+      expect(tax).toMatchObject({ ICMS_value: 0, FCP_rate: 2, FCP_base: 10, FCP_value: 0 });
+      expect([tax.zeroReasons.ICMS, tax.zeroReasons.FCP]).toEqual([reason, reason]);
+      expect(result.summary.totals.FCP_value).toBe(0);
+    });
+
+    it('CSOSN 900 charges FCP with ICMS in Simples Nacional', () => {
+      const tax = taxOf(run(order([line('burger', 10)]), { taxMatrix: withFcp({ CST_ICMS: '900' }), taxRegime: 'SIMPLES_NACIONAL' }), 0);
+      // ICMS 10.00 × 18 % = 1.80; FCP 10.00 × 2 % = 0.20; PIS/COFINS 0 (Simples); total 2.00
+      expect(tax).toMatchObject({ ICMS_value: 1.8, FCP_value: 0.2, PIS_value: 0, COFINS_value: 0, total_tax: 2 });
+    });
+
+    it('rules without FCP_rate print no FCP fields, and the totals no FCP_value', () => {
+      const result = run(order([line('burger', 10)]));
+      expect(Object.keys(taxOf(result, 0)).filter((key) => key.startsWith('FCP'))).toEqual([]);
+      expect(result.summary.totals).not.toHaveProperty('FCP_value');
+    });
+  });
+
+  describe('Simples Nacional: no PIS/COFINS on the document', () => {
+    it.each(['SIMPLES_NACIONAL', 'MEI', '1', '4'])('%s: PIS/COFINS 0 whatever the CST and rate, base and rate kept', (regime) => {
+      const matrix = { '21069090': rule('21069090', { CST_ICMS: '102', CST_PIS: '01', PIS_rate: 0.65, CST_COFINS: '01', COFINS_rate: 3 }) };
+      const tax = taxOf(run(order([line('burger', 10)]), { taxMatrix: matrix, taxRegime: regime }), 0);
+      // ICMS 0 (CSOSN 102); PIS/COFINS base 10.00 − 0 = 10.00, rates kept, values 0 (paid through the DAS)
+      expect(tax).toMatchObject({
+        PIS_base: 10,
+        PIS_rate: 0.65,
+        PIS_value: 0,
+        COFINS_base: 10,
+        COFINS_rate: 3,
+        COFINS_value: 0,
+        total_tax: 0,
+      });
+      expect(tax.zeroReasons).toEqual({ ICMS: 'CSOSN_102', PIS: 'SIMPLES_NACIONAL', COFINS: 'SIMPLES_NACIONAL' });
+    });
+
+    it('CST 49, 99 or 07 on the rule: still SIMPLES_NACIONAL', () => {
+      for (const cst of ['49', '99', '07']) {
+        const matrix = { '21069090': rule('21069090', { CST_ICMS: '900', CST_PIS: cst, CST_COFINS: cst }) };
+        const result = run(order([line('burger', 10)]), { taxMatrix: matrix, taxRegime: 'SIMPLES_NACIONAL' });
+        // ICMS 10.00 × 18 % = 1.80 (CSOSN 900); PIS base 8.20; PIS/COFINS 0
+        expect([cst, taxOf(result, 0).PIS_value, taxOf(result, 0).COFINS_value, taxOf(result, 0).zeroReasons.PIS]).toEqual([
+          cst,
+          0,
+          0,
+          'SIMPLES_NACIONAL',
+        ]);
+        expect(result.summary.totals).toMatchObject({ PIS_value: 0, COFINS_value: 0, total_tax: 1.8 });
+      }
+    });
+
+    it('the normal regime still charges PIS/COFINS with the same rule', () => {
+      const matrix = { '21069090': rule('21069090', { CST_ICMS: '102' }) };
+      // origin 1 + CST 02: ICMS 1.80; base 8.20; PIS 0.0533 → 0.05; COFINS 0.246 → 0.25
+      expect(taxOf(run(order([line('burger', 10)]), { taxMatrix: matrix }), 0)).toMatchObject({ PIS_value: 0.05, COFINS_value: 0.25 });
+    });
+  });
+
+  it('stamps engine version 1.1.0 (reduced base, FCP, Simples PIS/COFINS)', () => {
+    expect(ENGINE_VERSION).toBe('1.1.0');
+    expect(run(order([line('burger', 10)])).summary.engineVersion).toBe('1.1.0');
   });
 
   it('never modifies the payload it is given and shares what it does not change', () => {

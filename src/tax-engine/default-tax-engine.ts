@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { idText } from '../common/id-text.js';
 import { isPlainObject } from '../common/plain-object.js';
 import type { TaxRule } from './tax-rule.js';
-import { decimalText, percentOf, toCents, toMoney, toRate, toRateUnits, type Cents } from './money.js';
+import { decimalText, percentOf, toCents, toMoney, toRate, toRateUnits, type Cents, type RateUnits } from './money.js';
 import {
   MAX_LISTED_WARNINGS,
   type CategoryIndex,
@@ -15,7 +15,7 @@ import {
   type TaxWarning,
 } from './tax-engine.js';
 
-export const ENGINE_VERSION = '1.0.0';
+export const ENGINE_VERSION = '1.1.0';
 
 /** Simples Nacional: by name, or by its CRT code (1 Simples Nacional, 4 MEI). */
 const SIMPLES_REGIMES = new Set(['SIMPLES_NACIONAL', 'MEI', '1', '4']);
@@ -23,6 +23,9 @@ const SIMPLES_REGIMES = new Set(['SIMPLES_NACIONAL', 'MEI', '1', '4']);
 const ICMS_ZERO_CST = new Set(['30', '40', '41', '50', '60']);
 /** Simples Nacional: ICMS is paid through the DAS for every CSOSN but 900. */
 const ICMS_CHARGED_CSOSN = '900';
+const SIMPLES_NACIONAL = 'SIMPLES_NACIONAL';
+/** The whole amount, in rate units: the ICMS base share of a rule without a reduction. */
+const FULL_BASE = toRateUnits(100);
 /** PIS/COFINS not charged: single-phase, zero rate, exempt, suspended... */
 const PIS_COFINS_ZERO_CST = new Set(['04', '05', '06', '07', '08', '09']);
 
@@ -33,6 +36,9 @@ interface RunningTotals {
   icms: Cents;
   pis: Cents;
   cofins: Cents;
+  fcp: Cents;
+  /** Whether a line's rule carries FCP_rate (then the totals report FCP_value). */
+  hasFcp: boolean;
   reform: boolean;
   ibsCbsBase: Cents;
   cbs: Cents;
@@ -43,7 +49,8 @@ interface RunningTotals {
 /**
  * The default rules (see the contract, §5): exact cents, half-up per tax per line,
  * totals as sums of rounded lines, ICMS outside the PIS/COFINS base unless the group
- * says otherwise, zero CSTs by regime, NCM prefix fallback, informative IBS/CBS.
+ * says otherwise, zero CSTs by regime, reduced ICMS base, FCP, no PIS/COFINS on a
+ * Simples Nacional document, NCM prefix fallback, informative IBS/CBS.
  */
 @Injectable()
 export class DefaultTaxEngine implements TaxEngine {
@@ -51,7 +58,19 @@ export class DefaultTaxEngine implements TaxEngine {
 
   enrich({ group, categories, payload, now = new Date() }: TaxEngineInput): TaxEngineResult {
     const warnings = new CappedWarnings();
-    const totals: RunningTotals = { base: 0, icms: 0, pis: 0, cofins: 0, reform: false, ibsCbsBase: 0, cbs: 0, ibsUf: 0, ibsMun: 0 };
+    const totals: RunningTotals = {
+      base: 0,
+      icms: 0,
+      pis: 0,
+      cofins: 0,
+      fcp: 0,
+      hasFcp: false,
+      reform: false,
+      ibsCbsBase: 0,
+      cbs: 0,
+      ibsUf: 0,
+      ibsMun: 0,
+    };
     const context = { group, categories, warnings, totals, simples: isSimplesNacional(group.taxRegime) };
 
     // Copy-on-write: only the objects on the way to a line are copied; the rest of the payload is shared.
@@ -191,24 +210,31 @@ function computeLineTax(amount: Cents, rule: TaxRule, key: string, match: Catego
   const zeroReasons: LineTax['zeroReasons'] = {};
   const icmsZero = icmsZeroReason(rule.CST_ICMS, context.simples);
   if (icmsZero) zeroReasons.ICMS = icmsZero;
-  const pisZero = PIS_COFINS_ZERO_CST.has(rule.CST_PIS) ? `CST_${rule.CST_PIS}` : undefined;
+  const { icmsRate, pisRate, cofinsRate, icmsBaseShare, fcpRate } = rateUnitsOf(rule);
+  // FCP is charged with own ICMS only.
+  if (icmsZero && fcpRate !== undefined) zeroReasons.FCP = icmsZero;
+  // Simples Nacional pays PIS/COFINS through the DAS, whatever the CST: never on the document.
+  const pisZero = context.simples ? SIMPLES_NACIONAL : PIS_COFINS_ZERO_CST.has(rule.CST_PIS) ? `CST_${rule.CST_PIS}` : undefined;
   if (pisZero) zeroReasons.PIS = pisZero;
-  const cofinsZero = PIS_COFINS_ZERO_CST.has(rule.CST_COFINS) ? `CST_${rule.CST_COFINS}` : undefined;
+  const cofinsZero = context.simples ? SIMPLES_NACIONAL : PIS_COFINS_ZERO_CST.has(rule.CST_COFINS) ? `CST_${rule.CST_COFINS}` : undefined;
   if (cofinsZero) zeroReasons.COFINS = cofinsZero;
 
-  const { icmsRate, pisRate, cofinsRate } = rateUnitsOf(rule);
-  const icmsValue = icmsZero ? 0 : percentOf(amount, icmsRate);
-  // ICMS is not part of the PIS/COFINS base (STF Tema 69), unless the group keeps it.
+  // pRedBC: the value is computed on the rounded base the document prints (SEFAZ checks vICMS against vBC × pICMS).
+  const icmsBase = icmsBaseShare === FULL_BASE ? amount : percentOf(amount, icmsBaseShare);
+  const icmsValue = icmsZero ? 0 : percentOf(icmsBase, icmsRate);
+  const fcpValue = icmsZero || fcpRate === undefined ? 0 : percentOf(icmsBase, fcpRate);
+  // ICMS actually charged is not part of the PIS/COFINS base (STF Tema 69), unless the group keeps it; FCP never leaves it.
   const pisCofinsBase = context.group.settings?.includeIcmsInPisCofinsBase === true ? amount : amount - icmsValue;
   const pisValue = pisZero ? 0 : percentOf(pisCofinsBase, pisRate);
   const cofinsValue = cofinsZero ? 0 : percentOf(pisCofinsBase, cofinsRate);
-  const totalTax = icmsValue + pisValue + cofinsValue;
+  const totalTax = icmsValue + pisValue + cofinsValue + fcpValue;
 
   const totals = context.totals;
   totals.base += amount;
   totals.icms += icmsValue;
   totals.pis += pisValue;
   totals.cofins += cofinsValue;
+  totals.fcp += fcpValue;
 
   const tax: LineTax = {
     NCM: match.ncm,
@@ -220,7 +246,7 @@ function computeLineTax(amount: Cents, rule: TaxRule, key: string, match: Catego
     PIS_rate: toRate(pisRate),
     CST_COFINS: rule.CST_COFINS,
     COFINS_rate: toRate(cofinsRate),
-    ICMS_base: toMoney(amount),
+    ICMS_base: toMoney(icmsBase),
     ICMS_value: toMoney(icmsValue),
     PIS_base: toMoney(pisCofinsBase),
     PIS_value: toMoney(pisValue),
@@ -231,6 +257,12 @@ function computeLineTax(amount: Cents, rule: TaxRule, key: string, match: Catego
     matchedKey: key,
     zeroReasons,
   };
+  // Only rules that carry them print these fields, so the lines of other rules keep their shape.
+  if (rule.ICMS_base_reduction !== undefined) tax.ICMS_base_reduction = rule.ICMS_base_reduction;
+  if (fcpRate !== undefined) {
+    totals.hasFcp = true;
+    Object.assign(tax, { FCP_rate: toRate(fcpRate), FCP_base: toMoney(icmsBase), FCP_value: toMoney(fcpValue) });
+  }
 
   const hasReform = rule.CBS_rate !== undefined || rule.IBS_UF_rate !== undefined || rule.IBS_Mun_rate !== undefined;
   if (hasReform && !context.simples) {
@@ -261,9 +293,12 @@ function computeLineTax(amount: Cents, rule: TaxRule, key: string, match: Catego
 }
 
 interface RuleRates {
-  icmsRate: number;
-  pisRate: number;
-  cofinsRate: number;
+  icmsRate: RateUnits;
+  pisRate: RateUnits;
+  cofinsRate: RateUnits;
+  /** 100 % minus pRedBC: the share of the amount that is the ICMS base. */
+  icmsBaseShare: RateUnits;
+  fcpRate: RateUnits | undefined;
 }
 
 /** Rates in integer units, converted once per rule object (rules are reused across orders while cached). */
@@ -271,7 +306,13 @@ const ruleRates = new WeakMap<TaxRule, RuleRates>();
 function rateUnitsOf(rule: TaxRule): RuleRates {
   let rates = ruleRates.get(rule);
   if (!rates) {
-    rates = { icmsRate: toRateUnits(rule.ICMS_rate), pisRate: toRateUnits(rule.PIS_rate), cofinsRate: toRateUnits(rule.COFINS_rate) };
+    rates = {
+      icmsRate: toRateUnits(rule.ICMS_rate),
+      pisRate: toRateUnits(rule.PIS_rate),
+      cofinsRate: toRateUnits(rule.COFINS_rate),
+      icmsBaseShare: rule.ICMS_base_reduction === undefined ? FULL_BASE : FULL_BASE - toRateUnits(rule.ICMS_base_reduction),
+      fcpRate: rule.FCP_rate === undefined ? undefined : toRateUnits(rule.FCP_rate),
+    };
     ruleRates.set(rule, rates);
   }
   return rates;
@@ -317,7 +358,8 @@ function summarize(totals: RunningTotals): TaxTotals {
     ICMS_value: toMoney(totals.icms),
     PIS_value: toMoney(totals.pis),
     COFINS_value: toMoney(totals.cofins),
-    total_tax: toMoney(totals.icms + totals.pis + totals.cofins),
+    ...(totals.hasFcp ? { FCP_value: toMoney(totals.fcp) } : {}),
+    total_tax: toMoney(totals.icms + totals.pis + totals.cofins + totals.fcp),
   };
   if (totals.reform) {
     Object.assign(summary, {

@@ -46,19 +46,26 @@ export interface LineTax {
   PIS_rate: number;
   CST_COFINS: string;
   COFINS_rate: number;
+  /** Echoed when the rule reduces the ICMS base (pRedBC). */
+  ICMS_base_reduction?: number;
   ICMS_base: number;
   ICMS_value: number;
   PIS_base: number;
   PIS_value: number;
   COFINS_base: number;
   COFINS_value: number;
+  /** Present when the rule carries FCP_rate: FCP_base is the ICMS base; the value is 0 where ICMS is not charged. */
+  FCP_rate?: number;
+  FCP_base?: number;
+  FCP_value?: number;
+  /** ICMS + PIS + COFINS + FCP of the line (IBS/CBS are informative, not included). */
   total_tax: number;
   /** Which category field matched the product. */
   matchedBy: 'productId' | 'externalProductId';
   /** The matrix key whose rule was applied (a prefix of `NCM` on a fallback match). */
   matchedKey: string;
-  /** Why a tax is zero although its rate is not, e.g. `{ ICMS: 'CST_60', PIS: 'CST_04' }`. */
-  zeroReasons: Partial<Record<'ICMS' | 'PIS' | 'COFINS', string>>;
+  /** Why a tax is zero although its rate is not, e.g. `{ ICMS: 'CST_60', PIS: 'SIMPLES_NACIONAL' }`. */
+  zeroReasons: Partial<Record<'ICMS' | 'FCP' | 'PIS' | 'COFINS', string>>;
   CST_IBSCBS?: string;
   cClassTrib?: string;
   IBSCBS_base?: number;
@@ -75,6 +82,8 @@ export interface TaxTotals {
   ICMS_value: number;
   PIS_value: number;
   COFINS_value: number;
+  /** The sum of the lines' FCP_value; present when a line's rule carries FCP_rate. */
+  FCP_value?: number;
   total_tax: number;
   IBSCBS_base?: number;
   CBS_value?: number;

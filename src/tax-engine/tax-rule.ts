@@ -9,6 +9,10 @@ export interface TaxRule {
   CST_COFINS: string;
   COFINS_rate: number;
   CFOP?: string;
+  /** pRedBC: percent of the amount taken off the ICMS base (CST 20 or 70, CSOSN 900 only). */
+  ICMS_base_reduction?: number;
+  /** pFCP: Fundo de Combate à Pobreza, percent (0 to 4) on the ICMS base, charged beside ICMS. */
+  FCP_rate?: number;
   /** 2026 tax reform (informative): IBS/CBS classification and rates. */
   CST_IBSCBS?: string;
   cClassTrib?: string;

@@ -774,6 +774,16 @@ export interface components {
              * @example 0.9
              */
             CBS_rate?: number;
+            /**
+             * @description Reduced ICMS base (NF-e pRedBC): percent of the amount taken off the ICMS base, 0 to 100, at most 4 decimals; only with CST_ICMS 20 or 70 (2 digits, or origin + CST) or CSOSN 900
+             * @example 33.33
+             */
+            ICMS_base_reduction?: number;
+            /**
+             * @description FCP (Fundo de Combate à Pobreza, NF-e pFCP): percent of the ICMS base, 0 to 4, at most 4 decimals, charged where ICMS is
+             * @example 2
+             */
+            FCP_rate?: number;
         };
         StoreRefDto: {
             /**
@@ -1415,7 +1425,7 @@ export interface components {
              *           "total_tax": 17.36
              *         },
              *         "warnings": [],
-             *         "engineVersion": "1.0.0",
+             *         "engineVersion": "1.1.0",
              *         "calculatedAt": "2026-11-21T15:30:01.000Z"
              *       }
              *     }
@@ -2033,7 +2043,7 @@ export interface components {
              *           "total_tax": 17.36
              *         },
              *         "warnings": [],
-             *         "engineVersion": "1.0.0",
+             *         "engineVersion": "1.1.0",
              *         "calculatedAt": "2026-11-21T15:30:01.000Z"
              *       }
              *     }
@@ -2193,17 +2203,22 @@ export interface components {
             /** @example 3 */
             COFINS_rate: number;
             /**
-             * @description The line amount
+             * @description The rule's reduction of the ICMS base (pRedBC, percent); present when the rule carries one
+             * @example 33.33
+             */
+            ICMS_base_reduction?: number;
+            /**
+             * @description The line amount, or round(amount × (100 − ICMS_base_reduction) / 100, 2) when the rule reduces the base
              * @example 25.9
              */
             ICMS_base: number;
             /**
-             * @description round(ICMS_base × ICMS_rate / 100, 2), half-up; 0 for a zero CST
+             * @description round(ICMS_base × ICMS_rate / 100, 2), half-up; 0 for a zero CST or CSOSN
              * @example 4.66
              */
             ICMS_value: number;
             /**
-             * @description Line amount minus ICMS_value (or the line amount when the group keeps ICMS in the base)
+             * @description Line amount minus ICMS_value (or the line amount when the group keeps ICMS in the base); FCP is not subtracted
              * @example 21.24
              */
             PIS_base: number;
@@ -2214,7 +2229,22 @@ export interface components {
             /** @example 0.64 */
             COFINS_value: number;
             /**
-             * @description ICMS_value + PIS_value + COFINS_value
+             * @description FCP (Fundo de Combate à Pobreza) percent; FCP fields are present when the rule carries FCP_rate
+             * @example 2
+             */
+            FCP_rate?: number;
+            /**
+             * @description Equal to ICMS_base
+             * @example 25.9
+             */
+            FCP_base?: number;
+            /**
+             * @description round(FCP_base × FCP_rate / 100, 2), half-up; 0 where ICMS is not charged (reason in zeroReasons.FCP)
+             * @example 0.52
+             */
+            FCP_value?: number;
+            /**
+             * @description ICMS_value + PIS_value + COFINS_value + FCP_value
              * @example 5.44
              */
             total_tax: number;
@@ -2230,7 +2260,7 @@ export interface components {
              */
             matchedKey: string;
             /**
-             * @description Why a tax is zero although its rate is not
+             * @description Why a tax (ICMS, FCP, PIS, COFINS) is zero although its rate may not be: CST_<code>, CSOSN_<code>, or SIMPLES_NACIONAL (PIS/COFINS of a Simples Nacional group, paid through the DAS)
              * @example {
              *       "ICMS": "CST_60",
              *       "PIS": "CST_04",
@@ -2340,6 +2370,11 @@ export interface components {
             /** @example 0.74 */
             COFINS_value: number;
             /**
+             * @description The sum of the lines’ FCP_value (never rounded once over the document); present when a rule carries FCP_rate
+             * @example 0.52
+             */
+            FCP_value?: number;
+            /**
              * @description Exactly the sum of the lines’ total_tax
              * @example 5.81
              */
@@ -2373,7 +2408,7 @@ export interface components {
              * @example 12
              */
             warningsTruncated?: number;
-            /** @example 1.0.0 */
+            /** @example 1.1.0 */
             engineVersion: string;
             /** Format: date-time */
             calculatedAt: string;
@@ -2623,7 +2658,7 @@ export interface components {
              *           "total_tax": 17.36
              *         },
              *         "warnings": [],
-             *         "engineVersion": "1.0.0",
+             *         "engineVersion": "1.1.0",
              *         "calculatedAt": "2026-11-21T15:30:01.000Z"
              *       }
              *     }

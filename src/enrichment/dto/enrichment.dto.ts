@@ -46,13 +46,16 @@ export class LineTaxDto {
   CST_COFINS: string;
   @ApiProperty({ example: 3 })
   COFINS_rate: number;
-  /** The line amount */
+  /** The rule's reduction of the ICMS base (pRedBC, percent); present when the rule carries one */
+  @ApiProperty({ example: 33.33 })
+  ICMS_base_reduction?: number;
+  /** The line amount, or round(amount × (100 − ICMS_base_reduction) / 100, 2) when the rule reduces the base */
   @ApiProperty({ example: 25.9 })
   ICMS_base: number;
-  /** round(ICMS_base × ICMS_rate / 100, 2), half-up; 0 for a zero CST */
+  /** round(ICMS_base × ICMS_rate / 100, 2), half-up; 0 for a zero CST or CSOSN */
   @ApiProperty({ example: 4.66 })
   ICMS_value: number;
-  /** Line amount minus ICMS_value (or the line amount when the group keeps ICMS in the base) */
+  /** Line amount minus ICMS_value (or the line amount when the group keeps ICMS in the base); FCP is not subtracted */
   @ApiProperty({ example: 21.24 })
   PIS_base: number;
   @ApiProperty({ example: 0.14 })
@@ -61,7 +64,16 @@ export class LineTaxDto {
   COFINS_base: number;
   @ApiProperty({ example: 0.64 })
   COFINS_value: number;
-  /** ICMS_value + PIS_value + COFINS_value */
+  /** FCP (Fundo de Combate à Pobreza) percent; FCP fields are present when the rule carries FCP_rate */
+  @ApiProperty({ example: 2 })
+  FCP_rate?: number;
+  /** Equal to ICMS_base */
+  @ApiProperty({ example: 25.9 })
+  FCP_base?: number;
+  /** round(FCP_base × FCP_rate / 100, 2), half-up; 0 where ICMS is not charged (reason in zeroReasons.FCP) */
+  @ApiProperty({ example: 0.52 })
+  FCP_value?: number;
+  /** ICMS_value + PIS_value + COFINS_value + FCP_value */
   @ApiProperty({ example: 5.44 })
   total_tax: number;
   /** Which category field matched the product */
@@ -70,7 +82,7 @@ export class LineTaxDto {
   /** The matrix key whose rule was applied (a prefix of NCM on a fallback match) */
   @ApiProperty({ example: '21069090' })
   matchedKey: string;
-  /** Why a tax is zero although its rate is not */
+  /** Why a tax (ICMS, FCP, PIS, COFINS) is zero although its rate may not be: CST_<code>, CSOSN_<code>, or SIMPLES_NACIONAL (PIS/COFINS of a Simples Nacional group, paid through the DAS) */
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { ICMS: 'CST_60', PIS: 'CST_04', COFINS: 'CST_04' } })
   zeroReasons: Record<string, string>;
   /** Tax reform (informative) */
@@ -115,6 +127,9 @@ export class TaxTotalsDto {
   PIS_value: number;
   @ApiProperty({ example: 0.74 })
   COFINS_value: number;
+  /** The sum of the lines’ FCP_value (never rounded once over the document); present when a rule carries FCP_rate */
+  @ApiProperty({ example: 0.52 })
+  FCP_value?: number;
   /** Exactly the sum of the lines’ total_tax */
   @ApiProperty({ example: 5.81 })
   total_tax: number;
@@ -145,7 +160,7 @@ export class TaxSummaryDto {
   /** How many more warnings there were beyond the 100 listed; absent when all are listed */
   @ApiProperty({ type: 'integer', minimum: 1, example: 12 })
   warningsTruncated?: number;
-  @ApiProperty({ example: '1.0.0' })
+  @ApiProperty({ example: '1.1.0' })
   engineVersion: string;
   @ApiProperty({ format: 'date-time' })
   calculatedAt: string;

@@ -49,16 +49,17 @@ export class FiscalGroupSettingsDto {
 const REQUIRED = { message: 'is required' };
 export const RATE_RULE = 'must be a number from 0 to 100 with at most 4 decimals';
 const RATE = { message: RATE_RULE };
+const FCP_RATE = { message: 'must be a number from 0 to 4 with at most 4 decimals' };
 const DIGITS = (rule: string) => ({ message: rule });
 
 /** A finite JSON number written with at most 4 decimals (so that it is stored and returned exactly). */
-function IsRateNumber() {
+function IsRateNumber(message = RATE) {
   return ValidateBy(
     {
       name: 'isRateNumber',
       validator: { validate: (value) => typeof value === 'number' && Number.isFinite(value) && /^-?\d+(\.\d{1,4})?$/.test(String(value)) },
     },
-    RATE,
+    message,
   );
 }
 
@@ -154,6 +155,22 @@ export class TaxRuleDto {
   @Min(0, RATE)
   @IsRateNumber()
   CBS_rate?: number;
+
+  /** Reduced ICMS base (NF-e pRedBC): percent of the amount taken off the ICMS base, 0 to 100, at most 4 decimals; only with CST_ICMS 20 or 70 (2 digits, or origin + CST) or CSOSN 900 */
+  @ApiProperty({ example: 33.33 })
+  @IsOptional()
+  @Max(100, RATE)
+  @Min(0, RATE)
+  @IsRateNumber()
+  ICMS_base_reduction?: number;
+
+  /** FCP (Fundo de Combate à Pobreza, NF-e pFCP): percent of the ICMS base, 0 to 4, at most 4 decimals, charged where ICMS is */
+  @ApiProperty({ example: 2 })
+  @IsOptional()
+  @Max(4, FCP_RATE)
+  @Min(0, FCP_RATE)
+  @IsRateNumber(FCP_RATE)
+  FCP_rate?: number;
 }
 
 export const TAX_MATRIX_EXAMPLE = {
