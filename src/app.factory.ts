@@ -14,6 +14,7 @@ import { registerHttpHooks, requestIdFor } from './common/http/http-hooks.js';
 import { LifecycleState } from './common/http/lifecycle-state.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { PinoNestLogger, type Logger } from './common/logging/logger.js';
+import { serveConsole } from './console/serve-console.js';
 import { CSV_BODY_LIMIT_BYTES } from './fiscal-groups/fiscal-groups.controller.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { setupOpenApi } from './openapi/openapi.js';
@@ -85,6 +86,7 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     },
     crossOriginEmbedderPolicy: false,
   });
+  await serveConsole(app.getHttpAdapter().getInstance(), logger);
   await setupOpenApi(app);
   await app.init();
   await app.get(ClientsService).ensureBootstrapClient();

@@ -1,0 +1,33 @@
+import '@mantine/core/styles.css';
+import { createTheme, MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { isProblem } from './api/client';
+import { App } from './app';
+import { setUpI18n } from './i18n/i18n';
+
+setUpI18n();
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A client error will not change on retry; a 503 or a network failure may.
+      retry: (failureCount, error) => failureCount < 2 && !(isProblem(error) && error.status >= 400 && error.status < 500),
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+// Visible focus on every control, keyboard users first.
+const theme = createTheme({ focusRing: 'always', primaryColor: 'blue', primaryShade: 8, autoContrast: true });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

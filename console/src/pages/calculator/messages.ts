@@ -1,0 +1,4 @@
+export const calculatorMessages = {
+  en: {},
+  'pt-BR': {},
+};

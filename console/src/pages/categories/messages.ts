@@ -1,0 +1,4 @@
+export const categoriesMessages = {
+  en: {},
+  'pt-BR': {},
+};

@@ -1,0 +1,4 @@
+export const dashboardMessages = {
+  en: {},
+  'pt-BR': {},
+};

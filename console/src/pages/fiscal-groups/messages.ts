@@ -1,0 +1,4 @@
+export const fiscalGroupsMessages = {
+  en: {},
+  'pt-BR': {},
+};

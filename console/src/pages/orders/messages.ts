@@ -1,0 +1,4 @@
+export const ordersMessages = {
+  en: {},
+  'pt-BR': {},
+};

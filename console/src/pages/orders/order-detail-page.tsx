@@ -1,0 +1,7 @@
+import { Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export function OrderDetailPage() {
+  const { t } = useTranslation();
+  return <Title order={1}>{t('nav.orders')}</Title>;
+}

@@ -1,0 +1,105 @@
+import type { Browser } from 'playwright-core';
+import { bootTestApp, type TestApp } from '../support/test-app.js';
+import {
+  describeWithBrowser,
+  launchBrowser,
+  openConsole,
+  originOf,
+  PHONE,
+  seriousAccessibilityViolations,
+  signIn,
+} from '../support/console-browser.js';
+
+describeWithBrowser('admin console: sign-in, session and language (browser e2e)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let admin: { clientId: string; clientSecret: string };
+  let origin: string;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    origin = originOf(t.baseUrl);
+    browser = await launchBrowser();
+    admin = await t.createClient(['admin'], 'console admin');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('serves the app under the CSP, signs in with an admin client and returns to the page asked for', async () => {
+    const { page, errors, context } = await openConsole(browser);
+    const response = await page.goto(`${origin}/console/categories?q=abc`);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.locator('input[name="clientId"]').waitFor();
+    expect(page.url()).toBe(`${origin}/console/sign-in`);
+    await page.locator('input[name="clientId"]').fill(admin.clientId);
+    await page.locator('input[name="clientSecret"]').fill(admin.clientSecret);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(`${origin}/console/categories?q=abc`);
+    // The token is for this tab only and never in a URL.
+    const stored = await page.evaluate(() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage) }));
+    expect(stored.session).toContain('order-tax-console.token');
+    expect(stored.local).not.toContain('order-tax-console.token');
+    expect(page.url()).not.toMatch(/eyJ/);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a wrong secret and a client without the admin scope, with a message', async () => {
+    const { page, context } = await openConsole(browser);
+    await page.goto(`${origin}/console/`);
+    await page.locator('input[name="clientId"]').fill(admin.clientId);
+    await page.locator('input[name="clientSecret"]').fill('wrong secret');
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Sign-in failed/);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    const platform = await t.createClient(['platform'], 'no admin');
+    await page.locator('input[name="clientId"]').fill(platform.clientId);
+    await page.locator('input[name="clientSecret"]').fill(platform.clientSecret);
+    await page.locator('form button[type="submit"]').click();
+    await page.getByText('does not have the admin scope').waitFor();
+    await context.close();
+  });
+
+  it('on a 401 asks to sign in again and comes back to the same page; sign-out forgets the token', async () => {
+    const { page, context } = await openConsole(browser);
+    await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/orders?status=ENRICHED');
+    await page.waitForURL(/\/console\/orders\?status=ENRICHED$/);
+    // The token goes bad (revoked, expired): the next API call answers 401.
+    await page.evaluate(() => sessionStorage.setItem('order-tax-console.token', 'not-a-token'));
+    await page.getByRole('link', { name: 'Product categories' }).click();
+    await page.locator('input[name="clientId"]').waitFor();
+    await page.getByText('Your session expired').waitFor();
+    await page.locator('input[name="clientSecret"]').fill(admin.clientSecret);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(`${origin}/console/categories`);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.locator('input[name="clientId"]').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('order-tax-console.token'))).toBeNull();
+    await page.goto(`${origin}/console/orders`);
+    await page.locator('input[name="clientId"]').waitFor();
+    expect(page.url()).toBe(`${origin}/console/sign-in`);
+    await context.close();
+  });
+
+  it('speaks pt-BR to a Portuguese browser and English to others; works at 390 px', async () => {
+    const portuguese = await openConsole(browser, { locale: 'pt-BR', viewport: PHONE });
+    await signIn(portuguese.page, origin, admin.clientId, admin.clientSecret);
+    await portuguese.page.getByRole('button', { name: 'Sair' }).waitFor();
+    expect(await portuguese.page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+    // At phone width the navigation hides behind a labelled menu button.
+    await portuguese.page.getByRole('button', { name: 'Abrir navegação' }).click();
+    await portuguese.page.getByRole('link', { name: 'Pedidos' }).click();
+    await portuguese.page.waitForURL(/\/console\/orders/);
+    await portuguese.context.close();
+
+    const english = await openConsole(browser, { locale: 'en-US' });
+    await signIn(english.page, origin, admin.clientId, admin.clientSecret);
+    await english.page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await english.context.close();
+  });
+});

@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+/** `.ci/run` installs Debian's chromium; on a machine without it the console tests are skipped, loudly. */
+export const describeWithBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+if (!existsSync(CHROMIUM))
+  process.stderr.write(`[console tests] no browser at ${CHROMIUM}: skipped (install Debian's chromium or set CHROMIUM_PATH)\n`);
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+}
+
+export interface ConsolePage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen so far: CSP refusals and uncaught exceptions land here. */
+  errors: string[];
+}
+
+/** A fresh tab (its own sessionStorage) in the given language, recording every console error. */
+export async function openConsole(
+  browser: Browser,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<ConsolePage> {
+  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: options.viewport ?? DESKTOP });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (process.env.CONSOLE_DEBUG) process.stderr.write(`[browser ${message.type()}] ${message.text()}\n`);
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  if (process.env.CONSOLE_DEBUG)
+    page.on('response', (response) => process.stderr.write(`[browser response] ${response.status()} ${response.url()}\n`));
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return { context, page, errors };
+}
+
+/** The service's origin (the console is at /console/, beside /api). */
+export function originOf(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}
+
+/** Signs in through the form (HTTP Basic to /api/domain-cliente/token) and waits for the app shell. */
+export async function signIn(page: Page, origin: string, clientId: string, clientSecret: string, path = '/console/'): Promise<void> {
+  await page.goto(`${origin}${path}`);
+  await page.locator('input[name="clientId"]').fill(clientId);
+  await page.locator('input[name="clientSecret"]').fill(clientSecret);
+  await page.locator('form button[type="submit"]').click();
+  await page.locator('nav').first().waitFor({ timeout: 20_000 });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * axe-core on the current page: the serious and critical violations. The script is evaluated
+ * through the DevTools protocol, which the page's CSP (no inline script) does not govern.
+ */
+export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+}
