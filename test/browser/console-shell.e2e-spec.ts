@@ -38,7 +38,10 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(`${origin}/console/categories?q=abc`);
     // The token is for this tab only and never in a URL.
-    const stored = await page.evaluate(() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage) }));
+    const stored = (await page.evaluate('({ session: Object.keys(sessionStorage), local: Object.keys(localStorage) })')) as {
+      session: string[];
+      local: string[];
+    };
     expect(stored.session).toContain('order-tax-console.token');
     expect(stored.local).not.toContain('order-tax-console.token');
     expect(page.url()).not.toMatch(/eyJ/);
@@ -69,7 +72,7 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
     await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/orders?status=ENRICHED');
     await page.waitForURL(/\/console\/orders\?status=ENRICHED$/);
     // The token goes bad (revoked, expired): the next API call answers 401.
-    await page.evaluate(() => sessionStorage.setItem('order-tax-console.token', 'not-a-token'));
+    await page.evaluate("sessionStorage.setItem('order-tax-console.token', 'not-a-token')");
     await page.getByRole('link', { name: 'Product categories' }).click();
     await page.locator('input[name="clientId"]').waitFor();
     await page.getByText('Your session expired').waitFor();
@@ -79,7 +82,7 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.locator('input[name="clientId"]').waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('order-tax-console.token'))).toBeNull();
+    expect(await page.evaluate("sessionStorage.getItem('order-tax-console.token')")).toBeNull();
     await page.goto(`${origin}/console/orders`);
     await page.locator('input[name="clientId"]').waitFor();
     expect(page.url()).toBe(`${origin}/console/sign-in`);
@@ -90,7 +93,7 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
     const portuguese = await openConsole(browser, { locale: 'pt-BR', viewport: PHONE });
     await signIn(portuguese.page, origin, admin.clientId, admin.clientSecret);
     await portuguese.page.getByRole('button', { name: 'Sair' }).waitFor();
-    expect(await portuguese.page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+    expect(await portuguese.page.evaluate('document.documentElement.lang')).toBe('pt-BR');
     // At phone width the navigation hides behind a labelled menu button.
     await portuguese.page.getByRole('button', { name: 'Abrir navegação' }).click();
     await portuguese.page.getByRole('link', { name: 'Pedidos' }).click();

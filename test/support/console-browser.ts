@@ -77,9 +77,12 @@ export interface AxeViolation {
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } })
-      .axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    // The callback runs in the page: its globals are the browser's, typed here by hand (no DOM lib in this program).
+    const pageGlobals = globalThis as unknown as {
+      document: unknown;
+      axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
+    };
+    const result = await pageGlobals.axe.run(pageGlobals.document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
