@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DESCRIPTION_STYLES } from './styles';
 import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
 
 export type Category = Schemas['ProductFiscalCategoryResponseDto'];
@@ -105,6 +106,7 @@ export function CategoryForm({
         <TextInput
           label={t('ncm')}
           description={t('ncmHint')}
+          styles={DESCRIPTION_STYLES}
           required
           inputMode="numeric"
           value={values.ncm}
@@ -114,6 +116,7 @@ export function CategoryForm({
         <TextInput
           label={t('externalProductId')}
           description={t('externalHint')}
+          styles={DESCRIPTION_STYLES}
           value={values.externalProductId}
           onChange={change('externalProductId')}
           error={errorOf('externalProductId')}

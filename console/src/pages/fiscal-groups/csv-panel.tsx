@@ -86,7 +86,7 @@ export function CsvPanel({ groupId, onImported }: Props) {
           {t('csv.title')}
         </Title>
         <Text size="sm">{t('csv.intro')}</Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('csv.unsavedNote')}
         </Text>
         <Box>

@@ -18,6 +18,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DESCRIPTION_STYLES } from './styles';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, isProblem, unwrap, type ApiProblem } from '../../api/client';
 import { ErrorState, LoadingState } from '../../common/states';
@@ -291,6 +292,7 @@ function GroupEditor({ group }: { group?: FiscalGroup }) {
                 <TextInput
                   label={t('edit.externalId')}
                   description={t('edit.externalIdHint')}
+                  styles={DESCRIPTION_STYLES}
                   value={draft.externalId}
                   onChange={(event) => set('externalId', event.currentTarget.value)}
                   error={fieldError('externalId')}
@@ -306,6 +308,7 @@ function GroupEditor({ group }: { group?: FiscalGroup }) {
                 <TextInput
                   label={t('edit.taxRegime')}
                   description={t('edit.taxRegimeHint')}
+                  styles={DESCRIPTION_STYLES}
                   value={draft.taxRegime}
                   onChange={(event) => set('taxRegime', event.currentTarget.value)}
                   error={fieldError('taxRegime')}
@@ -314,6 +317,7 @@ function GroupEditor({ group }: { group?: FiscalGroup }) {
               <Checkbox
                 label={t('edit.includeIcms')}
                 description={t('edit.includeIcmsHint')}
+                styles={DESCRIPTION_STYLES}
                 checked={draft.includeIcms}
                 onChange={(event) => set('includeIcms', event.currentTarget.checked)}
                 error={fieldError('settings.includeIcmsInPisCofinsBase')}
@@ -326,7 +330,7 @@ function GroupEditor({ group }: { group?: FiscalGroup }) {
               <Title order={2} size="h3">
                 {t('edit.stores')}
               </Title>
-              {draft.stores.length === 0 && <Text c="dimmed">{t('edit.storesEmpty')}</Text>}
+              {draft.stores.length === 0 && <Text c="gray.7">{t('edit.storesEmpty')}</Text>}
               {draft.stores.map((store, index) => {
                 const conflict = conflictOf(store.store_id);
                 const idError = [

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Paper, Stack, T
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DESCRIPTION_STYLES } from './styles';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
@@ -76,6 +77,7 @@ export function FiscalGroupsPage() {
           <TextInput
             label={t('list.storeId')}
             description={t('list.storeIdHint')}
+            styles={DESCRIPTION_STYLES}
             value={storeInput}
             onChange={(event) => setStoreInput(event.currentTarget.value)}
           />

@@ -29,7 +29,7 @@ export function TaxMatrixTable({ rows, onChange, problems, duplicates }: Props) 
   return (
     <>
       {rows.length === 0 ? (
-        <Text c="dimmed">{t('edit.matrixEmpty')}</Text>
+        <Text c="gray.7">{t('edit.matrixEmpty')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={minWidth} type="native">
           <Table verticalSpacing={4} horizontalSpacing={4} aria-label={t('edit.matrixTable')} style={{ tableLayout: 'fixed' }}>
