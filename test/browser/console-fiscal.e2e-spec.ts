@@ -70,9 +70,9 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     await expect(page.getByLabel('Store id, row 1', { exact: true }).inputValue()).resolves.toBe('store-fg-1');
 
     await page.getByLabel(/^Name( \*)?$/).fill('Restaurants SP');
-    await page.getByLabel(/^External\ id( \*)?$/).fill('ERP-FG-1');
-    await page.getByLabel(/^State\ \(UF\)( \*)?$/).selectOption('SP');
-    await page.getByLabel(/^Tax\ regime( \*)?$/).fill('LUCRO_PRESUMIDO');
+    await page.getByLabel(/^External id( \*)?$/).fill('ERP-FG-1');
+    await page.getByLabel(/^State \(UF\)( \*)?$/).selectOption('SP');
+    await page.getByLabel(/^Tax regime( \*)?$/).fill('LUCRO_PRESUMIDO');
     await page.getByRole('button', { name: 'Add store' }).click();
     await page.getByLabel('Store id, row 2', { exact: true }).fill('store-fg-2');
     await page.getByLabel('Store name, row 2', { exact: true }).fill('Burger House Paulista');
@@ -188,7 +188,7 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     const { page, errors, context } = await openConsole(browser);
     await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/fiscal-groups/new?storeId=store-held-1');
     await page.getByLabel(/^Name( \*)?$/).fill('Newcomer');
-    await page.getByLabel(/^State\ \(UF\)( \*)?$/).selectOption('RJ');
+    await page.getByLabel(/^State \(UF\)( \*)?$/).selectOption('RJ');
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/fiscal-groups') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Create' }).click();
     expect((await answer).status()).toBe(409);
@@ -240,11 +240,10 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
 
     // A good file, dropped on the drop zone.
     const good = `${header}\r\n21069090,,00,12,01,0.65,01,3,5102\r\n1905,,00,7,01,0.65,01,3,\r\n`;
-    const transfer = await page.evaluateHandle((text) => {
-      const data = new DataTransfer();
-      data.items.add(new File([text], 'good.csv', { type: 'text/csv' }));
-      return data;
-    }, good);
+    // A DataTransfer built in the page (the test's TypeScript has no DOM types: the code is a string).
+    const transfer = await page.evaluateHandle(
+      `(() => { const data = new DataTransfer(); data.items.add(new File([${JSON.stringify(good)}], 'good.csv', { type: 'text/csv' })); return data; })()`,
+    );
     await page.getByTestId('csv-drop-zone').dispatchEvent('dragenter', { dataTransfer: transfer });
     await page.getByTestId('csv-drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
     await page.getByText('Imported good.csv: 2 NCM rules.').waitFor();
@@ -297,18 +296,20 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     );
     const { page, errors, context } = await openConsole(browser);
     await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/categories');
-    await page.getByRole('cell', { name: 'prod-bread' }).waitFor();
+    await page.getByRole('cell', { name: 'prod-bread', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'New category' }).click();
     const createDialog = page.getByRole('dialog', { name: 'New product fiscal category' });
-    await createDialog.getByLabel(/^Product\ id( \*)?$/).fill('prod-cola-350');
-    await createDialog.getByLabel(/^Product\ name( \*)?$/).fill('Coca-Cola lata 350 ml');
+    await createDialog.getByLabel(/^Product id( \*)?$/).fill('prod-cola-350');
+    await createDialog.getByLabel(/^Product name( \*)?$/).fill('Coca-Cola lata 350 ml');
     await createDialog.getByLabel(/^NCM( \*)?$/).fill('2202');
-    await createDialog.getByLabel(/^External\ product\ id( \*)?$/).fill('SKU-778899');
+    await createDialog.getByLabel(/^External product id( \*)?$/).fill('SKU-778899');
     await createDialog.getByRole('button', { name: 'Create' }).click();
     // The API's problem sits at the NCM field.
-    await createDialog.getByText('must be an NCM code of 8 digits').waitFor();
-    expect((await inputError(page, /^NCM( \*)?$/)).invalid).toBe('true');
+    await createDialog.getByText('must be an NCM code of 8 digits', { exact: true }).waitFor();
+    const ncmError = await inputError(page, /^NCM( \*)?$/);
+    expect(ncmError.invalid).toBe('true');
+    expect(ncmError.described).toContain('must be an NCM code of 8 digits');
     await createDialog.getByLabel(/^NCM( \*)?$/).fill('22021000');
     await createDialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Category prod-cola-350 created.').waitFor();
@@ -318,22 +319,22 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     await page.getByLabel(/^Search( \*)?$/).fill('cola');
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(`${origin}/console/categories?q=cola`);
-    await page.getByRole('cell', { name: 'prod-cola-350' }).waitFor();
-    expect(await page.getByRole('cell', { name: 'prod-bread' }).count()).toBe(0);
+    await page.getByRole('cell', { name: 'prod-cola-350', exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: 'prod-bread', exact: true }).count()).toBe(0);
     // The search survives a reload (it is in the URL).
     await page.reload();
-    await page.getByRole('cell', { name: 'prod-cola-350' }).waitFor();
-    expect(await page.getByRole('cell', { name: 'prod-bread' }).count()).toBe(0);
+    await page.getByRole('cell', { name: 'prod-cola-350', exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: 'prod-bread', exact: true }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Edit prod-cola-350' }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit category of prod-cola-350' });
-    await editDialog.getByLabel(/^Product\ name( \*)?$/).fill('Coca-Cola lata 350 ml (zero)');
-    await editDialog.getByLabel(/^External\ product\ id( \*)?$/).fill('');
+    await editDialog.getByLabel(/^Product name( \*)?$/).fill('Coca-Cola lata 350 ml (zero)');
+    await editDialog.getByLabel(/^External product id( \*)?$/).fill('');
     await editDialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Category prod-cola-350 saved.').waitFor();
     const edited = await t.http.get('/admin/product-fiscal-categories/prod-cola-350', { token });
     expect(edited.body).toMatchObject({ productName: 'Coca-Cola lata 350 ml (zero)', ncm: '22021000', externalProductId: null });
-    await page.getByRole('cell', { name: 'Coca-Cola lata 350 ml (zero)' }).waitFor();
+    await page.getByRole('cell', { name: 'Coca-Cola lata 350 ml (zero)', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Delete prod-cola-350' }).click();
     const deleteDialog = page.getByRole('dialog', { name: 'Delete this category?' });
@@ -373,12 +374,12 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
       await page.locator('input[aria-label*="22021000"]').first().waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       // Nothing wider than the screen but the matrix, which scrolls inside its container.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, `console-fiscal-group-edit-${suffix}`);
 
       await page.goto(`${origin}/console/categories`);
-      await page.getByRole('cell', { name: 'prod-bread' }).waitFor();
+      await page.getByRole('cell', { name: 'prod-bread', exact: true }).waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await screenshot(page, `console-categories-${suffix}`);
       if (locale === 'pt-BR') await page.getByRole('heading', { level: 1, name: 'Categorias fiscais de produtos' }).waitFor();

@@ -96,7 +96,7 @@ export function FiscalGroupsPage() {
         <EmptyState>{t('list.empty')}</EmptyState>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={760} type="native">
+          <Table.ScrollContainer minWidth={760} type="native" style={{ position: 'relative' }}>
             <Table striped highlightOnHover aria-label={t('list.table')}>
               <Table.Thead>
                 <Table.Tr>

@@ -31,7 +31,7 @@ export function TaxMatrixTable({ rows, onChange, problems, duplicates }: Props) 
       {rows.length === 0 ? (
         <Text c="gray.7">{t('edit.matrixEmpty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table.ScrollContainer minWidth={minWidth} type="native" style={{ position: 'relative' }}>
           <Table verticalSpacing={4} horizontalSpacing={4} aria-label={t('edit.matrixTable')} style={{ tableLayout: 'fixed' }}>
             <Table.Thead>
               <Table.Tr>
