@@ -230,7 +230,10 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     const badLine = direct.body.details.find((d: { field: string }) => d.field.startsWith('line 3'));
     expect(badLine).toBeDefined();
 
-    await page.getByLabel('CSV file to import').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    const picker = page.getByLabel('Choose a CSV file to import');
+    await expect(picker.getAttribute('type')).resolves.toBe('file');
+    await expect(picker.getAttribute('accept')).resolves.toBe('.csv,text/csv');
+    await picker.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     const list = page.getByTestId('csv-errors');
     await list.waitFor();
     const items = await list.locator('li').allTextContents();

@@ -9,6 +9,18 @@ interface Props {
   onImported: (group: FiscalGroup) => void;
 }
 
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
 type Status =
   | { kind: 'idle' }
   | { kind: 'busy'; name: string }
@@ -28,6 +40,7 @@ export function CsvPanel({ groupId, onImported }: Props) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [dragging, setDragging] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
 
   async function importFile(file: File) {
     setStatus({ kind: 'busy', name: file.name });
@@ -80,7 +93,7 @@ export function CsvPanel({ groupId, onImported }: Props) {
   };
 
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" pos="relative">
       <Stack gap="sm">
         <Title order={2} size="h3">
           {t('csv.title')}
@@ -89,22 +102,31 @@ export function CsvPanel({ groupId, onImported }: Props) {
         <Text size="sm" c="gray.7">
           {t('csv.unsavedNote')}
         </Text>
-        <Box>
-          <Text component="label" htmlFor="tax-matrix-csv-file" size="sm" fw={500} display="block" mb={4}>
-            {t('csv.file')}
-          </Text>
+        <Group gap="sm">
+          {/* The native input stays in the tab order (keyboard: Tab, then Enter or Space opens the picker); its translated label is the visible button. */}
           <input
             id="tax-matrix-csv-file"
             type="file"
             accept=".csv,text/csv"
             disabled={status.kind === 'busy'}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
+            style={VISUALLY_HIDDEN}
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
               event.currentTarget.value = '';
               if (file) void importFile(file);
             }}
           />
-        </Box>
+          <Button
+            component="label"
+            htmlFor="tax-matrix-csv-file"
+            variant="light"
+            style={focused ? { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: 2 } : undefined}
+          >
+            {t('csv.file')}
+          </Button>
+        </Group>
         <Box
           data-testid="csv-drop-zone"
           onDragEnter={(event) => {

@@ -71,8 +71,8 @@ export const fiscalGroupsMessages = {
     csv: {
       title: 'Import and export CSV',
       intro: 'A CSV with a header row of the rule field names (NCM, CEST, CST_ICMS, ICMS_rate, ...) replaces the whole matrix.',
-      file: 'CSV file to import',
-      dropZone: 'Drop a CSV file here, or choose one with the file picker above',
+      file: 'Choose a CSV file to import',
+      dropZone: 'Or drop a CSV file here',
       dropping: 'Release to import {{name}}',
       importing: 'Importing {{name}}…',
       imported: 'Imported {{name}}: {{count}} NCM rules.',
@@ -176,8 +176,8 @@ export const fiscalGroupsMessages = {
       title: 'Importar e exportar CSV',
       intro:
         'Um CSV com uma linha de cabeçalho com os nomes dos campos da regra (NCM, CEST, CST_ICMS, ICMS_rate, ...) substitui a matriz inteira.',
-      file: 'Arquivo CSV a importar',
-      dropZone: 'Solte um arquivo CSV aqui, ou escolha um no seletor de arquivo acima',
+      file: 'Escolher um arquivo CSV para importar',
+      dropZone: 'Ou solte um arquivo CSV aqui',
       dropping: 'Solte para importar {{name}}',
       importing: 'Importando {{name}}…',
       imported: '{{name}} importado: {{count}} regras NCM.',

@@ -35,7 +35,11 @@ export function TaxMatrixTable({ rows, onChange, problems, duplicates }: Props) 
           <Table verticalSpacing={4} horizontalSpacing={4} aria-label={t('edit.matrixTable')} style={{ tableLayout: 'fixed' }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th style={{ width: 120 }}>{t('fields.NCM')}</Table.Th>
+                <Table.Th style={{ width: 120 }}>
+                  <Text size="xs" fw={700}>
+                    {t('fields.NCM')}
+                  </Text>
+                </Table.Th>
                 {RULE_FIELDS.map((field) => (
                   <Table.Th key={field.name} style={{ width: field.width }}>
                     <Text size="xs" fw={700}>
