@@ -173,6 +173,9 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     await expect(page.getByLabel('Store id', { exact: true }).inputValue()).resolves.toBe('store-fg-2');
     await page.goto(`${origin}/console/fiscal-groups?storeId=nobody`);
     await page.getByText('No fiscal group matches these filters.').waitFor();
+    await page.getByRole('link', { name: 'New group for store nobody' }).click();
+    await page.waitForURL(`${origin}/console/fiscal-groups/new?storeId=nobody`);
+    await expect(page.getByLabel('Store id, row 1', { exact: true }).inputValue()).resolves.toBe('nobody');
 
     expect(withoutExpected(errors, [400])).toEqual([]);
     await context.close();

@@ -93,7 +93,14 @@ export function FiscalGroupsPage() {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.items.length === 0 ? (
-        <EmptyState>{t('list.empty')}</EmptyState>
+        <Stack align="center" gap="xs">
+          <EmptyState>{t('list.empty')}</EmptyState>
+          {storeId && (
+            <Button variant="light" component={Link} to={`/fiscal-groups/new?storeId=${encodeURIComponent(storeId)}`}>
+              {t('list.newForStore', { storeId })}
+            </Button>
+          )}
+        </Stack>
       ) : (
         <>
           <Table.ScrollContainer minWidth={760} type="native" style={{ position: 'relative' }}>

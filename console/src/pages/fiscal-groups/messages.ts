@@ -3,6 +3,7 @@ export const fiscalGroupsMessages = {
     list: {
       title: 'Fiscal groups',
       newGroup: 'New group',
+      newForStore: 'New group for store {{storeId}}',
       filters: 'Filters',
       uf: 'State (UF)',
       anyUf: 'Any state',
@@ -106,6 +107,7 @@ export const fiscalGroupsMessages = {
     list: {
       title: 'Grupos fiscais',
       newGroup: 'Novo grupo',
+      newForStore: 'Novo grupo para a loja {{storeId}}',
       filters: 'Filtros',
       uf: 'Estado (UF)',
       anyUf: 'Qualquer estado',
