@@ -1,7 +1,233 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api, isProblem, unwrap } from '../../api/client';
+import { EmptyState, ErrorState, LoadingState } from '../../common/states';
+import { CategoryForm, type Category } from './category-form';
+
+const PAGE_SIZE = 25;
+const KEY = ['product-fiscal-categories'] as const;
 
 export function CategoriesPage() {
-  const { t } = useTranslation();
-  return <Title order={1}>{t('nav.categories')}</Title>;
+  const { t, i18n } = useTranslation('categories');
+  const { t: tc } = useTranslation();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const [search, setSearch] = useState(q);
+  const [editing, setEditing] = useState<Category | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  // The API lists every category (ordered by productId, no paging): search and pages are local.
+  const query = useQuery({
+    queryKey: KEY,
+    queryFn: async () => unwrap(await api.GET('/api/admin/product-fiscal-categories')),
+  });
+
+  const matches = useMemo(() => {
+    const needle = q.trim().toLowerCase();
+    const all = query.data ?? [];
+    if (!needle) return all;
+    return all.filter((c) => [c.productId, c.productName, c.ncm, c.externalProductId ?? ''].some((v) => v.toLowerCase().includes(needle)));
+  }, [query.data, q]);
+  const pages = Math.max(1, Math.ceil(matches.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const shown = matches.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+
+  const remove = useMutation({
+    mutationFn: async (category: Category) => {
+      await unwrap(
+        await api.DELETE('/api/admin/product-fiscal-categories/{productId}', { params: { path: { productId: category.productId } } }),
+      );
+      return category;
+    },
+    onSuccess: (category) => {
+      setDeleting(null);
+      setNotice(t('deleted', { productId: category.productId }));
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+  });
+
+  const applySearch = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    if (search.trim()) next.set('q', search.trim());
+    setSearchParams(next);
+  };
+  const goTo = (target: number) => {
+    const next = new URLSearchParams(searchParams);
+    if (target > 1) next.set('page', String(target));
+    else next.delete('page');
+    setSearchParams(next);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>{t('title')}</Title>
+        <Button onClick={() => setEditing('new')}>{t('newCategory')}</Button>
+      </Group>
+      <Text size="sm">{t('intro')}</Text>
+
+      <Paper withBorder p="sm" component="form" role="search" onSubmit={applySearch}>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t('search')}
+            placeholder={t('searchPlaceholder')}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            style={{ flex: 1, minWidth: 200 }}
+          />
+          <Button type="submit">{t('searchSubmit')}</Button>
+          {q && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setSearch('');
+                setSearchParams(new URLSearchParams());
+              }}
+            >
+              {t('clearSearch')}
+            </Button>
+          )}
+        </Group>
+      </Paper>
+
+      <div aria-live="polite">
+        {notice && (
+          <Alert color="green" role="status" withCloseButton closeButtonLabel={tc('actions.close')} onClose={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        )}
+      </div>
+
+      {query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : matches.length === 0 ? (
+        <EmptyState>{q ? t('noMatch', { q }) : t('empty')}</EmptyState>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720} type="native" style={{ position: 'relative' }}>
+            <Table striped highlightOnHover aria-label={t('table')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('productId')}</Table.Th>
+                  <Table.Th>{t('productName')}</Table.Th>
+                  <Table.Th>{t('ncm')}</Table.Th>
+                  <Table.Th>{t('externalProductId')}</Table.Th>
+                  <Table.Th>{t('createdAt')}</Table.Th>
+                  <Table.Th>{t('actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((category) => (
+                  <Table.Tr key={category.productId}>
+                    <Table.Td>{category.productId}</Table.Td>
+                    <Table.Td>{category.productName}</Table.Td>
+                    <Table.Td>{category.ncm}</Table.Td>
+                    <Table.Td>{category.externalProductId ?? '—'}</Table.Td>
+                    <Table.Td>{formatCreated(category.createdAt, i18n.language)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={t('editOf', { productId: category.productId })}
+                          onClick={() => setEditing(category)}
+                        >
+                          {tc('actions.edit')}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          aria-label={t('deleteOf', { productId: category.productId })}
+                          onClick={() => {
+                            remove.reset();
+                            setDeleting(category);
+                          }}
+                        >
+                          {tc('actions.delete')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between">
+            <Text size="sm">{t('count', { count: matches.length })}</Text>
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={current}
+                onChange={goTo}
+                aria-label={tc('pagination.label')}
+                getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
+              />
+            )}
+          </Group>
+        </>
+      )}
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t('createTitle') : editing ? t('editTitle', { productId: editing.productId }) : ''}
+        closeButtonProps={{ 'aria-label': tc('actions.close') }}
+      >
+        {editing !== null && (
+          <CategoryForm
+            key={editing === 'new' ? 'new' : editing.productId}
+            category={editing === 'new' ? undefined : editing}
+            onCancel={() => setEditing(null)}
+            onSaved={(saved) => {
+              setNotice(editing === 'new' ? t('created', { productId: saved.productId }) : t('updated', { productId: saved.productId }));
+              setEditing(null);
+              void queryClient.invalidateQueries({ queryKey: KEY });
+            }}
+          />
+        )}
+      </Modal>
+
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('deleteTitle')}
+        closeButtonProps={{ 'aria-label': tc('actions.close') }}
+      >
+        <Stack>
+          <Text>{t('deleteText', { productId: deleting?.productId ?? '', name: deleting?.productName ?? '' })}</Text>
+          {remove.isError && (
+            <Alert color="red" role="alert">
+              {t('deleteFailed', { message: isProblem(remove.error) ? remove.error.message : String(remove.error) })}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {tc('actions.cancel')}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>
+              {tc('actions.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** Date and time of creation (the shared formatDateTime's options are refused by Chromium: dateStyle with timeZoneName). */
+function formatCreated(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
