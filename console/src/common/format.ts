@@ -17,7 +17,16 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(i18next.language, { dateStyle: 'short', timeStyle: 'medium', timeZoneName: 'short' }).format(date);
+  // dateStyle/timeStyle cannot be combined with timeZoneName (Chromium throws), so the fields are named one by one.
+  return new Intl.DateTimeFormat(i18next.language, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
 }
 
 /**

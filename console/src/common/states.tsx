@@ -38,7 +38,7 @@ export function EmptyState({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Text c="dimmed">{children ?? t('states.empty')}</Text>
+      <Text c="gray.7">{children ?? t('states.empty')}</Text>
     </Center>
   );
 }

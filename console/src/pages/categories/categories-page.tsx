@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api, isProblem, unwrap } from '../../api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
+import { formatDateTime } from '../../common/format';
 import { CategoryForm, type Category } from './category-form';
 
 const PAGE_SIZE = 25;
 const KEY = ['product-fiscal-categories'] as const;
 
 export function CategoriesPage() {
-  const { t, i18n } = useTranslation('categories');
+  const { t } = useTranslation('categories');
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -133,7 +134,7 @@ export function CategoriesPage() {
                     <Table.Td>{category.productName}</Table.Td>
                     <Table.Td>{category.ncm}</Table.Td>
                     <Table.Td>{category.externalProductId ?? '—'}</Table.Td>
-                    <Table.Td>{formatCreated(category.createdAt, i18n.language)}</Table.Td>
+                    <Table.Td>{formatDateTime(category.createdAt)}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Button
@@ -223,11 +224,4 @@ export function CategoriesPage() {
       </Modal>
     </Stack>
   );
-}
-
-/** Date and time of creation (the shared formatDateTime's options are refused by Chromium: dateStyle with timeZoneName). */
-function formatCreated(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
