@@ -76,13 +76,17 @@ describe('the runtime stage of the image (deploy)', () => {
       const consolePage = await fetch(`http://127.0.0.1:${port}/console/`);
       const html = await consolePage.text();
       const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
-      const scriptStatus = script ? (await fetch(`http://127.0.0.1:${port}${script}`)).status : 0;
+      const scriptResponse = script ? await fetch(`http://127.0.0.1:${port}${script}`) : undefined;
+      // Read the body: an unread script keeps the connection busy and delays the graceful shutdown.
+      const scriptBytes = scriptResponse ? (await scriptResponse.arrayBuffer()).byteLength : 0;
+      const scriptStatus = scriptResponse?.status ?? 0;
       child.kill('SIGTERM');
       await once(child, 'exit');
       expect(status).toBe(200);
       expect(consolePage.status).toBe(200);
       expect(script).toMatch(/^\/console\/assets\/index-[\w-]+\.js$/);
       expect(scriptStatus).toBe(200);
+      expect(scriptBytes).toBeGreaterThan(0);
     } finally {
       await database.drop();
     }

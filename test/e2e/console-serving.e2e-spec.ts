@@ -36,17 +36,23 @@ describe('the admin console is served at /console/ (e2e)', () => {
       const response = await fetch(`${origin}${asset}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // Read the body: an unread large asset keeps its connection busy and the server's close waits for it.
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }
     const missing = await fetch(`${origin}/console/assets/not-there-0000.js`);
     expect(missing.status).toBe(404);
+    await missing.text();
 
     const bare = await fetch(`${origin}/console`, { redirect: 'manual' });
     expect(bare.status).toBe(301);
     expect(bare.headers.get('location')).toBe('/console/');
+    await bare.text();
   });
 
   it('is public: the app signs in against the API, which stays closed without a token', async () => {
-    expect((await fetch(`${origin}/console/orders`)).status).toBe(200);
+    const app = await fetch(`${origin}/console/orders`);
+    expect(app.status).toBe(200);
+    await app.text();
     expect((await fetch(`${origin}/api/admin/orders`)).status).toBe(401);
   });
 });
