@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'clients/typescript/src/schema.d.ts', 'test/artifacts/**'] },
@@ -18,6 +19,8 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  // The console's components: the rules of hooks (and the React Compiler's checks of them).
+  { files: ['console/**/*.tsx', 'console/**/*.ts'], ...reactHooks.configs.flat.recommended },
   {
     files: ['**/*.ts', '**/*.tsx'],
     ignores: ['**/*.spec.ts', 'test/**'],
