@@ -353,7 +353,12 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
       await page.locator(`#${target}[data-highlighted="true"]`).waitFor();
       await expect(page.evaluate('document.activeElement && document.activeElement.id')).resolves.toBe(target);
       await expect(page.locator(`#${target}`).innerText()).resolves.toContain('Not taxed');
+      // The followed link leaves the line's fragment in the URL: a reload (or a shared link) highlights it again.
+      expect(new URL(page.url()).hash).toBe(`#${target}`);
     }
+    await page.reload();
+    await page.locator('#tax-line-0-modifier-0-1[data-highlighted="true"]').waitFor();
+    await expect(page.evaluate('document.activeElement && document.activeElement.id')).resolves.toBe('tax-line-0-modifier-0-1');
 
     // The history, with the label the POS sent; the tracking; the forward delivery.
     const entries = page.getByTestId('history-entry');
@@ -505,6 +510,30 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByTestId('orders-table').waitFor();
     await page.unroute(/\/api\/admin\/orders(\?|$)/);
+
+    // Pages: newest first, the page in the URL.
+    await page.goto(`${origin}/console/orders?storeId=${STORE}&pageSize=1`);
+    await page.getByTestId('orders-summary').filter({ hasText: '2 orders, page 1 of 2' }).waitFor();
+    const rows = page.getByTestId('orders-table').locator('tbody tr');
+    await expect(rows.first().getAttribute('data-order-id')).resolves.toBe(orderId);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByTestId('orders-summary').filter({ hasText: '2 orders, page 2 of 2' }).waitFor();
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ storeId: STORE, pageSize: '1', page: '2' });
+    await expect(rows.first().getAttribute('data-order-id')).resolves.toBe(olderOrderId);
+
+    // An order too large for the API to send its payloads (payloadOmitted): said so, nothing breaks.
+    const detailRoute = new RegExp(`/api/admin/orders/${orderId}$`);
+    await page.route(detailRoute, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...body, payload: null, enrichedPayload: null, payloadOmitted: 'ORDER_TOO_LARGE' } });
+    });
+    await page.goto(`${origin}/console/orders/${orderId}`);
+    await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
+    await expect(page.getByText('The order’s JSON is over 32 MiB').count()).resolves.toBeGreaterThan(0);
+    await page.getByText('Payload as received: Not available.').waitFor();
+    await expect(page.getByTestId('tax-breakdown').count()).resolves.toBe(0);
+    await page.unroute(detailRoute);
 
     await page.goto(`${origin}/console/orders/no-such-order`);
     await page.getByRole('heading', { level: 1, name: 'Order no-such-order not found.' }).waitFor();

@@ -27,6 +27,17 @@ export function warningTarget(path: string): WarningTarget | undefined {
   return match[2] === undefined ? { line } : { line, group: Number(match[2]), modifier: Number(match[3]) };
 }
 
+/** The line a URL fragment (`#tax-line-2`, `#tax-line-0-modifier-0-1`) names, for this breakdown's prefix. */
+function targetOfFragment(prefix: string, fragment: string): WarningTarget | undefined {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^#${escaped}-line-(\\d+)(?:-modifier-(\\d+)-(\\d+))?$`).exec(fragment);
+  if (!match) return undefined;
+  const line = Number(match[1]);
+  return match[2] === undefined ? { line } : { line, group: Number(match[2]), modifier: Number(match[3]) };
+}
+
+const linesToShow = (line: number) => Math.max(LINES_PER_STEP, Math.ceil((line + 1) / LINES_PER_STEP) * LINES_PER_STEP);
+
 function anchorId(prefix: string, target: WarningTarget): string {
   return target.group === undefined
     ? `${prefix}-line-${target.line}`
@@ -65,8 +76,10 @@ export function TaxBreakdown({
   const summary = payload.taxSummary;
   const products: unknown[] = isObj(payload.order) && Array.isArray(payload.order.products) ? payload.order.products : [];
   const warnings = summary?.warnings ?? [];
-  const [shown, setShown] = useState(LINES_PER_STEP);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
+  // A link to a line (the fragment a followed warning leaves in the URL) opens with that line highlighted.
+  const [opened] = useState(() => targetOfFragment(anchorPrefix, window.location.hash));
+  const [shown, setShown] = useState(() => (opened ? linesToShow(opened.line) : LINES_PER_STEP));
+  const [highlighted, setHighlighted] = useState<string | null>(() => (opened ? anchorId(anchorPrefix, opened) : null));
 
   const warnedIds = new Set(
     warnings.map((warning) => warningTarget(warning.path)).flatMap((target) => (target ? [anchorId(anchorPrefix, target)] : [])),
@@ -82,8 +95,11 @@ export function TaxBreakdown({
   }, [highlighted, shown]);
 
   const goTo = (target: WarningTarget) => {
-    if (target.line >= shown) setShown(Math.ceil((target.line + 1) / LINES_PER_STEP) * LINES_PER_STEP);
-    setHighlighted(anchorId(anchorPrefix, target));
+    const id = anchorId(anchorPrefix, target);
+    if (target.line >= shown) setShown(linesToShow(target.line));
+    setHighlighted(id);
+    // The fragment makes the line linkable; the router's own state is kept as it is.
+    window.history.replaceState(window.history.state, '', `#${id}`);
   };
 
   const sub = (headingOrder + 1) as 3 | 4 | 5;
