@@ -29,12 +29,16 @@ export interface ConsolePage {
   errors: string[];
 }
 
-/** A fresh tab (its own sessionStorage) in the given language, recording every console error. */
+/** A fresh tab (its own sessionStorage) in the given language (and time zone), recording every console error. */
 export async function openConsole(
   browser: Browser,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: { locale?: string; viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<ConsolePage> {
-  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: options.viewport ?? DESKTOP });
+  const context = await browser.newContext({
+    locale: options.locale ?? 'en-US',
+    viewport: options.viewport ?? DESKTOP,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -6,6 +6,7 @@ import { ordersMessages } from '../pages/orders/messages';
 import { fiscalGroupsMessages } from '../pages/fiscal-groups/messages';
 import { categoriesMessages } from '../pages/categories/messages';
 import { calculatorMessages } from '../pages/calculator/messages';
+import { taxBreakdownMessages } from '../common/tax-breakdown-messages';
 
 export type Language = 'pt-BR' | 'en';
 export const LANGUAGES: readonly Language[] = ['pt-BR', 'en'];
@@ -19,6 +20,7 @@ const namespaces = {
   fiscalGroups: fiscalGroupsMessages,
   categories: categoriesMessages,
   calculator: calculatorMessages,
+  taxBreakdown: taxBreakdownMessages,
 };
 
 /** pt-BR for a Portuguese browser (the default), English otherwise, unless the user chose. */

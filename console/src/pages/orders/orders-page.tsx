@@ -1,7 +1,362 @@
-import { Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  NativeSelect,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { api, isProblem, unwrap, type paths, type Schemas } from '../../api/client';
+import { formatDateTime, formatMoney, isoToLocalInput, localInputToIsoWithOffset } from '../../common/format';
+import { EmptyState, ErrorState, LoadingState } from '../../common/states';
+import { ORDER_STATUSES, StatusBadge } from './status-badge';
+
+type ListQuery = NonNullable<paths['/api/admin/orders']['get']['parameters']['query']>;
+type Order = Schemas['PersistedOrderDto'];
+
+/** The API's query parameters, kept in the URL under the same names (a link shares the exact list). */
+const TEXT_FILTERS = ['orderId', 'storeId', 'source'] as const;
+const DATE_FILTERS = ['createdFrom', 'createdTo'] as const;
+const NUMBER_FILTERS = ['minWebhookAttempts', 'maxWebhookAttempts'] as const;
+const FILTERS = [...TEXT_FILTERS, 'status', ...DATE_FILTERS, ...NUMBER_FILTERS] as const;
+type Filter = (typeof FILTERS)[number];
+const PAGE_SIZES = ['10', '20', '50', '100'];
+const DEFAULT_PAGE_SIZE = '20';
+/** Mantine's default description colour is too light for WCAG AA contrast on white. */
+const DESCRIPTION_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+type Obj = Record<string, unknown>;
+const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** `payload.total.orderAmount` when the platform sent it. */
+function orderAmount(order: Order): number | undefined {
+  const total = isObj(order.payload) ? order.payload.total : undefined;
+  return isObj(total) ? num(total.orderAmount) : undefined;
+}
+
+/** `enrichedPayload.taxSummary.totals.total_tax`. */
+function totalTax(order: Order): number | undefined {
+  const summary = isObj(order.enrichedPayload) ? order.enrichedPayload.taxSummary : undefined;
+  const totals = isObj(summary) ? summary.totals : undefined;
+  return isObj(totals) ? num(totals.total_tax) : undefined;
+}
 
 export function OrdersPage() {
-  const { t } = useTranslation();
-  return <Title order={1}>{t('nav.orders')}</Title>;
+  const { t } = useTranslation('orders');
+  const { t: tc } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  // Whatever the URL holds goes to the API as written: a bad value comes back as a 400 shown at its field.
+  const query: Record<string, string> = {};
+  for (const name of [...FILTERS, 'page', 'pageSize']) {
+    const value = searchParams.get(name);
+    if (value !== null && value !== '') query[name] = value;
+  }
+  const page = Math.max(1, Number(query.page) || 1);
+  const filtered = FILTERS.some((name) => query[name] !== undefined);
+
+  const list = useQuery({
+    queryKey: ['orders', query],
+    queryFn: async () => unwrap(await api.GET('/api/admin/orders', { params: { query: query as unknown as ListQuery } })),
+    placeholderData: keepPreviousData,
+  });
+
+  const problem = list.isError && isProblem(list.error) && list.error.status === 400 ? list.error : undefined;
+  const fieldErrors: Partial<Record<string, string>> = {};
+  for (const detail of problem?.details ?? []) {
+    if (detail.field && detail.problem)
+      fieldErrors[detail.field] = fieldErrors[detail.field] ? `${fieldErrors[detail.field]}; ${detail.problem}` : detail.problem;
+  }
+  const formFields: readonly string[] = [...FILTERS, 'pageSize'];
+  const otherErrors = (problem?.details ?? []).filter((detail) => !detail.field || !formFields.includes(detail.field));
+
+  const goTo = (target: number) => {
+    const next = new URLSearchParams(searchParams);
+    if (target > 1) next.set('page', String(target));
+    else next.delete('page');
+    setSearchParams(next);
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t('list.title')}</Title>
+
+      <FilterForm
+        // A new URL (a shared link, the back button) resets the inputs to it.
+        key={searchParams.toString()}
+        params={searchParams}
+        errors={fieldErrors}
+        onApply={(next) => setSearchParams(next)}
+        onClear={() => setSearchParams(new URLSearchParams())}
+      />
+
+      {problem ? (
+        <Alert color="red" role="alert" title={t('list.refused', { message: problem.message })}>
+          {otherErrors.length > 0 && (
+            <List size="sm">
+              {otherErrors.map((detail, index) => (
+                <List.Item key={index}>
+                  {detail.field ? <strong>{detail.field}: </strong> : null}
+                  {detail.problem}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      ) : list.isPending ? (
+        <LoadingState />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 && list.data.total === 0 ? (
+        <EmptyState>{filtered ? t('list.empty') : t('list.emptyAll')}</EmptyState>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={980} type="native">
+            <Table striped highlightOnHover aria-label={t('list.table')} data-testid="orders-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('list.orderId')}</Table.Th>
+                  <Table.Th scope="col">{t('list.status')}</Table.Th>
+                  <Table.Th scope="col">{t('list.store')}</Table.Th>
+                  <Table.Th scope="col">{t('list.source')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('list.orderAmount')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('list.totalTax')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('list.attempts')}
+                  </Table.Th>
+                  <Table.Th scope="col">{t('list.created')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.items.map((order) => (
+                  <Table.Tr key={order.id} data-order-id={order.orderId}>
+                    <Table.Th scope="row" fw={400}>
+                      <Anchor
+                        component={Link}
+                        to={`/orders/${encodeURIComponent(order.id)}`}
+                        fw={600}
+                        style={{ overflowWrap: 'anywhere' }}
+                        aria-label={t('list.open', { orderId: order.orderId })}
+                      >
+                        {order.orderId}
+                      </Anchor>
+                    </Table.Th>
+                    <Table.Td>
+                      <StatusBadge status={order.status} />
+                    </Table.Td>
+                    <Table.Td>{order.storeId ?? '—'}</Table.Td>
+                    <Table.Td>{order.source ?? '—'}</Table.Td>
+                    <Table.Td ta="right" data-field="orderAmount">
+                      {order.payloadOmitted ? <Omitted /> : formatMoney(orderAmount(order))}
+                    </Table.Td>
+                    <Table.Td ta="right" data-field="totalTax">
+                      {order.payloadOmitted ? <Omitted /> : formatMoney(totalTax(order))}
+                    </Table.Td>
+                    <Table.Td ta="right">{order.webhookAttempts}</Table.Td>
+                    <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.data.items.length === 0 && <EmptyState>{t('list.empty')}</EmptyState>}
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" data-testid="orders-summary">
+              {t('list.summary', {
+                total: t('list.total', { count: list.data.total }),
+                page: list.data.page,
+                pages: Math.max(1, list.data.totalPages),
+              })}
+            </Text>
+            {list.data.totalPages > 1 && (
+              <Pagination
+                total={list.data.totalPages}
+                value={page}
+                onChange={goTo}
+                siblings={1}
+                boundaries={1}
+                getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
+                aria-label={tc('pagination.label')}
+              />
+            )}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Omitted() {
+  const { t } = useTranslation('orders');
+  return (
+    <Text span size="xs" c="gray.7">
+      {t('list.omitted')}
+    </Text>
+  );
+}
+
+/** `isoToLocalInput`, keeping the seconds when there are any (the inputs take them: step 1). */
+function isoToLocalInputWithSeconds(iso: string): string {
+  const local = isoToLocalInput(iso);
+  const seconds = local ? new Date(iso).getSeconds() : 0;
+  return seconds ? `${local}:${String(seconds).padStart(2, '0')}` : local;
+}
+
+function FilterForm({
+  params,
+  errors,
+  onApply,
+  onClear,
+}: {
+  params: URLSearchParams;
+  errors: Partial<Record<string, string>>;
+  onApply: (next: URLSearchParams) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation('orders');
+  const initial = Object.fromEntries(
+    FILTERS.map((name) => {
+      const value = params.get(name) ?? '';
+      return [name, (DATE_FILTERS as readonly string[]).includes(name) ? isoToLocalInputWithSeconds(value) || value : value];
+    }),
+  ) as Record<Filter, string>;
+  const [values, setValues] = useState(initial);
+  const [pageSize, setPageSize] = useState(params.get('pageSize') ?? '');
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  const set = (name: Filter) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const name of FILTERS) {
+      const value = values[name].trim();
+      if (!value) continue;
+      if ((DATE_FILTERS as readonly string[]).includes(name)) {
+        // Unchanged since the link was opened: keep the URL's instant as it was (seconds, offset).
+        const original = params.get(name);
+        if (original && value === initial[name]) next.set(name, original);
+        else next.set(name, localInputToIsoWithOffset(value) ?? value);
+      } else next.set(name, value);
+    }
+    if (pageSize && pageSize !== DEFAULT_PAGE_SIZE) next.set('pageSize', pageSize);
+    onApply(next);
+  };
+
+  const statusOptions = [
+    { value: '', label: t('list.anyStatus') },
+    ...ORDER_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+    // A status the console does not know (from a hand-written link) stays visible, and the API says why it is refused.
+    ...(values.status && !(ORDER_STATUSES as readonly string[]).includes(values.status)
+      ? [{ value: values.status, label: values.status }]
+      : []),
+  ];
+  const pageSizeOptions =
+    params.get('pageSize') && !PAGE_SIZES.includes(params.get('pageSize')!) ? [...PAGE_SIZES, params.get('pageSize')!] : PAGE_SIZES;
+
+  return (
+    <Paper withBorder p="sm" component="form" onSubmit={submit} aria-label={t('list.filters')} role="search">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="xs">
+        <TextInput
+          label={t('list.orderId')}
+          description={t('list.orderIdHint')}
+          styles={DESCRIPTION_STYLES}
+          name="orderId"
+          value={values.orderId}
+          onChange={set('orderId')}
+          error={errors.orderId}
+        />
+        <TextInput label={t('list.storeId')} name="storeId" value={values.storeId} onChange={set('storeId')} error={errors.storeId} />
+        <TextInput
+          label={t('list.source')}
+          description={t('list.sourceHint')}
+          styles={DESCRIPTION_STYLES}
+          name="source"
+          value={values.source}
+          onChange={set('source')}
+          error={errors.source}
+        />
+        <NativeSelect
+          label={t('list.status')}
+          name="status"
+          value={values.status}
+          data={statusOptions}
+          onChange={set('status')}
+          error={errors.status}
+        />
+        <TextInput
+          type="datetime-local"
+          step={1}
+          label={t('list.createdFrom')}
+          description={t('list.dateHint', { zone })}
+          styles={DESCRIPTION_STYLES}
+          name="createdFrom"
+          value={values.createdFrom}
+          onChange={set('createdFrom')}
+          error={errors.createdFrom}
+        />
+        <TextInput
+          type="datetime-local"
+          step={1}
+          label={t('list.createdTo')}
+          description={t('list.dateHint', { zone })}
+          styles={DESCRIPTION_STYLES}
+          name="createdTo"
+          value={values.createdTo}
+          onChange={set('createdTo')}
+          error={errors.createdTo}
+        />
+        <TextInput
+          inputMode="numeric"
+          label={t('list.minWebhookAttempts')}
+          name="minWebhookAttempts"
+          value={values.minWebhookAttempts}
+          onChange={set('minWebhookAttempts')}
+          error={errors.minWebhookAttempts}
+        />
+        <TextInput
+          inputMode="numeric"
+          label={t('list.maxWebhookAttempts')}
+          name="maxWebhookAttempts"
+          value={values.maxWebhookAttempts}
+          onChange={set('maxWebhookAttempts')}
+          error={errors.maxWebhookAttempts}
+        />
+        <NativeSelect
+          label={t('list.pageSize')}
+          name="pageSize"
+          value={pageSize || DEFAULT_PAGE_SIZE}
+          data={pageSizeOptions}
+          onChange={(event) => setPageSize(event.currentTarget.value)}
+          error={errors.pageSize}
+        />
+      </SimpleGrid>
+      <Group gap="sm" mt="sm">
+        <Button type="submit">{t('list.apply')}</Button>
+        <Button variant="default" onClick={onClear}>
+          {t('list.clear')}
+        </Button>
+      </Group>
+    </Paper>
+  );
 }
