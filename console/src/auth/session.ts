@@ -4,6 +4,7 @@
  */
 const TOKEN_KEY = 'order-tax-console.token';
 const CLIENT_KEY = 'order-tax-console.client';
+const SCOPES_KEY = 'order-tax-console.scopes';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -20,19 +21,25 @@ export const session = {
   clientId(): string | null {
     return sessionStorage.getItem(CLIENT_KEY);
   },
+  /** The scopes the token was granted (e.g. the calculator also needs `orders`). */
+  scopes(): string[] {
+    return (sessionStorage.getItem(SCOPES_KEY) ?? '').split(' ').filter(Boolean);
+  },
   /** True after the API refused the token (401), until the next sign-in. */
   expired(): boolean {
     return expired;
   },
-  signIn(token: string, clientId: string): void {
+  signIn(token: string, clientId: string, scopes: string[]): void {
     sessionStorage.setItem(TOKEN_KEY, token);
     sessionStorage.setItem(CLIENT_KEY, clientId);
+    sessionStorage.setItem(SCOPES_KEY, scopes.join(' '));
     expired = false;
     notify();
   },
   signOut(): void {
     sessionStorage.removeItem(TOKEN_KEY);
     sessionStorage.removeItem(CLIENT_KEY);
+    sessionStorage.removeItem(SCOPES_KEY);
     expired = false;
     notify();
   },

@@ -41,7 +41,7 @@ export function SignInPage() {
         setError(t('signIn.noAdminScope'));
         return;
       }
-      session.signIn(result.data.access_token, clientId.trim());
+      session.signIn(result.data.access_token, clientId.trim(), scopes);
       setClientSecret('');
       await navigate(next, { replace: true });
     } catch (caught) {

@@ -221,9 +221,16 @@ function GroupEditor({ group }: { group?: FiscalGroup }) {
       <Group justify="space-between" align="flex-start">
         <Title order={1}>{title}</Title>
         {group && (
-          <Button color="red" variant="light" onClick={() => setConfirmDelete(true)}>
-            {t('edit.deleteGroup')}
-          </Button>
+          <Group gap="sm">
+            {group.stores.length > 0 && (
+              <Button variant="default" component={Link} to={`/calculator?storeId=${encodeURIComponent(group.stores[0]!.store_id)}`}>
+                {t('edit.tryInCalculator')}
+              </Button>
+            )}
+            <Button color="red" variant="light" onClick={() => setConfirmDelete(true)}>
+              {t('edit.deleteGroup')}
+            </Button>
+          </Group>
         )}
       </Group>
 
