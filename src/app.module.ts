@@ -18,6 +18,7 @@ import { FulfillmentModule } from './fulfillment/fulfillment.module.js';
 import { NewOrderWebhookModule } from './new-order-webhook/new-order-webhook.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { StatusAliasesModule } from './status-aliases/status-aliases.module.js';
+import { StatsModule } from './stats/stats.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -48,6 +49,7 @@ export class AppModule {
         ChannelsModule,
         FulfillmentModule,
         NewOrderWebhookModule,
+        StatsModule,
       ],
     };
   }

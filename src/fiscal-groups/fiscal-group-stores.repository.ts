@@ -37,7 +37,7 @@ export class FiscalGroupStoresRepository {
     await manager.delete(FiscalGroupStoreEntity, { fiscalGroupId: groupId });
   }
 
-  async holders(manager: EntityManager, storeIds: string[]): Promise<StoreHolder[]> {
+  async holders(manager: EntityManager | undefined, storeIds: string[]): Promise<StoreHolder[]> {
     const rows = await this.db.rows<{ store_id: string; id: string; name: string }>(HOLDERS, [storeIds], manager);
     return rows.map((row) => ({ storeId: row.store_id, groupId: row.id, groupName: row.name }));
   }

@@ -128,6 +128,12 @@ export class FiscalGroupsService {
     return group ?? undefined;
   }
 
+  /** Which of these stores a group holds now. */
+  async heldStores(storeIds: string[]): Promise<Set<string>> {
+    if (storeIds.length === 0) return new Set();
+    return new Set((await this.stores.holders(undefined, storeIds)).map((holder) => holder.storeId));
+  }
+
   async list(query: ListFiscalGroupsQuery): Promise<Page<FiscalGroupEntity>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 20;

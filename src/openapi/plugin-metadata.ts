@@ -11,6 +11,7 @@ export default async () => {
     '../health/dto/health.dto.js': await import('../health/dto/health.dto.js'),
     '../new-order-webhook/dto/new-order.dto.js': await import('../new-order-webhook/dto/new-order.dto.js'),
     '../orders/dto/persisted-order.dto.js': await import('../orders/dto/persisted-order.dto.js'),
+    '../stats/dto/stats.dto.js': await import('../stats/dto/stats.dto.js'),
     '../status-aliases/dto/status-aliases.dto.js': await import('../status-aliases/dto/status-aliases.dto.js'),
   };
   return {
@@ -1171,6 +1172,118 @@ export default async () => {
               ncm: { required: true, type: () => String },
               externalProductId: { required: true, type: () => String, nullable: true },
               createdAt: { required: true, type: () => String },
+            },
+          },
+        ],
+        [
+          import('../stats/dto/stats.dto.js'),
+          {
+            StatsRangeQuery: {
+              range: {
+                required: false,
+                description:
+                  'The period, ending now: the last 24 hours or the last 7 days (default 24h; 7d for the stores missing a group).',
+                enum: ['24h', '7d'],
+              },
+            },
+            StatusCountDto: {
+              status: {
+                required: true,
+                enum: [
+                  'RECEIVED',
+                  'ENRICHED',
+                  'ENRICHMENT_FAILED',
+                  'FORWARDED',
+                  'FORWARD_FAILED',
+                  'ACCEPTED',
+                  'IN_PREPARATION',
+                  'READY',
+                  'DISPATCHED',
+                  'DELIVERED',
+                  'CANCELLED',
+                  'REJECTED',
+                ],
+              },
+              count: { required: true, type: () => Number },
+            },
+            HourBucketDto: {
+              hour: { required: true, type: () => String, description: "The hour's start (UTC).", example: '2026-11-23T09:00:00.000Z' },
+              total: {
+                required: true,
+                type: () => Number,
+                description: 'Orders created in that hour: all of them, whatever their status now.',
+              },
+              statuses: {
+                required: true,
+                type: () => [t['../stats/dto/stats.dto.js'].StatusCountDto],
+                description: 'Per current status; statuses without orders in the hour are left out.',
+              },
+            },
+            OrdersPerHourDto: {
+              range: { required: true, example: '24h', enum: ['24h', '7d'] },
+              from: {
+                required: true,
+                type: () => String,
+                description: 'The start of the first hour.',
+                example: '2026-11-22T10:00:00.000Z',
+              },
+              to: { required: true, type: () => String, description: 'When the figures were read.', example: '2026-11-23T09:41:07.120Z' },
+              hours: {
+                required: true,
+                type: () => [t['../stats/dto/stats.dto.js'].HourBucketDto],
+                description: 'Every hour of the period, oldest first, empty hours included (24 or 168).',
+              },
+              totals: {
+                required: true,
+                type: () => [t['../stats/dto/stats.dto.js'].StatusCountDto],
+                description: 'Orders in the period by current status (the sum of the hours).',
+              },
+            },
+            ForwardOutcomesDto: {
+              delivered: { required: true, type: () => Number, description: 'Attempts answered 2xx.' },
+              rejected: { required: true, type: () => Number, description: 'Attempts answered 4xx (refused by the receiver).' },
+              failed: { required: true, type: () => Number, description: 'Attempts answered with another status (5xx, 1xx, 3xx).' },
+              noAnswer: {
+                required: true,
+                type: () => Number,
+                description: 'Attempts with no answer: timeout, refused connection, DNS failure.',
+              },
+            },
+            RetryQueueDto: {
+              due: { required: true, type: () => Number, description: 'Retries due now, waiting for the worker.' },
+              scheduled: { required: true, type: () => Number, description: 'Retries scheduled for later.' },
+            },
+            ForwardingStatsDto: {
+              range: { required: true, example: '24h', enum: ['24h', '7d'] },
+              from: { required: true, type: () => String, example: '2026-11-22T09:41:07.120Z' },
+              to: { required: true, type: () => String, example: '2026-11-23T09:41:07.120Z' },
+              outcomes: {
+                required: true,
+                type: () => t['../stats/dto/stats.dto.js'].ForwardOutcomesDto,
+                description: 'Every delivery attempt of the period (forwards, retries and redeliveries) by outcome.',
+              },
+              retryQueue: { required: true, type: () => t['../stats/dto/stats.dto.js'].RetryQueueDto, description: 'The retry queue now.' },
+            },
+            StoreMissingFiscalGroupDto: {
+              storeId: { required: true, type: () => String, example: 'store-0042' },
+              failedOrders: {
+                required: true,
+                type: () => Number,
+                description: 'Orders of the period still ENRICHMENT_FAILED for this store.',
+              },
+              lastFailedAt: { required: true, type: () => String, description: 'The latest of them.', example: '2026-11-23T09:12:44.000Z' },
+            },
+            StoresMissingFiscalGroupDto: {
+              range: { required: true, example: '7d', enum: ['24h', '7d'] },
+              from: { required: true, type: () => String, example: '2026-11-16T09:41:07.120Z' },
+              to: { required: true, type: () => String, example: '2026-11-23T09:41:07.120Z' },
+              stores: {
+                required: true,
+                type: () => [t['../stats/dto/stats.dto.js'].StoreMissingFiscalGroupDto],
+                description:
+                  'Stores no fiscal group holds now, whose orders failed with FISCAL_GROUP_NOT_FOUND, most failed orders first (at most 50).',
+              },
+              total: { required: true, type: () => Number, description: 'How many such stores there are in all.' },
             },
           },
         ],

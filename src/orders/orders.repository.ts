@@ -30,6 +30,18 @@ export interface UpsertedOrder {
   webhookAttempts: number;
 }
 
+export interface HourlyStatusCount {
+  hour: Date;
+  status: OrderStatus;
+  count: number;
+}
+
+export interface FailedEnrichmentStore {
+  storeId: string;
+  failedOrders: number;
+  lastFailedAt: Date;
+}
+
 /** What a refused re-send finds stored. */
 export interface StoredOrderState {
   storeId: string | null;
@@ -266,6 +278,19 @@ const DETAIL_BY_UUID = sql(
   'order-detail-by-uuid',
   `${orderDetailSelect('o')} WHERE o.id = $1::uuid OR o.order_id = $2 ORDER BY (o.id = $1::uuid) DESC LIMIT 1`,
 );
+/** Index-only on ix_orders_created (INCLUDE status). */
+const COUNTS_PER_HOUR = sql(
+  'order-counts-per-hour',
+  `SELECT date_trunc('hour', created_at, 'UTC') AS hour, status, count(*)::int AS n
+   FROM orders WHERE created_at >= $1 GROUP BY 1, 2`,
+);
+/** Index-only on the partial ix_orders_enrichment_failed. */
+const FAILED_ENRICHMENT_STORES = sql(
+  'order-failed-enrichment-stores',
+  `SELECT store_id, count(*)::int AS n, max(created_at) AS last_at
+   FROM orders WHERE status = 'ENRICHMENT_FAILED' AND created_at >= $1 AND store_id IS NOT NULL GROUP BY store_id`,
+);
+
 const DETAIL_BY_ORDER_ID = sql('order-detail-by-order-id', `${orderDetailSelect('o')} WHERE o.order_id = $1`);
 
 /**
@@ -481,5 +506,17 @@ export class OrdersRepository {
       isUuid ? [idOrOrderId, idOrOrderId] : [idOrOrderId],
     );
     return row ? { id: row.id, orderId: row.order_id, status: row.status, enrichedPayload: row.enriched_payload } : undefined;
+  }
+
+  /** Orders created since `from`, counted per UTC hour and current status (hours without orders are absent). */
+  async countsPerHour(from: Date): Promise<HourlyStatusCount[]> {
+    const rows = await this.db.rows<{ hour: Date; status: OrderStatus; n: number }>(COUNTS_PER_HOUR, [from]);
+    return rows.map((row) => ({ hour: row.hour, status: row.status, count: row.n }));
+  }
+
+  /** Stores whose orders since `from` are still ENRICHMENT_FAILED (no fiscal group held the store), with how many and the last one. */
+  async failedEnrichmentStores(from: Date): Promise<FailedEnrichmentStore[]> {
+    const rows = await this.db.rows<{ store_id: string; n: number; last_at: Date }>(FAILED_ENRICHMENT_STORES, [from]);
+    return rows.map((row) => ({ storeId: row.store_id, failedOrders: row.n, lastFailedAt: row.last_at }));
   }
 }

@@ -24,6 +24,13 @@ export interface AttemptRecord {
   cancelPendingRetry: boolean;
 }
 
+export interface DeliveryOutcomes {
+  delivered: number;
+  rejected: number;
+  failed: number;
+  noAnswer: number;
+}
+
 export interface RecordedAttempt {
   attempt: number;
   status: OrderStatus;
@@ -96,6 +103,15 @@ const FINISH = sql('webhook-finish-job', `DELETE FROM webhook_retry_job WHERE id
 const QUEUE_DEPTH = sql(
   'webhook-queue-depth',
   `SELECT count(*) FILTER (WHERE run_at <= now())::int AS due, count(*) FILTER (WHERE run_at > now())::int AS scheduled FROM webhook_retry_job`,
+);
+/** Index-only on ix_webhook_delivery_attempted (INCLUDE status_code). */
+const OUTCOMES = sql(
+  'webhook-outcomes-since',
+  `SELECT count(*) FILTER (WHERE status_code BETWEEN 200 AND 299)::int AS delivered,
+          count(*) FILTER (WHERE status_code BETWEEN 400 AND 499)::int AS rejected,
+          count(*) FILTER (WHERE status_code >= 500 OR status_code < 200 OR status_code BETWEEN 300 AND 399)::int AS failed,
+          count(*) FILTER (WHERE status_code IS NULL)::int AS no_answer
+   FROM webhook_delivery WHERE attempted_at >= $1`,
 );
 const TRY_PRUNE_LOCK = sql('webhook-try-prune-lock', 'SELECT pg_try_advisory_xact_lock($1) AS locked');
 const PRUNE_BATCH = sql(
@@ -207,6 +223,12 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
   /** Removes a claimed job (delivered, superseded or exhausted); a no-op when the job was replaced meanwhile. */
   async finishJob(job: ClaimedJob): Promise<void> {
     await this.db.rows(FINISH, [job.id, job.lease]);
+  }
+
+  /** Delivery attempts since `from` by outcome: 2xx, 4xx, other status codes, no answer (timeout, refused connection). */
+  async outcomesSince(from: Date): Promise<DeliveryOutcomes> {
+    const row = await this.db.row<{ delivered: number; rejected: number; failed: number; no_answer: number }>(OUTCOMES, [from]);
+    return { delivered: row?.delivered ?? 0, rejected: row?.rejected ?? 0, failed: row?.failed ?? 0, noAnswer: row?.no_answer ?? 0 };
   }
 
   async queueDepth(): Promise<{ due: number; scheduled: number }> {

@@ -9,8 +9,8 @@ import type { DeliveryTrigger } from '../orders/dto/persisted-order.dto.js';
   "((trigger)::text = ANY ((ARRAY['forward'::character varying, 'redeliver'::character varying, 'retry'::character varying])::text[]))",
 )
 @Index('ix_webhook_delivery_order', ['orderDbId', 'attempt'])
-/** The retention job finds the oldest rows through it. */
-@Index('ix_webhook_delivery_attempted', ['attemptedAt'])
+/** (attempted_at) INCLUDE (status_code): the retention job finds the oldest rows, the dashboard counts outcomes. */
+@Index('ix_webhook_delivery_attempted', { synchronize: false })
 export class WebhookDeliveryEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: string;

@@ -26,6 +26,6 @@ import { WebhookSender } from './webhook-sender.js';
     WebhookRetryWorker,
     WebhookDeliveryRetention,
   ],
-  exports: [TypeOrmModule],
+  exports: [TypeOrmModule, WebhookDeliveriesRepository],
 })
 export class WebhooksModule {}

@@ -556,6 +556,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stats/orders-per-hour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders per hour by status
+         * @description Orders created in each hour (UTC) of the last 24 hours or 7 days, the current hour last, counted by their status now. Every hour is present, with zeros, so a chart has no gaps.
+         */
+        get: operations["Stats_ordersPerHour"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stats/forwarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Forward outcomes and retry-queue depth
+         * @description Every webhook delivery attempt of the period (first forwards, retries and redeliveries) by outcome, and the retry queue now (due and scheduled).
+         */
+        get: operations["Stats_forwarding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stats/stores-missing-fiscal-group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stores missing a fiscal group
+         * @description Stores whose orders of the period are still ENRICHMENT_FAILED (FISCAL_GROUP_NOT_FOUND) and that no fiscal group holds now, most failed orders first; at most 50, with `total` counting them all. Creating a group for the store removes it from the list.
+         */
+        get: operations["Stats_storesMissingFiscalGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3243,6 +3303,131 @@ export interface components {
              * @enum {string}
              */
             status: "OK";
+        };
+        StatusCountDto: {
+            /**
+             * @example ENRICHED
+             * @enum {string}
+             */
+            status: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
+            /** @example 42 */
+            count: number;
+        };
+        HourBucketDto: {
+            /**
+             * @description The hour's start (UTC).
+             * @example 2026-11-23T09:00:00.000Z
+             */
+            hour: string;
+            /**
+             * @description Orders created in that hour: all of them, whatever their status now.
+             * @example 57
+             */
+            total: number;
+            /** @description Per current status; statuses without orders in the hour are left out. */
+            statuses: components["schemas"]["StatusCountDto"][];
+        };
+        OrdersPerHourDto: {
+            /**
+             * @example 24h
+             * @enum {string}
+             */
+            range: "24h" | "7d";
+            /**
+             * @description The start of the first hour.
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            from: string;
+            /**
+             * @description When the figures were read.
+             * @example 2026-11-23T09:41:07.120Z
+             */
+            to: string;
+            /** @description Every hour of the period, oldest first, empty hours included (24 or 168). */
+            hours: components["schemas"]["HourBucketDto"][];
+            /** @description Orders in the period by current status (the sum of the hours). */
+            totals: components["schemas"]["StatusCountDto"][];
+        };
+        ForwardOutcomesDto: {
+            /**
+             * @description Attempts answered 2xx.
+             * @example 120
+             */
+            delivered: number;
+            /**
+             * @description Attempts answered 4xx (refused by the receiver).
+             * @example 3
+             */
+            rejected: number;
+            /**
+             * @description Attempts answered with another status (5xx, 1xx, 3xx).
+             * @example 5
+             */
+            failed: number;
+            /**
+             * @description Attempts with no answer: timeout, refused connection, DNS failure.
+             * @example 1
+             */
+            noAnswer: number;
+        };
+        RetryQueueDto: {
+            /**
+             * @description Retries due now, waiting for the worker.
+             * @example 0
+             */
+            due: number;
+            /**
+             * @description Retries scheduled for later.
+             * @example 4
+             */
+            scheduled: number;
+        };
+        ForwardingStatsDto: {
+            /**
+             * @example 24h
+             * @enum {string}
+             */
+            range: "24h" | "7d";
+            /** @example 2026-11-22T09:41:07.120Z */
+            from: string;
+            /** @example 2026-11-23T09:41:07.120Z */
+            to: string;
+            /** @description Every delivery attempt of the period (forwards, retries and redeliveries) by outcome. */
+            outcomes: components["schemas"]["ForwardOutcomesDto"];
+            /** @description The retry queue now. */
+            retryQueue: components["schemas"]["RetryQueueDto"];
+        };
+        StoreMissingFiscalGroupDto: {
+            /** @example store-0042 */
+            storeId: string;
+            /**
+             * @description Orders of the period still ENRICHMENT_FAILED for this store.
+             * @example 12
+             */
+            failedOrders: number;
+            /**
+             * @description The latest of them.
+             * @example 2026-11-23T09:12:44.000Z
+             */
+            lastFailedAt: string;
+        };
+        StoresMissingFiscalGroupDto: {
+            /**
+             * @example 7d
+             * @enum {string}
+             */
+            range: "24h" | "7d";
+            /** @example 2026-11-16T09:41:07.120Z */
+            from: string;
+            /** @example 2026-11-23T09:41:07.120Z */
+            to: string;
+            /** @description Stores no fiscal group holds now, whose orders failed with FISCAL_GROUP_NOT_FOUND, most failed orders first (at most 50). */
+            stores: components["schemas"]["StoreMissingFiscalGroupDto"][];
+            /**
+             * @description How many such stores there are in all.
+             * @example 1
+             */
+            total: number;
         };
     };
     responses: never;
@@ -5936,6 +6121,207 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Stats_ordersPerHour: {
+        parameters: {
+            query?: {
+                /** @description The period, ending now: the last 24 hours or the last 7 days (default 24h; 7d for the stores missing a group). */
+                range?: "24h" | "7d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrdersPerHourDto"];
+                };
+            };
+            /** @description range is not 24h or 7d, or the parameter is unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Stats_forwarding: {
+        parameters: {
+            query?: {
+                /** @description The period, ending now: the last 24 hours or the last 7 days (default 24h; 7d for the stores missing a group). */
+                range?: "24h" | "7d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForwardingStatsDto"];
+                };
+            };
+            /** @description range is not 24h or 7d, or the parameter is unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Stats_storesMissingFiscalGroup: {
+        parameters: {
+            query?: {
+                /** @description The period, ending now: the last 24 hours or the last 7 days (default 24h; 7d for the stores missing a group). */
+                range?: "24h" | "7d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoresMissingFiscalGroupDto"];
+                };
+            };
+            /** @description range is not 24h or 7d, or the parameter is unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
