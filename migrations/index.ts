@@ -10,7 +10,7 @@ import { OrderTransferredAt1763780000000 } from './1763780000000-OrderTransferre
 import { StatusVocabulary1763790000000 } from './1763790000000-StatusVocabulary.js';
 import { WebhookDeliveryRetention1763800000000 } from './1763800000000-WebhookDeliveryRetention.js';
 import { RateLimitCounter1763810000000 } from './1763810000000-RateLimitCounter.js';
-import { StatsIndexes1763820000000 } from './1763820000000-StatsIndexes.js';
+import { DashboardStats1763820000000 } from './1763820000000-DashboardStats.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -31,5 +31,5 @@ export const ALL_MIGRATIONS = [
   StatusVocabulary1763790000000,
   WebhookDeliveryRetention1763800000000,
   RateLimitCounter1763810000000,
-  StatsIndexes1763820000000,
+  DashboardStats1763820000000,
 ];

@@ -7,8 +7,9 @@ export const ORDER_COUNT_FOLD_INTERVAL_MS = 5_000;
 
 /**
  * Every few seconds, moves the ±1 rows that the order trigger appends to
- * `order_count_delta` into the per-day totals of `order_count_day` (`fold_order_counts()`,
- * migration OrderListIndexes1763760000000). Counts read both tables, so they are exact
+ * `order_count_delta` into the per-day totals of `order_count_day` and the per-hour totals of
+ * `order_count_hour` (`fold_order_counts()`, migrations OrderListIndexes1763760000000 and
+ * DashboardStats1763820000000). Counts read both tables, so they are exact
  * whether or not a fold has run; folding only keeps the delta table short. With several
  * instances, one folds and the others skip (advisory lock in the function).
  */

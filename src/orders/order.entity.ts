@@ -29,8 +29,8 @@ export interface WebhookLastResponse {
     "'READY'::character varying, 'DISPATCHED'::character varying, 'DELIVERED'::character varying, 'CANCELLED'::character varying, " +
     "'REJECTED'::character varying])::text[]))",
 )
-/** (created_at DESC, id DESC) INCLUDE (status): the unfiltered list, date ranges and orders per hour by status. */
-@Index('ix_orders_created', { synchronize: false })
+/** (created_at DESC, id DESC): the unfiltered list and date ranges. */
+@Index('ix_orders_created', ['createdAt', 'id'])
 /** (created_at) INCLUDE (store_id) WHERE status = 'ENRICHMENT_FAILED': stores missing a fiscal group. */
 @Index('ix_orders_enrichment_failed', { synchronize: false })
 /** (store_id, created_at DESC, id DESC) INCLUDE (status, source, webhook_attempts, order_id). */

@@ -278,11 +278,17 @@ const DETAIL_BY_UUID = sql(
   'order-detail-by-uuid',
   `${orderDetailSelect('o')} WHERE o.id = $1::uuid OR o.order_id = $2 ORDER BY (o.id = $1::uuid) DESC LIMIT 1`,
 );
-/** Index-only on ix_orders_created (INCLUDE status). */
+/**
+ * From the hourly counters (migration DashboardStats): the folded hours plus the deltas not folded yet,
+ * so the figures are exact at once. Hours whose changes cancel out are left out.
+ */
 const COUNTS_PER_HOUR = sql(
   'order-counts-per-hour',
-  `SELECT date_trunc('hour', created_at, 'UTC') AS hour, status, count(*)::int AS n
-   FROM orders WHERE created_at >= $1 GROUP BY 1, 2`,
+  `SELECT hour, status, sum(n)::int AS n FROM (
+     SELECT hour, status, n FROM order_count_hour WHERE hour >= $1
+     UNION ALL
+     SELECT hour, status, n FROM order_count_delta WHERE hour >= $1
+   ) counted GROUP BY hour, status HAVING sum(n) <> 0`,
 );
 /** Index-only on the partial ix_orders_enrichment_failed. */
 const FAILED_ENRICHMENT_STORES = sql(
@@ -489,7 +495,7 @@ export class OrdersRepository {
     return row?.persisted;
   }
 
-  /** Moves the counters' deltas into the per-day totals (see OrderCountFolder); how many delta rows moved. */
+  /** Moves the counters' deltas into the per-day and per-hour totals (see OrderCountFolder); how many delta rows moved. */
   async foldCounts(): Promise<number> {
     return Number((await this.db.row<{ folded: string }>(FOLD_COUNTS))?.folded ?? 0);
   }
@@ -508,7 +514,7 @@ export class OrdersRepository {
     return row ? { id: row.id, orderId: row.order_id, status: row.status, enrichedPayload: row.enriched_payload } : undefined;
   }
 
-  /** Orders created since `from`, counted per UTC hour and current status (hours without orders are absent). */
+  /** Orders created since `from` (at most 8 days back: the hourly counters' window), per UTC hour of creation and current status; hours without orders are absent. */
   async countsPerHour(from: Date): Promise<HourlyStatusCount[]> {
     const rows = await this.db.rows<{ hour: Date; status: OrderStatus; n: number }>(COUNTS_PER_HOUR, [from]);
     return rows.map((row) => ({ hour: row.hour, status: row.status, count: row.n }));
