@@ -24,13 +24,14 @@ export function Shell() {
     <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* At phone width the title gives way (ellipsis); the language and sign-out controls never shrink. */}
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('openMenu')} />
             <Title order={2} size="h4" lineClamp={1}>
               {t('appName')}
             </Title>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <NativeSelect
               aria-label={t('language')}
               size="xs"

@@ -23,7 +23,7 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
  * One colour per status; the text is always there too (colour is never the only sign). Each
  * background is paired with the text colour that keeps WCAG AA contrast (4.5:1) at badge size.
  */
-const COLORS: Record<OrderStatus, [background: string, text: 'white' | 'black']> = {
+export const STATUS_COLORS: Record<OrderStatus, [background: string, text: 'white' | 'black']> = {
   RECEIVED: ['gray.7', 'white'],
   ENRICHED: ['blue.8', 'white'],
   ENRICHMENT_FAILED: ['red.9', 'white'],
@@ -42,8 +42,8 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('orders');
   return (
     <Badge
-      color={(COLORS[status] ?? COLORS.RECEIVED)[0]}
-      c={(COLORS[status] ?? COLORS.RECEIVED)[1]}
+      color={(STATUS_COLORS[status] ?? STATUS_COLORS.RECEIVED)[0]}
+      c={(STATUS_COLORS[status] ?? STATUS_COLORS.RECEIVED)[1]}
       autoContrast={false}
       variant="filled"
       style={{ textTransform: 'none', minWidth: 'max-content', flexShrink: 0 }}
