@@ -55,6 +55,10 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
       'Status aliases',
       'The labels point-of-sale systems send for order statuses (for example `Por Asignar` → READY), matched ignoring case, accents and separators. Scope `admin`.',
     )
+    .addTag(
+      'Statistics (admin)',
+      "The admin console's dashboard: orders per hour, forward outcomes, stores missing a fiscal group. Scope `admin`.",
+    )
     .addTag('Platform webhooks', "The ordering platform's new-order webhook (Error C). Scope `platform`.")
     .addTag('Stores and channels', 'The whole store and sales-channel configuration, replaced atomically (Error B).')
     .addTag('Operations', 'Health, readiness and Prometheus metrics. Public.')

@@ -71,6 +71,8 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
     const { page, context } = await openConsole(browser);
     await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/orders?status=ENRICHED');
     await page.waitForURL(/\/console\/orders\?status=ENRICHED$/);
+    // The page has read its list with the good token (a request still on its way would meet the bad one).
+    await page.waitForLoadState('networkidle');
     // The token goes bad (revoked, expired): the next API call answers 401.
     await page.evaluate("sessionStorage.setItem('order-tax-console.token', 'not-a-token')");
     await page.getByRole('link', { name: 'Product categories' }).click();
@@ -104,5 +106,66 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
     await signIn(english.page, origin, admin.clientId, admin.clientSecret);
     await english.page.getByRole('button', { name: 'Sign out' }).waitFor();
     await english.context.close();
+  });
+
+  it('is usable from the keyboard alone, with a visible focus on every control reached', async () => {
+    const { page, errors, context } = await openConsole(browser);
+    await page.goto(`${origin}/console/`);
+    await page.locator('input[name="clientId"]').waitFor();
+    /** What has the focus: its label or text, and whether a focus outline is drawn. */
+    const focusedNow = async () =>
+      (await page.evaluate(`(() => {
+        const element = document.activeElement;
+        const style = getComputedStyle(element);
+        // Buttons and links draw the focus ring (an outline); text inputs turn their border the primary colour.
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--mantine-primary-color-filled)';
+        document.body.append(probe);
+        const primary = getComputedStyle(probe).color;
+        probe.remove();
+        const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+        // A password field's border belongs to the box around its input and the show/hide button.
+        const box = [element, element.parentElement, element.parentElement && element.parentElement.parentElement];
+        const border = box.some((node) => node && getComputedStyle(node).borderTopColor === primary);
+        return {
+          tag: element.tagName,
+          name: element.getAttribute('aria-label') || element.getAttribute('name') || element.textContent.trim(),
+          outline: ring || border,
+        };
+      })()`)) as { tag: string; name: string; outline: boolean };
+    // Inputs fade their border in (a 100 ms transition): look again for a moment before concluding.
+    const focused = async () => {
+      let seen = await focusedNow();
+      for (let tries = 0; !seen.outline && tries < 10; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen = await focusedNow();
+      }
+      return seen;
+    };
+
+    // Sign in: Tab to each field, Enter submits.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ tag: 'INPUT', name: 'clientId', outline: true });
+    await page.keyboard.type(admin.clientId);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ tag: 'INPUT', name: 'clientSecret', outline: true });
+    await page.keyboard.type(admin.clientSecret);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    // Tab through the shell to the navigation; every stop shows its focus; Enter follows the link.
+    const stops: string[] = [];
+    for (let presses = 0; presses < 15 && !stops.includes('Product categories'); presses++) {
+      await page.keyboard.press('Tab');
+      const stop = await focused();
+      expect({ stop: stop.name, outline: stop.outline }).toEqual({ stop: stop.name, outline: true });
+      stops.push(stop.name);
+    }
+    expect(stops).toEqual(expect.arrayContaining(['Language', 'Sign out', 'Orders', 'Product categories']));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${origin}/console/categories`);
+    await page.getByRole('heading', { level: 1, name: 'Product fiscal categories' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
