@@ -4,21 +4,6 @@ import type { Schemas } from '../../api/client';
 
 export type OrderStatus = Schemas['PersistedOrderDto']['status'];
 
-export const ORDER_STATUSES: readonly OrderStatus[] = [
-  'RECEIVED',
-  'ENRICHED',
-  'ENRICHMENT_FAILED',
-  'FORWARDED',
-  'FORWARD_FAILED',
-  'ACCEPTED',
-  'IN_PREPARATION',
-  'READY',
-  'DISPATCHED',
-  'DELIVERED',
-  'CANCELLED',
-  'REJECTED',
-];
-
 /**
  * One colour per status; the text is always there too (colour is never the only sign). Each
  * background is paired with the text colour that keeps WCAG AA contrast (4.5:1) at badge size.
@@ -37,6 +22,9 @@ export const STATUS_COLORS: Record<OrderStatus, [background: string, text: 'whit
   CANCELLED: ['dark.6', 'white'],
   REJECTED: ['pink.8', 'white'],
 };
+
+/** Every status, in lifecycle order: the keys above, which the type makes complete. */
+export const ORDER_STATUSES = Object.keys(STATUS_COLORS) as OrderStatus[];
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('orders');
