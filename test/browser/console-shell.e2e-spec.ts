@@ -71,16 +71,17 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
     const { page, context } = await openConsole(browser);
     await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/orders?status=ENRICHED');
     await page.waitForURL(/\/console\/orders\?status=ENRICHED$/);
-    // The page has read its list with the good token (a request still on its way would meet the bad one).
-    await page.waitForLoadState('networkidle');
-    // The token goes bad (revoked, expired): the next API call answers 401.
+    // The token goes bad (revoked, expired) while the tab is open: the page's next API call answers 401.
     await page.evaluate("sessionStorage.setItem('order-tax-console.token', 'not-a-token')");
-    await page.getByRole('link', { name: 'Product categories' }).click();
+    await page.reload();
     await page.locator('input[name="clientId"]').waitFor();
     await page.getByText('Your session expired').waitFor();
+    expect(await page.evaluate("sessionStorage.getItem('order-tax-console.token')")).toBeNull();
     await page.locator('input[name="clientSecret"]').fill(admin.clientSecret);
     await page.locator('form button[type="submit"]').click();
-    await page.waitForURL(`${origin}/console/categories`);
+    // Back on the page (and its filters) where the session ran out.
+    await page.waitForURL(`${origin}/console/orders?status=ENRICHED`);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.locator('input[name="clientId"]').waitFor();
