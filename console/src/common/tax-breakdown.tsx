@@ -2,7 +2,9 @@ import { Anchor, Badge, Box, Button, Code, Group, Paper, Stack, Table, Text, Tit
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { components } from '../api/client';
+import { Facts, ScrollTable } from './display';
 import { formatDateTime, formatMoney, formatRate } from './format';
+import { isObj, num, text, type Obj } from './values';
 
 export type EnrichedOrderPayload = components['schemas']['EnrichedOrderPayloadDto'];
 type LineTax = components['schemas']['LineTaxDto'];
@@ -44,10 +46,6 @@ function anchorId(prefix: string, target: WarningTarget): string {
     : `${prefix}-line-${target.line}-modifier-${target.group}-${target.modifier}`;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const amountOf = (item: Obj): number | undefined => {
   const price = isObj(item.price) ? item.price : undefined;
   const totalPrice = price && isObj(price.totalPrice) ? price.totalPrice : undefined;
@@ -462,7 +460,7 @@ function LineTaxTable({ tax, label }: { tax: LineTax; label: string }) {
     );
   }
   return (
-    <ScrollTable label={label} minWidth={620}>
+    <ScrollTable verticalSpacing={4} label={label} minWidth={620}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">{t('columns.tax')}</Table.Th>
@@ -586,39 +584,6 @@ function TotalsTable({ totals, label }: { totals: TaxTotals; label: string }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Box>
-  );
-}
-
-/** A table that scrolls sideways inside its own box on a narrow screen; the box is focusable so the keyboard can scroll it. */
-function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
-  return (
-    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
-      <Table aria-label={label} withTableBorder verticalSpacing={4}>
-        {children}
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-/** Label/value pairs as a description list, wrapping onto as many columns as fit. */
-function Facts({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <Box
-      component="dl"
-      m={0}
-      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))', gap: '4px var(--mantine-spacing-md)' }}
-    >
-      {items.map(([label, value]) => (
-        <div key={label} style={{ minWidth: 0 }}>
-          <Text component="dt" size="xs" c="gray.7">
-            {label}
-          </Text>
-          <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-            {value}
-          </Text>
-        </div>
-      ))}
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
+import { Facts, ScrollTable } from '../../common/display';
 import { formatDateTime } from '../../common/format';
 import { ErrorState, LoadingState } from '../../common/states';
 import { TaxBreakdown, type EnrichedOrderPayload } from '../../common/tax-breakdown';
@@ -130,6 +131,7 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
 
       <Section id="overview" title={t('detail.overview')}>
         <Facts
+          minColumn="11rem"
           items={[
             [t('detail.internalId'), <Code key="id">{order.id}</Code>],
             [t('detail.store'), order.storeId ?? '—'],
@@ -234,27 +236,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Facts({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <Box
-      component="dl"
-      m={0}
-      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))', gap: '6px var(--mantine-spacing-md)' }}
-    >
-      {items.map(([label, value]) => (
-        <div key={label} style={{ minWidth: 0 }}>
-          <Text component="dt" size="xs" c="gray.7">
-            {label}
-          </Text>
-          <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-            {value}
-          </Text>
-        </div>
-      ))}
-    </Box>
-  );
-}
-
 function Extra({ value, name, fileName }: { value: Record<string, unknown> | null; name: string; fileName: string }) {
   if (!value || Object.keys(value).length === 0) return <>—</>;
   return <JsonBlock name={name} value={value} fileName={fileName} />;
@@ -293,21 +274,11 @@ function HistoryTimeline({ history }: { history: OrderDetail['history'] }) {
   );
 }
 
-function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
-  return (
-    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
-      <Table aria-label={label} striped withTableBorder verticalSpacing="xs">
-        {children}
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
 function TrackingTable({ entries }: { entries: OrderDetail['tracking'] }) {
   const { t } = useTranslation('orders');
   if (entries.length === 0) return <Text c="gray.7">{t('detail.trackingEmpty')}</Text>;
   return (
-    <ScrollTable label={t('detail.trackingTable')} minWidth={900}>
+    <ScrollTable striped verticalSpacing="xs" label={t('detail.trackingTable')} minWidth={900}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">{t('detail.at')}</Table.Th>
@@ -377,7 +348,7 @@ function TransfersTable({ entries }: { entries: OrderDetail['transfers'] }) {
     </>
   );
   return (
-    <ScrollTable label={t('detail.transfersTable')} minWidth={900}>
+    <ScrollTable striped verticalSpacing="xs" label={t('detail.transfersTable')} minWidth={900}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">{t('detail.at')}</Table.Th>
@@ -414,7 +385,7 @@ function DispatchesTable({ entries }: { entries: OrderDetail['dispatches'] }) {
   const { t } = useTranslation('orders');
   if (entries.length === 0) return <Text c="gray.7">{t('detail.dispatchesEmpty')}</Text>;
   return (
-    <ScrollTable label={t('detail.dispatchesTable')} minWidth={560}>
+    <ScrollTable striped verticalSpacing="xs" label={t('detail.dispatchesTable')} minWidth={560}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">{t('detail.at')}</Table.Th>
@@ -480,7 +451,7 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
           <Box component="summary" style={{ cursor: 'pointer' }}>
             {t('detail.requestHeaders', { attempt: delivery.attempt })}
           </Box>
-          <ScrollTable label={t('detail.requestHeaders', { attempt: delivery.attempt })} minWidth={480}>
+          <ScrollTable striped verticalSpacing="xs" label={t('detail.requestHeaders', { attempt: delivery.attempt })} minWidth={480}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('detail.header')}</Table.Th>

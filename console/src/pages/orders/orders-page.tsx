@@ -21,6 +21,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api, isProblem, unwrap, type paths, type Schemas } from '../../api/client';
 import { formatDateTime, formatMoney, isoToLocalInput, localInputToIsoWithOffset } from '../../common/format';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
+import { isObj, num } from '../../common/values';
 import { ORDER_STATUSES, StatusBadge } from './status-badge';
 
 type ListQuery = NonNullable<paths['/api/admin/orders']['get']['parameters']['query']>;
@@ -36,10 +37,6 @@ const PAGE_SIZES = ['10', '20', '50', '100'];
 const DEFAULT_PAGE_SIZE = '20';
 /** Mantine's default description colour is too light for WCAG AA contrast on white. */
 const DESCRIPTION_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } };
-
-type Obj = Record<string, unknown>;
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /** `payload.total.orderAmount` when the platform sent it. */
 function orderAmount(order: Order): number | undefined {
