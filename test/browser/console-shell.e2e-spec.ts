@@ -77,6 +77,9 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
     await page.locator('input[name="clientId"]').waitFor();
     await page.getByText('Your session expired').waitFor();
     expect(await page.evaluate("sessionStorage.getItem('order-tax-console.token')")).toBeNull();
+    // A reload of the sign-in page still says why (the page's reads may expire the token before the reload).
+    await page.reload();
+    await page.getByText('Your session expired').waitFor();
     await page.locator('input[name="clientSecret"]').fill(admin.clientSecret);
     await page.locator('form button[type="submit"]').click();
     // Back on the page (and its filters) where the session ran out.

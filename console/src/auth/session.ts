@@ -5,11 +5,11 @@
 const TOKEN_KEY = 'order-tax-console.token';
 const CLIENT_KEY = 'order-tax-console.client';
 const SCOPES_KEY = 'order-tax-console.scopes';
+// Kept in the tab's storage too, so that a reload after the expiry still says why sign-in is asked.
+const EXPIRED_KEY = 'order-tax-console.expired';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-let expired = false;
-
 function notify(): void {
   for (const listener of listeners) listener();
 }
@@ -27,26 +27,26 @@ export const session = {
   },
   /** True after the API refused the token (401), until the next sign-in. */
   expired(): boolean {
-    return expired;
+    return sessionStorage.getItem(EXPIRED_KEY) !== null;
   },
   signIn(token: string, clientId: string, scopes: string[]): void {
     sessionStorage.setItem(TOKEN_KEY, token);
     sessionStorage.setItem(CLIENT_KEY, clientId);
     sessionStorage.setItem(SCOPES_KEY, scopes.join(' '));
-    expired = false;
+    sessionStorage.removeItem(EXPIRED_KEY);
     notify();
   },
   signOut(): void {
     sessionStorage.removeItem(TOKEN_KEY);
     sessionStorage.removeItem(CLIENT_KEY);
     sessionStorage.removeItem(SCOPES_KEY);
-    expired = false;
+    sessionStorage.removeItem(EXPIRED_KEY);
     notify();
   },
   expire(): void {
     if (!sessionStorage.getItem(TOKEN_KEY)) return;
     sessionStorage.removeItem(TOKEN_KEY);
-    expired = true;
+    sessionStorage.setItem(EXPIRED_KEY, '1');
     notify();
   },
   subscribe(listener: Listener): () => void {
