@@ -11,6 +11,7 @@ import { StatusVocabulary1763790000000 } from './1763790000000-StatusVocabulary.
 import { WebhookDeliveryRetention1763800000000 } from './1763800000000-WebhookDeliveryRetention.js';
 import { RateLimitCounter1763810000000 } from './1763810000000-RateLimitCounter.js';
 import { DashboardStats1763820000000 } from './1763820000000-DashboardStats.js';
+import { OrderPayloadBytes1763830000000 } from './1763830000000-OrderPayloadBytes.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -32,4 +33,5 @@ export const ALL_MIGRATIONS = [
   WebhookDeliveryRetention1763800000000,
   RateLimitCounter1763810000000,
   DashboardStats1763820000000,
+  OrderPayloadBytes1763830000000,
 ];

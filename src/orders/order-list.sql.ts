@@ -41,8 +41,9 @@ export type CountStrategy = 'counters' | 'orders';
  * stored before ORDER_MAX_LINES existed): an order of the list carries its payloads only when
  * they fit ORDER_LIST_ITEM_MAX_BYTES and the page so far fits ORDER_LIST_PAGE_MAX_BYTES; the
  * detail carries them up to ORDER_DETAIL_MAX_BYTES. Otherwise `payload` and `enrichedPayload`
- * are null and `payloadOmitted` says why. An order whose stored (possibly compressed) size is
- * already over the bound is not even converted to text.
+ * are null and `payloadOmitted` says why. An order whose documents' text (`payload_bytes`, kept
+ * by a trigger) is already over the bound is not even converted to text: its stored size would
+ * not do, a compressible 60 MB document is stored in a few.
  */
 export const ORDER_LIST_ITEM_MAX_BYTES = 4 * 1024 * 1024;
 export const ORDER_LIST_PAGE_MAX_BYTES = 16 * 1024 * 1024;
@@ -73,12 +74,9 @@ export function persistedOrderJson(alias: string, omitted?: string): string {
   );
 }
 
-/** The full order as JSON text when its stored payloads are not over `storedMax` bytes, else NULL (never converted). */
-function fullOrderTextWhenStorable(alias: string, storedMax: number): string {
-  return (
-    `CASE WHEN pg_column_size(${alias}.payload) + coalesce(pg_column_size(${alias}.enriched_payload), 0) <= ${storedMax} ` +
-    `THEN ${persistedOrderJson(alias)}::text END`
-  );
+/** The full order as JSON text when its payloads' text is not over `max` bytes, else NULL (never converted). */
+function fullOrderTextWhenStorable(alias: string, max: number): string {
+  return `CASE WHEN ${alias}.payload_bytes <= ${max} THEN ${persistedOrderJson(alias)}::text END`;
 }
 
 /** One order of the detail, within ORDER_DETAIL_MAX_BYTES: a row `{ persisted }` (json). */

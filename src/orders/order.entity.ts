@@ -67,6 +67,10 @@ export class OrderEntity {
   @Column({ type: 'jsonb', nullable: true })
   enrichedPayload: Record<string, unknown> | null;
 
+  /** Bytes of `payload` and `enrichedPayload` as JSON text, set by a trigger on each write of them (see order-list.sql.ts). */
+  @Column({ type: 'bigint', select: false, insert: false, update: false })
+  payloadBytes: string;
+
   @Column({ type: 'integer', default: 0 })
   webhookAttempts: number;
 

@@ -1,4 +1,4 @@
-import { ORDER_LIST_PAGE_MAX_BYTES } from '../../src/orders/order-list.sql.js';
+import { ORDER_LIST_PAGE_MAX_BYTES, orderPageQuery } from '../../src/orders/order-list.sql.js';
 import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
@@ -104,13 +104,15 @@ describe('order size: no order can make the service build an unbounded answer (i
 
   describe('the admin list and detail stay bounded whatever is stored', () => {
     let huge: string[];
+    let hugePrefix: string;
     let normalOrderId: string;
 
     beforeAll(async () => {
       normalOrderId = unique('normal');
       expect((await t.http.post('/enrich-order', orderFor(normalOrderId, storeId), { token })).status).toBe(200);
       // Ten rows of about 60 MB: together over the 512 MiB a JavaScript string can hold.
-      huge = await storeHugeOrders(t, unique('huge'), 10, 60);
+      hugePrefix = unique('huge');
+      huge = await storeHugeOrders(t, hugePrefix, 10, 60);
     }, 180_000);
 
     it('answers a page holding ten 60 MB orders within the page bound, the small order with its payloads', async () => {
@@ -125,6 +127,29 @@ describe('order size: no order can make the service build an unbounded answer (i
       expect(normal.enrichedPayload.taxSummary).toBeDefined();
       expect(normal).not.toHaveProperty('payloadOmitted');
     }, 120_000);
+
+    it('never converts an order over the bound to text: the page reads none of its stored blocks', async () => {
+      // Repeated warnings compress well: each 60 MB document is stored in far fewer bytes, so its
+      // stored size alone would let it through to be converted (seconds per order, under load
+      // past the statement timeout). The text size kept at write time stops it before.
+      const [one] = await t.dataSource.query<Array<{ text_bytes: string; stored_bytes: string; payload_bytes: string }>>(
+        `SELECT octet_length(payload::text) + octet_length(enriched_payload::text) AS text_bytes,
+                pg_column_size(payload) + pg_column_size(enriched_payload) AS stored_bytes, payload_bytes
+         FROM orders WHERE order_id = $1`,
+        [huge[0]],
+      );
+      expect(Number(one.payload_bytes)).toBe(Number(one.text_bytes));
+      expect(Number(one.stored_bytes)).toBeLessThan(Number(one.text_bytes) / 4);
+      const page = orderPageQuery({ storeId: `${hugePrefix}-store` }, 1, 100);
+      const [plan] = await t.dataSource.query<Array<{ 'QUERY PLAN': Array<{ Plan: Record<string, number> }> }>>(
+        `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${page.sql}`,
+        page.params,
+      );
+      const blocks = plan['QUERY PLAN'][0].Plan;
+      const touchedBytes = (blocks['Shared Hit Blocks'] + blocks['Shared Read Blocks']) * 8192;
+      // Converting the ten orders would read all their stored bytes; the page reads its rows' heap only.
+      expect(touchedBytes).toBeLessThan(Number(one.stored_bytes));
+    }, 60_000);
 
     it('answers the detail of a 60 MB order without its payloads, and the process lives on', async () => {
       const detail = await t.http.get(`/admin/orders/${huge[0]}`, { token });
