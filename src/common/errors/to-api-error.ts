@@ -128,6 +128,9 @@ function fromDatabaseError(error: { code?: unknown; message?: unknown; driverErr
   if (UNAVAILABLE_DB_CODES.has(code) || UNAVAILABLE_DB_MESSAGES.some((text) => message.includes(text))) {
     return { apiError: ApiError.unavailable(), unexpected: false };
   }
+  // query_canceled: a statement ran past statement_timeout. The service was slow, not the request
+  // wrong: 503 with a retry, and logged with its stack so the slow statement is found.
+  if (code === '57014') return { apiError: ApiError.unavailable('The request took too long; try again shortly'), unexpected: true };
   if (CLIENT_DATA_DB_CODES.has(code)) {
     return { apiError: ApiError.badRequest('A value in the request is out of range or of the wrong type'), unexpected: false };
   }
