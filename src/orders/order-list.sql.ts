@@ -43,7 +43,7 @@ export type CountStrategy = 'counters' | 'orders';
  * detail carries them up to ORDER_DETAIL_MAX_BYTES. Otherwise `payload` and `enrichedPayload`
  * are null and `payloadOmitted` says why. An order whose documents' text (`payload_bytes`, kept
  * by a trigger) is already over the bound is not even converted to text: its stored size would
- * not do, a compressible 60 MB document is stored in a few.
+ * not do, a compressible 60 MB document is stored in a few megabytes.
  */
 export const ORDER_LIST_ITEM_MAX_BYTES = 4 * 1024 * 1024;
 export const ORDER_LIST_PAGE_MAX_BYTES = 16 * 1024 * 1024;
@@ -74,9 +74,13 @@ export function persistedOrderJson(alias: string, omitted?: string): string {
   );
 }
 
-/** The full order as JSON text when its payloads' text is not over `max` bytes, else NULL (never converted). */
+/**
+ * The full order as JSON text when its payloads' text is not over `max` bytes, else NULL (never
+ * converted). An order not measured yet (stored before `payload_bytes`) is judged by its stored size.
+ */
 function fullOrderTextWhenStorable(alias: string, max: number): string {
-  return `CASE WHEN ${alias}.payload_bytes <= ${max} THEN ${persistedOrderJson(alias)}::text END`;
+  const stored = `pg_column_size(${alias}.payload) + coalesce(pg_column_size(${alias}.enriched_payload), 0)`;
+  return `CASE WHEN coalesce(${alias}.payload_bytes, ${stored}) <= ${max} THEN ${persistedOrderJson(alias)}::text END`;
 }
 
 /** One order of the detail, within ORDER_DETAIL_MAX_BYTES: a row `{ persisted }` (json). */

@@ -41,6 +41,8 @@ export interface WebhookLastResponse {
 @Index('ix_orders_source_created', { synchronize: false })
 /** (webhook_attempts, created_at DESC, id DESC) INCLUDE (status, source). */
 @Index('ix_orders_attempts_created', { synchronize: false })
+/** (id) WHERE payload_bytes IS NULL: the orders OrderPayloadMeasurer has still to measure. */
+@Index('ix_orders_payload_unmeasured', { synchronize: false })
 export class OrderEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -67,9 +69,12 @@ export class OrderEntity {
   @Column({ type: 'jsonb', nullable: true })
   enrichedPayload: Record<string, unknown> | null;
 
-  /** Bytes of `payload` and `enrichedPayload` as JSON text, set by a trigger on each write of them (see order-list.sql.ts). */
-  @Column({ type: 'bigint', select: false, insert: false, update: false })
-  payloadBytes: string;
+  /**
+   * Bytes of `payload` and `enrichedPayload` as JSON text, set by a trigger on each write of them
+   * (see order-list.sql.ts); null for an order stored before it existed until OrderPayloadMeasurer reaches it.
+   */
+  @Column({ type: 'bigint', nullable: true, select: false, insert: false, update: false })
+  payloadBytes: string | null;
 
   @Column({ type: 'integer', default: 0 })
   webhookAttempts: number;

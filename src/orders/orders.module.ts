@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrderCountFolder } from './order-count-folder.js';
+import { OrderPayloadMeasurer } from './order-payload-measurer.js';
 import { OrderDetailSections } from './order-detail-sections.js';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity.js';
 import { OrdersAdminController } from './orders-admin.controller.js';
@@ -11,7 +12,7 @@ import { OrdersRepository } from './orders.repository.js';
 @Module({
   imports: [TypeOrmModule.forFeature([OrderEntity, OrderStatusHistoryEntity])],
   controllers: [OrdersAdminController],
-  providers: [OrdersRepository, OrderStatusWriter, OrdersQueryService, OrderCountFolder, OrderDetailSections],
+  providers: [OrdersRepository, OrderStatusWriter, OrdersQueryService, OrderCountFolder, OrderPayloadMeasurer, OrderDetailSections],
   exports: [OrdersRepository, OrderStatusWriter, OrderDetailSections],
 })
 export class OrdersModule {}

@@ -266,6 +266,14 @@ const FIND_BY_ORDER_ID = sql('order-find-by-order-id', `SELECT id, order_id, sta
 
 const FOLD_COUNTS = sql('order-fold-counts', 'SELECT fold_order_counts() AS folded');
 
+// Rewriting the payload fires the trigger that measures it; rows a writer holds are left for a later batch.
+const MEASURE_PAYLOADS = sql(
+  'order-measure-payloads',
+  `WITH batch AS (SELECT id FROM orders WHERE payload_bytes IS NULL LIMIT $1 FOR UPDATE SKIP LOCKED)
+   UPDATE orders o SET payload = o.payload FROM batch WHERE o.id = batch.id RETURNING o.id`,
+);
+const UNMEASURED_PAYLOADS = sql('order-unmeasured-payloads', 'SELECT count(*) AS unmeasured FROM orders WHERE payload_bytes IS NULL');
+
 const HISTORY = sql(
   'order-detail-history',
   `SELECT coalesce(jsonb_agg(jsonb_build_object(
@@ -498,6 +506,16 @@ export class OrdersRepository {
   /** Moves the counters' deltas into the per-day and per-hour totals (see OrderCountFolder); how many delta rows moved. */
   async foldCounts(): Promise<number> {
     return Number((await this.db.row<{ folded: string }>(FOLD_COUNTS))?.folded ?? 0);
+  }
+
+  /** Measures up to `limit` orders stored before `payload_bytes` existed (see OrderPayloadMeasurer); how many. */
+  async measurePayloads(limit: number): Promise<number> {
+    return (await this.db.rows(MEASURE_PAYLOADS, [limit])).length;
+  }
+
+  /** How many stored orders are still to be measured. */
+  async unmeasuredPayloads(): Promise<number> {
+    return Number((await this.db.row<{ unmeasured: string }>(UNMEASURED_PAYLOADS))?.unmeasured ?? 0);
   }
 
   /** The order's status changes, oldest first. */
