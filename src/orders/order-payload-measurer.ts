@@ -3,7 +3,11 @@ import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
 import { OrdersRepository } from './orders.repository.js';
 
-/** Orders measured per statement: a short transaction, so writers of those orders wait at most a moment. */
+/**
+ * Orders measured per statement: a short transaction, so writers of those orders wait at most a
+ * moment. A batch that fails (an order of tens of megabytes can take seconds, a batch of them past
+ * the statement timeout) is tried again at half the size, down to one order; success doubles it back.
+ */
 export const PAYLOAD_MEASURE_BATCH = 500;
 const PAUSE_BETWEEN_BATCHES_MS = 100;
 const RETRY_AFTER_MS = 30_000;
@@ -44,8 +48,18 @@ export class OrderPayloadMeasurer implements OnApplicationBootstrap, BeforeAppli
     this.logger.info({ ...log, unmeasured }, 'measuring the size of orders stored before payload_bytes');
     let measured = 0;
     let lastProgress = Date.now();
+    let size = PAYLOAD_MEASURE_BATCH;
     for (;;) {
-      const batch = await this.orders.measurePayloads(PAYLOAD_MEASURE_BATCH);
+      let batch: number;
+      try {
+        batch = await this.orders.measurePayloads(size);
+        size = Math.min(PAYLOAD_MEASURE_BATCH, size * 2);
+      } catch (error) {
+        if (size === 1) throw error;
+        size = Math.ceil(size / 2);
+        this.logger.warn({ ...log, err: error, size }, 'a batch of stored orders could not be measured; trying smaller batches');
+        continue;
+      }
       measured += batch;
       // An empty batch: done, or every remaining order is held by a writer (whose write measures it).
       if (batch === 0 || this.stopped) break;
@@ -65,7 +79,7 @@ export class OrderPayloadMeasurer implements OnApplicationBootstrap, BeforeAppli
       this.running = this.measureAll()
         .then(async () => {
           // Orders a writer held during the last batch: another pass later.
-          if ((await this.orders.unmeasuredPayloads()) > 0) this.schedule(RETRY_AFTER_MS);
+          if (!this.stopped && (await this.orders.unmeasuredPayloads()) > 0) this.schedule(RETRY_AFTER_MS);
         })
         .catch((error: unknown) => {
           this.logger.warn({ context: 'OrderPayloadMeasurer', err: error }, 'could not measure stored orders; trying again later');

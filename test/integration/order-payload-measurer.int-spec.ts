@@ -60,6 +60,32 @@ describe('OrderPayloadMeasurer (integration)', () => {
     expect(await mismeasured()).toBe(0);
   });
 
+  it('tries a failing batch again in halves, down to the order that alone can be measured', async () => {
+    await storeUnmeasured(9001, 9300);
+    const [{ id: heavy }] = await db.dataSource.query<Array<{ id: string }>>(
+      'SELECT id FROM orders WHERE payload_bytes IS NULL ORDER BY id OFFSET 150 LIMIT 1',
+    );
+    // Stands for an order of tens of megabytes: any batch holding it with others fails as a
+    // statement past the timeout would (57014); on its own it passes.
+    await db.dataSource.query(`
+      CREATE FUNCTION fail_heavy_batch() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF (SELECT count(*) FROM measured) > 1 AND EXISTS (SELECT 1 FROM measured WHERE id = '${heavy}') THEN
+          RAISE EXCEPTION 'canceling statement due to statement timeout' USING ERRCODE = '57014';
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await db.dataSource.query(
+      'CREATE TRIGGER trg_fail_heavy_batch AFTER UPDATE ON orders REFERENCING NEW TABLE AS measured FOR EACH STATEMENT EXECUTE FUNCTION fail_heavy_batch()',
+    );
+    try {
+      expect(await measurer.measureAll()).toBe(300);
+      expect(await mismeasured()).toBe(0);
+    } finally {
+      await db.dataSource.query('DROP TRIGGER trg_fail_heavy_batch ON orders; DROP FUNCTION fail_heavy_batch()');
+    }
+  });
+
   it('skips an order a writer holds, without waiting for it, and measures it on a later pass', async () => {
     await storeUnmeasured(7001, 7003);
     const writer = db.dataSource.createQueryRunner();
