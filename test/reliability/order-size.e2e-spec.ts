@@ -10,22 +10,35 @@ import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 const MIB = 1024 * 1024;
 
-/** Stores `count` orders directly (as rows stored before the limit existed), each with an enriched payload of about `megabytes` MB. */
+/**
+ * Stores `count` orders directly, each with an enriched payload of about `megabytes` MB, as rows
+ * stored before the order-size limit and then measured (`payload_bytes`, as OrderPayloadMeasurer
+ * leaves them). The document's text is measured once for all rows, with the row trigger off:
+ * measuring each 60 MB row again would only slow the setup down.
+ */
 async function storeHugeOrders(t: TestApp, prefix: string, count: number, megabytes: number): Promise<string[]> {
   // One warning object is about 100 bytes of JSON text.
   const warnings = Math.round((megabytes * 1_000_000) / 100);
-  const rows = await t.dataSource.query<Array<{ order_id: string }>>(
-    `WITH big AS (
-       SELECT jsonb_build_object('orderId', 'huge', 'taxSummary', jsonb_build_object('warnings', jsonb_agg(
-         jsonb_build_object('code', 'INVALID_LINE', 'path', 'order.products[' || i || ']', 'message', 'The line is not an object; it was left as is')
-       ))) AS doc FROM generate_series(1, $3::integer) AS i
-     )
-     INSERT INTO orders (order_id, status, payload, enriched_payload, store_id, source)
-     SELECT $1 || '-' || n, 'ENRICHED', '{"orderId":"huge"}'::jsonb, big.doc, $2, 'reliability'
-     FROM big, generate_series(1, $4::integer) AS n
-     RETURNING order_id`,
-    [prefix, `${prefix}-store`, warnings, count],
-  );
+  const rows = await t.dataSource.transaction(async (manager) => {
+    // Test scaffolding, not the behaviour under test: room beyond the service's 30 s on a busy machine.
+    await manager.query(`SET LOCAL statement_timeout = '180s'`);
+    await manager.query('ALTER TABLE orders DISABLE TRIGGER trg_orders_payload_bytes');
+    const inserted = await manager.query<Array<{ order_id: string }>>(
+      `WITH big AS (
+         SELECT jsonb_build_object('orderId', 'huge', 'taxSummary', jsonb_build_object('warnings', jsonb_agg(
+           jsonb_build_object('code', 'INVALID_LINE', 'path', 'order.products[' || i || ']', 'message', 'The line is not an object; it was left as is')
+         ))) AS doc FROM generate_series(1, $3::integer) AS i
+       ),
+       measured AS (SELECT doc, octet_length('{"orderId":"huge"}'::jsonb::text) + octet_length(doc::text) AS bytes FROM big)
+       INSERT INTO orders (order_id, status, payload, enriched_payload, payload_bytes, store_id, source)
+       SELECT $1 || '-' || n, 'ENRICHED', '{"orderId":"huge"}'::jsonb, measured.doc, measured.bytes, $2, 'reliability'
+       FROM measured, generate_series(1, $4::integer) AS n
+       RETURNING order_id`,
+      [prefix, `${prefix}-store`, warnings, count],
+    );
+    await manager.query('ALTER TABLE orders ENABLE TRIGGER trg_orders_payload_bytes');
+    return inserted;
+  });
   return rows.map((row) => row.order_id);
 }
 
