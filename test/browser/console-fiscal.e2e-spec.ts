@@ -11,11 +11,8 @@ import {
   screenshot,
   seriousAccessibilityViolations,
   signIn,
+  withoutExpected,
 } from '../support/console-browser.js';
-
-/** Chrome logs every 4xx answer as a console error; the tests that provoke one on purpose drop exactly those. */
-const withoutExpected = (errors: string[], statuses: number[]) =>
-  errors.filter((error) => !statuses.some((status) => error.includes(`the server responded with a status of ${status}`)));
 
 const RULE_22021000 = {
   NCM: '22021000',
