@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_CODES, OAUTH_ERROR_CODES } from '../common/errors/error-codes.js';
+import { documentResponsesAnyRouteCanMeet } from '../common/openapi/api-errors.decorator.js';
 import { OPEN_OBJECT_SCHEMAS } from '../common/openapi/open-object.decorator.js';
 import { BASIC_OPTIONAL } from '../common/openapi/optional-basic-auth.decorator.js';
 import { listPropertiesInDeclarationOrder, loadDtoMetadata } from './dto-metadata.js';
@@ -72,6 +73,7 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
     if (schema) schema.additionalProperties = true;
   }
   declareSecurity(document);
+  documentResponsesAnyRouteCanMeet(document);
   return document;
 }
 

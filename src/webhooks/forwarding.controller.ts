@@ -13,7 +13,7 @@ import { ErrorFamily } from '../common/http/error-family.decorator.js';
 
 export const WEBHOOK_ERRORS = {
   502: 'WEBHOOK_DELIVERY_FAILED: the webhook answered a non-2xx status (3xx included: redirects are not followed), did not answer within ORDER_WEBHOOK_TIMEOUT_MS, or could not be reached. The attempt is counted and logged; the order is FORWARD_FAILED.',
-  503: 'WEBHOOK_NOT_CONFIGURED: ORDER_WEBHOOK_URL is not set (nothing is stored or sent); or SERVICE_UNAVAILABLE: the database is unavailable',
+  503: 'WEBHOOK_NOT_CONFIGURED: ORDER_WEBHOOK_URL is not set (nothing is stored or sent); or SERVICE_UNAVAILABLE: the database is unavailable, a statement ran past its time limit or the instance is shutting down (retry after the seconds in Retry-After)',
 };
 export const NOT_CONFIGURED_EXAMPLE = {
   message: 'No order webhook is configured (ORDER_WEBHOOK_URL); nothing was stored or sent',

@@ -46,6 +46,21 @@ describe('OpenAPI document (e2e)', () => {
   });
 });
 
+describe('the statuses any request can meet (e2e)', () => {
+  it('are documented on every operation: 500 and 503, and 413 and 415 when it takes a body, each 503 of a family with Retry-After', () => {
+    const missing: string[] = [];
+    for (const { method, template, operation } of documentedOperations()) {
+      const expected = operation.requestBody ? ['413', '415', '500', '503'] : ['500', '503'];
+      for (const status of expected) if (!(status in operation.responses)) missing.push(`${method} ${template} ${status}`);
+      const unavailable = operation.responses['503'];
+      const schema: string | undefined = unavailable?.content?.['application/json']?.schema?.$ref;
+      if (schema && /ErrorResponseDto$/.test(schema) && !unavailable.headers?.['Retry-After'])
+        missing.push(`${method} ${template} 503 Retry-After`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('every protected route of the OpenAPI document refuses bad tokens (e2e)', () => {
   let t: TestApp;
   const operations = documentedOperations().filter((operation) => operation.protectedByBearer);

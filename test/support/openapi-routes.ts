@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { errorFamilyOf } from '../../src/common/errors/error-families.js';
+// The controllers register their error families when their modules load: without them every route would read as family A.
+import '../../src/app.module.js';
 
 export interface DocumentedOperation {
   method: string;

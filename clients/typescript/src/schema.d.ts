@@ -3463,6 +3463,38 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Health_live: {
@@ -3482,6 +3514,38 @@ export interface operations {
                     "application/json": components["schemas"]["LivenessDto"];
                 };
             };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Health_ready: {
@@ -3499,6 +3563,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReadinessDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Not ready */
@@ -3564,6 +3643,36 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /**
              * @description Too many requests; retry after the number of seconds in Retry-After
              *
@@ -3581,6 +3690,38 @@ export interface operations {
                      *     }
                      */
                     "application/json": unknown;
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -3612,6 +3753,38 @@ export interface operations {
                      * @example {
                      *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
                      *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -3672,6 +3845,36 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
                 };
             };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "server_error",
+                     *       "error_description": "Request body over the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "server_error",
+                     *       "error_description": "Content-Type not accepted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorResponseDto"];
+                };
+            };
             /**
              * @description Too many requests; retry after the number of seconds in Retry-After
              *
@@ -3689,6 +3892,38 @@ export interface operations {
                      *     }
                      */
                     "application/json": unknown;
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "server_error",
+                     *       "error_description": "Unexpected error (logged with the request id)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "temporarily_unavailable",
+                     *       "error_description": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorResponseDto"];
                 };
             };
         };
@@ -3759,6 +3994,38 @@ export interface operations {
                      * @example {
                      *       "message": "The token lacks the required scope",
                      *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -3847,6 +4114,68 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     FiscalGroups_byStore: {
@@ -3908,6 +4237,38 @@ export interface operations {
                      * @example {
                      *       "message": "Not found",
                      *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -3990,6 +4351,38 @@ export interface operations {
                      * @example {
                      *       "message": "Not found",
                      *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -4096,6 +4489,68 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     FiscalGroups_remove: {
@@ -4172,6 +4627,38 @@ export interface operations {
                      * @example {
                      *       "message": "Not found",
                      *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -4258,6 +4745,38 @@ export interface operations {
                      *     }
                      */
                     "text/csv": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -4347,6 +4866,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Content-Type not accepted */
             415: {
                 headers: {
@@ -4357,6 +4891,38 @@ export interface operations {
                      * @example {
                      *       "message": "Content-Type not accepted",
                      *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -4406,6 +4972,38 @@ export interface operations {
                      * @example {
                      *       "message": "The token lacks the required scope",
                      *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -4494,6 +5092,68 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ProductCategories_findOne: {
@@ -4556,6 +5216,38 @@ export interface operations {
                      * @example {
                      *       "message": "Not found",
                      *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -4663,6 +5355,36 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Internal error */
             500: {
                 headers: {
@@ -4673,6 +5395,23 @@ export interface operations {
                      * @example {
                      *       "message": "Unexpected error (logged with the request id)",
                      *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -4739,6 +5478,38 @@ export interface operations {
                      * @example {
                      *       "message": "Not found",
                      *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -4830,6 +5601,38 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     OrdersAdmin_detail: {
@@ -4913,6 +5716,38 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     StatusAliases_list: {
@@ -4972,6 +5807,38 @@ export interface operations {
                      * @example {
                      *       "message": "The token lacks the required scope",
                      *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -5041,6 +5908,68 @@ export interface operations {
                      * @example {
                      *       "message": "The token lacks the required scope",
                      *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
@@ -5163,15 +6092,32 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Database unavailable or webhook not configured */
-            503: {
+            /** @description Unexpected error (logged with the request id) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "message": "Database unavailable or webhook not configured",
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -5293,6 +6239,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description WEBHOOK_DELIVERY_FAILED: the webhook answered a non-2xx status (3xx included: redirects are not followed), did not answer within ORDER_WEBHOOK_TIMEOUT_MS, or could not be reached. The attempt is counted and logged; the order is FORWARD_FAILED. */
             502: {
                 headers: {
@@ -5308,9 +6269,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description WEBHOOK_NOT_CONFIGURED: ORDER_WEBHOOK_URL is not set (nothing is stored or sent); or SERVICE_UNAVAILABLE: the database is unavailable */
+            /** @description WEBHOOK_NOT_CONFIGURED: ORDER_WEBHOOK_URL is not set (nothing is stored or sent); or SERVICE_UNAVAILABLE: the database is unavailable, a statement ran past its time limit or the instance is shutting down (retry after the seconds in Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5411,6 +6374,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description WEBHOOK_DELIVERY_FAILED: the webhook answered a non-2xx status (3xx included: redirects are not followed), did not answer within ORDER_WEBHOOK_TIMEOUT_MS, or could not be reached. The attempt is counted and logged; the order is FORWARD_FAILED. */
             502: {
                 headers: {
@@ -5426,9 +6404,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description WEBHOOK_NOT_CONFIGURED: ORDER_WEBHOOK_URL is not set (nothing is stored or sent); or SERVICE_UNAVAILABLE: the database is unavailable */
+            /** @description WEBHOOK_NOT_CONFIGURED: ORDER_WEBHOOK_URL is not set (nothing is stored or sent); or SERVICE_UNAVAILABLE: the database is unavailable, a statement ran past its time limit or the instance is shutting down (retry after the seconds in Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5486,6 +6466,38 @@ export interface operations {
                      * @example {
                      *       "statusCode": "403",
                      *       "message": "The token lacks the required scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": "500",
+                     *       "message": "Unexpected error (logged with the request id)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": "503",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["ChannelErrorResponseDto"];
@@ -5560,6 +6572,36 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelErrorResponseDto"];
                 };
             };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": "413",
+                     *       "message": "Request body over the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": "415",
+                     *       "message": "Content-Type not accepted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelErrorResponseDto"];
+                };
+            };
             /**
              * @description Too many requests; retry after the number of seconds in Retry-After
              *
@@ -5577,6 +6619,38 @@ export interface operations {
                      *     }
                      */
                     "application/json": unknown;
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": "500",
+                     *       "message": "Unexpected error (logged with the request id)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": "503",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelErrorResponseDto"];
                 };
             };
         };
@@ -5673,6 +6747,68 @@ export interface operations {
                      * @example {
                      *       "error": "Conflict with the current state",
                      *       "message": "Conflict with the current state"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body over the size limit",
+                     *       "message": "Request body over the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type not accepted",
+                     *       "message": "Content-Type not accepted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unexpected error (logged with the request id)",
+                     *       "message": "Unexpected error (logged with the request id)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5777,6 +6913,68 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body over the size limit",
+                     *       "message": "Request body over the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type not accepted",
+                     *       "message": "Content-Type not accepted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unexpected error (logged with the request id)",
+                     *       "message": "Unexpected error (logged with the request id)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
         };
     };
     Fulfillment_dispatched: {
@@ -5871,6 +7069,68 @@ export interface operations {
                      * @example {
                      *       "error": "Conflict with the current state",
                      *       "message": "Conflict with the current state"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body over the size limit",
+                     *       "message": "Request body over the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type not accepted",
+                     *       "message": "Content-Type not accepted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unexpected error (logged with the request id)",
+                     *       "message": "Unexpected error (logged with the request id)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -5975,6 +7235,68 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body over the size limit",
+                     *       "message": "Request body over the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type not accepted",
+                     *       "message": "Content-Type not accepted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unexpected error (logged with the request id)",
+                     *       "message": "Unexpected error (logged with the request id)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
         };
     };
     Fulfillment_infoPayments: {
@@ -6054,6 +7376,38 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unexpected error (logged with the request id)",
+                     *       "message": "Unexpected error (logged with the request id)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                };
+            };
         };
     };
     NewOrderWebhook_newOrder: {
@@ -6118,6 +7472,68 @@ export interface operations {
                      * @example {
                      *       "error": "insufficient_scope",
                      *       "error_description": "The token lacks the required scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorResponseDto"];
+                };
+            };
+            /** @description Request body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "server_error",
+                     *       "error_description": "Request body over the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "server_error",
+                     *       "error_description": "Content-Type not accepted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "server_error",
+                     *       "error_description": "Unexpected error (logged with the request id)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "temporarily_unavailable",
+                     *       "error_description": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
@@ -6190,6 +7606,38 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Stats_forwarding: {
@@ -6257,6 +7705,38 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Stats_storesMissingFiscalGroup: {
@@ -6319,6 +7799,38 @@ export interface operations {
                      * @example {
                      *       "message": "The token lacks the required scope",
                      *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
-import type { ErrorFamily } from '../errors/error-families.js';
+import { ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
+import { errorFamilyOf, type ErrorFamily } from '../errors/error-families.js';
 import { ChannelErrorResponseDto, ErrorResponseDto, FulfillmentErrorResponseDto, OAuthErrorResponseDto } from './error-response.dto.js';
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -15,7 +15,7 @@ const DESCRIPTIONS: Record<number, string> = {
   429: 'Too many requests; retry after the number of seconds in Retry-After',
   500: 'Unexpected error (logged with the request id)',
   502: 'The webhook receiver did not accept the delivery',
-  503: 'Database unavailable or webhook not configured',
+  503: 'The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After',
 };
 
 const EXAMPLES: Record<ErrorFamily, (status: number) => unknown> = {
@@ -73,8 +73,8 @@ const SWAGGER_RESPONSES = 'swagger/apiResponse';
 /**
  * Documents error responses of a route (or of every route of a controller). Their body shape is
  * the controller's error family, said once by `@ErrorFamily` above `@Controller`, which fills in
- * the schema and example. Every route also gets 413, 415 (when it takes a body), 500 and 503,
- * which any request can meet. `examples` replaces the generic family A example of a status.
+ * the schema and example. The statuses any request can meet are added to every route by
+ * `documentResponsesAnyRouteCanMeet`. `examples` replaces the generic family A example of a status.
  */
 export function ApiErrors(
   statuses: number[],
@@ -106,6 +106,41 @@ export function documentErrors(controller: { prototype: object }, family: ErrorF
         const pending = entry.example as PendingExample;
         entry.example = (family === 'A' ? pending.familyA : undefined) ?? EXAMPLES[family](pending.pendingStatus);
       }
+    }
+  }
+}
+
+/** What a temporary 503 carries (an outage, a slow statement, a draining instance). */
+const RETRY_AFTER_HEADER = {
+  'Retry-After': {
+    description: 'Seconds to wait before retrying, when the condition is temporary',
+    schema: { type: 'integer', example: 5 },
+  },
+};
+
+/**
+ * Documents, on every operation that does not say them itself, the statuses any request can meet
+ * whatever its route: 500 and 503 (the database down, a statement past its time limit, a draining
+ * instance), and 413 and 415 on operations that take a body. Each in the family shape of its path,
+ * and every family 503 with its Retry-After header.
+ */
+export function documentResponsesAnyRouteCanMeet(document: OpenAPIObject): void {
+  for (const [template, methods] of Object.entries(document.paths)) {
+    const family = errorFamilyOf(template);
+    const schemaName = SCHEMAS[family].name;
+    if (!document.components?.schemas?.[schemaName]) throw new Error(`The error schema ${schemaName} is not in the document`);
+    const familyResponse = (status: number) => ({
+      description: DESCRIPTIONS[status]!,
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` }, example: EXAMPLES[family](status) } },
+    });
+    for (const operation of Object.values(methods) as Array<Record<string, unknown>>) {
+      if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
+      const responses = operation.responses as Record<string, Record<string, unknown>>;
+      for (const status of operation.requestBody ? [413, 415, 500, 503] : [500, 503]) responses[status] ??= familyResponse(status);
+      const unavailable = responses['503']!;
+      const unavailableSchema = (unavailable.content as Record<string, { schema?: { $ref?: string } }> | undefined)?.['application/json']
+        ?.schema;
+      if (unavailableSchema?.$ref === `#/components/schemas/${schemaName}`) unavailable.headers ??= RETRY_AFTER_HEADER;
     }
   }
 }
