@@ -29,6 +29,8 @@ export interface CreateAppOptions {
 export async function createApp({ config, databaseUrl, logger }: CreateAppOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
+    // request.ip (the credential rate limit's key): the client address the trusted proxies name.
+    trustProxy: config.trustedProxies ?? false,
     genReqId: requestIdFor,
     logger: false,
     // Prototype-poisoning keys in JSON bodies are refused with 400.

@@ -124,6 +124,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ORDER_WEBHOOK_SECRET: short })).toThrow(/ORDER_WEBHOOK_SECRET .*24 to 64 bytes \(this one has 8\)/);
   });
 
+  it('trusts only the listed proxies, never every address or a number of hops', () => {
+    expect(loadConfig({}).trustedProxies).toBeUndefined();
+    expect(loadConfig({ TRUSTED_PROXIES: ' 172.28.0.10, 10.0.0.0/8,loopback ' }).trustedProxies).toEqual([
+      '172.28.0.10',
+      '10.0.0.0/8',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUSTED_PROXIES: 'fd00::/8' }).trustedProxies).toEqual(['fd00::/8']);
+    for (const spoofable of ['true', '*', '1', '10.0.0.1,2', '0.0.0.0/0']) {
+      expect(() => loadConfig({ TRUSTED_PROXIES: spoofable })).toThrow(/TRUSTED_PROXIES must list the proxies' addresses/);
+    }
+    for (const malformed of ['300.1.1.1', '10.0.0.0/99', 'proxy.internal']) {
+      expect(() => loadConfig({ TRUSTED_PROXIES: malformed })).toThrow(/TRUSTED_PROXIES must be a comma-separated list of IP addresses/);
+    }
+  });
+
   it('describes every variable', () => {
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
   });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import proxyAddr from '@fastify/proxy-addr';
 import { whsecProblem } from './webhook-secret.js';
 
 /**
@@ -40,6 +41,7 @@ export interface AppConfig {
   orderMaxLines: number;
   logLevel: LogLevel;
   authRateLimitPerMinute: number;
+  trustedProxies: string[] | undefined;
   metricsEnabled: boolean;
   seedDemoData: boolean;
   shutdownTimeoutMs: number;
@@ -114,6 +116,31 @@ const durationList = (raw: string): number[] => {
     throw new InvalidValue('must be a comma-separated list of durations such as 5s,5m,30m,2h');
   }
   return values as number[];
+};
+
+/**
+ * The reverse proxies whose X-Forwarded-For is believed: addresses, CIDR ranges or proxy-addr's
+ * names (`loopback`, `linklocal`, `uniquelocal`). Never "every address" and never a hop count:
+ * either lets a client that reaches the service directly pick the address it is counted under.
+ */
+const trustedProxies = (raw: string): string[] | undefined => {
+  const value = raw.trim();
+  if (value === '') return undefined;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const spoofable = ['true', '*', 'all', '0.0.0.0/0', '::/0'];
+  if (entries.some((entry) => spoofable.includes(entry.toLowerCase()) || /^\d+$/.test(entry))) {
+    throw new InvalidValue(
+      "must list the proxies' addresses or CIDR ranges (e.g. 172.28.0.10 or 10.0.0.0/8): trusting every address or a number of hops lets a client choose the address it is counted under",
+    );
+  }
+  try {
+    proxyAddr.compile(entries);
+  } catch (error) {
+    throw new InvalidValue(
+      `must be a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal (${(error as Error).message})`,
+    );
+  }
+  return entries;
 };
 
 /** `500ms`, `5s`, `5m`, `2h` or a bare number of milliseconds. */
@@ -305,6 +332,15 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     default: '60',
     description: 'Requests a minute per IP and route on the credential routes (login, token, channel configuration).',
     parse: integer(1, 1_000_000),
+  },
+  {
+    name: 'TRUSTED_PROXIES',
+    key: 'trustedProxies',
+    default: '',
+    defaultLabel: 'unset',
+    description:
+      "Addresses or CIDR ranges of the reverse proxies in front of the service (comma-separated). A request from one of them is counted under the client address its `X-Forwarded-For` names, for the credential rate limit; unset, every request counts under the address it comes from, so behind a proxy all clients share one limit. compose sets the proxy's address.",
+    parse: trustedProxies,
   },
   { name: 'METRICS_ENABLED', key: 'metricsEnabled', default: 'true', description: 'Serve `/api/metrics`.', parse: boolean },
   {
