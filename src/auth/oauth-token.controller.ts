@@ -40,10 +40,17 @@ export class OAuthTokenController {
   })
   @ApiOptionalBasicAuth()
   @ApiOkResponse({ type: TokenResponseDto, headers: { 'Cache-Control': { schema: { type: 'string', example: 'no-store' } } } })
-  @ApiErrors([400, 401, 429], {
-    400: '`invalid_request`, `unsupported_grant_type` or `invalid_scope`',
-    401: '`invalid_client`: unknown client, wrong secret or inactive client',
-  })
+  @ApiErrors(
+    [400, 401, 429],
+    {
+      400: '`invalid_request`, `unsupported_grant_type` or `invalid_scope`',
+      401: '`invalid_client`: unknown client, wrong secret or inactive client',
+    },
+    {
+      400: { error: 'unsupported_grant_type', error_description: 'Only grant_type=client_credentials is supported' },
+      401: { error: 'invalid_client', error_description: 'Client authentication failed' },
+    },
+  )
   async token(
     @Body() body: unknown,
     @Headers('authorization') authorization: string | undefined,

@@ -1,4 +1,5 @@
 import { bootTestApp, BOOTSTRAP_ID, BOOTSTRAP_SECRET, type TestApp } from '../support/test-app.js';
+import { loadCommittedOpenApi } from '../support/openapi-routes.js';
 import { forgeJwt } from '../support/tokens.js';
 
 const LOGIN = '/authentication/login';
@@ -105,6 +106,15 @@ describe('authentication (e2e)', () => {
   });
 
   describe('POST /api/domain-cliente/token', () => {
+    it('answers a wrong secret and another grant type exactly as the OpenAPI examples show', async () => {
+      const responses = loadCommittedOpenApi().paths['/api/domain-cliente/token'].post.responses;
+      const example = (status: number) => responses[status].content['application/json'].example;
+      const wrongSecret = await t.http.post(TOKEN, { client_id: BOOTSTRAP_ID, client_secret: 'wrong', grant_type: 'client_credentials' });
+      expect([wrongSecret.status, wrongSecret.body]).toEqual([401, example(401)]);
+      const otherGrant = await t.http.post(TOKEN, { client_id: BOOTSTRAP_ID, client_secret: BOOTSTRAP_SECRET, grant_type: 'password' });
+      expect([otherGrant.status, otherGrant.body]).toEqual([400, example(400)]);
+    });
+
     it('grants a token from a JSON body with an integer client_id, with Cache-Control: no-store', async () => {
       const response = await t.http.post(TOKEN, {
         client_id: Number(BOOTSTRAP_ID),

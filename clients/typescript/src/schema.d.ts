@@ -3823,8 +3823,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "invalid_request",
-                     *       "error_description": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)"
+                     *       "error": "unsupported_grant_type",
+                     *       "error_description": "Only grant_type=client_credentials is supported"
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
@@ -3838,8 +3838,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "invalid_token",
-                     *       "error_description": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client"
+                     *       "error": "invalid_client",
+                     *       "error_description": "Client authentication failed"
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];

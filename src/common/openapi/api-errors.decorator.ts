@@ -62,8 +62,8 @@ class FamilyErrorBody {}
 /** The example of an error response until `@ErrorFamily` picks the family's. */
 interface PendingExample {
   readonly pendingStatus: number;
-  /** A family A example given to `ApiErrors` (another code, a real message). */
-  readonly familyA?: { message: string; error: string };
+  /** The example given to `ApiErrors` (another code, a real message), in the controller's family shape. */
+  readonly given?: object;
 }
 const PENDING_EXAMPLES = new WeakSet<object>();
 
@@ -74,16 +74,16 @@ const SWAGGER_RESPONSES = 'swagger/apiResponse';
  * Documents error responses of a route (or of every route of a controller). Their body shape is
  * the controller's error family, said once by `@ErrorFamily` above `@Controller`, which fills in
  * the schema and example. The statuses any request can meet are added to every route by
- * `documentResponsesAnyRouteCanMeet`. `examples` replaces the generic family A example of a status.
+ * `documentResponsesAnyRouteCanMeet`. `examples` replaces the family's generic example of a status; give it in the family's shape.
  */
 export function ApiErrors(
   statuses: number[],
   descriptions: Partial<Record<number, string>> = {},
-  examples: Partial<Record<number, { message: string; error: string }>> = {},
+  examples: Partial<Record<number, object>> = {},
 ) {
   return applyDecorators(
     ...[...new Set(statuses)].sort().map((status) => {
-      const example: PendingExample = { pendingStatus: status, familyA: examples[status] };
+      const example: PendingExample = { pendingStatus: status, given: examples[status] };
       PENDING_EXAMPLES.add(example);
       return ApiResponse({ status, description: descriptions[status] ?? DESCRIPTIONS[status], type: FamilyErrorBody, example });
     }),
@@ -104,7 +104,7 @@ export function documentErrors(controller: { prototype: object }, family: ErrorF
       if (entry.type === FamilyErrorBody) entry.type = SCHEMAS[family];
       if (typeof entry.example === 'object' && entry.example !== null && PENDING_EXAMPLES.has(entry.example)) {
         const pending = entry.example as PendingExample;
-        entry.example = (family === 'A' ? pending.familyA : undefined) ?? EXAMPLES[family](pending.pendingStatus);
+        entry.example = pending.given ?? EXAMPLES[family](pending.pendingStatus);
       }
     }
   }
