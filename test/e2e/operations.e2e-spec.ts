@@ -45,13 +45,16 @@ describe('health and metrics (e2e)', () => {
     expect(metrics.text).toMatch(/db_pool_connections \d+/);
   });
 
-  it('goes red on readiness and answers 503 while draining', async () => {
+  it('goes red on readiness, saying why, and answers 503 to everything but the probes while draining', async () => {
     const { LifecycleState } = await import('../../src/common/http/lifecycle-state.js');
     const lifecycle = t.app.get(LifecycleState);
     lifecycle.draining = true;
     try {
       const ready = await t.http.get('/health/ready');
       expect(ready.status).toBe(503);
+      expect(ready.body.checks).toEqual({ database: 'up', migrations: 'applied', accepting: false });
+      // The process is up, finishing its requests: not a reason to restart it.
+      expect((await t.http.get('/health/live')).status).toBe(200);
       const other = await t.http.post('/authentication/login', {});
       expect(other.status).toBe(503);
       expect(other.body.error).toBe('SERVICE_UNAVAILABLE');

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } 
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../errors/api-error.js';
 import { ErrorCode } from '../errors/error-codes.js';
+import { GLOBAL_PREFIX } from '../errors/error-families.js';
 import type { Logger } from '../logging/logger.js';
 import { sendError } from '../errors/api-exception.filter.js';
 import { requestContext } from '../logging/request-context.js';
@@ -36,7 +37,8 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     (request.raw as IncomingMessage & { [RAW_REQUEST_ID]?: string })[RAW_REQUEST_ID] = request.id;
-    if (deps.lifecycle.draining) {
+    // Probes still get their own answers: readiness says why it is red (`accepting: false`), liveness that the process is up.
+    if (deps.lifecycle.draining && !request.routeOptions.url?.startsWith(`/${GLOBAL_PREFIX}/health/`)) {
       reply.header('connection', 'close');
       sendError(
         deps.logger,
