@@ -140,9 +140,14 @@ describe('webhook receiver faults (reliability)', () => {
     // The other routes do not queue behind the hung receiver.
     expect(p99).toBeLessThan(500);
     expect(pending).toEqual([]);
-    const { rows } = {
-      rows: await t.dataSource.query(`SELECT status, count(*)::int AS n FROM orders WHERE order_id = ANY($1) GROUP BY status`, [forwarded]),
-    };
+    // The receiver counts an order before its answer reaches the service, which records the outcome after reading it.
+    const statuses = () =>
+      t.dataSource.query(`SELECT status, count(*)::int AS n FROM orders WHERE order_id = ANY($1) GROUP BY status`, [forwarded]);
+    let rows = await statuses();
+    while (!(rows.length === 1 && rows[0].status === 'FORWARDED') && Date.now() < deadline) {
+      await new Promise((done) => setTimeout(done, 200));
+      rows = await statuses();
+    }
     expect(rows).toEqual([{ status: 'FORWARDED', n: forwarded.length }]);
   });
 });
