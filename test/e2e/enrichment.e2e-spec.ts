@@ -313,6 +313,11 @@ describe('POST /api/enrich-order (e2e)', () => {
         await groupId(),
       ]);
       await t.dataSource.query("UPDATE product_fiscal_category SET ncm = '21069090' WHERE product_id = 'e2e-burger'");
+      // Written behind the service's back: the next test starts once the notification has reached its cache.
+      await eventually(async () => {
+        const tax = await icmsOf();
+        return tax.matchedKey === '21069090' && tax.ICMS_value === 1.8;
+      });
     });
 
     it('uses a matrix updated through the API at once', async () => {
