@@ -85,8 +85,14 @@ describe('database outage under load (reliability)', () => {
       }
     };
     const workers = Array.from({ length: 8 }, worker);
+    /** Waits until `condition` holds, at most 30 s (the assertions below say whether it did). */
+    const until = async (condition: () => boolean) => {
+      const deadline = Date.now() + 30_000;
+      while (!condition() && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+    };
 
-    await new Promise((done) => setTimeout(done, 1500));
+    // Load for a while, and at least until orders are acknowledged (a loaded machine may take longer).
+    await Promise.all([new Promise((done) => setTimeout(done, 1500)), until(() => acknowledged.size > 0)]);
     const beforeOutage = acknowledged.size;
     outage = true;
     await database.stop();
@@ -107,7 +113,8 @@ describe('database outage under load (reliability)', () => {
       await new Promise((done) => setTimeout(done, 50));
     }
     const afterRecovery = acknowledged.size;
-    await new Promise((done) => setTimeout(done, 2000));
+    // Readiness proves one connection works; the pool may still hand out dead ones first.
+    await Promise.all([new Promise((done) => setTimeout(done, 2000)), until(() => acknowledged.size > afterRecovery)]);
     running = false;
     await Promise.all(workers);
 
