@@ -21,7 +21,8 @@ async function startWith(databaseUrl: string, port?: number): Promise<{ code: nu
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': the fatal line may still be in the pipe when the process has exited.
+  const [code] = (await once(child, 'close')) as [number | null];
   clearTimeout(timer);
   return { code, lines: output.split('\n').filter(Boolean) };
 }

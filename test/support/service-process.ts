@@ -59,7 +59,8 @@ export async function startServiceProcess(env: Record<string, string>, timeoutMs
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
-      const [code] = await once(child, 'exit');
+      // 'close', not 'exit': the last log lines may still be in the pipe when the process has exited.
+      const [code] = await once(child, 'close');
       return code as number | null;
     },
   };
