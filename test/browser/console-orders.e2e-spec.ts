@@ -1,3 +1,5 @@
+import { taxBreakdownMessages } from '../../console/src/common/tax-breakdown-messages.js';
+import type { TaxWarningCode as WarningCode } from '../../src/tax-engine/tax-engine.js';
 import type { Browser, Page } from 'playwright-core';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { answer, WebhookReceiver } from '../support/webhook-receiver.js';
@@ -334,7 +336,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     await expect(page.getByText('ERP-CONSOLE-1').count()).resolves.toBeGreaterThan(0);
 
     // Each warning links to its line (or modifier), which is highlighted and focused.
-    const warnings = enriched.taxSummary.warnings as { path: string; message: string }[];
+    const warnings = enriched.taxSummary.warnings as { code: WarningCode; path: string; message: string }[];
     expect(warnings.map((w) => w.path).sort()).toEqual(['order.products[0].modifierGroups[0].selectedModifiers[1]', 'order.products[2]']);
     const items = page.getByTestId('tax-warning');
     await expect(items.count()).resolves.toBe(warnings.length);
@@ -343,7 +345,10 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
       ['order.products[0].modifierGroups[0].selectedModifiers[1]', 'Go to line 1, modifier 1.2', 'tax-line-0-modifier-0-1'],
     ] as const) {
       const item = items.filter({ hasText: path });
-      await expect(item.innerText()).resolves.toContain(warnings.find((w) => w.path === path)!.message);
+      const warning = warnings.find((w) => w.path === path)!;
+      // What the code means, then the service's own sentence, marked as English.
+      await expect(item.innerText()).resolves.toContain(taxBreakdownMessages.en.warningText[warning.code]);
+      await expect(item.locator('[lang="en"]').innerText()).resolves.toBe(warning.message);
       const link = item.getByRole('link', { name: linkName });
       await expect(link.getAttribute('href')).resolves.toBe(`#${target}`);
       await link.click();
@@ -569,6 +574,15 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
       await page.goto(`${origin}/console/orders/${orderDbId}`);
       await page.getByRole('table', { name: locale === 'pt-BR' ? 'Impostos da linha 1' : 'Taxes of line 1', exact: true }).waitFor();
       await page.locator('[data-testid="delivery"]').first().waitFor();
+      if (locale === 'pt-BR') {
+        // An accountant reads what each warning means in Portuguese; the service's English sentence follows, marked so.
+        const shown = page.getByTestId('tax-warning');
+        await expect(shown.count()).resolves.toBe(2);
+        for (const text of await shown.allInnerTexts()) {
+          expect(Object.values(taxBreakdownMessages['pt-BR'].warningText).some((explanation) => text.includes(explanation))).toBe(true);
+        }
+        await expect(shown.locator('[lang="en"]').count()).resolves.toBe(2);
+      }
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       // Nothing wider than the screen: the tax tables scroll inside their own containers.
       const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));

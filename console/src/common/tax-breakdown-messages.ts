@@ -72,6 +72,18 @@ export const taxBreakdownMessages = {
       SIMPLES_NACIONAL: 'Simples Nacional (paid through the DAS)',
       code: '{{kind}} {{code}}',
     },
+    /** What each warning code of the engine means; the API's own sentence (with the product, NCM or amount) follows. */
+    warningText: {
+      PRODUCT_CATEGORY_NOT_FOUND: 'The product has no fiscal category: create one with its NCM to tax it.',
+      NCM_NOT_IN_MATRIX: "The product's NCM has no rule in the fiscal group's tax matrix (nor a prefix of it).",
+      MISSING_AMOUNT: 'The item has no amount: it was not taxed.',
+      NEGATIVE_AMOUNT: "The item's amount is negative: it was not taxed.",
+      AMOUNT_OUT_OF_RANGE: "The item's amount is too large to be an order amount: it was not taxed.",
+      AMOUNT_ROUNDED: "The item's amount had more than 2 decimals: it was taxed on the amount rounded to cents.",
+      NO_PRODUCTS: 'The order has no products: nothing was taxed.',
+      INVALID_LINE: 'The item is not an object: it was left as it was.',
+    },
+    apiDetail: 'Detail from the service',
   },
   'pt-BR': {
     document: 'Documento fiscal',
@@ -145,5 +157,16 @@ export const taxBreakdownMessages = {
       SIMPLES_NACIONAL: 'Simples Nacional (recolhido pelo DAS)',
       code: '{{kind}} {{code}}',
     },
+    warningText: {
+      PRODUCT_CATEGORY_NOT_FOUND: 'O produto não tem categoria fiscal: cadastre-a com o NCM para tributá-lo.',
+      NCM_NOT_IN_MATRIX: 'O NCM do produto não tem regra na matriz tributária do grupo fiscal (nem um prefixo dele).',
+      MISSING_AMOUNT: 'O item não tem valor: não foi tributado.',
+      NEGATIVE_AMOUNT: 'O valor do item é negativo: não foi tributado.',
+      AMOUNT_OUT_OF_RANGE: 'O valor do item é grande demais para um pedido: não foi tributado.',
+      AMOUNT_ROUNDED: 'O valor do item tinha mais de 2 casas decimais: foi tributado sobre o valor arredondado em centavos.',
+      NO_PRODUCTS: 'O pedido não tem produtos: nada foi tributado.',
+      INVALID_LINE: 'O item não é um objeto: foi mantido como estava.',
+    },
+    apiDetail: 'Detalhe do serviço',
   },
 };

@@ -202,8 +202,11 @@ function WarningItem({
   anchorPrefix: string;
   onGo: (target: WarningTarget) => void;
 }) {
-  const { t } = useTranslation('taxBreakdown');
+  const { t, i18n } = useTranslation('taxBreakdown');
   const target = warningTarget(warning.path);
+  // A code this console does not know yet (a newer engine) shows the service's sentence alone.
+  const explanationKey = `warningText.${warning.code}`;
+  const explanation = i18n.exists(explanationKey, { ns: 'taxBreakdown' }) ? t(explanationKey) : undefined;
   const label =
     target === undefined
       ? t('wholeOrder')
@@ -219,7 +222,17 @@ function WarningItem({
         <Badge color="red.9" variant="outline" style={{ textTransform: 'none', minWidth: 'max-content' }}>
           {warning.code}
         </Badge>
-        <Text size="sm">{warning.message}</Text>
+        {explanation ? (
+          <Box style={{ minWidth: 0 }}>
+            <Text size="sm">{explanation}</Text>
+            {/* The service writes its sentences in English: marked so, for screen readers in a pt-BR page. */}
+            <Text size="xs" c="gray.7" lang="en" title={t('apiDetail')}>
+              {warning.message}
+            </Text>
+          </Box>
+        ) : (
+          <Text size="sm">{warning.message}</Text>
+        )}
         {target ? (
           <Anchor
             href={`#${anchorId(anchorPrefix, target)}`}
