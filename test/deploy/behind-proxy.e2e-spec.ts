@@ -128,6 +128,42 @@ describeWithCaddy('behind the deployed reverse proxy (Caddy, deploy/Caddyfile)',
     expect(await login(Number(direct), '127.0.0.5', { 'x-forwarded-for': '127.0.0.4' })).toBe(401);
   });
 
+  it('keeps the metrics off the public port, however the path is spelled, while each instance still serves them', async () => {
+    const direct = await fetch(`${trusting.baseUrl}/metrics`);
+    expect(direct.status).toBe(200);
+    await expect(direct.text()).resolves.toContain('http_requests_total');
+    const leaks: string[] = [];
+    for (const path of [
+      '/api/metrics',
+      '/api/metrics/',
+      '/API/METRICS',
+      '/api/%6Detrics',
+      '/api/metrics?x=1',
+      '//api/metrics',
+      '/api/./metrics',
+      '/api/x/../metrics',
+    ]) {
+      // A raw request: fetch would normalise some of these paths itself.
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const outgoing = request({ host: '127.0.0.1', port: trustingProxy.port, path, method: 'GET' }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        outgoing.on('error', reject);
+        outgoing.end();
+      });
+      if (answer.status === 200 || answer.body.includes('http_requests_total')) leaks.push(`${path} ${answer.status}`);
+    }
+    expect(leaks).toEqual([]);
+    const refused = await fetch(`http://127.0.0.1:${trustingProxy.port}/api/metrics`);
+    expect([refused.status, refused.headers.get('content-type'), await refused.json()]).toEqual([
+      404,
+      'application/json',
+      { message: 'Not found', error: 'NOT_FOUND' },
+    ]);
+  });
+
   it('without TRUSTED_PROXIES, every client behind the proxy shares the proxy address and its one limit', async () => {
     expect(await login(plainProxy.port, '127.0.0.2')).toBe(401);
     expect(await login(plainProxy.port, '127.0.0.3')).toBe(401);
