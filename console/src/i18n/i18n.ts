@@ -1,27 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { commonMessages } from './common-messages';
-import { dashboardMessages } from '../pages/dashboard/messages';
-import { ordersMessages } from '../pages/orders/messages';
-import { fiscalGroupsMessages } from '../pages/fiscal-groups/messages';
-import { categoriesMessages } from '../pages/categories/messages';
-import { calculatorMessages } from '../pages/calculator/messages';
-import { taxBreakdownMessages } from '../common/tax-breakdown-messages';
+import { namespaces } from './namespaces';
 
 export type Language = 'pt-BR' | 'en';
 export const LANGUAGES: readonly Language[] = ['pt-BR', 'en'];
 const LANGUAGE_KEY = 'order-tax-console.language';
-
-/** Each feature keeps its own messages, as a namespace named after it. */
-const namespaces = {
-  common: commonMessages,
-  dashboard: dashboardMessages,
-  orders: ordersMessages,
-  fiscalGroups: fiscalGroupsMessages,
-  categories: categoriesMessages,
-  calculator: calculatorMessages,
-  taxBreakdown: taxBreakdownMessages,
-};
 
 /** pt-BR for a Portuguese browser (the default), English otherwise, unless the user chose. */
 export function initialLanguage(): Language {

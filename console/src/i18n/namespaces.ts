@@ -1,0 +1,18 @@
+import { commonMessages } from './common-messages.js';
+import { dashboardMessages } from '../pages/dashboard/messages.js';
+import { ordersMessages } from '../pages/orders/messages.js';
+import { fiscalGroupsMessages } from '../pages/fiscal-groups/messages.js';
+import { categoriesMessages } from '../pages/categories/messages.js';
+import { calculatorMessages } from '../pages/calculator/messages.js';
+import { taxBreakdownMessages } from '../common/tax-breakdown-messages.js';
+
+/** Each feature keeps its own messages, as a namespace named after it. */
+export const namespaces = {
+  common: commonMessages,
+  dashboard: dashboardMessages,
+  orders: ordersMessages,
+  fiscalGroups: fiscalGroupsMessages,
+  categories: categoriesMessages,
+  calculator: calculatorMessages,
+  taxBreakdown: taxBreakdownMessages,
+};
