@@ -1,3 +1,4 @@
+// Imports with .js, unlike the rest of the console: the service's tests read this file under node16 resolution.
 import { commonMessages } from './common-messages.js';
 import { dashboardMessages } from '../pages/dashboard/messages.js';
 import { ordersMessages } from '../pages/orders/messages.js';
