@@ -21,26 +21,33 @@ if (!caddyRuns)
 
 const WRONG = JSON.stringify({ client_id: '999999', client_secret: 'wrong', grant_type: 'client_credentials' });
 
-/** A wrong login from `from` (a loopback address) to `port`: its status. */
-function login(port: number, from: string, headers: Record<string, string> = {}): Promise<number> {
+/** A raw request (fetch would normalise some paths, and cannot choose the local address): status and body. */
+function send(
+  port: number,
+  options: { path: string; method?: string; from?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: '127.0.0.1',
-        port,
-        localAddress: from,
-        method: 'POST',
-        path: '/api/authentication/login',
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(WRONG)), ...headers },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
+    const { path, method = 'GET', from, headers = {}, body } = options;
+    const outgoing = request({ host: '127.0.0.1', port, localAddress: from, method, path, headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
     outgoing.on('error', reject);
-    outgoing.end(WRONG);
+    outgoing.end(body);
   });
+}
+
+/** A wrong login from `from` (a loopback address) to `port`: its status. */
+async function login(port: number, from: string, headers: Record<string, string> = {}): Promise<number> {
+  const answer = await send(port, {
+    path: '/api/authentication/login',
+    method: 'POST',
+    from,
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(WRONG)), ...headers },
+    body: WRONG,
+  });
+  return answer.status;
 }
 
 interface Proxy {
@@ -143,16 +150,7 @@ describeWithCaddy('behind the deployed reverse proxy (Caddy, deploy/Caddyfile)',
       '/api/./metrics',
       '/api/x/../metrics',
     ]) {
-      // A raw request: fetch would normalise some of these paths itself.
-      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const outgoing = request({ host: '127.0.0.1', port: trustingProxy.port, path, method: 'GET' }, (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-        });
-        outgoing.on('error', reject);
-        outgoing.end();
-      });
+      const answer = await send(trustingProxy.port, { path });
       if (answer.status === 200 || answer.body.includes('http_requests_total')) leaks.push(`${path} ${answer.status}`);
     }
     expect(leaks).toEqual([]);
