@@ -11,6 +11,7 @@ import { DatabaseListener } from '../../src/database/database-listener.js';
 import { DatabaseModule } from '../../src/database/database.module.js';
 import { createTestDatabase } from '../setup/test-database.js';
 import { TEST_JWT_SECRET } from './test-app.js';
+import { eventually } from './eventually.js';
 
 /** The channel `settleNotifications()` sends its marker on. */
 const SETTLE_CHANNEL = 'integration_test_settle';
@@ -125,15 +126,4 @@ export function withoutFiscalNotifications<T>(dataSource: DataSource, work: () =
   );
 }
 
-/** Retries `check` until it passes (for effects that arrive asynchronously, such as a NOTIFY). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((done) => setTimeout(done, 25));
-    }
-  }
-}
+export { eventually } from './eventually.js';
