@@ -200,7 +200,7 @@ async function pickShapes(client: pg.Client): Promise<Shape[]> {
     { name: 'minWebhookAttempts 3', query: { minWebhookAttempts: '3' }, targetMs: 50 },
     { name: 'maxWebhookAttempts 0', query: { maxWebhookAttempts: '0' }, targetMs: 50 },
     { name: 'minWebhookAttempts 3 + source', query: { minWebhookAttempts: '3', source: 'ifood' }, targetMs: 50 },
-    // The console's dashboard (issue 17: p95 <= 50 ms at 1 M orders).
+    // The console's dashboard (target: p95 <= 50 ms at 1 M orders).
     ...(['24h', '7d'] as const).flatMap((range) => [
       { name: `stats: orders per hour (${range})`, path: '/api/admin/stats/orders-per-hour', query: { range }, targetMs: 50 },
       { name: `stats: forwarding (${range})`, path: '/api/admin/stats/forwarding', query: { range }, targetMs: 50 },

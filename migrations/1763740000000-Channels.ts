@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Stores and sales channels (`POST /v3/channels-stores`, contract §9). Every row hanging off a store
+ * Stores and sales channels (`POST /v3/channels-stores`, "Stores and sales channels" in docs/api-decisions.md). Every row hanging off a store
  * or a channel goes with it (ON DELETE CASCADE). `ordinal` keeps the order of the request; `extra`
  * keeps the properties the spec does not list, so that GET returns them.
  */

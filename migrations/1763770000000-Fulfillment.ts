@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Fulfillment records (contract §8): tracking updates, store transfers and pickup dispatches of an
+ * Fulfillment records: tracking updates, store transfers and pickup dispatches of an
  * order, each kept as history (oldest first by `id`) and gone with the order (ON DELETE CASCADE).
  * The order-detail route reads `order_tracking` and `order_transfer` by these names.
  */

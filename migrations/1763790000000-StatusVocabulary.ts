@@ -1,10 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The point-of-sale status vocabulary (contract §7, revision 2):
+ * The point-of-sale status vocabulary ("Status labels" in docs/api-decisions.md):
  * - `status_alias`: labels the platform's point-of-sale systems send, each meaning an order
  *   status, keyed by the label's match form (lower case, no accents, `_`/`-`/spaces as one
- *   space); loaded with the contract's defaults. A write notifies `status_aliases_changed`
+ *   space); loaded with the default aliases. A write notifies `status_aliases_changed`
  *   so that every instance drops its cached copy.
  * - The history keeps the label as sent (`label`) and the body's other properties (`extra`),
  *   given to the trigger through transaction-local settings by the status writer.

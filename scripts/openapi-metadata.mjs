@@ -14,7 +14,7 @@ import ts from 'typescript';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET = `${ROOT}src/openapi/plugin-metadata.ts`;
 
-/** The plugin options of Immich and of the style guide (STYLE.md §10). */
+/** The plugin options Immich uses: class-validator shim and comment introspection. */
 export const PLUGIN_OPTIONS = {
   classValidatorShim: true,
   introspectComments: true,

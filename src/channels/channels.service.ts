@@ -33,7 +33,7 @@ export class ChannelsService {
   ) {}
 
   /**
-   * Replaces the whole store and channel configuration (contract §9), for a client whose Basic
+   * Replaces the whole store and channel configuration, for a client whose Basic
    * credentials (scope `admin`) the route's guard checked: the body, then one transaction under an advisory lock that deletes everything
    * and inserts what was sent. Concurrent calls run one after the other; a failed call changes nothing.
    */

@@ -2,7 +2,7 @@ import { ValidateBy, type ValidationArguments, type ValidationOptions } from 'cl
 
 /**
  * The text an id is compared and stored as. Point-of-sale systems and the platform send ids as
- * strings or as JSON numbers (contract §8, §10), so an id is either a string that is not blank,
+ * strings or as JSON numbers (they send either), so an id is either a string that is not blank,
  * kept as sent (not trimmed: ids are compared exactly), or a non-negative safe integer, written in
  * decimal. Anything else (a blank string, a negative or fractional number, an object) is not an id.
  * Length limits are the caller's.
@@ -14,7 +14,7 @@ export function idText(value: unknown): string | undefined {
 
 const NOT_BLANK = /\S/;
 
-/** The longest id the contract accepts (order ids, product ids, store ids...). */
+/** The longest id the API accepts (order ids, product ids, store ids...). */
 export const MAX_ID_LENGTH = 100;
 
 /** An id (see `idText`), as text of at most `maxLength` characters when one is given. */

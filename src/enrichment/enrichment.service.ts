@@ -60,7 +60,7 @@ export class EnrichmentService {
         },
       );
     }
-    // A re-send of an order that a transfer moved is taxed for its current store (contract §12);
+    // A re-send of an order that a transfer moved is taxed for its current store ("Re-sending an order" in docs/api-decisions.md);
     // the upsert refuses to overwrite it otherwise, and the loop tries again with that store.
     let current = { payload, storeId, rewritten: false };
     for (let attempt = 1; ; attempt++) {

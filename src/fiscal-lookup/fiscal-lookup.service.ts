@@ -107,7 +107,7 @@ export class FiscalLookupService implements OnModuleInit {
   }
 
   /**
-   * Which fiscal group holds each store (contract §9: the group whose `stores` hold
+   * Which fiscal group holds each store (the group whose `stores` hold
    * `store_id == String(storeId)`); stores no group holds are absent. Not cached: read on
    * `manager`'s transaction, so it agrees with the writes made there.
    */

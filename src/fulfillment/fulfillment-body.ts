@@ -6,7 +6,7 @@ export type { ReceivedBody } from '../common/http/open-body.js';
 
 /**
  * Point-of-sale clients send more than the documented fields and post JSON or forms
- * (contract §8, revision 2). Their bodies are open bodies (`readOpenBody`):
+ * ("Fulfillment" in docs/api-decisions.md). Their bodies are open bodies (`readOpenBody`):
  * - properties the DTO does not declare are kept apart (stored with the record), not refused;
  * - an empty string in an optional field means the field was not sent (the POS always sends
  *   `"shipping_address": ""`);

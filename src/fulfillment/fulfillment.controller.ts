@@ -27,7 +27,7 @@ const STATUS_RULES =
   'Sending the current status again changes nothing and answers 200. Every change is recorded in the order history with the client and the route.';
 
 /**
- * Order fulfillment for point-of-sale systems (contract §8). The global prefix is `/api` and the
+ * Order fulfillment for point-of-sale systems. The global prefix is `/api` and the
  * spec puts another `api` segment after it, so these routes really are `/api/api/order/...`.
  */
 @ApiTags('Order fulfillment')

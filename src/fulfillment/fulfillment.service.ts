@@ -35,7 +35,7 @@ function success(message: string, orderStatus: OrderStatus): FulfillmentResponse
 }
 
 /**
- * Order fulfillment (contract §8). Each action runs in one transaction on the order row
+ * Order fulfillment ("Fulfillment" in docs/api-decisions.md). Each action runs in one transaction on the order row
  * locked `FOR UPDATE`, and every status change goes through `OrderStatusWriter` (the
  * status machine; the history trigger records it with the caller and the route).
  */

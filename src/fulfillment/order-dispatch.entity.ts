@@ -22,7 +22,7 @@ export class OrderDispatchEntity {
   @Column({ type: 'varchar', length: 20, nullable: true })
   clientId: string | null;
 
-  /** The request body's properties beyond the documented ones, kept as sent (contract §8); null when there were none. */
+  /** The request body's properties beyond the documented ones, kept as sent; null when there were none. */
   @Column({ type: 'jsonb', nullable: true })
   extra: Record<string, unknown> | null;
 }

@@ -7,7 +7,7 @@ function isPickupType(value: unknown): boolean {
 }
 
 /**
- * Whether a stored order payload is a pickup order (contract §8): `order.type`,
+ * Whether a stored order payload is a pickup order (only those can be dispatched): `order.type`,
  * `order.deliveryType` or the root `deliveryType` is PICKUP, TAKEOUT or TAKE_AWAY (any
  * case), or `order.pickup` is `true`.
  */

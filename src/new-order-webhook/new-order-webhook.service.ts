@@ -17,7 +17,7 @@ export class NewOrderWebhookService {
 
   /**
    * Whether the order was new (false for a repeated delivery). A sent `status` that is an order
-   * status or an alias (contract §7) is the order's first status, its label kept in the
+   * status or an alias is the order's first status, its label kept in the
    * history; anything else leaves it RECEIVED.
    */
   async receive(body: ReceivedBody<NewOrderRequestDto>, actor: Actor): Promise<boolean> {

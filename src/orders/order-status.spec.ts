@@ -9,7 +9,7 @@ import {
 } from './order-status.js';
 
 /**
- * The expected verdict of every (from, to) pair, written out by hand from contract §7.
+ * The expected verdict of every (from, to) pair, written out by hand from "Order statuses" in docs/api-decisions.md.
  * `Y` allowed change, `=` the current status again (accepted, nothing changes), `-` refused (409).
  * Columns are in this order:
  */
@@ -57,7 +57,7 @@ function verdictMark(from: OrderStatus, to: OrderStatus): string {
 }
 
 describe('order status machine', () => {
-  it('has a table row and column for exactly the statuses of the contract', () => {
+  it('has a table row and column for exactly the documented statuses', () => {
     expect([...COLUMNS].sort()).toEqual([...ORDER_STATUSES].sort());
     expect(Object.keys(EXPECTED).sort()).toEqual([...ORDER_STATUSES].sort());
     for (const from of COLUMNS) expect([from, EXPECTED[from].split(/\s+/).length]).toEqual([from, COLUMNS.length]);

@@ -1,4 +1,4 @@
-/** Every status an order can have (contract §7). */
+/** Every status an order can have, in lifecycle order ("Order statuses" in docs/api-decisions.md). */
 export const ORDER_STATUSES = [
   'RECEIVED',
   'ENRICHED',
@@ -48,7 +48,7 @@ export function isTerminal(status: OrderStatus): boolean {
 export type TransitionVerdict = { allowed: true; changes: boolean } | { allowed: false; reason: string };
 
 /**
- * The one rule for status changes (contract §7): forward to any higher rank (skipping
+ * The one rule for status changes: forward to any higher rank (skipping
  * allowed), or between intake statuses; CANCELLED and REJECTED from any non-terminal
  * status; nothing out of DELIVERED, CANCELLED or REJECTED. Sending the current status
  * again is not a change and is always accepted.

@@ -1,7 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
 import type { OrderStatus } from './order-status.js';
 
-/** The last answer of the order webhook (contract §6). */
+/** The last answer of the order webhook. */
 export interface WebhookLastResponse {
   statusCode: number | null;
   body: string | null;

@@ -1,7 +1,7 @@
 import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 import type { OrderStatus } from '../orders/order-status.js';
 
-/** A point-of-sale label and the order status it means (contract §7). */
+/** A point-of-sale label and the order status it means. */
 @Entity({ name: 'status_alias' })
 @Check(
   'ck_status_alias_status',

@@ -13,7 +13,7 @@ export const STATUS_ALIASES_CHANNEL = 'status_aliases_changed';
 export const STATUS_ALIASES_ROUTE = 'GET/PUT /api/admin/status-aliases';
 
 /**
- * The status vocabulary: order status values, then the alias table (contract §7). The table
+ * The status vocabulary: order status values, then the alias table. The table
  * is cached whole and dropped on every instance when it changes (NOTIFY from a trigger), like
  * the fiscal lookups; without the listener it is read on every use.
  */

@@ -1,6 +1,6 @@
 import { canonicalStatusOf, matchKey, resolveStatusLabel } from './status-match.js';
 
-describe('status label matching (contract §7)', () => {
+describe('status label matching', () => {
   it('ignores case, accents, surrounding spaces and the difference between space, _ and -', () => {
     expect(matchKey('  Pedido_Recibido ')).toBe('pedido recibido');
     expect(matchKey('EN-PREPARACIÓN')).toBe('en preparacion');

@@ -1,7 +1,7 @@
 import { ORDER_STATUSES, type OrderStatus } from '../orders/order-status.js';
 
 /**
- * The form a status label is matched in (contract §7): case, accents, surrounding spaces and
+ * The form a status label is matched in: case, accents, surrounding spaces and
  * the difference between space, `_` and `-` do not count. `Pedido_Recibido`, ` pedido-recibido `
  * and `PEDIDO RECIBIDO` all match `Pedido Recibido`; `IN PREPARATION` matches `IN_PREPARATION`.
  */

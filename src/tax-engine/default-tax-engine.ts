@@ -47,7 +47,7 @@ interface RunningTotals {
 }
 
 /**
- * The default rules (see the contract, §5): exact cents, half-up per tax per line,
+ * The default rules ("Tax calculation" in docs/api-decisions.md): exact cents, half-up per tax per line,
  * totals as sums of rounded lines, ICMS outside the PIS/COFINS base unless the group
  * says otherwise, zero CSTs by regime, reduced ICMS base, FCP, no PIS/COFINS on a
  * Simples Nacional document, NCM prefix fallback, informative IBS/CBS.

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config/app-config.js';
 
 /**
  * The compose file and its proxy as an operator runs them (no Docker engine in CI: their content
- * is checked here, and .ci/run validates the Caddyfile with Caddy itself). Issue 18: compose
+ * is checked here, and .ci/run validates the Caddyfile with Caddy itself). Compose once
  * defaulted JWT_SECRET to a placeholder anyone could sign admin tokens with, and scaled out on
  * a range of host ports with no load balancer.
  */

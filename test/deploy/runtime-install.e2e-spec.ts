@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../support/service-process.js';
 /**
  * The image's runtime stage without Docker (no engine here): its `npm ci` line from the
  * Dockerfile, run in a temporary directory with the built dist, then the service started from
- * it. Issue 18, item 4: the runtime install carried TypeScript and the embedded PostgreSQL.
+ * it. The runtime install once carried TypeScript and the embedded PostgreSQL.
  */
 function directorySize(path: string): number {
   return readdirSync(path, { withFileTypes: true }).reduce((sum, entry) => {

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../support/service-process.js';
 import { createTestDatabase } from '../setup/test-database.js';
 
 /**
- * Issue 18, item 8: a database that cannot be reached gave 20 s of stack traces, never naming
+ * A database that could not be reached gave 20 s of stack traces, never naming
  * DATABASE_URL, and errors that no retry fixes (a bad password, an unknown database) were
  * retried anyway. Now: one line naming the variable and the cause, and a distinct exit code.
  */

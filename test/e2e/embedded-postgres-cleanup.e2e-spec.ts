@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 
-/** Issue 18 (frictions): each embedded data directory left an empty `pg-<hash>` folder in the system temp directory. */
+/** Each embedded data directory once left an empty `pg-<hash>` folder in the system temp directory. */
 describe('the embedded PostgreSQL leaves nothing in the temp directory (e2e)', () => {
   it('removes its socket directory when it stops', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'pg-cleanup-'));

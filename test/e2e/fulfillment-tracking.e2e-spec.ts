@@ -77,7 +77,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
         status: 'success',
         orderStatus: 'DISPATCHED',
       });
-      // Status matching ignores case (contract §7, revision 2): `delivered` is the order status DELIVERED.
+      // Status matching ignores case: `delivered` is the order status DELIVERED.
       const second = await t.http.post(
         `${ORDER}/tracking`,
         { order_id: orderId, status: 'delivered', trackingInfo: { trackingNumber: 'BR2' } },

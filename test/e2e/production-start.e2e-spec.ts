@@ -4,7 +4,7 @@ import { createTestDatabase } from '../setup/test-database.js';
 import { PROJECT_ROOT, startServiceProcess } from '../support/service-process.js';
 
 /**
- * Issue 18, item 3: production had no working way to make its first API client. The CLI
+ * Production once had no working way to make its first API client. The CLI
  * needed JWT_SECRET (it signs nothing) and rebuilt from sources the image does not have, and
  * a production start with no client said nothing.
  */

@@ -5,7 +5,7 @@ import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 /**
- * Issue 18, item 7: every readiness probe wrote 9 log lines (TypeORM's migration list), about
+ * Every readiness probe once wrote 9 log lines (TypeORM's migration list), about
  * 78,000 a day per instance. A healthy probe logs nothing; a change of state logs one line.
  */
 describe('readiness probes and the log (e2e)', () => {

@@ -1,7 +1,7 @@
 import { WebhookDeliveryRetention } from '../../src/webhooks/webhook-delivery-retention.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
-/** Issue 18, item 9: the webhook delivery log grew with every attempt and nothing pruned it. */
+/** The webhook delivery log once grew with every attempt and nothing pruned it. */
 describe('webhook delivery log retention (e2e)', () => {
   let t: TestApp;
   let other: TestApp;

@@ -17,7 +17,7 @@ describe('StatusAliasesService (integration)', () => {
     await db.close();
   });
 
-  it('starts with the contract defaults loaded by the migration', async () => {
+  it('starts with the default aliases loaded by the migration', async () => {
     expect(await service.list()).toContainEqual({ label: 'Por Asignar', status: 'READY' });
     expect(await service.resolve('por_asignar')).toBe('READY');
   });

@@ -6,11 +6,11 @@ import { orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 /**
- * Issue 13, item 4: after `kill -9` of the embedded PostgreSQL's postmaster, every database
+ * After `kill -9` of the embedded PostgreSQL's postmaster, every database
  * route answered 503 forever while liveness stayed 200 and nothing was logged at error level.
  * The service must notice, log it, restart its database and recover by itself.
  */
-describe('the embedded PostgreSQL is supervised (issue 13, item 4)', () => {
+describe('the embedded PostgreSQL is supervised', () => {
   let directory: string;
   let service: ServiceProcess;
   let http: HttpClient;

@@ -9,13 +9,13 @@ import { startServiceProcess, type ServiceProcess } from '../support/service-pro
 import { answer, hang, WebhookReceiver } from '../support/webhook-receiver.js';
 
 /**
- * Issue 13, items 8 and 9. A `kill -9` while forwards waited on a slow receiver left orders
+ * A `kill -9` while forwards waited on a slow receiver left orders
  * ENRICHED with no attempt and no retry job although the receiver had them; and retries
  * drained at a fixed 16 per second. Now the attempt is durable before the send (the retry
  * worker sends the same message, same webhook-id, after a crash), and a backlog is sent
  * with bounded concurrency, claiming again as soon as slots free up.
  */
-describe('forwards survive a crash and retries drain a backlog (issue 13, items 8, 9)', () => {
+describe('forwards survive a crash and retries drain a backlog', () => {
   let directory: string;
   let database: EmbeddedPostgres;
   let receiver: WebhookReceiver;

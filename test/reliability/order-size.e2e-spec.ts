@@ -3,7 +3,7 @@ import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Issue 13, item 1: one client could store an order of 500,000 non-object lines (a 60 MB
+ * One client could store an order of 500,000 non-object lines (a 60 MB
  * enriched payload), and ten of them made the admin list build one text value over 512 MiB:
  * the driver threw outside any handler and the process exited, again after every restart.
  */
@@ -42,7 +42,7 @@ async function storeHugeOrders(t: TestApp, prefix: string, count: number, megaby
   return rows.map((row) => row.order_id);
 }
 
-describe('order size: no order can make the service build an unbounded answer (issue 13, item 1)', () => {
+describe('order size: no order can make the service build an unbounded answer', () => {
   let t: TestApp;
   let token: string;
   const storeId = unique('size-store');

@@ -2,14 +2,14 @@ import { fiscalMatrix, orderFor, storedOrder, unique } from '../support/orders.j
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Issue 13, items 3, 6 and 7: writes that met each other lost. Transfers starved the
+ * Writes that met each other lost. Transfers starved the
  * connection pool, re-sending an order undid its transfer or cleared its taxes, and two
  * fiscal groups claiming each other's store deadlocked into a 500.
  */
 
 const ORDER = '/api/order';
 
-describe('concurrent and repeated order writes (issue 13, items 3, 6, 7)', () => {
+describe('concurrent and repeated order writes', () => {
   let t: TestApp;
   let admin: string;
   const storeA = unique('writes-a');

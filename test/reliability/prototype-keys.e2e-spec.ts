@@ -2,7 +2,7 @@ import { fiscalMatrix, orderFor, seedFiscalData, unique } from '../support/order
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Issue 13, item 10: keys named like Object.prototype members (`constructor`, `toString`,
+ * Keys named like Object.prototype members (`constructor`, `toString`,
  * `hasOwnProperty`, `__proto__`, ...) are keys like any other: unknown ones get the
  * documented 400, in bodies, query strings, tax matrices and CSV headers; none reaches
  * (or changes) a prototype.
@@ -10,7 +10,7 @@ import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 const PROTOTYPE_NAMES = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__', 'isPrototypeOf', '__defineGetter__'];
 
-describe('prototype-named keys (issue 13, item 10)', () => {
+describe('prototype-named keys', () => {
   let t: TestApp;
   let token: string;
   const storeId = unique('proto-store');

@@ -63,7 +63,7 @@ function rawExchange(t: TestApp, head: string, feed?: (socket: Socket, sent: (by
   });
 }
 
-describe('requests refused before the application reads them (issue 13: items 5, 11, 12)', () => {
+describe('requests refused before the application reads them', () => {
   let t: TestApp;
   let token: string;
   const storeId = unique('edge-store');

@@ -12,7 +12,7 @@ function controllerFiles(dir = 'src'): string[] {
   });
 }
 
-describe('error families (contract §3)', () => {
+describe('error families', () => {
   let controllers: Array<{ file: string; name: string; family: unknown }>;
 
   beforeAll(async () => {

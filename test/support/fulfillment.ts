@@ -14,7 +14,7 @@ export function clientIdOf(token: string): string {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
 }
 
-/** Error D: the same sentence in `error` and `message` (contract §3). */
+/** Error D: the same sentence in `error` and `message`. */
 export const errorD = (sentence: string) => ({ error: sentence, message: sentence });
 
 const burgerRule = (icmsRate: number) => ({

@@ -21,7 +21,7 @@ import {
 } from './channels-stores.validators.js';
 
 /*
- * The body of POST /v3/channels-stores (contract §9). Numbers may come as numeric text, and
+ * The body of POST /v3/channels-stores ("Stores and sales channels" in docs/api-decisions.md). Numbers may come as numeric text, and
  * properties not declared here are accepted and kept (GET returns them). Each property reports
  * its first problem only (`firstProblemOnly`), and class-validator checks a property's
  * decorators from the bottom up: the type check comes last. Limits are literals so that the
@@ -186,7 +186,7 @@ export class LocationInfoDto {
   longitude?: string;
 }
 
-/** The platform sends more than the documented properties; they are kept (contract §9). */
+/** The platform sends more than the documented properties; they are kept and returned by GET. */
 @OpenObject()
 export class StoreDto {
   @ApiProperty({ example: 'Pizzaria Bella Napoli - Pinheiros' })
@@ -309,7 +309,7 @@ export class AdditionalInfoDto {
   relatedLists?: RelatedListDto[];
 }
 
-/** The platform sends more than the documented properties; they are kept (contract §9). */
+/** The platform sends more than the documented properties; they are kept and returned by GET. */
 @OpenObject()
 export class ChannelDto {
   @ApiProperty({ example: true })
@@ -350,7 +350,7 @@ export class ChannelDto {
   additionalInfo?: AdditionalInfoDto;
 }
 
-/** The platform sends more than the documented properties; they are kept (contract §9). */
+/** The platform sends more than the documented properties; they are kept and returned by GET. */
 @OpenObject()
 export class ChannelsStoresRequestDto {
   /** Every store; stores not sent are deleted with everything attached to them */

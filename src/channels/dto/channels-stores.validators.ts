@@ -6,7 +6,7 @@ import { ISO_DATE_RULE, isIsoDate } from '../../common/iso-date-time.js';
 import { SCHEDULE_DAYS, type ScheduleDay } from '../channels-stores.types.js';
 
 /*
- * The rules of a `POST /v3/channels-stores` body (contract §9) that class-validator has no
+ * The rules of a `POST /v3/channels-stores` body that class-validator has no
  * decorator for, and the checks across the items of the request. Problems name the value sent
  * ("must be a boolean (got "true")"): the platform's sync service logs them.
  */

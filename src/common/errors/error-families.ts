@@ -2,7 +2,7 @@ import { ErrorCode, OAuthErrorCode } from './error-codes.js';
 import type { ApiError } from './api-error.js';
 
 /**
- * Each family of routes answers errors in its own body shape (contract §3):
+ * Each family of routes answers errors in its own body shape (docs/errors.md):
  * A admin/enrichment/login, B channel configuration, C `/domain-cliente/*`,
  * D order fulfillment.
  */
@@ -68,7 +68,7 @@ export function renderErrorBody(family: ErrorFamily, error: ApiError): Record<st
     case 'C':
       return { error: error.options.oauthCode ?? OAUTH_CODE_BY_CODE[error.code], error_description: error.message };
     case 'D':
-      // The platform's clients read one or the other (contract §3): the same sentence in both.
+      // The platform's clients read one or the other: the same sentence in both.
       return { error: error.message, message: error.message };
     case 'A':
       return error.details?.length

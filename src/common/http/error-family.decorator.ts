@@ -3,7 +3,7 @@ import { registerErrorFamily, type ErrorFamily as Family } from '../errors/error
 import { documentErrors } from '../openapi/api-errors.decorator.js';
 
 /**
- * The one place a controller's error family (contract §3) is said: errors of its routes, and of
+ * The one place a controller's error family (docs/errors.md) is said: errors of its routes, and of
  * unmatched URLs below its path, are answered in that shape, and its `ApiErrors`/`Auth` error
  * responses are documented in it. Written above `@Controller` (decorators apply bottom-up, so the
  * path is known here).

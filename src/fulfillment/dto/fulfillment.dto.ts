@@ -72,7 +72,7 @@ export class TrackingInfoDto {
   shippingCoordinates?: ShippingCoordinateDto[];
 }
 
-/** Properties beyond the documented ones are kept with the record (contract §8). */
+/** Properties beyond the documented ones are kept with the record (the POS sends its partners' objects). */
 @OpenObject()
 export class TrackingRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number, compared as text)', example: 'ORD-2025-000123', ...ID_SCHEMA })
@@ -97,7 +97,7 @@ export class TrackingRequestDto {
   trackingInfo?: TrackingInfoDto;
 }
 
-/** Properties beyond the documented ones are kept with the record (contract §8). */
+/** Properties beyond the documented ones are kept with the record (the POS sends its partners' objects). */
 @OpenObject()
 export class TransferRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number)', example: 'ORD-2025-000123', ...ID_SCHEMA })
@@ -153,7 +153,7 @@ export class TransferRequestDto {
   shipping_address?: Record<string, unknown> | string;
 }
 
-/** Properties beyond the documented ones are kept with the record (contract §8). */
+/** Properties beyond the documented ones are kept with the record (the POS sends its partners' objects). */
 @OpenObject()
 export class DispatchedRequestDto {
   @ApiProperty({ description: 'The `orderId` of the pickup order (text or number)', example: 'ORD-2025-000124', ...ID_SCHEMA })
@@ -171,7 +171,7 @@ export class DispatchedRequestDto {
   id_transaccion: string | number;
 }
 
-/** Properties beyond the documented ones are kept with the record (contract §8). */
+/** Properties beyond the documented ones are kept with the record (the POS sends its partners' objects). */
 @OpenObject()
 export class StatusRequestDto {
   @ApiProperty({ description: 'The `orderId` of the order (text or number)', example: 'ORD-2025-000123', ...ID_SCHEMA })

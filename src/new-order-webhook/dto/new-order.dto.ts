@@ -20,7 +20,7 @@ import { IsIdText, MAX_ID_LENGTH } from '../../common/id-text.js';
 import { ORDER_STATUSES } from '../../orders/order-status.js';
 
 /*
- * The platform's new-order body (contract §10). Properties not declared here are kept: the body is
+ * The platform's new-order body ("New-order webhook" in docs/api-decisions.md). Properties not declared here are kept: the body is
  * stored as received. Each property reports its first problem only (`firstProblemOnly`), and
  * class-validator checks a property's decorators from the bottom up: the type check comes last.
  */

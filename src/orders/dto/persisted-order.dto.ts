@@ -32,7 +32,7 @@ const EXTRA_EXAMPLE = {
   order_bringg: { uuid: 'a1b2c3d4-0000-4000-8000-000000000001', task_id: '98765432' },
 };
 
-/** The request body's properties beyond the documented ones, kept with the record (contract §8). */
+/** The request body's properties beyond the documented ones, kept with the record. */
 const ApiKeptProperties = (example: Record<string, unknown> | null = null) =>
   ApiProperty({
     type: 'object',
