@@ -19,9 +19,6 @@ import {
   StoreServiceEntity,
 } from './store.entity.js';
 
-/** Arbitrary constant: the transaction-scoped advisory lock that serializes configuration replacements. */
-export const CHANNELS_STORES_LOCK_KEY = 7_310_008;
-
 /** Rows per INSERT, well under PostgreSQL's 65535 bind parameters for the widest table. */
 const INSERT_CHUNK = 1000;
 
@@ -39,7 +36,7 @@ export class ChannelsService {
    */
   async replace(granted: GrantedToken, body: unknown): Promise<ChannelsStoresReplacedDto> {
     const configuration = toParsedConfiguration(await readOpenBody(ChannelsStoresRequestDto, body, CHANNELS_STORES_BODY));
-    await this.transactions.runLocked(CHANNELS_STORES_LOCK_KEY, (manager) => this.write(manager, configuration));
+    await this.transactions.runLocked('channelsStoresReplacement', (manager) => this.write(manager, configuration));
     return { accessToken: granted.accessToken };
   }
 

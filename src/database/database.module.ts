@@ -9,6 +9,8 @@ import { SchemaMigrationsRepository } from './schema-migrations.repository.js';
 import { SqlRunner } from './sql-runner.js';
 import { TransactionRunner } from './transaction-runner.js';
 import { DATABASE_URL, DatabaseListener } from './database-listener.js';
+import { JobMetrics } from './jobs/job-metrics.js';
+import { JobRunner } from './jobs/job-runner.js';
 
 @Global()
 @Module({})
@@ -38,9 +40,11 @@ export class DatabaseModule {
         SqlRunner,
         SchemaMigrationsRepository,
         DatabaseListener,
+        JobRunner,
+        JobMetrics,
         { provide: DATABASE_URL, useValue: databaseUrl },
       ],
-      exports: [TransactionRunner, SqlRunner, SchemaMigrationsRepository, DatabaseListener, DATABASE_URL],
+      exports: [TransactionRunner, SqlRunner, SchemaMigrationsRepository, DatabaseListener, JobRunner, JobMetrics, DATABASE_URL],
     };
   }
 }

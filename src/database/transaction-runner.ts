@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ADVISORY_LOCKS, type AdvisoryLockName } from './advisory-locks.js';
 
 export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
 
@@ -29,11 +30,11 @@ export class TransactionRunner {
     return retrying(() => this.dataSource.transaction(isolation, work));
   }
 
-  /** Runs `work` in a transaction holding a transaction-scoped advisory lock, so callers with the same key serialize. */
-  runLocked<T>(lockKey: number, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /** Runs `work` in a transaction holding the transaction-scoped advisory lock `lock`, so callers with the same lock serialize. */
+  runLocked<T>(lock: AdvisoryLockName, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return retrying(() =>
       this.dataSource.transaction(async (manager) => {
-        await manager.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
+        await manager.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS[lock]]);
         return work(manager);
       }),
     );

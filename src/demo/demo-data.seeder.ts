@@ -7,9 +7,6 @@ import { FiscalGroupEntity, FiscalGroupStoreEntity } from '../fiscal-groups/fisc
 import { ProductFiscalCategoryEntity } from '../product-categories/product-fiscal-category.entity.js';
 import { DEMO_GROUP_EXTERNAL_ID, DEMO_PRODUCTS, DEMO_STORE_ID, DEMO_TAX_MATRIX } from './demo-data.js';
 
-/** Arbitrary constant: serializes seeding when several instances start together. */
-const SEED_LOCK_KEY = 7_310_002;
-
 /** With SEED_DEMO_DATA=true, loads the demo fiscal group and product categories at start; never overwrites. */
 @Injectable()
 export class DemoDataSeeder implements OnApplicationBootstrap {
@@ -24,7 +21,7 @@ export class DemoDataSeeder implements OnApplicationBootstrap {
   }
 
   async seed(): Promise<{ groupCreated: boolean; productsCreated: number }> {
-    return this.transactions.runLocked(SEED_LOCK_KEY, async (manager) => {
+    return this.transactions.runLocked('demoDataSeed', async (manager) => {
       const storeTaken = await manager.existsBy(FiscalGroupStoreEntity, { storeId: DEMO_STORE_ID });
       const groupExists = await manager.existsBy(FiscalGroupEntity, { externalId: DEMO_GROUP_EXTERNAL_ID });
       let groupCreated = false;

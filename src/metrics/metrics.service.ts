@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { JobMetrics } from '../database/jobs/job-metrics.js';
 import { SqlRunner, type PoolStats } from '../database/sql-runner.js';
 
 /** One registry per application instance (tests run several in one process). */
@@ -22,8 +23,9 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  constructor(db: SqlRunner) {
+  constructor(db: SqlRunner, jobs: JobMetrics) {
     collectDefaultMetrics({ register: this.registry });
+    jobs.registerWith(this.registry);
     const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
       new Gauge({
         name,

@@ -1,6 +1,5 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
-import type { Logger } from '../common/logging/logger.js';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { type Job, JobRunner } from '../database/jobs/job-runner.js';
 import { OrdersRepository } from './orders.repository.js';
 
 export const ORDER_COUNT_FOLD_INTERVAL_MS = 5_000;
@@ -11,42 +10,32 @@ export const ORDER_COUNT_FOLD_INTERVAL_MS = 5_000;
  * `order_count_hour` (`fold_order_counts()`, migrations OrderListIndexes1763760000000 and
  * DashboardStats1763820000000). Counts read both tables, so they are exact
  * whether or not a fold has run; folding only keeps the delta table short. With several
- * instances, one folds and the others skip (advisory lock in the function).
+ * instances, one folds and the others skip: the function takes the `orderCountFold` advisory
+ * lock itself (a transaction try-lock), so the job declares none.
  */
 @Injectable()
-export class OrderCountFolder implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+export class OrderCountFolder implements OnApplicationBootstrap {
+  private readonly job: Job<number>;
 
   constructor(
     private readonly orders: OrdersRepository,
-    @Inject(ROOT_LOGGER) private readonly logger: Logger,
-  ) {}
+    jobs: JobRunner,
+  ) {
+    this.job = jobs.define({
+      name: 'order-count-fold',
+      firstDelayMs: ORDER_COUNT_FOLD_INTERVAL_MS,
+      next: ORDER_COUNT_FOLD_INTERVAL_MS,
+      run: () => this.orders.foldCounts(),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.fold(), ORDER_COUNT_FOLD_INTERVAL_MS);
-    this.timer.unref();
+    this.job.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One fold; returns how many delta rows were moved (0 when another instance is folding). */
+  /** One fold, after the one under way if any; how many delta rows were moved (0 when another instance was folding). */
   async fold(): Promise<number> {
-    if (this.running) return 0;
-    let moved = 0;
-    this.running = this.orders
-      .foldCounts()
-      .then((folded) => {
-        moved = folded;
-      })
-      .catch((error: unknown) => this.logger.warn({ context: 'OrderCountFolder', err: error }, 'could not fold the order counters'))
-      .finally(() => {
-        this.running = undefined;
-      });
-    await this.running;
-    return moved;
+    const outcome = await this.job.runNow();
+    return outcome.status === 'done' ? outcome.result : 0;
   }
 }

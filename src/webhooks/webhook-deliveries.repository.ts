@@ -2,7 +2,6 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Actor } from '../common/actor.js';
 import { sql, SqlRunner } from '../database/sql-runner.js';
 import { isoUtc } from '../database/sql-json.js';
-import { TransactionRunner } from '../database/transaction-runner.js';
 import type { WebhookLastResponse } from '../orders/order.entity.js';
 import { OrderDetailSections } from '../orders/order-detail-sections.js';
 import type { OrderStatus } from '../orders/order-status.js';
@@ -113,7 +112,6 @@ const OUTCOMES = sql(
           count(*) FILTER (WHERE status_code IS NULL)::int AS no_answer
    FROM webhook_delivery WHERE attempted_at >= $1`,
 );
-const TRY_PRUNE_LOCK = sql('webhook-try-prune-lock', 'SELECT pg_try_advisory_xact_lock($1) AS locked');
 const PRUNE_BATCH = sql(
   'webhook-prune-batch',
   `DELETE FROM webhook_delivery WHERE id IN (
@@ -137,7 +135,6 @@ const DELIVERIES = sql(
 export class WebhookDeliveriesRepository implements OnModuleInit {
   constructor(
     private readonly db: SqlRunner,
-    private readonly transactions: TransactionRunner,
     private readonly orders: OrdersRepository,
     private readonly detail: OrderDetailSections,
   ) {}
@@ -235,15 +232,8 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
     return (await this.db.row<{ due: number; scheduled: number }>(QUEUE_DEPTH)) ?? { due: 0, scheduled: 0 };
   }
 
-  /**
-   * Deletes up to `batch` log rows older than `days`, under a transaction-scoped advisory lock so
-   * one instance prunes at a time: the number deleted, or undefined when another instance holds it.
-   */
-  pruneBatch(lockKey: number, days: number, batch: number): Promise<number | undefined> {
-    return this.transactions.run(async (manager) => {
-      const lock = await this.db.row<{ locked: boolean }>(TRY_PRUNE_LOCK, [lockKey], manager);
-      if (!lock?.locked) return undefined;
-      return (await this.db.rows(PRUNE_BATCH, [days, batch], manager)).length;
-    });
+  /** Deletes up to `batch` log rows older than `days` (the caller holds the pruning lock); the number deleted. */
+  async pruneBatch(days: number, batch: number): Promise<number> {
+    return (await this.db.rows(PRUNE_BATCH, [days, batch])).length;
   }
 }

@@ -1,9 +1,11 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
 import { INTAKE_STATUSES } from '../orders/order-status.js';
 import type { Actor } from '../common/actor.js';
+import type { JobRound } from '../database/jobs/job.js';
+import { type Job, JobRunner } from '../database/jobs/job-runner.js';
 import { nextRetryDelay, parseRetryAfter, pollIntervalFor } from './retry-policy.js';
 import { type ClaimedJob, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookDeliveryService } from './webhook-delivery.service.js';
@@ -20,29 +22,41 @@ const MAX_ERROR_BACKOFF_MS = 10_000;
  * are rows: they survive restarts. Off with WEBHOOK_RETRY_ENABLED=false (or without a webhook).
  */
 @Injectable()
-export class WebhookRetryWorker implements OnApplicationBootstrap, OnModuleDestroy {
+export class WebhookRetryWorker implements OnApplicationBootstrap {
   private readonly logger: Logger;
   private readonly pollMs: number;
   private readonly leaseMs: number;
+  private readonly concurrency: number;
+  /** Sends under way, for the free slots of the next claim (the job runner waits for them on shutdown). */
   private readonly inFlight = new Set<Promise<void>>();
-  private timer?: NodeJS.Timeout;
-  private stopped = false;
-  private failures = 0;
   /** The last claim took as many jobs as it could: more are due, claim again as slots free up. */
   private backlog = false;
-  private polling = false;
-  private readonly concurrency: number;
+  private readonly poll: Job<void>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: WebhookDeliveriesRepository,
     private readonly delivery: WebhookDeliveryService,
+    jobs: JobRunner,
     @Inject(ROOT_LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: 'WebhookRetryWorker' });
     this.pollMs = pollIntervalFor(config.webhookRetrySchedule);
     this.leaseMs = config.orderWebhookTimeoutMs + LEASE_MARGIN_MS;
     this.concurrency = config.webhookRetryConcurrency;
+    // No lock: every instance claims, and `FOR UPDATE SKIP LOCKED` hands each job to one of them.
+    this.poll = jobs.define({
+      name: 'webhook-retry-poll',
+      firstDelayMs: 0,
+      next: (outcome) =>
+        outcome.status === 'failed'
+          ? Math.min(this.pollMs * 2 ** outcome.failuresInARow, MAX_ERROR_BACKOFF_MS)
+          : // With a backlog, a finishing send wakes the next claim (see `track`).
+            this.backlog
+            ? undefined
+            : this.pollMs,
+      run: (round) => this.claim(round),
+    });
   }
 
   onApplicationBootstrap(): void {
@@ -51,59 +65,31 @@ export class WebhookRetryWorker implements OnApplicationBootstrap, OnModuleDestr
       { pollMs: this.pollMs, concurrency: this.concurrency, schedule: this.config.webhookRetrySchedule },
       'webhook retry worker started',
     );
-    this.schedule(0);
-  }
-
-  /** Stops polling and waits for the attempts under way (each is bounded by ORDER_WEBHOOK_TIMEOUT_MS). */
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await Promise.allSettled([...this.inFlight]);
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.poll(), delayMs);
-    this.timer.unref();
+    this.poll.start();
   }
 
   /**
-   * Claims as many due jobs as there are free slots (WEBHOOK_RETRY_CONCURRENCY). A full claim
-   * means more are due: the next claim comes as soon as half the slots are free again, not
-   * after the poll interval, so a backlog drains as fast as the receiver answers.
+   * Claims as many due jobs as there are free slots (WEBHOOK_RETRY_CONCURRENCY) and starts sending
+   * them. A full claim means more are due: the next claim comes as soon as half the slots are free
+   * again, not after the poll interval, so a backlog drains as fast as the receiver answers.
    */
-  private async poll(): Promise<void> {
-    if (this.polling || this.stopped) return;
-    this.polling = true;
-    let next = this.pollMs;
-    try {
-      const free = this.concurrency - this.inFlight.size;
-      if (free > 0) {
-        const jobs = await this.repository.claimDueJobs(free, this.leaseMs);
-        this.backlog = jobs.length === free;
-        for (const job of jobs) this.track(this.run(job));
-      }
-      this.failures = 0;
-    } catch (error) {
-      this.backlog = false;
-      this.failures += 1;
-      next = Math.min(this.pollMs * 2 ** this.failures, MAX_ERROR_BACKOFF_MS);
-      this.logger.warn({ err: error, retryInMs: next }, 'could not read the webhook retry queue');
-    } finally {
-      this.polling = false;
-    }
-    // With a backlog, a finishing job triggers the next claim (see `track`).
-    if (!this.backlog) this.schedule(next);
+  private async claim(round: JobRound): Promise<void> {
+    this.backlog = false;
+    const free = this.concurrency - this.inFlight.size;
+    if (free <= 0) return;
+    const jobs = await this.repository.claimDueJobs(free, this.leaseMs);
+    this.backlog = jobs.length === free;
+    for (const job of jobs) this.track(round, this.run(job));
   }
 
-  private track(work: Promise<void>): void {
+  private track(round: JobRound, work: Promise<void>): void {
     this.inFlight.add(work);
+    round.keep(work);
     void work.finally(() => {
       this.inFlight.delete(work);
       if (this.backlog && this.inFlight.size <= this.concurrency / 2) {
         this.backlog = false;
-        this.schedule(0);
+        this.poll.wake();
       }
     });
   }

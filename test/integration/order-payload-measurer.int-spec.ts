@@ -1,4 +1,5 @@
 import { createRootLogger } from '../../src/common/logging/logger.js';
+import { JobRunner } from '../../src/database/jobs/job-runner.js';
 import { OrderPayloadMeasurer, PAYLOAD_MEASURE_BATCH } from '../../src/orders/order-payload-measurer.js';
 import { OrdersModule } from '../../src/orders/orders.module.js';
 import { OrdersRepository } from '../../src/orders/orders.repository.js';
@@ -33,9 +34,9 @@ describe('OrderPayloadMeasurer (integration)', () => {
 
   beforeAll(async () => {
     db = await bootIntegration({ imports: [OrdersModule] });
-    // The module's own measurer ran at start (nothing to measure) and is stopped: the test drives one of its own.
-    await db.get(OrderPayloadMeasurer).beforeApplicationShutdown();
-    measurer = new OrderPayloadMeasurer(db.get(OrdersRepository), createRootLogger('silent'));
+    // The module's own jobs ran at start (nothing to measure) and are stopped: the test drives a measurer of its own.
+    await db.get(JobRunner).stopAll();
+    measurer = new OrderPayloadMeasurer(db.get(OrdersRepository), db.get(JobRunner), createRootLogger('silent'));
   });
   afterAll(async () => {
     await db?.close();

@@ -1,0 +1,24 @@
+/**
+ * Every PostgreSQL advisory-lock key the service takes, and what it keeps apart. A key's number
+ * never changes: during a rolling deploy instances of the old and the new version run side by side,
+ * and only the same number keeps them from doing the same work at once. A new lock gets a new
+ * number here; session locks (`pg_advisory_lock`) and transaction locks (`pg_advisory_xact_lock`)
+ * on one key exclude each other, so a job may move from one kind to the other.
+ */
+export const ADVISORY_LOCKS = {
+  /** Session lock around the migrations: instances starting together migrate one after the other. */
+  migrations: 7_310_001,
+  /** Transaction lock of the demo data seeding (SEED_DEMO_DATA): two starting instances seed once. */
+  demoDataSeed: 7_310_002,
+  /** Transaction lock of a channels-stores replacement: replacements run one after the other. */
+  channelsStoresReplacement: 7_310_008,
+  /**
+   * Taken by the SQL function `fold_order_counts()` itself (a transaction try-lock, migrations
+   * OrderListIndexes and DashboardStats): one instance folds the order counters at a time.
+   */
+  orderCountFold: 7_310_060,
+  /** The webhook delivery log pruning job: one instance prunes at a time. */
+  webhookDeliveryPrune: 7_318_004_211,
+} as const;
+
+export type AdvisoryLockName = keyof typeof ADVISORY_LOCKS;
