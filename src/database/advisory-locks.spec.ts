@@ -1,0 +1,28 @@
+import { ORDER_COUNT_FOLD_LOCK_KEY } from '../../migrations/1763760000000-OrderListIndexes.js';
+import { ADVISORY_LOCKS } from './advisory-locks.js';
+
+describe('the advisory-lock registry', () => {
+  it('gives every lock its own key', () => {
+    const keys = Object.values(ADVISORY_LOCKS);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keeps the keys older versions of the service take, so that old and new instances exclude each other', () => {
+    // The numbers the releases before this registry used, written in their files; never change one.
+    expect(ADVISORY_LOCKS).toEqual({
+      migrations: 7_310_001,
+      demoDataSeed: 7_310_002,
+      channelsStoresReplacement: 7_310_008,
+      orderCountFold: 7_310_060,
+      webhookDeliveryPrune: 7_318_004_211,
+    });
+  });
+
+  it('names the key the SQL function fold_order_counts() takes itself', () => {
+    expect(ADVISORY_LOCKS.orderCountFold).toBe(ORDER_COUNT_FOLD_LOCK_KEY);
+  });
+
+  it('keeps every key within PostgreSQL bigint, as pg_advisory_lock(bigint) takes it', () => {
+    for (const key of Object.values(ADVISORY_LOCKS)) expect(Number.isSafeInteger(key) && key > 0).toBe(true);
+  });
+});
