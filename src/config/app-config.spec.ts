@@ -1,4 +1,6 @@
-import { ConfigValidationError, CONFIG_VARIABLES, loadConfig, parseDuration } from './app-config.js';
+import { ConfigValidationError, loadConfig } from './app-config.js';
+import { parseDuration } from './config-parsers.js';
+import { CONFIG_VARIABLES } from './config-variables.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {

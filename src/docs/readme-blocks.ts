@@ -1,4 +1,4 @@
-import { CONFIG_VARIABLES } from '../config/app-config.js';
+import { CONFIG_VARIABLES } from '../config/config-variables.js';
 
 /**
  * Parts of the README generated from the code, so that the README cannot drift:

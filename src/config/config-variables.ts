@@ -1,0 +1,274 @@
+import {
+  boolean,
+  durationList,
+  httpUrl,
+  integer,
+  InvalidValue,
+  oneOf,
+  optionalText,
+  postgresUrl,
+  trustedProxies,
+} from './config-parsers.js';
+import { whsecProblem } from './webhook-secret.js';
+
+/**
+ * Every environment variable the service reads is declared once here, with its
+ * default, a description (rendered into the README's configuration table) and a
+ * `sensitive` flag (its value is never logged). `loadConfig` (app-config.ts) validates
+ * them all at start and fails with one message naming every bad variable.
+ */
+
+export type NodeEnvironment = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  nodeEnv: NodeEnvironment;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  embeddedDbDir: string;
+  embeddedDbPort: number | undefined;
+  dbMigrate: boolean;
+  jwtSecret: string;
+  jwtSecretGenerated: boolean;
+  jwtTtlSeconds: number;
+  jwtIssuer: string;
+  jwtAudience: string;
+  bootstrapClientId: string;
+  bootstrapClientSecret: string;
+  orderWebhookUrl: string | undefined;
+  orderWebhookSecret: string | undefined;
+  orderWebhookTimeoutMs: number;
+  webhookRetryEnabled: boolean;
+  webhookRetrySchedule: number[];
+  webhookRetryConcurrency: number;
+  webhookDeliveryRetentionDays: number;
+  bodyLimitBytes: number;
+  requestTimeoutMs: number;
+  orderMaxLines: number;
+  logLevel: LogLevel;
+  authRateLimitPerMinute: number;
+  trustedProxies: string[] | undefined;
+  metricsEnabled: boolean;
+  seedDemoData: boolean;
+  shutdownTimeoutMs: number;
+}
+
+export interface VariableSpec<K extends keyof AppConfig = keyof AppConfig> {
+  name: string;
+  key: K;
+  default: string | undefined;
+  /** Shown in the README instead of the literal default when the default is computed. */
+  defaultLabel?: string;
+  description: string;
+  sensitive?: boolean;
+  parse: (raw: string) => AppConfig[K];
+}
+
+export const CONFIG_VARIABLES: VariableSpec[] = [
+  {
+    name: 'NODE_ENV',
+    key: 'nodeEnv',
+    default: 'development',
+    description: '`production` makes `JWT_SECRET` and `DATABASE_URL` mandatory and disables the bootstrap client.',
+    parse: oneOf(['development', 'production', 'test'] as const),
+  },
+  { name: 'PORT', key: 'port', default: '3000', description: 'HTTP listen port (0 picks a free one).', parse: integer(0, 65535) },
+  {
+    name: 'HOST',
+    key: 'host',
+    default: undefined,
+    defaultLabel: '`127.0.0.1`; `0.0.0.0` in production',
+    description:
+      'HTTP listen address. Outside production only this machine can connect by default: a development start holds the well-known bootstrap client. Docker and compose set `0.0.0.0`.',
+    parse: (raw) => raw.trim(),
+  },
+  {
+    name: 'DATABASE_URL',
+    key: 'databaseUrl',
+    default: undefined,
+    defaultLabel: 'unset',
+    description: 'External PostgreSQL (14 or newer). Unset: the service starts its embedded PostgreSQL.',
+    sensitive: true,
+    parse: postgresUrl,
+  },
+  {
+    name: 'DATABASE_POOL_SIZE',
+    key: 'databasePoolSize',
+    default: '20',
+    description: 'Connections per service instance.',
+    parse: integer(1, 500),
+  },
+  {
+    name: 'EMBEDDED_DB_DIR',
+    key: 'embeddedDbDir',
+    default: './data/postgres',
+    description: 'Data directory of the embedded PostgreSQL; kept across restarts.',
+    parse: (raw) => raw.trim(),
+  },
+  {
+    name: 'EMBEDDED_DB_PORT',
+    key: 'embeddedDbPort',
+    default: undefined,
+    defaultLabel: 'a free port',
+    description: 'Port of the embedded PostgreSQL.',
+    parse: (raw) => (raw.trim() === '' ? undefined : integer(1, 65535)(raw)),
+  },
+  { name: 'DB_MIGRATE', key: 'dbMigrate', default: 'true', description: 'Run pending migrations at start.', parse: boolean },
+  {
+    name: 'JWT_SECRET',
+    key: 'jwtSecret',
+    default: undefined,
+    defaultLabel: 'random per start (not in production)',
+    description: 'HMAC key that signs access tokens (at least 32 characters). Mandatory in production.',
+    sensitive: true,
+    parse: (raw) => {
+      if (raw.length < 32) throw new InvalidValue('must be at least 32 characters long');
+      return raw;
+    },
+  },
+  { name: 'JWT_TTL_SECONDS', key: 'jwtTtlSeconds', default: '3600', description: 'Access token lifetime.', parse: integer(60, 86_400) },
+  { name: 'JWT_ISSUER', key: 'jwtIssuer', default: 'order-tax-service', description: 'Token `iss` claim.', parse: (raw) => raw.trim() },
+  { name: 'JWT_AUDIENCE', key: 'jwtAudience', default: 'order-tax-api', description: 'Token `aud` claim.', parse: (raw) => raw.trim() },
+  {
+    name: 'BOOTSTRAP_CLIENT_ID',
+    key: 'bootstrapClientId',
+    default: '1001',
+    description: 'Development client created with all scopes when no client exists (never in production).',
+    parse: (raw) => {
+      if (!/^\d{1,18}$/.test(raw.trim())) throw new InvalidValue('must be a numeric client id');
+      return raw.trim();
+    },
+  },
+  {
+    name: 'BOOTSTRAP_CLIENT_SECRET',
+    key: 'bootstrapClientSecret',
+    default: 'dev-secret-change-me',
+    description: 'Secret of the development client.',
+    sensitive: true,
+    parse: (raw) => {
+      if (raw.length < 8) throw new InvalidValue('must be at least 8 characters long');
+      return raw;
+    },
+  },
+  {
+    name: 'ORDER_WEBHOOK_URL',
+    key: 'orderWebhookUrl',
+    default: undefined,
+    defaultLabel: 'unset',
+    description: 'Where `/enrich-order-forward` posts the enriched order. Unset: forwarding answers 503.',
+    parse: httpUrl,
+  },
+  {
+    name: 'ORDER_WEBHOOK_SECRET',
+    key: 'orderWebhookSecret',
+    default: undefined,
+    defaultLabel: 'unset',
+    description: 'Standard Webhooks signing secret (`whsec_<base64>` or any text). Unset: no signature header.',
+    sensitive: true,
+    parse: (raw) => {
+      const problem = whsecProblem(raw.trim());
+      if (problem) throw new InvalidValue(problem);
+      return optionalText(raw);
+    },
+  },
+  {
+    name: 'ORDER_WEBHOOK_TIMEOUT_MS',
+    key: 'orderWebhookTimeoutMs',
+    default: '10000',
+    description: 'Hard timeout of one webhook delivery attempt.',
+    parse: integer(100, 120_000),
+  },
+  {
+    name: 'WEBHOOK_RETRY_ENABLED',
+    key: 'webhookRetryEnabled',
+    default: 'true',
+    description: 'Retry failed forwards in the background.',
+    parse: boolean,
+  },
+  {
+    name: 'WEBHOOK_RETRY_SCHEDULE',
+    key: 'webhookRetrySchedule',
+    default: '5s,5m,30m,2h,5h,10h',
+    description: 'Delays before each automatic retry of a failed forward.',
+    parse: durationList,
+  },
+  {
+    name: 'WEBHOOK_RETRY_CONCURRENCY',
+    key: 'webhookRetryConcurrency',
+    default: '32',
+    description:
+      'Retries of failed forwards one instance sends at the same time; a backlog is claimed again as soon as half of them are done.',
+    parse: integer(1, 256),
+  },
+  {
+    name: 'WEBHOOK_DELIVERY_RETENTION_DAYS',
+    key: 'webhookDeliveryRetentionDays',
+    default: '90',
+    description:
+      'Webhook delivery log rows older than this are deleted (hourly, in batches, by one instance at a time); 0 keeps them forever.',
+    parse: integer(0, 36_500),
+  },
+  {
+    name: 'BODY_LIMIT_BYTES',
+    key: 'bodyLimitBytes',
+    default: '1048576',
+    description: 'Largest accepted request body; larger ones get 413.',
+    parse: integer(1024, 64 * 1024 * 1024),
+  },
+  {
+    name: 'ORDER_MAX_LINES',
+    key: 'orderMaxLines',
+    default: '2000',
+    description:
+      'Most lines plus selected modifiers an order may have; a larger one is refused with 422 ORDER_TOO_LARGE before anything is computed or stored.',
+    parse: integer(1, 100_000),
+  },
+  {
+    name: 'REQUEST_TIMEOUT_MS',
+    key: 'requestTimeoutMs',
+    default: '30000',
+    description: 'A request whose headers and body have not all arrived within this time is dropped with 408.',
+    parse: integer(100, 600_000),
+  },
+  {
+    name: 'LOG_LEVEL',
+    key: 'logLevel',
+    default: 'info',
+    description: 'pino log level.',
+    parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+  },
+  {
+    name: 'AUTH_RATE_LIMIT_PER_MINUTE',
+    key: 'authRateLimitPerMinute',
+    default: '60',
+    description: 'Requests a minute per IP and route on the credential routes (login, token, channel configuration).',
+    parse: integer(1, 1_000_000),
+  },
+  {
+    name: 'TRUSTED_PROXIES',
+    key: 'trustedProxies',
+    default: '',
+    defaultLabel: 'unset',
+    description:
+      "Addresses or CIDR ranges of the reverse proxies in front of the service (comma-separated). A request from one of them is counted under the client address its `X-Forwarded-For` names, for the credential rate limit; unset, every request counts under the address it comes from, so behind a proxy all clients share one limit. compose sets the proxy's address.",
+    parse: trustedProxies,
+  },
+  { name: 'METRICS_ENABLED', key: 'metricsEnabled', default: 'true', description: 'Serve `/api/metrics`.', parse: boolean },
+  {
+    name: 'SEED_DEMO_DATA',
+    key: 'seedDemoData',
+    default: 'false',
+    description: 'Load the demo fiscal group and product categories at start (idempotent).',
+    parse: boolean,
+  },
+  {
+    name: 'SHUTDOWN_TIMEOUT_MS',
+    key: 'shutdownTimeoutMs',
+    default: '15000',
+    description: 'How long a stopping instance waits for in-flight requests.',
+    parse: integer(0, 300_000),
+  },
+];
