@@ -38,4 +38,23 @@ describe('webhook delivery log retention (e2e)', () => {
     expect([left, oldest]).toEqual([300, true]);
     expect(await t.app.get(WebhookDeliveryRetention).prune()).toBe(0);
   });
+
+  it('counts the pruning rounds and their duration in the instance metrics', async () => {
+    const rounds = async (app: TestApp) => {
+      const text = (await app.http.get('/metrics')).text;
+      const counts: Record<string, number> = {};
+      for (const [, outcome, value] of text.matchAll(
+        /^background_job_runs_total\{job="webhook-delivery-prune",outcome="([a-z]+)"\} (\d+)$/gm,
+      )) {
+        counts[outcome] = Number(value);
+      }
+      return counts;
+    };
+    const before = await rounds(t);
+    expect(await t.app.get(WebhookDeliveryRetention).prune()).toBe(0);
+    expect(await rounds(t)).toEqual({ ...before, done: (before.done ?? 0) + 1 });
+    expect(await t.http.get('/metrics').then((answer) => answer.text)).toMatch(
+      /^background_job_duration_seconds_count\{job="webhook-delivery-prune"\} \d+$/m,
+    );
+  });
 });
