@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { ADVISORY_LOCKS, type AdvisoryLockName } from '../advisory-locks.js';
 
 /** Gives a held session lock back. */
@@ -14,26 +13,24 @@ export type ReleaseLock = () => Promise<void>;
  */
 export async function trySessionLock(dataSource: DataSource, name: AdvisoryLockName): Promise<ReleaseLock | undefined> {
   const key = ADVISORY_LOCKS[name];
-  const pool = (dataSource.driver as PostgresDriver).master as pg.Pool;
-  const client = await pool.connect();
-  let locked: boolean;
+  const connection = dataSource.createQueryRunner();
+  let locked = false;
   try {
-    const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
-    locked = result.rows[0]?.locked === true;
-  } catch (error) {
-    client.release(error as Error);
-    throw error;
+    const [row] = (await connection.query('SELECT pg_try_advisory_lock($1) AS locked', [key])) as Array<{ locked: boolean }>;
+    locked = row?.locked === true;
+  } finally {
+    if (!locked) await connection.release();
   }
-  if (!locked) {
-    client.release();
-    return undefined;
-  }
+  if (!locked) return undefined;
   return async () => {
     try {
-      await client.query('SELECT pg_advisory_unlock($1)', [key]);
-      client.release();
+      await connection.query('SELECT pg_advisory_unlock($1)', [key]);
     } catch (error) {
-      client.release(error as Error);
+      // The pool closes a client released with an error, and the session's locks end with it.
+      // (QueryRunner.connect() hands out that pg client; TypeORM's own release would keep it.)
+      ((await connection.connect()) as pg.PoolClient).release(error as Error);
+      return;
     }
+    await connection.release();
   };
 }
