@@ -5,6 +5,9 @@
  */
 export { apiClient, type ApiClientOverrides } from './api-client.factory.js';
 export { fiscalGroup, taxMatrixWith, type FiscalGroupOverrides } from './fiscal-group.factory.js';
+export { orderDispatch, orderTracking, orderTransfer } from './fulfillment.factory.js';
+export { order, orderPayload, type OrderOverrides } from './order.factory.js';
 export { productCategory } from './product-category.factory.js';
 export { nextNumber, type Db } from './sequence.js';
 export { statusAlias } from './status-alias.factory.js';
+export { retryJob, webhookDelivery, type RetryJobOverrides, type RetryJobRow, type WebhookDeliveryOverrides } from './webhook.factory.js';

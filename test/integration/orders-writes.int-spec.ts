@@ -1,0 +1,189 @@
+import type { Actor } from '../../src/common/actor.js';
+import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.entity.js';
+import type { OrderStatus } from '../../src/orders/order-status.js';
+import { OrderStatusWriter } from '../../src/orders/order-status-writer.js';
+import { OrdersModule } from '../../src/orders/orders.module.js';
+import { OrdersRepository, type OrderUpsert } from '../../src/orders/orders.repository.js';
+import { order, orderPayload } from '../factories/index.js';
+import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+
+const ENRICH: Actor = { clientId: '7001', via: 'POST /api/enrich-order' };
+const POS: Actor = { clientId: '7002', via: 'PUT /api/order/status' };
+
+describe('Orders: the upsert and the status writer (integration)', () => {
+  let db: IntegrationContext;
+  let orders: OrdersRepository;
+  let writer: OrderStatusWriter;
+
+  const stored = (orderId: string) => db.dataSource.getRepository(OrderEntity).findOneByOrFail({ orderId });
+  const historyOf = (orderDbId: string) =>
+    db.dataSource.getRepository(OrderStatusHistoryEntity).find({ where: { orderDbId }, order: { id: 'ASC' } });
+  /** What `/enrich-order` stores for a taxed order of `storeId`. */
+  const taxed = (orderId: string, storeId: string, taxNote = 'taxed'): OrderUpsert => ({
+    orderId,
+    status: 'ENRICHED',
+    payloadJson: JSON.stringify(orderPayload(orderId, storeId)),
+    enrichedPayloadJson: JSON.stringify({ ...orderPayload(orderId, storeId), taxNote }),
+    storeId,
+    source: 'integration',
+    fiscalGroupId: null,
+  });
+  /** What `/enrich-order` stores when no fiscal group holds the store. */
+  const untaxed = (orderId: string, storeId: string): OrderUpsert => ({
+    ...taxed(orderId, storeId),
+    status: 'ENRICHMENT_FAILED',
+    enrichedPayloadJson: null,
+  });
+  /** Runs the writer's transition in a transaction of its own, as the fulfillment routes do. */
+  const transition = (orderId: string, to: OrderStatus, note = {}) =>
+    db.dataSource.transaction(async (manager) => writer.transition(manager, await writer.lock(manager, orderId), to, POS, note));
+
+  beforeAll(async () => {
+    db = await bootIntegration({ imports: [OrdersModule] });
+    orders = db.get(OrdersRepository);
+    writer = db.get(OrderStatusWriter);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  describe('upsert', () => {
+    it('stores a new order with its first history row, by the actor', async () => {
+      const result = await orders.upsert(taxed('up-new', 'store-1'), ENRICH);
+      expect(result).toMatchObject({ status: 'ENRICHED', webhookAttempts: 0 });
+      const row = await stored('up-new');
+      expect(row).toMatchObject({ id: result!.id, storeId: 'store-1', lastChangedBy: '7001', lastChangedVia: ENRICH.via });
+      expect(row.enrichedPayload).toMatchObject({ taxNote: 'taxed' });
+      expect(await historyOf(row.id)).toEqual([
+        expect.objectContaining({ fromStatus: null, toStatus: 'ENRICHED', clientId: '7001', via: ENRICH.via }),
+      ]);
+    });
+
+    it('a re-send keeps id, created_at and the attempts, refreshes the payloads, and moves an intake status', async () => {
+      const before = await order(db.dataSource, {
+        orderId: 'up-resend',
+        storeId: 'store-2',
+        status: 'FORWARD_FAILED',
+        webhookAttempts: 3,
+        createdAt: new Date('2026-01-02T03:04:05.000Z'),
+      });
+      const result = await orders.upsert(taxed('up-resend', 'store-2', 'second'), ENRICH);
+      expect(result).toMatchObject({ id: before.id, status: 'ENRICHED', webhookAttempts: 3, createdAt: before.createdAt });
+      const row = await stored('up-resend');
+      expect(row.enrichedPayload).toMatchObject({ taxNote: 'second' });
+      expect((await historyOf(before.id)).map((h) => [h.fromStatus, h.toStatus, h.clientId])).toEqual([
+        [null, 'FORWARD_FAILED', null],
+        ['FORWARD_FAILED', 'ENRICHED', '7001'],
+      ]);
+    });
+
+    it('a re-send of an order the store works keeps its status (the machine does not move it back), and writes no history', async () => {
+      const before = await order(db.dataSource, { orderId: 'up-accepted', storeId: 'store-3', status: 'ACCEPTED' });
+      const result = await orders.upsert(taxed('up-accepted', 'store-3', 'refreshed'), ENRICH);
+      expect(result).toMatchObject({ id: before.id, status: 'ACCEPTED' });
+      expect((await stored('up-accepted')).enrichedPayload).toMatchObject({ taxNote: 'refreshed' });
+      expect(await historyOf(before.id)).toHaveLength(1);
+    });
+
+    it('refuses (null, nothing written) a re-send naming another store than the one a transfer moved the order to', async () => {
+      const before = await order(db.dataSource, {
+        orderId: 'up-moved',
+        storeId: 'store-moved-to',
+        status: 'ENRICHED',
+        enrichedPayload: { taxNote: 'of the new store' },
+        transferredAt: new Date(),
+      });
+      expect(await orders.upsert(taxed('up-moved', 'store-moved-from', 'stale'), ENRICH)).toBeNull();
+      const row = await stored('up-moved');
+      expect(row).toMatchObject({ storeId: 'store-moved-to', enrichedPayload: { taxNote: 'of the new store' }, updatedAt: before.updatedAt });
+      expect(await orders.storedState('up-moved')).toEqual({
+        storeId: 'store-moved-to',
+        taxed: true,
+        transferred: true,
+        fiscalGroupId: null,
+        status: 'ENRICHED',
+      });
+
+      // The same store is accepted: the caller re-taxed it for the store it is in now.
+      expect(await orders.upsert(taxed('up-moved', 'store-moved-to', 'retaxed'), ENRICH)).toMatchObject({ id: before.id });
+      expect((await stored('up-moved')).enrichedPayload).toMatchObject({ taxNote: 'retaxed' });
+    });
+
+    it('an untaxed re-send never clears stored taxes, but replaces an untaxed order', async () => {
+      await order(db.dataSource, { orderId: 'up-taxed', storeId: 'store-4', status: 'ENRICHED', enrichedPayload: { taxNote: 'kept' } });
+      expect(await orders.upsert(untaxed('up-taxed', 'store-4'), ENRICH)).toBeNull();
+      expect(await stored('up-taxed')).toMatchObject({ status: 'ENRICHED', enrichedPayload: { taxNote: 'kept' } });
+
+      const failed = await order(db.dataSource, { orderId: 'up-untaxed', storeId: 'store-5', status: 'ENRICHMENT_FAILED' });
+      const result = await orders.upsert({ ...untaxed('up-untaxed', 'store-5b'), source: 'again' }, ENRICH);
+      expect(result).toMatchObject({ id: failed.id, status: 'ENRICHMENT_FAILED' });
+      expect(await stored('up-untaxed')).toMatchObject({ storeId: 'store-5b', source: 'again', enrichedPayload: null });
+    });
+  });
+
+  describe('the status writer', () => {
+    it('applies a forward move (skipping ranks is allowed) with one history row: from, to, actor, label and extra', async () => {
+      const before = await order(db.dataSource, { orderId: 'st-legal', status: 'ACCEPTED' });
+      const change = await transition('st-legal', 'READY', { label: 'Pronto', extra: { terminal: 'T-9' } });
+      expect(change).toEqual({ from: 'ACCEPTED', to: 'READY', changed: true });
+      expect(await stored('st-legal')).toMatchObject({ status: 'READY', lastChangedBy: '7002', lastChangedVia: POS.via });
+      const history = await historyOf(before.id);
+      expect(history).toHaveLength(2);
+      expect(history[1]).toMatchObject({
+        fromStatus: 'ACCEPTED',
+        toStatus: 'READY',
+        clientId: '7002',
+        via: POS.via,
+        label: 'Pronto',
+        extra: { terminal: 'T-9' },
+      });
+    });
+
+    it('each change in one transaction keeps its own label: a later one without a note has none', async () => {
+      const before = await order(db.dataSource, { orderId: 'st-two', status: 'ACCEPTED' });
+      await db.dataSource.transaction(async (manager) => {
+        const locked = await writer.lock(manager, 'st-two');
+        await writer.transition(manager, locked, 'IN_PREPARATION', POS, { label: 'Preparando' });
+        await writer.transition(manager, locked, 'READY', POS);
+      });
+      const history = await historyOf(before.id);
+      expect(history.slice(1).map((h) => [h.fromStatus, h.toStatus, h.label])).toEqual([
+        ['ACCEPTED', 'IN_PREPARATION', 'Preparando'],
+        ['IN_PREPARATION', 'READY', null],
+      ]);
+    });
+
+    it('a repeat of the current status changes nothing and writes no history row', async () => {
+      const before = await order(db.dataSource, { orderId: 'st-repeat', status: 'READY' });
+      expect(await transition('st-repeat', 'READY')).toEqual({ from: 'READY', to: 'READY', changed: false });
+      expect(await historyOf(before.id)).toHaveLength(1);
+      expect((await stored('st-repeat')).updatedAt).toEqual(before.updatedAt);
+    });
+
+    it.each<[OrderStatus, OrderStatus, string]>([
+      ['READY', 'ACCEPTED', 'cannot change from READY back to ACCEPTED'],
+      ['IN_PREPARATION', 'ENRICHED', 'cannot change from IN_PREPARATION back to ENRICHED'],
+      ['DELIVERED', 'CANCELLED', 'cannot change from DELIVERED to CANCELLED: DELIVERED is a final status'],
+      ['REJECTED', 'ACCEPTED', 'cannot change from REJECTED to ACCEPTED: REJECTED is a final status'],
+    ])('refuses %s → %s with 409, and leaves the order and its history as they were', async (from, to, reason) => {
+      const orderId = `st-illegal-${from}-${to}`;
+      const before = await order(db.dataSource, { orderId, status: from });
+      await expect(transition(orderId, to)).rejects.toMatchObject({ status: 409, message: `Order ${orderId}: ${reason}` });
+      expect(await stored(orderId)).toMatchObject({ status: from, updatedAt: before.updatedAt });
+      expect(await historyOf(before.id)).toHaveLength(1);
+    });
+
+    it('cancels from any status before a final one', async () => {
+      await order(db.dataSource, { orderId: 'st-cancel', status: 'DISPATCHED' });
+      expect(await transition('st-cancel', 'CANCELLED')).toMatchObject({ changed: true });
+      expect(await stored('st-cancel')).toMatchObject({ status: 'CANCELLED' });
+    });
+
+    it('lock answers 404 for an unknown orderId', async () => {
+      await expect(db.dataSource.transaction((manager) => writer.lock(manager, 'st-missing'))).rejects.toMatchObject({
+        status: 404,
+        message: 'Order st-missing not found',
+      });
+    });
+  });
+});
