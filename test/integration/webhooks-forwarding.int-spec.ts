@@ -1,0 +1,203 @@
+import type { Actor } from '../../src/common/actor.js';
+import { FiscalGroupEntity, FiscalGroupStoreEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
+import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
+import { MetricsModule } from '../../src/metrics/metrics.module.js';
+import { OrderEntity } from '../../src/orders/order.entity.js';
+import { OrderDetailSections } from '../../src/orders/order-detail-sections.js';
+import { ProductFiscalCategoryEntity } from '../../src/product-categories/product-fiscal-category.entity.js';
+import { ForwardingService } from '../../src/webhooks/forwarding.service.js';
+import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
+import { WebhookRetryWorker } from '../../src/webhooks/webhook-retry.worker.js';
+import { WebhooksModule } from '../../src/webhooks/webhooks.module.js';
+import { fiscalGroup, order, orderPayload, productCategory, retryJob, webhookDelivery } from '../factories/index.js';
+import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { answer, verifySignature, WebhookReceiver } from '../support/webhook-receiver.js';
+
+const SECRET = 'whsec_' + Buffer.from('integration-signing-key-32-bytes').toString('base64');
+const FORWARD: Actor = { clientId: '7001', via: 'POST /api/enrich-order-forward' };
+const ADMIN: Actor = { clientId: '7009', via: 'POST /admin/orders/:id/redeliver' };
+
+describe('Webhooks: forward, redeliver and the delivery log (integration)', () => {
+  let db: IntegrationContext;
+  let receiver: WebhookReceiver;
+  let forwarding: ForwardingService;
+
+  const stored = (orderId: string) => db.dataSource.getRepository(OrderEntity).findOneByOrFail({ orderId });
+  const deliveriesOf = (orderDbId: string) =>
+    db.dataSource.getRepository(WebhookDeliveryEntity).find({ where: { orderDbId }, order: { attempt: 'ASC' } });
+  /** The order's retry job, and its delay as scheduled: run_at − updated_at, both set by the one statement. */
+  const jobOf = async (orderDbId: string) =>
+    (
+      await db.dataSource.query<Array<{ webhook_id: string; retries_done: number; delay_ms: number }>>(
+        `SELECT webhook_id, retries_done, (extract(epoch FROM run_at - updated_at) * 1000)::int AS delay_ms
+         FROM webhook_retry_job WHERE order_db_id = $1`,
+        [orderDbId],
+      )
+    )[0];
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    db = await bootIntegration({
+      imports: [WebhooksModule, FiscalLookupModule, MetricsModule],
+      entities: [FiscalGroupEntity, FiscalGroupStoreEntity, ProductFiscalCategoryEntity],
+      env: { ORDER_WEBHOOK_URL: `${receiver.url}?token=t0ps3cret`, ORDER_WEBHOOK_SECRET: SECRET, WEBHOOK_RETRY_SCHEDULE: '60s,5m' },
+    });
+    // The module's own worker is stopped: the tests here look at the queue as the requests leave it.
+    await db.get(WebhookRetryWorker).onModuleDestroy();
+    forwarding = db.get(ForwardingService);
+    await fiscalGroup(db.dataSource, { stores: ['store-fwd'] });
+    await productCategory(db.dataSource, { productId: 'product-burger', ncm: '21069090' });
+  });
+  beforeEach(() => receiver.reset());
+  afterAll(async () => {
+    await db?.close();
+    await receiver?.close();
+  });
+
+  describe('forward', () => {
+    it('stores the taxed order, POSTs the enriched payload signed, counts and logs the attempt, and leaves no retry', async () => {
+      const result = await forwarding.forward(orderPayload('F-ok', 'store-fwd'), FORWARD);
+      expect(result.message).toBe('Order F-ok enriched, stored and forwarded: the webhook answered 200 (attempt 1)');
+
+      const [request] = receiver.requests;
+      expect(receiver.requests).toHaveLength(1);
+      expect(verifySignature(SECRET, request!.headers, request!.raw)).toBe(true);
+      const sent = JSON.parse(request!.body) as { order: { products: Array<{ tax: Record<string, number> }> } };
+      // Burger 25.90 at ICMS 18 %: 25.90 × 18 % = 4.662 → 4.66; PIS/COFINS base 25.90 − 4.66 = 21.24;
+      // PIS 21.24 × 0.65 % = 0.13806 → 0.14; COFINS 21.24 × 3 % = 0.6372 → 0.64; total 4.66 + 0.14 + 0.64 = 5.44
+      expect(sent.order.products[0]!.tax).toMatchObject({ ICMS_value: 4.66, PIS_value: 0.14, COFINS_value: 0.64, total_tax: 5.44 });
+
+      const row = await stored('F-ok');
+      expect(row).toMatchObject({ status: 'FORWARDED', webhookAttempts: 1, webhookLastResponse: { statusCode: 200, body: 'ok' } });
+      expect(row.enrichedPayload).toEqual(sent);
+      expect(await deliveriesOf(row.id)).toEqual([
+        expect.objectContaining({
+          attempt: 1,
+          trigger: 'forward',
+          webhookId: request!.headers['webhook-id'],
+          // Without the query string: it may carry a token.
+          url: receiver.url,
+          statusCode: 200,
+          responseBody: 'ok',
+          error: null,
+        }),
+      ]);
+      // The job written before the send (in case this process died meanwhile) went with the delivery.
+      expect(await jobOf(row.id)).toBeUndefined();
+    });
+
+    it('a refused forward answers 502, leaves the order FORWARD_FAILED and schedules the first retry', async () => {
+      receiver.respondWith(answer(503, 'busy'));
+      await expect(forwarding.forward(orderPayload('F-503', 'store-fwd'), FORWARD)).rejects.toMatchObject({
+        status: 502,
+        code: 'WEBHOOK_DELIVERY_FAILED',
+        message:
+          'Order F-503 was enriched and stored as FORWARD_FAILED, but the order webhook did not accept it: the receiver answered 503 (attempt 1); it will be retried in 60 s',
+      });
+      const row = await stored('F-503');
+      expect(row).toMatchObject({ status: 'FORWARD_FAILED', webhookAttempts: 1 });
+      expect(await jobOf(row.id)).toEqual({ webhook_id: receiver.requests[0]!.headers['webhook-id'], retries_done: 0, delay_ms: 60_000 });
+    });
+
+    it("the receiver's longer Retry-After wins over the schedule", async () => {
+      receiver.respondWith(answer(429, 'slow down', { 'retry-after': '120' }));
+      await expect(forwarding.forward(orderPayload('F-429', 'store-fwd'), FORWARD)).rejects.toMatchObject({ status: 502 });
+      expect((await jobOf((await stored('F-429')).id))?.delay_ms).toBe(120_000);
+    });
+
+    it('does not chase an order the store already works: no retry job after a failure', async () => {
+      await order(db.dataSource, { orderId: 'F-accepted', storeId: 'store-fwd', status: 'ACCEPTED' });
+      receiver.respondWith(answer(500));
+      await expect(forwarding.forward(orderPayload('F-accepted', 'store-fwd'), FORWARD)).rejects.toMatchObject({
+        message: expect.stringContaining('stored as ACCEPTED') as unknown,
+      });
+      const row = await stored('F-accepted');
+      expect(row).toMatchObject({ status: 'ACCEPTED', webhookAttempts: 1 });
+      expect(await jobOf(row.id)).toBeUndefined();
+    });
+
+    it('answers 422 and sends nothing when no fiscal group holds the store', async () => {
+      await expect(forwarding.forward(orderPayload('F-nogroup', 'store-without-group'), FORWARD)).rejects.toMatchObject({
+        status: 422,
+        code: 'FISCAL_GROUP_NOT_FOUND',
+      });
+      expect(await stored('F-nogroup')).toMatchObject({ status: 'ENRICHMENT_FAILED', webhookAttempts: 0 });
+      expect(receiver.requests).toHaveLength(0);
+    });
+  });
+
+  describe('redeliver', () => {
+    it('sends the stored enriched payload again, numbering the attempt after the earlier ones, and cancels the pending retry', async () => {
+      const enriched = { orderId: 'R-1', taxSummary: { totals: { total_tax: 1.23 } } };
+      const target = await order(db.dataSource, { orderId: 'R-1', status: 'FORWARD_FAILED', enrichedPayload: enriched, webhookAttempts: 2 });
+      await webhookDelivery(db.dataSource, { orderDbId: target.id, attempt: 1, statusCode: 500 });
+      await webhookDelivery(db.dataSource, { orderDbId: target.id, attempt: 2, statusCode: null, error: 'ECONNREFUSED' });
+      await retryJob(db.dataSource, { orderDbId: target.id, body: JSON.stringify(enriched), runInMs: 60_000 });
+
+      expect(await forwarding.redeliver(target.id, ADMIN)).toEqual({ message: 'Order R-1 redelivered: the webhook answered 200 (attempt 3)' });
+      expect(JSON.parse(receiver.requests[0]!.body)).toEqual(enriched);
+      expect(await stored('R-1')).toMatchObject({ status: 'FORWARDED', webhookAttempts: 3, lastChangedBy: '7009' });
+      expect((await deliveriesOf(target.id)).map((d) => [d.attempt, d.trigger, d.statusCode])).toEqual([
+        [1, 'forward', 500],
+        [2, 'forward', null],
+        [3, 'redeliver', 200],
+      ]);
+      expect(await jobOf(target.id)).toBeUndefined();
+    });
+
+    it('a failed redelivery leaves the retry schedule as it was', async () => {
+      const target = await order(db.dataSource, { orderId: 'R-2', status: 'FORWARD_FAILED', enrichedPayload: { orderId: 'R-2' } });
+      await retryJob(db.dataSource, { orderDbId: target.id, retriesDone: 1, body: '{"orderId": "R-2"}' });
+      receiver.respondWith(answer(502, 'bad gateway'));
+      await expect(forwarding.redeliver('R-2', ADMIN)).rejects.toMatchObject({
+        status: 502,
+        message: 'Order R-2 was not accepted by the order webhook: the receiver answered 502 (attempt 1)',
+      });
+      expect(await jobOf(target.id)).toMatchObject({ retries_done: 1 });
+    });
+
+    it('refuses an order without an enriched payload (409) and an unknown one (404), sending nothing', async () => {
+      await order(db.dataSource, { orderId: 'R-untaxed', status: 'ENRICHMENT_FAILED' });
+      await expect(forwarding.redeliver('R-untaxed', ADMIN)).rejects.toMatchObject({ status: 409 });
+      await expect(forwarding.redeliver('R-missing', ADMIN)).rejects.toMatchObject({ status: 404, message: 'Order R-missing not found' });
+      expect(receiver.requests).toHaveLength(0);
+    });
+  });
+
+  describe('the delivery log', () => {
+    it("is the order detail's `deliveries` section, oldest first, with the response's field names", async () => {
+      const target = await order(db.dataSource, { orderId: 'LOG-1' });
+      await webhookDelivery(db.dataSource, {
+        orderDbId: target.id,
+        attempt: 2,
+        trigger: 'retry',
+        statusCode: 200,
+        attemptedAt: new Date('2026-02-01T10:05:00Z'),
+      });
+      await webhookDelivery(db.dataSource, {
+        orderDbId: target.id,
+        attempt: 1,
+        webhookId: 'msg_log',
+        statusCode: null,
+        responseBody: null,
+        durationMs: 10_000,
+        error: 'no complete answer within 10000 ms',
+        attemptedAt: new Date('2026-02-01T10:00:00Z'),
+      });
+      const { deliveries } = await db.get(OrderDetailSections).read(target.id);
+      expect(deliveries).toEqual([
+        expect.objectContaining({
+          attempt: 1,
+          trigger: 'forward',
+          webhookId: 'msg_log',
+          statusCode: null,
+          responseBody: null,
+          durationMs: 10_000,
+          error: 'no complete answer within 10000 ms',
+          attemptedAt: '2026-02-01T10:00:00.000000Z',
+        }),
+        expect.objectContaining({ attempt: 2, trigger: 'retry', statusCode: 200, attemptedAt: '2026-02-01T10:05:00.000000Z' }),
+      ]);
+    });
+  });
+});
