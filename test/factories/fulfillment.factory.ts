@@ -1,7 +1,7 @@
 import { OrderDispatchEntity } from '../../src/fulfillment/order-dispatch.entity.js';
 import { OrderTrackingEntity } from '../../src/fulfillment/order-tracking.entity.js';
 import { OrderTransferEntity } from '../../src/fulfillment/order-transfer.entity.js';
-import { managerOf, nextNumber, type Db } from './sequence.js';
+import { insertRow, managerOf, nextNumber, type Db } from './sequence.js';
 
 type Of<T extends { orderDbId: string }> = Partial<Omit<T, 'id'>> & Pick<T, 'orderDbId'>;
 
@@ -20,7 +20,7 @@ export async function orderTracking(db: Db, overrides: Of<OrderTrackingEntity>):
     extra: null,
     ...overrides,
   });
-  await manager.insert(OrderTrackingEntity, row);
+  await insertRow(manager, OrderTrackingEntity, row);
   return manager.findOneByOrFail(OrderTrackingEntity, { id: row.id });
 }
 
@@ -42,7 +42,7 @@ export async function orderTransfer(db: Db, overrides: Of<OrderTransferEntity>):
     extra: null,
     ...overrides,
   });
-  await manager.insert(OrderTransferEntity, row);
+  await insertRow(manager, OrderTransferEntity, row);
   return manager.findOneByOrFail(OrderTransferEntity, { id: row.id });
 }
 
@@ -51,6 +51,6 @@ export async function orderDispatch(db: Db, overrides: Of<OrderDispatchEntity>):
   const n = nextNumber();
   const manager = managerOf(db);
   const row = manager.create(OrderDispatchEntity, { idTransaccion: `tx-${n}`, clientId: null, extra: null, ...overrides });
-  await manager.insert(OrderDispatchEntity, row);
+  await insertRow(manager, OrderDispatchEntity, row);
   return manager.findOneByOrFail(OrderDispatchEntity, { id: row.id });
 }

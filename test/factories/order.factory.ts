@@ -1,5 +1,5 @@
 import { OrderEntity } from '../../src/orders/order.entity.js';
-import { managerOf, nextNumber, type Db } from './sequence.js';
+import { insertRow, managerOf, nextNumber, type Db } from './sequence.js';
 
 /** Columns a test may set; `payloadBytes` is the trigger's. */
 export type OrderOverrides = Partial<Omit<OrderEntity, 'payloadBytes'>>;
@@ -48,6 +48,6 @@ export async function order(db: Db, overrides: OrderOverrides = {}): Promise<Ord
     ...overrides,
     storeId,
   });
-  await manager.insert(OrderEntity, row);
+  await insertRow(manager, OrderEntity, row);
   return manager.findOneByOrFail(OrderEntity, { orderId });
 }

@@ -104,7 +104,9 @@ describe('Orders: the list and the detail (integration)', () => {
   describe('detail', () => {
     it('finds an order by its id and by its orderId, with its history', async () => {
       const stored = await order(db.dataSource, { orderId: 'D-1', status: 'ACCEPTED', lastChangedBy: '7001' });
-      await db.dataSource.query(`UPDATE orders SET status = 'READY', last_changed_via = 'PUT /api/order/status' WHERE id = $1`, [stored.id]);
+      await db.dataSource.query(`UPDATE orders SET status = 'READY', last_changed_via = 'PUT /api/order/status' WHERE id = $1`, [
+        stored.id,
+      ]);
       for (const key of [stored.id, stored.id.toUpperCase(), 'D-1']) {
         const detail = await service.detail(key);
         expect(detail).toMatchObject({ id: stored.id, orderId: 'D-1', status: 'READY' });
@@ -128,7 +130,7 @@ describe('Orders: the list and the detail (integration)', () => {
       await expect(service.detail('x'.repeat(101))).rejects.toMatchObject({ status: 400 });
     });
 
-    it("carries every registered section under its key, read for this order; a key registered twice is refused", async () => {
+    it('carries every registered section under its key, read for this order; a key registered twice is refused', async () => {
       const sections = db.get(OrderDetailSections);
       const readFor: string[] = [];
       sections.register({

@@ -95,7 +95,11 @@ describe('Orders: the upsert and the status writer (integration)', () => {
       });
       expect(await orders.upsert(taxed('up-moved', 'store-moved-from', 'stale'), ENRICH)).toBeNull();
       const row = await stored('up-moved');
-      expect(row).toMatchObject({ storeId: 'store-moved-to', enrichedPayload: { taxNote: 'of the new store' }, updatedAt: before.updatedAt });
+      expect(row).toMatchObject({
+        storeId: 'store-moved-to',
+        enrichedPayload: { taxNote: 'of the new store' },
+        updatedAt: before.updatedAt,
+      });
       expect(await orders.storedState('up-moved')).toEqual({
         storeId: 'store-moved-to',
         taxed: true,

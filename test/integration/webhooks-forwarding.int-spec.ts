@@ -129,12 +129,19 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
   describe('redeliver', () => {
     it('sends the stored enriched payload again, numbering the attempt after the earlier ones, and cancels the pending retry', async () => {
       const enriched = { orderId: 'R-1', taxSummary: { totals: { total_tax: 1.23 } } };
-      const target = await order(db.dataSource, { orderId: 'R-1', status: 'FORWARD_FAILED', enrichedPayload: enriched, webhookAttempts: 2 });
+      const target = await order(db.dataSource, {
+        orderId: 'R-1',
+        status: 'FORWARD_FAILED',
+        enrichedPayload: enriched,
+        webhookAttempts: 2,
+      });
       await webhookDelivery(db.dataSource, { orderDbId: target.id, attempt: 1, statusCode: 500 });
       await webhookDelivery(db.dataSource, { orderDbId: target.id, attempt: 2, statusCode: null, error: 'ECONNREFUSED' });
       await retryJob(db.dataSource, { orderDbId: target.id, body: JSON.stringify(enriched), runInMs: 60_000 });
 
-      expect(await forwarding.redeliver(target.id, ADMIN)).toEqual({ message: 'Order R-1 redelivered: the webhook answered 200 (attempt 3)' });
+      expect(await forwarding.redeliver(target.id, ADMIN)).toEqual({
+        message: 'Order R-1 redelivered: the webhook answered 200 (attempt 3)',
+      });
       expect(JSON.parse(receiver.requests[0]!.body)).toEqual(enriched);
       expect(await stored('R-1')).toMatchObject({ status: 'FORWARDED', webhookAttempts: 3, lastChangedBy: '7009' });
       expect((await deliveriesOf(target.id)).map((d) => [d.attempt, d.trigger, d.statusCode])).toEqual([

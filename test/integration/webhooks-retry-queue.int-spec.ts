@@ -146,7 +146,10 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       await worker.onModuleDestroy();
 
       expect(receiver.requests).toHaveLength(1);
-      expect(receiver.requests[0]).toMatchObject({ body: job.body, headers: expect.objectContaining({ 'webhook-id': job.webhookId }) as unknown });
+      expect(receiver.requests[0]).toMatchObject({
+        body: job.body,
+        headers: expect.objectContaining({ 'webhook-id': job.webhookId }) as unknown,
+      });
       const after = await db.dataSource.getRepository(OrderEntity).findOneByOrFail({ id: row.id });
       expect(after).toMatchObject({ status: 'FORWARDED', webhookAttempts: 2, lastChangedBy: null, lastChangedVia: 'webhook retry' });
       expect(await db.dataSource.getRepository(WebhookDeliveryEntity).findBy({ orderDbId: row.id })).toEqual([
@@ -208,7 +211,9 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
 
       const retention = db.get(WebhookDeliveryRetention);
       expect(await retention.prune()).toBe(1001);
-      expect((await db.dataSource.getRepository(WebhookDeliveryEntity).findBy({ orderDbId: target.id })).map((d) => d.id)).toEqual([kept.id]);
+      expect((await db.dataSource.getRepository(WebhookDeliveryEntity).findBy({ orderDbId: target.id })).map((d) => d.id)).toEqual([
+        kept.id,
+      ]);
       expect(await retention.prune()).toBe(0);
     });
 
