@@ -1,19 +1,12 @@
 import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase } from '../setup/test-database.js';
+import { WebhookRetryWorker } from '../../src/webhooks/webhook-retry.worker.js';
+import { eventually } from '../support/eventually.js';
+import { afterLaterRetryRound } from '../support/retry-rounds.js';
 import { answer, type Responder, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const FORWARD = '/enrich-order-forward';
-
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 25));
-  }
-}
-
-const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function jobsOf(t: TestApp, orderDbId: string) {
   return t.dataSource.query('SELECT * FROM webhook_retry_job WHERE order_db_id = $1', [orderDbId]);
@@ -62,9 +55,9 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     expect(response.body.message).toMatch(/will be retried in 100 ms/);
 
     const row0 = await storedOrder(t, orderId);
-    await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', 'the order to be FORWARDED');
-    await eventually(async () => (await jobsOf(t, row0.id)).length === 0, 'the job to be removed');
-    await pause(400); // more than the remaining schedule: nothing else may arrive
+    await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', { what: 'the order to be FORWARDED' });
+    await eventually(async () => (await jobsOf(t, row0.id)).length === 0, { what: 'the job to be removed' });
+    await afterLaterRetryRound(t, receiver); // nothing else arrived by then
 
     expect(receiver.requests).toHaveLength(3);
     const ids = new Set(receiver.requests.map((request) => request.headers['webhook-id']));
@@ -98,11 +91,10 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     expect((await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders })).status).toBe(502);
     const row = await storedOrder(t, orderId);
     // 1 forward + 3 retries (100ms,100ms,100ms)
-    await eventually(
-      async () => (await storedOrder(t, orderId)).webhook_attempts === 4 && (await jobsOf(t, row.id)).length === 0,
-      'the schedule to run out',
-    );
-    await pause(500);
+    await eventually(async () => (await storedOrder(t, orderId)).webhook_attempts === 4 && (await jobsOf(t, row.id)).length === 0, {
+      what: 'the schedule to run out',
+    });
+    await afterLaterRetryRound(t, receiver);
     expect(receiver.requests).toHaveLength(4);
     expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARD_FAILED', webhook_attempts: 4 });
   });
@@ -116,7 +108,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     await receiver.waitForRequests(2, 10_000);
     const [first, second] = receiver.requests;
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(1000);
-    await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', 'the retry to succeed');
+    await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', { what: 'the retry to succeed' });
   });
 
   describe('a newer payload supersedes a pending retry', () => {
@@ -134,7 +126,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       const row = await failedForward(orderId);
       expect((await t.http.post(FORWARD, orderPaying(orderId, 20), { token: orders })).status).toBe(200);
       expect(await jobsOf(t, row.id)).toEqual([]);
-      await pause(300);
+      await afterLaterRetryRound(t, receiver);
       expect(receiver.requests).toHaveLength(2);
       expect(receiver.requests[1]!.headers['webhook-id']).not.toBe(receiver.requests[0]!.headers['webhook-id']);
       expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARDED', webhook_attempts: 2 });
@@ -145,11 +137,11 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       const row = await failedForward(orderId);
       receiver.respondWith(answer(500, 'down'));
       expect((await t.http.post(FORWARD, orderPaying(orderId, 20), { token: orders })).status).toBe(502);
-      await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', 'the newer payload to be retried');
+      await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', { what: 'the newer payload to be retried' });
       // The worker removes its job after recording the attempt, in a statement of its own (a crash between
       // the two leaves a job whose payload is already delivered, which the next claim drops unsent).
-      await eventually(async () => (await jobsOf(t, row.id)).length === 0, 'the delivered job to be removed');
-      await pause(300); // more than the schedule's next delay: nothing else may arrive
+      await eventually(async () => (await jobsOf(t, row.id)).length === 0, { what: 'the delivered job to be removed' });
+      await afterLaterRetryRound(t, receiver); // nothing else arrived by then
       expect(receiver.requests).toHaveLength(3);
       const newerId = receiver.requests[1]!.headers['webhook-id'];
       expect(receiver.requests[2]!.headers['webhook-id']).toBe(newerId);
@@ -161,8 +153,8 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       const row = await failedForward(orderId);
       expect((await t.http.post('/enrich-order', orderPaying(orderId, 20), { token: orders })).status).toBe(200);
       await t.dataSource.query('UPDATE webhook_retry_job SET run_at = now() WHERE order_db_id = $1', [row.id]);
-      await eventually(async () => (await jobsOf(t, row.id)).length === 0, 'the stale job to be dropped');
-      await pause(200);
+      await eventually(async () => (await jobsOf(t, row.id)).length === 0, { what: 'the stale job to be dropped' });
+      await afterLaterRetryRound(t, receiver);
       expect(receiver.requests).toHaveLength(1);
       expect(await storedOrder(t, orderId)).toMatchObject({ status: 'ENRICHED', webhook_attempts: 1 });
     });
@@ -181,8 +173,8 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       const row = await failedForward(orderId);
       await t.dataSource.query("UPDATE orders SET status = 'ACCEPTED' WHERE id = $1", [row.id]);
       await t.dataSource.query('UPDATE webhook_retry_job SET run_at = now() WHERE order_db_id = $1', [row.id]);
-      await eventually(async () => (await jobsOf(t, row.id)).length === 0, 'the job to be dropped');
-      await pause(200);
+      await eventually(async () => (await jobsOf(t, row.id)).length === 0, { what: 'the job to be dropped' });
+      await afterLaterRetryRound(t, receiver);
       expect(receiver.requests).toHaveLength(1);
 
       receiver.respondWith(answer(500, 'down'));
@@ -203,8 +195,8 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
         [row.id],
       );
       await t.dataSource.query('UPDATE webhook_retry_job SET run_at = now() WHERE order_db_id = $1', [row.id]);
-      await eventually(async () => (await jobsOf(t, row.id)).length === 0, 'the job to be dropped');
-      await pause(200);
+      await eventually(async () => (await jobsOf(t, row.id)).length === 0, { what: 'the job to be dropped' });
+      await afterLaterRetryRound(t, receiver);
       expect(receiver.requests).toHaveLength(1);
     });
   });
@@ -255,12 +247,11 @@ describe('the retry queue across instances and restarts (e2e)', () => {
       const forwarded = async () =>
         (await first.dataSource.query(`SELECT count(*)::int AS n FROM orders WHERE order_id = ANY($1) AND status = 'FORWARDED'`, [ids]))[0]
           .n;
-      await eventually(async () => (await forwarded()) === 20, 'every order to be FORWARDED', 30_000);
-      await eventually(
-        async () => (await first.dataSource.query('SELECT count(*)::int AS n FROM webhook_retry_job'))[0].n === 0,
-        'the queue to empty',
-      );
-      await pause(500);
+      await eventually(async () => (await forwarded()) === 20, { what: 'every order to be FORWARDED', timeoutMs: 30_000 });
+      await eventually(async () => (await first.dataSource.query('SELECT count(*)::int AS n FROM webhook_retry_job'))[0].n === 0, {
+        what: 'the queue to empty',
+      });
+      await afterLaterRetryRound(first, receiver);
 
       // 20 forwards + 20 retries, each message exactly twice: no retry was sent by both instances.
       expect(receiver.requests).toHaveLength(40);
@@ -276,7 +267,8 @@ describe('the retry queue across instances and restarts (e2e)', () => {
         [ids],
       );
       expect(attempts).toEqual(Array(20).fill({ webhook_attempts: 2, retries: 1 }));
-      expect(await retryCount(apps)).toBe(20);
+      // And the marker's retry.
+      expect(await retryCount(apps)).toBe(20 + 1);
     } finally {
       await second.close();
       await first.close();
@@ -286,8 +278,9 @@ describe('the retry queue across instances and restarts (e2e)', () => {
 
   it('jobs are rows: a retry scheduled before a restart is sent after it', async () => {
     const database = await createTestDatabase();
-    // 3 s: longer than closing the first instance takes, so the retry cannot happen before the restart.
-    const before = await bootTestApp(retryEnv('3s'), { databaseUrl: database.url });
+    const before = await bootTestApp(retryEnv('100ms'), { databaseUrl: database.url });
+    // Its worker stops at once: the retry cannot be sent before the restart, however long closing takes.
+    await before.app.get(WebhookRetryWorker).onModuleDestroy();
     const storeId = unique('restart-store');
     const orderId = unique('restart');
     try {
@@ -299,9 +292,9 @@ describe('the retry queue across instances and restarts (e2e)', () => {
     }
     expect(receiver.requests).toHaveLength(1);
 
-    const after = await bootTestApp(retryEnv('3s'), { databaseUrl: database.url });
+    const after = await bootTestApp(retryEnv('100ms'), { databaseUrl: database.url });
     try {
-      await eventually(async () => (await storedOrder(after, orderId)).status === 'FORWARDED', 'the retry after the restart');
+      await eventually(async () => (await storedOrder(after, orderId)).status === 'FORWARDED', { what: 'the retry after the restart' });
       expect(receiver.requests).toHaveLength(2);
       expect(receiver.requests[1]!.headers['webhook-id']).toBe(receiver.requests[0]!.headers['webhook-id']);
       expect((await storedOrder(after, orderId)).webhook_attempts).toBe(2);
@@ -321,9 +314,9 @@ describe('the retry queue across instances and restarts (e2e)', () => {
       const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: await t.tokenFor(['orders']) });
       expect(response.status).toBe(502);
       expect(response.body.message).toMatch(/not retried automatically/);
-      await pause(300);
-      expect(receiver.requests).toHaveLength(1);
+      // Retries are sent from queued jobs only: with none queued, nothing can follow.
       expect(await t.dataSource.query('SELECT count(*)::int AS n FROM webhook_retry_job')).toEqual([{ n: 0 }]);
+      expect(receiver.requests).toHaveLength(1);
     } finally {
       await t.close();
     }
