@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { eventually } from '../support/eventually.js';
 import { HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData } from '../support/orders.js';
 import { isProcessAlive, startServiceProcess } from '../support/service-process.js';
@@ -40,15 +41,18 @@ describe('shutdown under load (reliability)', () => {
     await seedFiscalData(http, token, 'shutdown-store');
     const postgresPid = Number((await readFile(join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
 
+    const WORKERS = 8;
     const acknowledged = new Set<string>();
     const outcomes = new Map<string, number>();
     const beforeSignal: Array<string | number> = [];
+    /** Per worker: requests sent after the signal that got their outcome. */
+    const afterSignal = Array.from({ length: WORKERS }, () => 0);
     let signalled = false;
     let sequence = 0;
     let running = true;
     const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
 
-    const worker = async () => {
+    const worker = async (index: number) => {
       while (running) {
         const orderId = `sd-${process.pid}-${++sequence}`;
         const startedBeforeSignal = !signalled;
@@ -61,19 +65,22 @@ describe('shutdown under load (reliability)', () => {
           const code = (error as { cause?: { code?: string } }).cause?.code ?? 'network';
           count(code);
           if (startedBeforeSignal) beforeSignal.push(code);
+          // Pacing, as a client backs off from a closed service: not a wait for anything.
           if (signalled) await new Promise((done) => setTimeout(done, 20));
         }
+        if (!startedBeforeSignal) afterSignal[index]! += 1;
       }
     };
-    const workers = Array.from({ length: 8 }, worker);
-    await new Promise((done) => setTimeout(done, 1500));
+    const workers = Array.from({ length: WORKERS }, (_, index) => worker(index));
+    await eventually(() => acknowledged.size >= WORKERS, { what: 'orders acknowledged under load', timeoutMs: 30_000 });
 
     signalled = true;
     const exit = service.stop('SIGTERM');
-    await new Promise((done) => setTimeout(done, 1000));
+    // Every worker has sent a request after the signal and got its outcome (refused, or answered while draining).
+    await eventually(() => afterSignal.every((requests) => requests >= 1), { what: 'requests sent after the signal', timeoutMs: 30_000 });
+    expect(await exit).toBe(0);
     running = false;
     await Promise.all(workers);
-    expect(await exit).toBe(0);
 
     process.stdout.write(
       `[shutdown] requests by outcome ${JSON.stringify(Object.fromEntries(outcomes))}; acknowledged ${acknowledged.size}\n`,
