@@ -7,6 +7,7 @@ import { HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { answer, hang, WebhookReceiver } from '../support/webhook-receiver.js';
+import { eventually } from '../support/eventually.js';
 
 /**
  * A `kill -9` while forwards waited on a slow receiver left orders
@@ -40,13 +41,8 @@ describe('forwards survive a crash and retries drain a backlog', () => {
         grant_type: 'client_credentials',
       })
     ).body.accessToken as string;
-  const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 45_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-      await new Promise((done) => setTimeout(done, 200));
-    }
-  };
+  /** Long waits: a restart and a drain of the queue on a loaded machine. */
+  const waitUntil = (what: string, check: () => Promise<boolean>) => eventually(check, { what, timeoutMs: 45_000, intervalMs: 200 });
 
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), 'forward-crash-'));
