@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { canTransition, isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../src/orders/order-status.js';
+import { eventually } from '../support/eventually.js';
 import { HttpClient } from '../support/http.js';
 import { fiscalMatrix, orderFor, seedFiscalData } from '../support/orders.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
@@ -88,11 +89,12 @@ describe('two instances, one database, mixed load (reliability)', () => {
     const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
     let requests = 0;
     let sequence = 0;
-    const deadline = Date.now() + 8000;
+    // The load lasts a number of requests, not a time: a slower machine runs it longer.
+    const enough = () => requests >= 200 && forwarded.length >= 6;
     const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 
     const worker = async (workerIndex: number) => {
-      while (Date.now() < deadline) {
+      while (!enough()) {
         const http = clients[(workerIndex + sequence++) % 2]!;
         const roll = Math.random();
         let operation: string;
@@ -128,19 +130,22 @@ describe('two instances, one database, mixed load (reliability)', () => {
     const client = new pg.Client({ connectionString: database.connectionUrl });
     await client.connect();
     try {
-      const settleBy = Date.now() + 20_000;
-      while (Date.now() < settleBy) {
-        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_retry_job');
-        if (rows[0]!.n === 0) break;
-        await new Promise((done) => setTimeout(done, 200));
-      }
+      // A job goes after its attempt is recorded: an empty queue means every retry is counted.
+      await eventually(
+        async () => (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_retry_job')).rows[0]!.n === 0,
+        {
+          what: 'the retry queue to empty',
+          timeoutMs: 20_000,
+          intervalMs: 200,
+        },
+      );
       process.stdout.write(
         `[two instances] ${requests} requests: ${JSON.stringify(Object.fromEntries([...outcomes].sort()))}; receiver got ${deliveries.length}\n`,
       );
 
       // No 500 anywhere; the only 5xx is the forward's 502 for the webhook's first answer.
       expect([...outcomes.keys()].filter((key) => /\s5\d\d$/.test(key) && key !== 'forward 502')).toEqual([]);
-      expect(forwarded.length).toBeGreaterThan(5);
+      expect(forwarded.length).toBeGreaterThanOrEqual(6);
 
       // One row per order, every acknowledged one present.
       const { rows: duplicates } = await client.query('SELECT order_id FROM orders GROUP BY order_id HAVING count(*) > 1');
@@ -209,15 +214,13 @@ describe('two instances, one database, mixed load (reliability)', () => {
 
     // A fiscal edit made through one instance reaches the other.
     expect((await clients[0]!.put(`/admin/fiscal-groups/${groupId}`, { taxMatrix: fiscalMatrix(7) }, { token })).status).toBe(200);
-    const until = Date.now() + 5000;
-    let icms = 0;
-    while (Date.now() < until) {
-      const dry = await clients[1]!.post('/enrich-order', orderFor('dry-run', 'mixed-store'), { token, query: { dryRun: 'true' } });
-      icms = dry.body.payload.order.products[0].tax.ICMS_value;
-      // Burger 25.90 × 7 % = 1.813 → 1.81
-      if (icms === 1.81) break;
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    expect(icms).toBe(1.81);
+    await eventually(
+      async () => {
+        const dry = await clients[1]!.post('/enrich-order', orderFor('dry-run', 'mixed-store'), { token, query: { dryRun: 'true' } });
+        // Burger 25.90 × 7 % = 1.813 → 1.81
+        expect(dry.body.payload.order.products[0].tax.ICMS_value).toBe(1.81);
+      },
+      { what: 'the other instance to use the edited matrix', intervalMs: 50 },
+    );
   });
 });
