@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { eventually } from '../support/eventually.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import {
   describeWithBrowser,
@@ -137,13 +138,10 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
           outline: ring || border,
         };
       })()`)) as { tag: string; name: string; outline: boolean };
-    // Inputs fade their border in (a 100 ms transition): look again for a moment before concluding.
+    // Inputs fade their border in (a 100 ms transition): look again until it shows, else report what was last seen.
     const focused = async () => {
       let seen = await focusedNow();
-      for (let tries = 0; !seen.outline && tries < 10; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        seen = await focusedNow();
-      }
+      await eventually(async () => (seen = await focusedNow()).outline, { timeoutMs: 5000, intervalMs: 50 }).catch(() => undefined);
       return seen;
     };
 

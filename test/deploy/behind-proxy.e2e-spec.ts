@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../src/database/embedded-postgres.js';
+import { eventually } from '../support/eventually.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -73,16 +74,16 @@ async function startProxy(directory: string, app: TestApp): Promise<Proxy> {
   });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/api/health/live`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`caddy did not start:\n${output}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
+  const started = await eventually(
+    async () =>
+      child.exitCode !== null ||
+      (await fetch(`http://127.0.0.1:${port}/api/health/live`).then(
+        (response) => response.status === 200,
+        () => false,
+      )),
+    { timeoutMs: 15_000, intervalMs: 100 },
+  ).catch(() => false);
+  if (!started || child.exitCode !== null) throw new Error(`caddy did not start:\n${output}`);
   return {
     port,
     stop: async () => {

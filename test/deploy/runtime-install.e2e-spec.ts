@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../src/database/embedded-postgres.js';
 import { createTestDatabase } from '../setup/test-database.js';
+import { eventually } from '../support/eventually.js';
 import { PROJECT_ROOT } from '../support/service-process.js';
 
 /**
@@ -65,13 +66,16 @@ describe('the runtime stage of the image (deploy)', () => {
         stdio: 'ignore',
       });
       let status = 0;
-      for (let tries = 0; status !== 200 && tries < 150; tries++) {
-        status = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
-          (response) => response.status,
-          () => 0,
-        );
-        if (status !== 200) await new Promise((done) => setTimeout(done, 200));
-      }
+      await eventually(
+        async () => {
+          status = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+            (response) => response.status,
+            () => 0,
+          );
+          return status === 200;
+        },
+        { timeoutMs: 30_000, intervalMs: 200 },
+      ).catch(() => undefined); // `status` is asserted below, after the child is stopped
       // The admin console comes with the built dist: its page and the script it loads.
       const consolePage = await fetch(`http://127.0.0.1:${port}/console/`);
       const html = await consolePage.text();
