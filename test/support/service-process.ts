@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/database/embedded-postgres.js';
+import { eventually } from './eventually.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -37,18 +38,20 @@ export async function startServiceProcess(env: Record<string, string>, timeoutMs
   child.stderr!.on('data', onData);
 
   const baseUrl = `http://127.0.0.1:${port}/api`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} before it was ready:\n${logs.join('\n')}`);
-    if (Date.now() - started > timeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`service not ready in ${timeoutMs} ms:\n${logs.join('\n')}`);
-    }
-    const ready = await fetch(`${baseUrl}/health/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((done) => setTimeout(done, 50));
+  // Ready, or exited: either ends the wait.
+  const settled = await eventually(
+    async () =>
+      child.exitCode !== null ||
+      (await fetch(`${baseUrl}/health/ready`).then(
+        (response) => response.ok,
+        () => false,
+      )),
+    { timeoutMs, intervalMs: 50 },
+  ).catch(() => false);
+  if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} before it was ready:\n${logs.join('\n')}`);
+  if (!settled) {
+    child.kill('SIGKILL');
+    throw new Error(`service not ready in ${timeoutMs} ms:\n${logs.join('\n')}`);
   }
   return {
     child,
