@@ -1,7 +1,7 @@
 import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase } from '../setup/test-database.js';
-import { WebhookRetryWorker } from '../../src/webhooks/webhook-retry.worker.js';
+import { JobRunner } from '../../src/database/jobs/job-runner.js';
 import { eventually } from '../support/eventually.js';
 import { afterLaterRetryRound } from '../support/retry-rounds.js';
 import { answer, type Responder, WebhookReceiver } from '../support/webhook-receiver.js';
@@ -279,8 +279,8 @@ describe('the retry queue across instances and restarts (e2e)', () => {
   it('jobs are rows: a retry scheduled before a restart is sent after it', async () => {
     const database = await createTestDatabase();
     const before = await bootTestApp(retryEnv('100ms'), { databaseUrl: database.url });
-    // Its worker stops at once: the retry cannot be sent before the restart, however long closing takes.
-    await before.app.get(WebhookRetryWorker).onModuleDestroy();
+    // Its background jobs (the retry worker) stop at once: the retry cannot be sent before the restart, however long closing takes.
+    await before.app.get(JobRunner).stopAll();
     const storeId = unique('restart-store');
     const orderId = unique('restart');
     try {

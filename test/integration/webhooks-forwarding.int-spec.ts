@@ -1,4 +1,5 @@
 import type { Actor } from '../../src/common/actor.js';
+import { JobRunner } from '../../src/database/jobs/job-runner.js';
 import { FiscalGroupEntity, FiscalGroupStoreEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
 import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import { MetricsModule } from '../../src/metrics/metrics.module.js';
@@ -7,7 +8,6 @@ import { OrderDetailSections } from '../../src/orders/order-detail-sections.js';
 import { ProductFiscalCategoryEntity } from '../../src/product-categories/product-fiscal-category.entity.js';
 import { ForwardingService } from '../../src/webhooks/forwarding.service.js';
 import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
-import { WebhookRetryWorker } from '../../src/webhooks/webhook-retry.worker.js';
 import { WebhooksModule } from '../../src/webhooks/webhooks.module.js';
 import { fiscalGroup, order, orderPayload, productCategory, retryJob, webhookDelivery } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
@@ -42,8 +42,8 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       entities: [FiscalGroupEntity, FiscalGroupStoreEntity, ProductFiscalCategoryEntity],
       env: { ORDER_WEBHOOK_URL: `${receiver.url}?token=t0ps3cret`, ORDER_WEBHOOK_SECRET: SECRET, WEBHOOK_RETRY_SCHEDULE: '60s,5m' },
     });
-    // The module's own worker is stopped: the tests here look at the queue as the requests leave it.
-    await db.get(WebhookRetryWorker).onModuleDestroy();
+    // The module's background jobs (the retry worker) are stopped: the tests here look at the queue as the requests leave it.
+    await db.get(JobRunner).stopAll();
     forwarding = db.get(ForwardingService);
     await fiscalGroup(db.dataSource, { stores: ['store-fwd'] });
     await productCategory(db.dataSource, { productId: 'product-burger', ncm: '21069090' });

@@ -1,4 +1,6 @@
 import { createRootLogger } from '../../src/common/logging/logger.js';
+import { ADVISORY_LOCKS } from '../../src/database/advisory-locks.js';
+import { JobRunner } from '../../src/database/jobs/job-runner.js';
 import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import { MetricsModule } from '../../src/metrics/metrics.module.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
@@ -41,11 +43,11 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
     const job = await retryJob(db.dataSource, { orderDbId: row.id, body: JSON.stringify(enrichedPayload), retriesDone });
     return { row, job };
   };
-  /** A worker of its own for one test, started as the app starts it; stopped (awaiting its attempts) by the caller. */
+  /** A worker of its own for one test, started as the app starts it; `stop()` ends its rounds and awaits its sends. */
   const startWorker = () => {
-    const worker = new WebhookRetryWorker(db.config, queue, db.get(WebhookDeliveryService), createRootLogger('silent'));
-    worker.onApplicationBootstrap();
-    return worker;
+    const jobs = db.get(JobRunner);
+    new WebhookRetryWorker(db.config, queue, db.get(WebhookDeliveryService), jobs, createRootLogger('silent')).onApplicationBootstrap();
+    return { stop: () => jobs.stopAll() };
   };
 
   beforeAll(async () => {
@@ -54,8 +56,8 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       imports: [WebhooksModule, FiscalLookupModule, MetricsModule],
       env: { ORDER_WEBHOOK_URL: receiver.url, WEBHOOK_RETRY_SCHEDULE: '60s,5m', WEBHOOK_DELIVERY_RETENTION_DAYS: '30' },
     });
-    // The module's own worker is stopped: each test starts one when it wants the queue worked.
-    await db.get(WebhookRetryWorker).onModuleDestroy();
+    // The module's background jobs (its retry worker) are stopped: each test starts a worker when it wants the queue worked.
+    await db.get(JobRunner).stopAll();
     queue = db.get(WebhookDeliveriesRepository);
   });
   beforeEach(async () => {
@@ -143,7 +145,7 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       const { row, job } = await failedForward('W-ok');
       const worker = startWorker();
       await eventually(async () => (await jobOf(row.id)) === undefined, { what: 'the job to be done' });
-      await worker.onModuleDestroy();
+      await worker.stop();
 
       expect(receiver.requests).toHaveLength(1);
       expect(receiver.requests[0]).toMatchObject({
@@ -165,7 +167,7 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       await eventually(async () => (await jobOf(again.row.id))?.retries_done === 1 && (await jobOf(last.row.id)) === undefined, {
         what: 'both jobs to be tried',
       });
-      await worker.onModuleDestroy();
+      await worker.stop();
 
       expect(await jobOf(again.row.id)).toMatchObject({ retries_done: 1, lease: null, delay_ms: 300_000 });
       expect(receiver.requests).toHaveLength(2);
@@ -180,7 +182,7 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       const { row } = await failedForward(orderId, overrides);
       const worker = startWorker();
       await eventually(async () => (await jobOf(row.id)) === undefined, { what: 'the job to be dropped' });
-      await worker.onModuleDestroy();
+      await worker.stop();
       expect(receiver.requests).toHaveLength(0);
     });
 
@@ -189,13 +191,15 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       await webhookDelivery(db.dataSource, { orderDbId: row.id, webhookId: job.webhookId, statusCode: 200 });
       const worker = startWorker();
       await eventually(async () => (await jobOf(row.id)) === undefined, { what: 'the job to be dropped' });
-      await worker.onModuleDestroy();
+      await worker.stop();
       expect(receiver.requests).toHaveLength(0);
     });
   });
 
   describe('retention', () => {
     const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+    /** A retention of its own (the module's job is stopped with the others), pruned by `prune()` as its hourly round does. */
+    const retention = () => new WebhookDeliveryRetention(db.config, queue, db.get(JobRunner));
 
     it('deletes the log rows older than WEBHOOK_DELIVERY_RETENTION_DAYS, in batches, and keeps the others', async () => {
       const target = await order(db.dataSource, { orderId: 'RET-1' });
@@ -209,29 +213,28 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       );
       const kept = await webhookDelivery(db.dataSource, { orderDbId: target.id, attemptedAt: ago(29) });
 
-      const retention = db.get(WebhookDeliveryRetention);
-      expect(await retention.prune()).toBe(1001);
+      const pruning = retention();
+      expect(await pruning.prune()).toBe(1001);
       expect((await db.dataSource.getRepository(WebhookDeliveryEntity).findBy({ orderDbId: target.id })).map((d) => d.id)).toEqual([
         kept.id,
       ]);
-      expect(await retention.prune()).toBe(0);
+      expect(await pruning.prune()).toBe(0);
     });
 
-    it('one instance prunes at a time: a batch finds the lock taken and deletes nothing', async () => {
+    it('one instance prunes at a time: while another holds the pruning lock, a round deletes nothing', async () => {
       const target = await order(db.dataSource, { orderId: 'RET-2' });
       await webhookDelivery(db.dataSource, { orderDbId: target.id, attemptedAt: ago(40) });
-      const LOCK = 424_242;
       const other = db.dataSource.createQueryRunner();
-      await other.startTransaction();
+      const key = ADVISORY_LOCKS.webhookDeliveryPrune;
+      await other.query('SELECT pg_advisory_lock($1)', [key]);
       try {
-        await other.query('SELECT pg_advisory_xact_lock($1)', [LOCK]);
-        expect(await queue.pruneBatch(LOCK, 30, 1000)).toBeUndefined();
+        expect(await retention().prune()).toBeUndefined();
         expect(await db.dataSource.getRepository(WebhookDeliveryEntity).countBy({ orderDbId: target.id })).toBe(1);
       } finally {
-        await other.rollbackTransaction();
+        await other.query('SELECT pg_advisory_unlock($1)', [key]);
         await other.release();
       }
-      expect(await queue.pruneBatch(LOCK, 30, 1000)).toBe(1);
+      expect(await retention().prune()).toBe(1);
     });
   });
 });
