@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import type { ServerOptions } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import { GLOBAL_PREFIX } from './common/errors/error-families.js';
+import { ErrorFamilyRoutes, GLOBAL_PREFIX } from './common/errors/error-families.js';
+import { controllersOf } from './common/http/module-controllers.js';
 import helmet from '@fastify/helmet';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
@@ -27,6 +28,8 @@ export interface CreateAppOptions {
 
 /** Builds the whole application (used by the server, the OpenAPI writer and the tests); it does not listen. */
 export async function createApp({ config, databaseUrl, logger }: CreateAppOptions): Promise<NestFastifyApplication> {
+  const root = AppModule.forRoot({ config, databaseUrl, logger });
+  const errorFamilies = ErrorFamilyRoutes.of(controllersOf(root));
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
     // request.ip (the credential rate limit's key): the client address the trusted proxies name.
@@ -48,10 +51,10 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
         connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs),
       } satisfies ServerOptions,
     } as object),
-    clientErrorHandler: clientErrorHandler(logger),
-    frameworkErrors: frameworkErrorHandler(logger),
+    clientErrorHandler: clientErrorHandler(logger, errorFamilies),
+    frameworkErrors: frameworkErrorHandler(logger, errorFamilies),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, databaseUrl, logger }), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
     abortOnError: false,
     // The order path stores the received JSON text as is instead of serializing the parsed body again.
@@ -60,13 +63,14 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
   app.setGlobalPrefix(GLOBAL_PREFIX);
   // Tax matrices travel as spreadsheets too. The hooks let a CSV body through to its one route only.
   app.useBodyParser('text/csv', { bodyLimit: Math.max(config.bodyLimitBytes, CSV_BODY_LIMIT_BYTES) });
-  app.useGlobalFilters(new ApiExceptionFilter(logger));
+  app.useGlobalFilters(new ApiExceptionFilter(logger, errorFamilies));
   app.useGlobalPipes(createValidationPipe());
 
   const metrics = app.get(MetricsService);
   const tokens = app.get(TokenService);
   registerHttpHooks(app.getHttpAdapter().getInstance(), {
     logger,
+    errorFamilies,
     bearerProblem: (authorization, scopes) => tokens.bearerProblem(authorization, scopes),
     lifecycle: app.get(LifecycleState),
     observe: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
@@ -89,7 +93,7 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     crossOriginEmbedderPolicy: false,
   });
   await serveConsole(app.getHttpAdapter().getInstance(), logger);
-  await setupOpenApi(app);
+  await setupOpenApi(app, errorFamilies);
   await app.init();
   await app.get(ClientsService).ensureBootstrapClient();
   return app;

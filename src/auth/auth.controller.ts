@@ -8,10 +8,11 @@ import { Auth, CredentialRateLimit, Public } from './auth.decorators.js';
 import type { AuthenticatedClient } from './scopes.js';
 import { AuthService } from './auth.service.js';
 import { LoginDto, LoginResponseDto, TokenInfoDto } from './dto/login.dto.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 @ApiTags('Authentication')
-@ErrorFamily('A')
+@ErrorBodies(ErrorFamily.AdminApi)
 @Controller('authentication')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}

@@ -7,12 +7,13 @@ import { ApiOptionalBasicAuth } from '../common/openapi/optional-basic-auth.deco
 import { CredentialRateLimit, Public } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { TokenRequestDto, TokenResponseDto } from './dto/token.dto.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 export const FORM_URLENCODED = 'application/x-www-form-urlencoded';
 
 @ApiTags('Authentication')
-@ErrorFamily('C')
+@ErrorBodies(ErrorFamily.OAuth)
 @Controller('domain-cliente')
 export class OAuthTokenController {
   constructor(private readonly auth: AuthService) {}

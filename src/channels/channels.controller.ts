@@ -8,10 +8,11 @@ import { ChannelsService } from './channels.service.js';
 import { ChannelsStoresReplacedDto, ChannelsStoresRequestDto } from './dto/channels-stores-request.dto.js';
 import { ChannelsStoresResponseDto } from './dto/channels-stores-response.dto.js';
 import { COMPLETE_REQUEST_EXAMPLE, PLATFORM_REQUEST_EXAMPLE } from './dto/channels-stores.examples.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 @ApiTags('Stores and channels')
-@ErrorFamily('B')
+@ErrorBodies(ErrorFamily.ChannelConfiguration)
 @Controller('v3/channels-stores')
 export class ChannelsController {
   constructor(private readonly channels: ChannelsService) {}

@@ -1,13 +1,15 @@
+import { OrderStoreChangedErrorDto } from './dto/enrichment-errors.dto.js';
 import { Body, Controller, HttpCode, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
-import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import type { Actor } from '../common/actor.js';
 import { EnrichOrderResponseDto, EnrichQueryDto, OrderPayloadDto, ORDER_EXAMPLE, WrappedOrderPayloadDto } from './dto/enrichment.dto.js';
 import { EnrichmentService } from './enrichment.service.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 export const ORDER_BODY_DOC = {
   description: 'The order at the root, or wrapped as `{ "payload": order }`. Properties beyond those described are kept as they are.',
@@ -21,9 +23,14 @@ export const ORDER_BODY_DOC = {
   },
 };
 
+/** A re-send racing transfers of the same order (rare): the order moved store while it was stored. */
+export const ORDER_STORE_CHANGED_ERROR = {
+  409: 'ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again',
+};
+
 @ApiTags('Enrichment')
 @ApiExtraModels(OrderPayloadDto, WrappedOrderPayloadDto)
-@ErrorFamily('A')
+@ErrorBodies(ErrorFamily.AdminApi)
 @Controller()
 @Auth('orders')
 export class EnrichmentController {
@@ -38,12 +45,14 @@ export class EnrichmentController {
   })
   @ApiBody(ORDER_BODY_DOC)
   @ApiOkResponse({ type: EnrichOrderResponseDto })
-  @ApiErrors([400, 413, 415, 422, 503], {
+  @ApiErrors([400, 409, 413, 415, 422, 503], {
     400: 'Empty body, a body that is not an object, or no string orderId (1 to 100 characters)',
+    ...ORDER_STORE_CHANGED_ERROR,
     422:
       'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ' +
       'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000); nothing is computed or stored',
   })
+  @ApiDomainErrors(409, { ORDER_STORE_CHANGED: OrderStoreChangedErrorDto })
   async enrich(
     @Body() body: unknown,
     @Query() query: EnrichQueryDto,

@@ -1,3 +1,4 @@
+import { orderStoreChanged } from './dto/enrichment-errors.dto.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { ApiError } from '../common/errors/api-error.js';
@@ -139,7 +140,7 @@ export class EnrichmentService {
       );
       if (!order) {
         const moved = this.movedStore(await this.orders.storedState(orderId), current.storeId, attempt);
-        if (moved === undefined) throw ApiError.conflict(`Order ${orderId} changed store while it was being stored; send it again`);
+        if (moved === undefined) throw orderStoreChanged(orderId, current.storeId, received.wrapped);
         current = { payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
         continue;
       }

@@ -1,3 +1,4 @@
+import { ExternalIdInUseErrorDto, StoreInAnotherGroupErrorDto } from './dto/fiscal-group-errors.dto.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBody,
@@ -16,7 +17,7 @@ import { ApiError } from '../common/errors/api-error.js';
 import { ValidatedBody } from '../common/http/dto-validation.pipe.js';
 import { UuidPipe } from '../common/http/uuid.pipe.js';
 import { Consumes } from '../common/http/route-config.js';
-import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import {
   CreateFiscalGroupDto,
   FiscalGroupPageDto,
@@ -29,7 +30,8 @@ import { toFiscalGroupResponse } from './dto/fiscal-group.mapper.js';
 import { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { fiscalGroupBodyChecks, FiscalGroupsService } from './fiscal-groups.service.js';
 import { taxMatrixToCsv } from './tax-matrix-csv.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 export const TEXT_CSV = 'text/csv';
 /** A whole NCM table as a spreadsheet is larger than any order. */
@@ -46,9 +48,31 @@ const CREATE_EXAMPLE = {
 
 const ID_PARAM = { name: 'id', format: 'uuid', description: 'Fiscal group id', example: '9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e' };
 
+const STORE_OR_EXTERNAL_ID_TAKEN =
+  'STORE_IN_ANOTHER_GROUP: a store is already held by another group (one detail per store, with the group that holds it); EXTERNAL_ID_IN_USE: the externalId is taken. Nothing is written.';
+const FISCAL_GROUP_CONFLICTS = {
+  STORE_IN_ANOTHER_GROUP: StoreInAnotherGroupErrorDto,
+  EXTERNAL_ID_IN_USE: ExternalIdInUseErrorDto,
+};
+const STORE_CONFLICT_EXAMPLE = {
+  409: {
+    message: 'store "store-0042" already belongs to fiscal group 0b7e7a36-5c1e-4f4e-9d43-8f0f6a3b2a10 ("Restaurants RJ")',
+    error: 'STORE_IN_ANOTHER_GROUP',
+    details: [
+      {
+        field: 'stores',
+        problem: 'store "store-0042" already belongs to fiscal group 0b7e7a36-5c1e-4f4e-9d43-8f0f6a3b2a10 ("Restaurants RJ")',
+        storeId: 'store-0042',
+        fiscalGroupId: '0b7e7a36-5c1e-4f4e-9d43-8f0f6a3b2a10',
+        fiscalGroupName: 'Restaurants RJ',
+      },
+    ],
+  },
+};
+
 @ApiTags('Fiscal groups')
 @ApiExtraModels(TaxRuleDto)
-@ErrorFamily('A')
+@ErrorBodies(ErrorFamily.AdminApi)
 @Controller('admin/fiscal-groups')
 @Auth('admin')
 export class FiscalGroupsController {
@@ -62,7 +86,8 @@ export class FiscalGroupsController {
   })
   @ApiBody({ type: CreateFiscalGroupDto, examples: { restaurant: { summary: 'A restaurant group in São Paulo', value: CREATE_EXAMPLE } } })
   @ApiCreatedResponse({ type: FiscalGroupResponseDto })
-  @ApiErrors([400, 409], { 409: 'A store is already held by another group, or the externalId is taken' })
+  @ApiErrors([400, 409], { 409: STORE_OR_EXTERNAL_ID_TAKEN }, STORE_CONFLICT_EXAMPLE)
+  @ApiDomainErrors(409, FISCAL_GROUP_CONFLICTS)
   async create(@ValidatedBody(CreateFiscalGroupDto, fiscalGroupBodyChecks) dto: CreateFiscalGroupDto): Promise<FiscalGroupResponseDto> {
     return toFiscalGroupResponse(await this.fiscalGroups.create(dto));
   }
@@ -108,7 +133,8 @@ export class FiscalGroupsController {
     examples: { rename: { summary: 'Rename only', value: { name: 'Restaurants SP - Lucro Real', taxRegime: 'LUCRO_REAL' } } },
   })
   @ApiOkResponse({ type: FiscalGroupResponseDto })
-  @ApiErrors([400, 404, 409])
+  @ApiErrors([400, 404, 409], { 409: STORE_OR_EXTERNAL_ID_TAKEN }, STORE_CONFLICT_EXAMPLE)
+  @ApiDomainErrors(409, FISCAL_GROUP_CONFLICTS)
   async update(
     @Param('id', new UuidPipe()) id: string,
     @ValidatedBody(UpdateFiscalGroupDto, fiscalGroupBodyChecks) dto: UpdateFiscalGroupDto,

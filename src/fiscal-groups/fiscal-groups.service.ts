@@ -8,6 +8,7 @@ import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import type { CreateFiscalGroupDto, StoreRefDto, UpdateFiscalGroupDto } from './dto/fiscal-group.dto.js';
 import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
+import { externalIdInUse, storeInAnotherGroup } from './dto/fiscal-group-errors.dto.js';
 import { FiscalGroupEntity } from './fiscal-group.entity.js';
 import { FiscalGroupStoresRepository } from './fiscal-group-stores.repository.js';
 import { csvToTaxMatrix } from './tax-matrix-csv.js';
@@ -176,17 +177,13 @@ export class FiscalGroupsService {
     const ids = stores.map((store) => store.store_id);
     const claimed = await this.stores.claim(manager, groupId, ids);
     if (claimed.size === ids.length) return;
-    const holders = await this.stores.holders(
-      manager,
-      ids.filter((id) => !claimed.has(id)),
-    );
-    const details = holders.map((holder) => ({
-      field: 'stores',
-      problem: `store "${holder.storeId}" already belongs to fiscal group ${holder.groupId} ("${holder.groupName}")`,
-    }));
-    throw ApiError.conflict(
-      details.map((detail) => detail.problem).join('; ') || 'A store is already held by another fiscal group',
-      details,
+    const refused = ids.filter((id) => !claimed.has(id));
+    const holders = new Map((await this.stores.holders(manager, refused)).map((holder) => [holder.storeId, holder]));
+    throw storeInAnotherGroup(
+      refused.map((storeId) => {
+        const holder = holders.get(storeId);
+        return { storeId, holder: holder && { id: holder.groupId, name: holder.groupName } };
+      }),
     );
   }
 
@@ -196,9 +193,7 @@ export class FiscalGroupsService {
     } catch (error) {
       if (uniqueViolation(error) === 'uq_fiscal_group_external_id') {
         const other = await this.groups.findOne({ where: { externalId: externalId! }, select: { id: true } });
-        throw ApiError.conflict(`externalId "${externalId}" is already used by fiscal group ${other?.id ?? '(another group)'}`, [
-          { field: 'externalId', problem: 'is already used by another fiscal group' },
-        ]);
+        throw externalIdInUse(externalId!, other?.id);
       }
       throw error;
     }

@@ -16,7 +16,8 @@ import {
 } from './dto/fulfillment.dto.js';
 import { InfoPaymentsQueryDto, InfoPaymentsResponseDto } from './dto/info-payments.dto.js';
 import { FulfillmentService } from './fulfillment.service.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 const BODIES =
   'JSON or `application/x-www-form-urlencoded` (numbers arrive as text); properties beyond the documented ones are kept with the record and shown in the order detail; an empty optional field is taken as not sent. ';
@@ -31,7 +32,7 @@ const STATUS_RULES =
  * spec puts another `api` segment after it, so these routes really are `/api/api/order/...`.
  */
 @ApiTags('Order fulfillment')
-@ErrorFamily('D')
+@ErrorBodies(ErrorFamily.PointOfSale)
 @Controller('api/order')
 @Auth('orders')
 export class FulfillmentController {

@@ -1,3 +1,10 @@
+import {
+  ambiguousStoreCode,
+  notAPickupOrder,
+  notTheOrderStore,
+  orderInFinalStatus,
+  storeWithoutFiscalGroup,
+} from './fulfillment-errors.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
@@ -103,9 +110,7 @@ export class FulfillmentService {
     return this.transactions.run(async (manager) => {
       const order = await this.statuses.lock(manager, orderId);
       if (!isPickupOrder(order.payload)) {
-        throw ApiError.conflict(
-          `Order ${orderId} is not a pickup order (order.type, order.deliveryType or deliveryType PICKUP, TAKEOUT or TAKE_AWAY, or order.pickup true): only pickup orders are dispatched here`,
-        );
+        throw notAPickupOrder(orderId);
       }
       const change = await this.statuses.transition(manager, order, 'DISPATCHED', actor);
       await this.records.addDispatch(manager, {
@@ -137,25 +142,15 @@ export class FulfillmentService {
 
     return this.transactions.run(async (manager) => {
       const order = await this.statuses.lock(manager, orderId);
-      if (isTerminal(order.status))
-        throw ApiError.conflict(`Order ${orderId} is ${order.status}, a final status: it cannot be transferred`);
-      if (!(await this.isStoreOf(manager, order, fromStore))) {
-        throw ApiError.conflict(
-          `from_store "${fromStore}" is not the current store of order ${orderId}` +
-            (order.storeId ? ` (store "${order.storeId}")` : ' (it has no store)'),
-        );
-      }
+      if (isTerminal(order.status)) throw orderInFinalStatus(orderId, order.status);
+      if (!(await this.isStoreOf(manager, order, fromStore))) throw notTheOrderStore(orderId, fromStore, order.storeId);
       const targetStoreId = await this.resolveStore(manager, toStore);
       if (targetStoreId === order.storeId) {
         throw ApiError.badRequest(`to_store "${toStore}" is the current store of order ${orderId}`, 'to_store');
       }
 
       const group = await this.lookup.groupByStore(targetStoreId, manager);
-      if (!group && order.fiscalGroupId) {
-        throw ApiError.conflict(
-          `Store "${targetStoreId}" has no fiscal group: order ${orderId} carries taxes of fiscal group ${order.fiscalGroupId} and cannot move there until a fiscal group holds the store`,
-        );
-      }
+      if (!group && order.fiscalGroupId) throw storeWithoutFiscalGroup(orderId, targetStoreId, order.fiscalGroupId);
       const payload = withStoreId(order.payload, targetStoreId);
       const refiscalize = group !== undefined && group.id !== order.fiscalGroupId;
       let enriched = order.enrichedPayload ? withStoreId(order.enrichedPayload, targetStoreId) : null;
@@ -237,8 +232,9 @@ export class FulfillmentService {
     if (matches.length === 0) return store;
     if (matches[0]!.byId) return matches[0]!.storeId;
     if (matches.length > 1) {
-      throw ApiError.conflict(
-        `Store code "${store}" belongs to several stores (${matches.map((match) => match.storeId).join(', ')}); send the store id`,
+      throw ambiguousStoreCode(
+        store,
+        matches.map((match) => match.storeId),
       );
     }
     return matches[0]!.storeId;

@@ -4,10 +4,11 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators.js';
 import { LivenessDto, ReadinessDto } from './dto/health.dto.js';
 import { ReadinessService } from './readiness.service.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 @ApiTags('Operations')
-@ErrorFamily('A')
+@ErrorBodies(ErrorFamily.AdminApi)
 @Controller('health')
 export class HealthController {
   constructor(private readonly readiness: ReadinessService) {}

@@ -7,10 +7,11 @@ import type { Actor } from '../common/actor.js';
 import { OpenBody, type ReceivedBody } from '../common/http/open-body.js';
 import { NEW_ORDER_BODY, NewOrderRequestDto, NewOrderResponseDto } from './dto/new-order.dto.js';
 import { NewOrderWebhookService } from './new-order-webhook.service.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 @ApiTags('Platform webhooks')
-@ErrorFamily('C')
+@ErrorBodies(ErrorFamily.OAuth)
 @Controller('domain-cliente/webhook')
 @Auth('platform')
 export class NewOrderWebhookController {

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { ERROR_CODES, OAUTH_ERROR_CODES } from '../common/errors/error-codes.js';
+import { DOMAIN_ERROR_CODES, GENERIC_ERROR_CODES, LOGGED_ONLY_CODES, OAUTH_ERROR_CODES } from '../common/errors/error-codes.js';
+import type { ErrorFamilyRoutes } from '../common/errors/error-families.js';
 import { documentResponsesAnyRouteCanMeet } from '../common/openapi/api-errors.decorator.js';
 import { OPEN_OBJECT_SCHEMAS } from '../common/openapi/open-object.decorator.js';
 import { BASIC_OPTIONAL } from '../common/openapi/optional-basic-auth.decorator.js';
@@ -8,11 +9,13 @@ import { listPropertiesInDeclarationOrder, loadDtoMetadata } from './dto-metadat
 
 export const API_VERSION = '1.0.0';
 
+const list = (codes: readonly string[]) => codes.map((code) => `\`${code}\``).join(', ');
+
 const DESCRIPTION = `Receives ordering-platform orders, computes ICMS, PIS and COFINS per line from the store's fiscal group and each product's NCM, stores them, forwards them to the restaurant's systems and runs their fulfillment.
 
 **Authentication.** Get a token with \`POST /api/authentication/login\` (or the OAuth 2.0 endpoint \`POST /api/domain-cliente/token\`) and send it as \`Authorization: Bearer <token>\`. Scopes: \`admin\` (fiscal configuration, order list), \`orders\` (enrichment, fulfillment), \`platform\` (new-order webhook).
 
-**Errors.** Each family of routes has one body shape: Error A \`{ message, error, details? }\` (login, enrichment, admin), Error B \`{ statusCode, message }\` (channel configuration), Error C \`{ error, error_description }\` (\`/domain-cliente/*\`), Error D \`{ error, message }\` (order fulfillment; the same sentence in both). Error A codes: ${ERROR_CODES.map((code) => `\`${code}\``).join(', ')}. Error C codes: ${OAUTH_ERROR_CODES.map((code) => `\`${code}\``).join(', ')}.
+**Errors.** Each family of routes has one body shape: Error A \`{ message, error, details? }\` (login, enrichment, admin), Error B \`{ statusCode, message }\` (channel configuration), Error C \`{ error, error_description }\` (\`/domain-cliente/*\`), Error D \`{ error, message }\` (order fulfillment; the same sentence in both). Error A codes: ${list(GENERIC_ERROR_CODES)}; a domain failure has its own code, and each item of its \`details\` carries typed fields beside \`field\` and \`problem\`, declared per operation: ${list(DOMAIN_ERROR_CODES.filter((code) => !LOGGED_ONLY_CODES.includes(code)))}. Error D answers carry only the sentence; the service logs their code: ${list(LOGGED_ONLY_CODES)}. Error C codes: ${list(OAUTH_ERROR_CODES)}.
 
 Every response carries \`x-request-id\` (the caller's, when sent).`;
 
@@ -21,7 +24,7 @@ Every response carries \`x-request-id\` (the caller's, when sent).`;
  * Swagger CLI plugin generates from the classes (`npm run openapi:metadata`), completed by their
  * `@ApiProperty` options.
  */
-export async function buildOpenApiDocument(app: INestApplication): Promise<OpenAPIObject> {
+export async function buildOpenApiDocument(app: INestApplication, errorFamilies: ErrorFamilyRoutes): Promise<OpenAPIObject> {
   await loadDtoMetadata();
   const config = new DocumentBuilder()
     .setTitle('Order Tax Enrichment and Fulfillment Service')
@@ -73,12 +76,12 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
     if (schema) schema.additionalProperties = true;
   }
   declareSecurity(document);
-  documentResponsesAnyRouteCanMeet(document);
+  documentResponsesAnyRouteCanMeet(document, errorFamilies);
   return document;
 }
 
-export async function setupOpenApi(app: INestApplication): Promise<OpenAPIObject> {
-  const document = await buildOpenApiDocument(app);
+export async function setupOpenApi(app: INestApplication, errorFamilies: ErrorFamilyRoutes): Promise<OpenAPIObject> {
+  const document = await buildOpenApiDocument(app, errorFamilies);
   SwaggerModule.setup('docs', app, document, {
     useGlobalPrefix: true,
     jsonDocumentUrl: 'docs-json',

@@ -4,15 +4,19 @@ export default async () => {
     '../channels/dto/channels-stores-request.dto.js': await import('../channels/dto/channels-stores-request.dto.js'),
     '../channels/dto/channels-stores-response.dto.js': await import('../channels/dto/channels-stores-response.dto.js'),
     '../common/openapi/error-response.dto.js': await import('../common/openapi/error-response.dto.js'),
+    '../enrichment/dto/enrichment-errors.dto.js': await import('../enrichment/dto/enrichment-errors.dto.js'),
     '../enrichment/dto/enrichment.dto.js': await import('../enrichment/dto/enrichment.dto.js'),
+    '../fiscal-groups/dto/fiscal-group-errors.dto.js': await import('../fiscal-groups/dto/fiscal-group-errors.dto.js'),
     '../fiscal-groups/dto/fiscal-group.dto.js': await import('../fiscal-groups/dto/fiscal-group.dto.js'),
     '../fulfillment/dto/fulfillment.dto.js': await import('../fulfillment/dto/fulfillment.dto.js'),
     '../fulfillment/dto/info-payments.dto.js': await import('../fulfillment/dto/info-payments.dto.js'),
     '../health/dto/health.dto.js': await import('../health/dto/health.dto.js'),
     '../new-order-webhook/dto/new-order.dto.js': await import('../new-order-webhook/dto/new-order.dto.js'),
     '../orders/dto/persisted-order.dto.js': await import('../orders/dto/persisted-order.dto.js'),
+    '../product-categories/dto/product-category-errors.dto.js': await import('../product-categories/dto/product-category-errors.dto.js'),
     '../stats/dto/stats.dto.js': await import('../stats/dto/stats.dto.js'),
     '../status-aliases/dto/status-aliases.dto.js': await import('../status-aliases/dto/status-aliases.dto.js'),
+    '../webhooks/dto/redelivery-errors.dto.js': await import('../webhooks/dto/redelivery-errors.dto.js'),
   };
   return {
     '@nestjs/swagger': {
@@ -302,6 +306,9 @@ export default async () => {
                 description: 'One entry per invalid field (validation errors only)',
               },
             },
+            DomainErrorResponseDto: {
+              message: { required: true, type: () => String, description: 'Human-readable explanation (always one string)' },
+            },
             ChannelErrorResponseDto: {
               statusCode: { required: true, type: () => String, description: 'HTTP status code, as a string' },
               message: { required: true, type: () => String },
@@ -313,6 +320,28 @@ export default async () => {
             FulfillmentErrorResponseDto: {
               error: { required: true, type: () => String },
               message: { required: true, type: () => String, description: 'The same sentence as `error`' },
+            },
+          },
+        ],
+        [
+          import('../enrichment/dto/enrichment-errors.dto.js'),
+          {
+            OrderStoreChangedDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId`" },
+              storeId: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'The store its taxes were computed for (null when the order has none)',
+              },
+            },
+            OrderStoreChangedErrorDto: {
+              error: { required: true, enum: ['ORDER_STORE_CHANGED'] },
+              details: {
+                required: true,
+                type: () => [t['../enrichment/dto/enrichment-errors.dto.js'].OrderStoreChangedDetailDto],
+                description: 'One item, about `orderId`',
+              },
             },
           },
         ],
@@ -504,6 +533,46 @@ export default async () => {
               },
               orderId: { required: true, type: () => String },
               payload: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].EnrichedOrderPayloadDto },
+            },
+          },
+        ],
+        [
+          import('../fiscal-groups/dto/fiscal-group-errors.dto.js'),
+          {
+            StoreInAnotherGroupDetailDto: {
+              storeId: { required: true, type: () => String, description: 'The store, as listed in `stores`' },
+              fiscalGroupId: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'The fiscal group that holds it (null when it let the store go while this request ran: send it again)',
+              },
+              fiscalGroupName: { required: true, type: () => String, nullable: true, description: "That group's name" },
+            },
+            StoreInAnotherGroupErrorDto: {
+              error: { required: true, enum: ['STORE_IN_ANOTHER_GROUP'] },
+              details: {
+                required: true,
+                type: () => [t['../fiscal-groups/dto/fiscal-group-errors.dto.js'].StoreInAnotherGroupDetailDto],
+                description: 'One item per store held by another group',
+              },
+            },
+            ExternalIdInUseDetailDto: {
+              externalId: { required: true, type: () => String, description: 'The externalId sent' },
+              fiscalGroupId: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'The fiscal group that uses it (null when it was removed while this request ran)',
+              },
+            },
+            ExternalIdInUseErrorDto: {
+              error: { required: true, enum: ['EXTERNAL_ID_IN_USE'] },
+              details: {
+                required: true,
+                type: () => [t['../fiscal-groups/dto/fiscal-group-errors.dto.js'].ExternalIdInUseDetailDto],
+                description: 'One item, about `externalId`',
+              },
             },
           },
         ],
@@ -1133,6 +1202,37 @@ export default async () => {
           },
         ],
         [
+          import('../product-categories/dto/product-category-errors.dto.js'),
+          {
+            ProductIdExistsDetailDto: { productId: { required: true, type: () => String, description: 'The productId sent' } },
+            ProductIdExistsErrorDto: {
+              error: { required: true, enum: ['PRODUCT_ID_EXISTS'] },
+              details: {
+                required: true,
+                type: () => [t['../product-categories/dto/product-category-errors.dto.js'].ProductIdExistsDetailDto],
+                description: 'One item, about `productId`',
+              },
+            },
+            ExternalProductIdInUseDetailDto: {
+              externalProductId: { required: true, type: () => String, description: 'The externalProductId sent' },
+              productId: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'The product whose category has it (null when it was removed while this request ran)',
+              },
+            },
+            ExternalProductIdInUseErrorDto: {
+              error: { required: true, enum: ['EXTERNAL_PRODUCT_ID_IN_USE'] },
+              details: {
+                required: true,
+                type: () => [t['../product-categories/dto/product-category-errors.dto.js'].ExternalProductIdInUseDetailDto],
+                description: 'One item, about `externalProductId`',
+              },
+            },
+          },
+        ],
+        [
           import('../product-categories/dto/product-fiscal-category.dto.js'),
           {
             CreateProductFiscalCategoryDto: {
@@ -1329,6 +1429,40 @@ export default async () => {
           {
             ForwardResponseDto: {
               message: { required: true, type: () => String, description: 'What happened; the order itself is not returned' },
+            },
+          },
+        ],
+        [
+          import('../webhooks/dto/redelivery-errors.dto.js'),
+          {
+            OrderNotEnrichedDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId`" },
+              status: {
+                required: true,
+                description: 'Its current status (ENRICHMENT_FAILED when no fiscal group held its store)',
+                enum: [
+                  'RECEIVED',
+                  'ENRICHED',
+                  'ENRICHMENT_FAILED',
+                  'FORWARDED',
+                  'FORWARD_FAILED',
+                  'ACCEPTED',
+                  'IN_PREPARATION',
+                  'READY',
+                  'DISPATCHED',
+                  'DELIVERED',
+                  'CANCELLED',
+                  'REJECTED',
+                ],
+              },
+            },
+            OrderNotEnrichedErrorDto: {
+              error: { required: true, enum: ['ORDER_NOT_ENRICHED'] },
+              details: {
+                required: true,
+                type: () => [t['../webhooks/dto/redelivery-errors.dto.js'].OrderNotEnrichedDetailDto],
+                description: "One item, about the path's `id`",
+              },
             },
           },
         ],

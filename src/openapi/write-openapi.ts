@@ -5,7 +5,6 @@ import { createApp } from '../app.factory.js';
 import { loadConfig } from '../config/app-config.js';
 import { createRootLogger } from '../common/logging/logger.js';
 import { EmbeddedPostgres } from '../database/embedded-postgres.js';
-import { buildOpenApiDocument } from './openapi.js';
 
 /** Writes the OpenAPI document of the current code to `openapi.json` (a test fails when the two differ). */
 async function main(): Promise<void> {
@@ -16,7 +15,10 @@ async function main(): Promise<void> {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
     const app = await createApp({ config, databaseUrl, logger: createRootLogger('silent') });
     const target = resolve(process.argv[2] ?? 'openapi.json');
-    await writeFile(target, `${JSON.stringify(await buildOpenApiDocument(app), null, 2)}\n`);
+    // The document the app serves, which a test compares with the committed file.
+    const served = await app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/api/docs-json' });
+    if (served.statusCode !== 200) throw new Error(`GET /api/docs-json answered ${served.statusCode}`);
+    await writeFile(target, `${JSON.stringify(served.json(), null, 2)}\n`);
     await app.close();
     process.stdout.write(`wrote ${target}\n`);
   } finally {

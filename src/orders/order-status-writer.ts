@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ApiError } from '../common/errors/api-error.js';
+import { illegalStatusTransition } from './order-errors.js';
 import { canTransition, type OrderStatus } from './order-status.js';
 import type { Actor } from '../common/actor.js';
 import { OrdersRepository, type LockedOrder, type StatusNote } from './orders.repository.js';
@@ -27,10 +27,10 @@ export class OrderStatusWriter {
     return this.orders.lock(manager, orderId);
   }
 
-  /** The 409 the machine gives for this move, or nothing when it is allowed. */
+  /** The 409 ILLEGAL_STATUS_TRANSITION the machine gives for this move, or nothing when it is allowed. */
   check(order: LockedOrder, to: OrderStatus): void {
     const verdict = canTransition(order.status, to);
-    if (!verdict.allowed) throw ApiError.conflict(`Order ${order.orderId}: ${verdict.reason}`);
+    if (!verdict.allowed) throw illegalStatusTransition(order.orderId, order.status, to, verdict.reason);
   }
 
   /**

@@ -1,7 +1,8 @@
+import { ExternalProductIdInUseErrorDto, ProductIdExistsErrorDto } from './dto/product-category-errors.dto.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
-import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import {
   CreateProductFiscalCategoryDto,
   ProductFiscalCategoryResponseDto,
@@ -9,7 +10,8 @@ import {
 } from './dto/product-fiscal-category.dto.js';
 import type { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
 import { ProductCategoriesService } from './product-categories.service.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 const PRODUCT_ID_PARAM = { name: 'productId', description: 'The product id (text)', example: 'prod-cola-350' };
 
@@ -24,7 +26,7 @@ function toResponse(category: ProductFiscalCategoryEntity): ProductFiscalCategor
 }
 
 @ApiTags('Product fiscal categories')
-@ErrorFamily('A')
+@ErrorBodies(ErrorFamily.AdminApi)
 @Controller('admin/product-fiscal-categories')
 @Auth('admin')
 export class ProductCategoriesController {
@@ -36,7 +38,10 @@ export class ProductCategoriesController {
     description: "Gives a product its NCM code. Orders' products are matched by `productId`, then by `externalProductId`.",
   })
   @ApiCreatedResponse({ type: ProductFiscalCategoryResponseDto })
-  @ApiErrors([400, 409], { 409: 'The productId exists, or the externalProductId is used by another product' })
+  @ApiErrors([400, 409], {
+    409: 'PRODUCT_ID_EXISTS: the productId exists; EXTERNAL_PRODUCT_ID_IN_USE: the externalProductId is used by another product. Nothing is written.',
+  })
+  @ApiDomainErrors(409, { PRODUCT_ID_EXISTS: ProductIdExistsErrorDto, EXTERNAL_PRODUCT_ID_IN_USE: ExternalProductIdInUseErrorDto })
   async create(@Body() dto: CreateProductFiscalCategoryDto): Promise<ProductFiscalCategoryResponseDto> {
     return toResponse(await this.categories.create(dto));
   }
@@ -67,7 +72,13 @@ export class ProductCategoriesController {
   })
   @ApiParam(PRODUCT_ID_PARAM)
   @ApiOkResponse({ type: ProductFiscalCategoryResponseDto, description: 'Updated' })
-  @ApiErrors([400, 404, 409, 500], { 400: 'Invalid request', 404: 'Not found', 500: 'Internal error' })
+  @ApiErrors([400, 404, 409, 500], {
+    400: 'Invalid request',
+    404: 'Not found',
+    409: 'EXTERNAL_PRODUCT_ID_IN_USE: the externalProductId is used by another product; nothing is written',
+    500: 'Internal error',
+  })
+  @ApiDomainErrors(409, { EXTERNAL_PRODUCT_ID_IN_USE: ExternalProductIdInUseErrorDto })
   async update(
     @Param('productId') productId: string,
     @Body() dto: UpdateProductFiscalCategoryDto,

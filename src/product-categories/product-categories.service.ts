@@ -4,6 +4,7 @@ import type { Repository } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { uniqueViolation } from '../database/postgres-errors.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
+import { externalProductIdInUse, productIdExists } from './dto/product-category-errors.dto.js';
 import type { CreateProductFiscalCategoryDto, UpdateProductFiscalCategoryDto } from './dto/product-fiscal-category.dto.js';
 import { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
 
@@ -71,17 +72,10 @@ export class ProductCategoriesService {
 
   private async explainConflict(error: unknown, productId: string, externalProductId: string | null | undefined): Promise<unknown> {
     const constraint = uniqueViolation(error);
-    if (constraint === 'product_fiscal_category_pkey') {
-      return ApiError.conflict(`A product fiscal category with productId "${productId}" already exists`, [
-        { field: 'productId', problem: 'already exists' },
-      ]);
-    }
+    if (constraint === 'product_fiscal_category_pkey') return productIdExists(productId);
     if (constraint === 'uq_product_fiscal_category_external_product_id') {
       const other = await this.categories.findOne({ where: { externalProductId: externalProductId! }, select: { productId: true } });
-      return ApiError.conflict(
-        `externalProductId "${externalProductId}" is already used by product ${other?.productId ?? '(another product)'}`,
-        [{ field: 'externalProductId', problem: 'is already used by another product' }],
-      );
+      return externalProductIdInUse(externalProductId!, other?.productId);
     }
     return error;
   }

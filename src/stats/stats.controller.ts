@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { ForwardingStatsDto, OrdersPerHourDto, StatsRangeQuery, StoresMissingFiscalGroupDto } from './dto/stats.dto.js';
 import { MISSING_STORES_SHOWN, StatsService } from './stats.service.js';
@@ -9,7 +10,7 @@ import { MISSING_STORES_SHOWN, StatsService } from './stats.service.js';
 const RANGE_400 = { 400: 'range is not 24h or 7d, or the parameter is unknown' };
 
 @ApiTags('Statistics (admin)')
-@ErrorFamily('A')
+@ErrorBodies(ErrorFamily.AdminApi)
 @Controller('admin/stats')
 @Auth('admin')
 export class StatsController {

@@ -5,14 +5,15 @@ import { ValidatedBody } from '../common/http/dto-validation.pipe.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { STATUS_ALIASES_EXAMPLE, StatusAliasesDto } from './dto/status-aliases.dto.js';
 import { StatusAliasesService } from './status-aliases.service.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 const MATCHING =
   'A received status (fulfillment `status` and `tracking`, the new-order webhook) is matched ignoring case, accents, surrounding spaces and the difference between space, `_` and `-`: ' +
   'first against the order status values, then against these aliases.';
 
 @ApiTags('Status aliases')
-@ErrorFamily('A')
+@ErrorBodies(ErrorFamily.AdminApi)
 @Controller('admin/status-aliases')
 @Auth('admin')
 export class StatusAliasesController {

@@ -3,13 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
-import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { OrderPayloadDto, WrappedOrderPayloadDto } from '../enrichment/dto/enrichment.dto.js';
-import { ORDER_BODY_DOC } from '../enrichment/enrichment.controller.js';
+import { ORDER_BODY_DOC, ORDER_STORE_CHANGED_ERROR } from '../enrichment/enrichment.controller.js';
+import { OrderStoreChangedErrorDto } from '../enrichment/dto/enrichment-errors.dto.js';
 import type { Actor } from '../common/actor.js';
 import { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { ForwardingService } from './forwarding.service.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 export const WEBHOOK_ERRORS = {
   502: 'WEBHOOK_DELIVERY_FAILED: the webhook answered a non-2xx status (3xx included: redirects are not followed), did not answer within ORDER_WEBHOOK_TIMEOUT_MS, or could not be reached. The attempt is counted and logged; the order is FORWARD_FAILED.',
@@ -25,7 +27,7 @@ const SIGNING =
 
 @ApiTags('Enrichment')
 @ApiExtraModels(OrderPayloadDto, WrappedOrderPayloadDto)
-@ErrorFamily('A')
+@ErrorBodies(ErrorFamily.AdminApi)
 @Controller()
 @Auth('orders')
 export class ForwardingController {
@@ -40,9 +42,10 @@ export class ForwardingController {
   @ApiBody(ORDER_BODY_DOC)
   @ApiOkResponse({ type: ForwardResponseDto, description: 'Stored and accepted by the webhook (2xx)' })
   @ApiErrors(
-    [400, 413, 415, 422, 502, 503],
+    [400, 409, 413, 415, 422, 502, 503],
     {
       400: 'Empty body, a body that is not an object, or no string orderId (1 to 100 characters)',
+      ...ORDER_STORE_CHANGED_ERROR,
       422:
         'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent); ' +
         'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES; nothing is computed, stored or sent',
@@ -57,6 +60,7 @@ export class ForwardingController {
       503: NOT_CONFIGURED_EXAMPLE,
     },
   )
+  @ApiDomainErrors(409, { ORDER_STORE_CHANGED: OrderStoreChangedErrorDto })
   forward(
     @Body() body: unknown,
     @CurrentActor() actor: Actor,

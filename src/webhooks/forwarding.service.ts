@@ -1,3 +1,4 @@
+import { orderNotEnriched } from './dto/redelivery-errors.dto.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
@@ -78,9 +79,7 @@ export class ForwardingService {
     const order = await this.orders.findForRedelivery(idOrOrderId, isUuid(idOrOrderId));
     if (!order) throw ApiError.notFound(`Order ${idOrOrderId} not found`);
     if (!order.enrichedPayload) {
-      throw ApiError.conflict(
-        `Order ${order.orderId} has no enriched payload to send (status ${order.status}): enrich it first (POST /api/enrich-order or /api/enrich-order-forward)`,
-      );
+      throw orderNotEnriched(order.orderId, order.status);
     }
     const message: WebhookMessage = {
       orderDbId: order.id,

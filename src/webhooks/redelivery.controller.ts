@@ -1,16 +1,18 @@
+import { OrderNotEnrichedErrorDto } from './dto/redelivery-errors.dto.js';
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
-import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import type { Actor } from '../common/actor.js';
 import { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { NOT_CONFIGURED_EXAMPLE, WEBHOOK_ERRORS } from './forwarding.controller.js';
 import { ForwardingService } from './forwarding.service.js';
-import { ErrorFamily } from '../common/http/error-family.decorator.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
 
 @ApiTags('Orders (admin)')
-@ErrorFamily('A')
+@ErrorBodies(ErrorFamily.AdminApi)
 @Controller('admin/orders')
 @Auth('admin')
 export class RedeliveryController {
@@ -33,7 +35,7 @@ export class RedeliveryController {
     [404, 409, 502, 503],
     {
       404: 'No order with this UUID or orderId',
-      409: 'The order has no enriched payload (its enrichment failed): enrich it first',
+      409: 'ORDER_NOT_ENRICHED: the order has no enriched payload (its enrichment failed): enrich it first',
       ...WEBHOOK_ERRORS,
     },
     {
@@ -41,7 +43,8 @@ export class RedeliveryController {
       409: {
         message:
           'Order ORD-2026-000123 has no enriched payload to send (status ENRICHMENT_FAILED): enrich it first (POST /api/enrich-order or /api/enrich-order-forward)',
-        error: 'CONFLICT',
+        error: 'ORDER_NOT_ENRICHED',
+        details: [{ field: 'id', problem: 'the order has no enriched payload', orderId: 'ORD-2026-000123', status: 'ENRICHMENT_FAILED' }],
       },
       502: {
         message: 'Order ORD-2026-000123 was not accepted by the order webhook: no complete answer within 10000 ms (attempt 3)',
@@ -50,6 +53,7 @@ export class RedeliveryController {
       503: NOT_CONFIGURED_EXAMPLE,
     },
   )
+  @ApiDomainErrors(409, { ORDER_NOT_ENRICHED: OrderNotEnrichedErrorDto })
   redeliver(@Param('id') id: string, @CurrentActor() actor: Actor): Promise<ForwardResponseDto> {
     return this.forwarding.redeliver(id, actor);
   }

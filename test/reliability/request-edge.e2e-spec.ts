@@ -1,3 +1,4 @@
+import { ErrorFamily } from '../../src/common/errors/error-families.js';
 import { connect, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expectErrorShape } from '../support/openapi-routes.js';
@@ -84,7 +85,7 @@ describe('requests refused before the application reads them', () => {
       expect([401, 415]).toContain(answer.status);
       expect(answer.bodyBytesSent).toBe(0);
       expect(answer.headers['x-request-id']).toBeTruthy();
-      expectErrorShape('A', answer.body);
+      expectErrorShape(ErrorFamily.AdminApi, answer.body);
     });
 
     it('answers 401 to a JSON body without a token on a protected route before the body is sent', async () => {
@@ -106,7 +107,7 @@ describe('requests refused before the application reads them', () => {
       );
       expect(answer.status).toBe(401);
       expect(answer.bodyBytesSent).toBe(0);
-      expectErrorShape('D', answer.body);
+      expectErrorShape(ErrorFamily.PointOfSale, answer.body);
     });
 
     it('refuses text/csv on every route but the tax-matrix import, with a valid token too', async () => {
@@ -218,7 +219,7 @@ describe('requests refused before the application reads them', () => {
       );
       expect(answer.status).toBe(431);
       expect(answer.headers['x-request-id']).toBe('big-headers-1');
-      expectErrorShape('D', answer.body);
+      expectErrorShape(ErrorFamily.PointOfSale, answer.body);
     });
 
     it('400 for bad framing, in the channel-configuration family shape', async () => {

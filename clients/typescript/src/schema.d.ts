@@ -845,6 +845,75 @@ export interface components {
              */
             FCP_rate?: number;
         };
+        StoreInAnotherGroupDetailDto: {
+            /**
+             * @description Path of the offending field (dot notation)
+             * @example taxMatrix.22021000.ICMS_rate
+             */
+            field: string;
+            /**
+             * @description What is wrong with it
+             * @example must be a number from 0 to 100 with at most 4 decimals
+             */
+            problem: string;
+            /**
+             * @description The store, as listed in `stores`
+             * @example store-123
+             */
+            storeId: string;
+            /**
+             * Format: uuid
+             * @description The fiscal group that holds it (null when it let the store go while this request ran: send it again)
+             * @example 0b7e7a36-5c1e-4f4e-9d43-8f0f6a3b2a10
+             */
+            fiscalGroupId: string | null;
+            /**
+             * @description That group's name
+             * @example São Paulo restaurants
+             */
+            fiscalGroupName: string | null;
+        };
+        StoreInAnotherGroupErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            error: "STORE_IN_ANOTHER_GROUP";
+            /** @description One item per store held by another group */
+            details: components["schemas"]["StoreInAnotherGroupDetailDto"][];
+        };
+        ExternalIdInUseDetailDto: {
+            /**
+             * @description Path of the offending field (dot notation)
+             * @example taxMatrix.22021000.ICMS_rate
+             */
+            field: string;
+            /**
+             * @description What is wrong with it
+             * @example must be a number from 0 to 100 with at most 4 decimals
+             */
+            problem: string;
+            /** @description The externalId sent */
+            externalId: string;
+            /**
+             * Format: uuid
+             * @description The fiscal group that uses it (null when it was removed while this request ran)
+             */
+            fiscalGroupId: string | null;
+        };
+        ExternalIdInUseErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            error: "EXTERNAL_ID_IN_USE";
+            /** @description One item, about `externalId` */
+            details: components["schemas"]["ExternalIdInUseDetailDto"][];
+        };
         StoreRefDto: {
             /**
              * @description Store id of the ordering platform (`payload.store.id` of orders)
@@ -1068,6 +1137,58 @@ export interface components {
                 [key: string]: components["schemas"]["TaxRuleDto"];
             };
             settings?: components["schemas"]["FiscalGroupSettingsDto"];
+        };
+        ProductIdExistsDetailDto: {
+            /**
+             * @description Path of the offending field (dot notation)
+             * @example taxMatrix.22021000.ICMS_rate
+             */
+            field: string;
+            /**
+             * @description What is wrong with it
+             * @example must be a number from 0 to 100 with at most 4 decimals
+             */
+            problem: string;
+            /** @description The productId sent */
+            productId: string;
+        };
+        ProductIdExistsErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            error: "PRODUCT_ID_EXISTS";
+            /** @description One item, about `productId` */
+            details: components["schemas"]["ProductIdExistsDetailDto"][];
+        };
+        ExternalProductIdInUseDetailDto: {
+            /**
+             * @description Path of the offending field (dot notation)
+             * @example taxMatrix.22021000.ICMS_rate
+             */
+            field: string;
+            /**
+             * @description What is wrong with it
+             * @example must be a number from 0 to 100 with at most 4 decimals
+             */
+            problem: string;
+            /** @description The externalProductId sent */
+            externalProductId: string;
+            /** @description The product whose category has it (null when it was removed while this request ran) */
+            productId: string | null;
+        };
+        ExternalProductIdInUseErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            error: "EXTERNAL_PRODUCT_ID_IN_USE";
+            /** @description One item, about `externalProductId` */
+            details: components["schemas"]["ExternalProductIdInUseDetailDto"][];
         };
         CreateProductFiscalCategoryDto: {
             /**
@@ -2406,6 +2527,30 @@ export interface components {
         WrappedOrderPayloadDto: {
             payload: components["schemas"]["OrderPayloadDto"];
         };
+        OrderStoreChangedDetailDto: {
+            /**
+             * @description Path of the offending field (dot notation)
+             * @example taxMatrix.22021000.ICMS_rate
+             */
+            field: string;
+            /**
+             * @description What is wrong with it
+             * @example must be a number from 0 to 100 with at most 4 decimals
+             */
+            problem: string;
+            /** @description The order's `orderId` */
+            orderId: string;
+            /** @description The store its taxes were computed for (null when the order has none) */
+            storeId: string | null;
+        };
+        OrderStoreChangedErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /** @enum {string} */
+            error: "ORDER_STORE_CHANGED";
+            /** @description One item, about `orderId` */
+            details: components["schemas"]["OrderStoreChangedDetailDto"][];
+        };
         TaxWarningDto: {
             /**
              * @example PRODUCT_CATEGORY_NOT_FOUND
@@ -2731,6 +2876,34 @@ export interface components {
              * @example Order ORD-2026-000123 enriched, stored and forwarded: the webhook answered 200 (attempt 1)
              */
             message: string;
+        };
+        OrderNotEnrichedDetailDto: {
+            /**
+             * @description Path of the offending field (dot notation)
+             * @example taxMatrix.22021000.ICMS_rate
+             */
+            field: string;
+            /**
+             * @description What is wrong with it
+             * @example must be a number from 0 to 100 with at most 4 decimals
+             */
+            problem: string;
+            /** @description The order's `orderId` */
+            orderId: string;
+            /**
+             * @description Its current status (ENRICHMENT_FAILED when no fiscal group held its store)
+             * @example ENRICHMENT_FAILED
+             * @enum {string}
+             */
+            status: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
+        };
+        OrderNotEnrichedErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /** @enum {string} */
+            error: "ORDER_NOT_ENRICHED";
+            /** @description One item, about the path's `id` */
+            details: components["schemas"]["OrderNotEnrichedDetailDto"][];
         };
         StoreServiceDto: {
             /** @example DELIVERY */
@@ -4099,7 +4272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A store is already held by another group, or the externalId is taken */
+            /** @description STORE_IN_ANOTHER_GROUP: a store is already held by another group (one detail per store, with the group that holds it); EXTERNAL_ID_IN_USE: the externalId is taken. Nothing is written. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4107,11 +4280,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Conflict with the current state",
-                     *       "error": "CONFLICT"
+                     *       "message": "store \"store-0042\" already belongs to fiscal group 0b7e7a36-5c1e-4f4e-9d43-8f0f6a3b2a10 (\"Restaurants RJ\")",
+                     *       "error": "STORE_IN_ANOTHER_GROUP",
+                     *       "details": [
+                     *         {
+                     *           "field": "stores",
+                     *           "problem": "store \"store-0042\" already belongs to fiscal group 0b7e7a36-5c1e-4f4e-9d43-8f0f6a3b2a10 (\"Restaurants RJ\")",
+                     *           "storeId": "store-0042",
+                     *           "fiscalGroupId": "0b7e7a36-5c1e-4f4e-9d43-8f0f6a3b2a10",
+                     *           "fiscalGroupName": "Restaurants RJ"
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["StoreInAnotherGroupErrorDto"] | components["schemas"]["ExternalIdInUseErrorDto"];
                 };
             };
             /** @description Request body over the size limit */
@@ -4474,7 +4656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description STORE_IN_ANOTHER_GROUP: a store is already held by another group (one detail per store, with the group that holds it); EXTERNAL_ID_IN_USE: the externalId is taken. Nothing is written. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4482,11 +4664,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Conflict with the current state",
-                     *       "error": "CONFLICT"
+                     *       "message": "store \"store-0042\" already belongs to fiscal group 0b7e7a36-5c1e-4f4e-9d43-8f0f6a3b2a10 (\"Restaurants RJ\")",
+                     *       "error": "STORE_IN_ANOTHER_GROUP",
+                     *       "details": [
+                     *         {
+                     *           "field": "stores",
+                     *           "problem": "store \"store-0042\" already belongs to fiscal group 0b7e7a36-5c1e-4f4e-9d43-8f0f6a3b2a10 (\"Restaurants RJ\")",
+                     *           "storeId": "store-0042",
+                     *           "fiscalGroupId": "0b7e7a36-5c1e-4f4e-9d43-8f0f6a3b2a10",
+                     *           "fiscalGroupName": "Restaurants RJ"
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["StoreInAnotherGroupErrorDto"] | components["schemas"]["ExternalIdInUseErrorDto"];
                 };
             };
             /** @description Request body over the size limit */
@@ -5077,19 +5268,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The productId exists, or the externalProductId is used by another product */
+            /** @description PRODUCT_ID_EXISTS: the productId exists; EXTERNAL_PRODUCT_ID_IN_USE: the externalProductId is used by another product. Nothing is written. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "Conflict with the current state",
-                     *       "error": "CONFLICT"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ProductIdExistsErrorDto"] | components["schemas"]["ExternalProductIdInUseErrorDto"];
                 };
             };
             /** @description Request body over the size limit */
@@ -5340,19 +5525,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description EXTERNAL_PRODUCT_ID_IN_USE: the externalProductId is used by another product; nothing is written */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "Conflict with the current state",
-                     *       "error": "CONFLICT"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ExternalProductIdInUseErrorDto"];
                 };
             };
             /** @description Request body over the size limit */
@@ -6047,6 +6226,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStoreChangedErrorDto"];
+                };
+            };
             /** @description Request body over the size limit */
             413: {
                 headers: {
@@ -6192,6 +6380,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStoreChangedErrorDto"];
                 };
             };
             /** @description Request body over the size limit */
@@ -6359,7 +6556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The order has no enriched payload (its enrichment failed): enrich it first */
+            /** @description ORDER_NOT_ENRICHED: the order has no enriched payload (its enrichment failed): enrich it first */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6368,10 +6565,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "Order ORD-2026-000123 has no enriched payload to send (status ENRICHMENT_FAILED): enrich it first (POST /api/enrich-order or /api/enrich-order-forward)",
-                     *       "error": "CONFLICT"
+                     *       "error": "ORDER_NOT_ENRICHED",
+                     *       "details": [
+                     *         {
+                     *           "field": "id",
+                     *           "problem": "the order has no enriched payload",
+                     *           "orderId": "ORD-2026-000123",
+                     *           "status": "ENRICHMENT_FAILED"
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["OrderNotEnrichedErrorDto"];
                 };
             };
             /** @description Unexpected error (logged with the request id) */

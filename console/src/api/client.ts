@@ -10,7 +10,8 @@ export interface ApiProblem {
   status: number;
   code?: string;
   message: string;
-  details?: { field?: string; problem?: string }[];
+  /** `field` and `problem`, and the typed fields of the code (`storeId`...) for a domain failure. */
+  details?: { field?: string; problem?: string; [typed: string]: unknown }[];
   body?: unknown;
 }
 

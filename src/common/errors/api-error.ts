@@ -1,5 +1,9 @@
-import { ErrorCode, type OAuthErrorCode, STATUS_BY_CODE } from './error-codes.js';
+import { type DomainErrorCode, ErrorCode, type OAuthErrorCode, STATUS_BY_CODE } from './error-codes.js';
 
+/**
+ * One item of `details`: the field it is about and the problem in words. A domain failure's items
+ * add typed fields (the store and its group, the order and its statuses...).
+ */
 export interface ErrorDetail {
   field: string;
   problem: string;
@@ -7,7 +11,7 @@ export interface ErrorDetail {
 
 /**
  * The one error type services throw. The exception filter renders it in the
- * body shape of the route's family (Error A, B, C or D).
+ * body shape of the route's error family (`ErrorFamily`).
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -47,6 +51,14 @@ export class ApiError extends Error {
 
   static conflict(message: string, details?: ErrorDetail[]): ApiError {
     return new ApiError(ErrorCode.CONFLICT, message, { details });
+  }
+
+  /**
+   * A domain failure with its own code. Call it from the failure's factory beside its body
+   * (`<feature>/dto/*-errors.dto.ts`), which ties the code to the type of its details.
+   */
+  static domain<Detail extends ErrorDetail>(code: DomainErrorCode, message: string, details: Detail[]): ApiError {
+    return new ApiError(code, message, { details });
   }
 
   static unauthorized(message = 'Missing or invalid access token', oauthCode?: OAuthErrorCode): ApiError {

@@ -1,4 +1,4 @@
-/** Machine-readable codes of Error A bodies (`error` field). */
+/** Machine-readable codes of admin API error bodies (`error` field) that carry no typed details. */
 export const ErrorCode = {
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   UNAUTHORIZED: 'UNAUTHORIZED',
@@ -17,10 +17,51 @@ export const ErrorCode = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-export const ERROR_CODES = Object.values(ErrorCode);
 
-/** RFC 6749 §5.2 / RFC 6750 §3.1 codes used by Error C bodies. */
+/**
+ * Domain failures with their own code and typed `details` (docs/errors.md). Each is thrown by one
+ * factory beside the body it renders (`<feature>/dto/*-errors.dto.ts`, `*-errors.ts`); the
+ * admin API declares them per operation.
+ */
+export const DomainErrorCode = {
+  STORE_IN_ANOTHER_GROUP: 'STORE_IN_ANOTHER_GROUP',
+  EXTERNAL_ID_IN_USE: 'EXTERNAL_ID_IN_USE',
+  PRODUCT_ID_EXISTS: 'PRODUCT_ID_EXISTS',
+  EXTERNAL_PRODUCT_ID_IN_USE: 'EXTERNAL_PRODUCT_ID_IN_USE',
+  ORDER_NOT_ENRICHED: 'ORDER_NOT_ENRICHED',
+  ORDER_STORE_CHANGED: 'ORDER_STORE_CHANGED',
+  ILLEGAL_STATUS_TRANSITION: 'ILLEGAL_STATUS_TRANSITION',
+  NOT_A_PICKUP_ORDER: 'NOT_A_PICKUP_ORDER',
+  ORDER_IN_FINAL_STATUS: 'ORDER_IN_FINAL_STATUS',
+  NOT_THE_ORDER_STORE: 'NOT_THE_ORDER_STORE',
+  STORE_WITHOUT_FISCAL_GROUP: 'STORE_WITHOUT_FISCAL_GROUP',
+  AMBIGUOUS_STORE_CODE: 'AMBIGUOUS_STORE_CODE',
+} as const;
+export type DomainErrorCode = (typeof DomainErrorCode)[keyof typeof DomainErrorCode];
+export const DOMAIN_ERROR_CODES = Object.values(DomainErrorCode);
+
+/**
+ * Domain codes thrown only on the point-of-sale routes, whose body has no code field: the
+ * service log carries them (with their details and the request id), the answer only the sentence.
+ */
+export const LOGGED_ONLY_CODES: readonly DomainErrorCode[] = [
+  DomainErrorCode.ILLEGAL_STATUS_TRANSITION,
+  DomainErrorCode.NOT_A_PICKUP_ORDER,
+  DomainErrorCode.ORDER_IN_FINAL_STATUS,
+  DomainErrorCode.NOT_THE_ORDER_STORE,
+  DomainErrorCode.STORE_WITHOUT_FISCAL_GROUP,
+  DomainErrorCode.AMBIGUOUS_STORE_CODE,
+];
+
+export type GenericErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** The codes without typed details: the `error` of the generic Error A body. */
+export const GENERIC_ERROR_CODES = Object.values(ErrorCode);
+
+export type ErrorCode = GenericErrorCode | DomainErrorCode;
+/** Every code an admin API error body can carry. */
+export const ERROR_CODES: readonly ErrorCode[] = [...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES];
+
+/** RFC 6749 §5.2 / RFC 6750 §3.1 codes used by the OAuth routes' error bodies. */
 export const OAuthErrorCode = {
   INVALID_REQUEST: 'invalid_request',
   INVALID_CLIENT: 'invalid_client',
@@ -53,4 +94,16 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
+  STORE_IN_ANOTHER_GROUP: 409,
+  EXTERNAL_ID_IN_USE: 409,
+  PRODUCT_ID_EXISTS: 409,
+  EXTERNAL_PRODUCT_ID_IN_USE: 409,
+  ORDER_NOT_ENRICHED: 409,
+  ORDER_STORE_CHANGED: 409,
+  ILLEGAL_STATUS_TRANSITION: 409,
+  NOT_A_PICKUP_ORDER: 409,
+  ORDER_IN_FINAL_STATUS: 409,
+  NOT_THE_ORDER_STORE: 409,
+  STORE_WITHOUT_FISCAL_GROUP: 409,
+  AMBIGUOUS_STORE_CODE: 409,
 };

@@ -1,76 +1,97 @@
-import { ErrorCode, OAuthErrorCode } from './error-codes.js';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
 import type { ApiError } from './api-error.js';
+import { type ErrorCode, OAuthErrorCode, STATUS_BY_CODE } from './error-codes.js';
 
 /**
- * Each family of routes answers errors in its own body shape (docs/errors.md):
- * A admin/enrichment/login, B channel configuration, C `/domain-cliente/*`,
- * D order fulfillment.
+ * Each family of routes answers errors in its own body shape, fixed by the interface spec
+ * (docs/errors.md). A controller says its family with `@ErrorBodies(ErrorFamily.X)` above `@Controller`.
  */
-export type ErrorFamily = 'A' | 'B' | 'C' | 'D';
+export const ErrorFamily = {
+  /** Login, enrichment and admin routes: `{ message, error, details? }` (the spec's Error A). */
+  AdminApi: 'admin-api',
+  /** The channel configuration, `/v3/channels-stores`: `{ statusCode, message }` (Error B). */
+  ChannelConfiguration: 'channel-configuration',
+  /** The OAuth routes, `/domain-cliente/*`: `{ error, error_description }` with an OAuth code (Error C). */
+  OAuth: 'oauth',
+  /** The point-of-sale routes, `/api/order/*`: `{ error, message }`, the same sentence in both (Error D). */
+  PointOfSale: 'point-of-sale',
+} as const;
+export type ErrorFamily = (typeof ErrorFamily)[keyof typeof ErrorFamily];
+export const ERROR_FAMILIES = Object.values(ErrorFamily);
+
+/** The Nest metadata key `@ErrorBodies` writes on a controller class. */
+export const ERROR_FAMILY_METADATA = 'http:errorFamily';
 
 /** The global route prefix (app.factory.ts): controller paths are below it. */
 export const GLOBAL_PREFIX = 'api';
-
-/** Controller path (without the global prefix, no slashes at the ends) → its family, from `@ErrorFamily`. */
-const FAMILY_BY_PATH = new Map<string, ErrorFamily>();
 
 function trimSlashes(path: string): string {
   return path.replace(/^\/+|\/+$/g, '');
 }
 
-/** Called by `@ErrorFamily` for each controller: the one place a route's family is said. */
-export function registerErrorFamily(controllerPath: string, family: ErrorFamily): void {
-  const path = trimSlashes(controllerPath).toLowerCase();
-  const known = FAMILY_BY_PATH.get(path);
-  if (known !== undefined && known !== family) {
-    throw new Error(`Controllers at "${path}" declare two error families (${known} and ${family})`);
-  }
-  if (path !== '') FAMILY_BY_PATH.set(path, family);
-}
-
 /**
- * The family of a request, also one no route matched (a 404, a 431 before routing): the family
- * declared by the controller whose path is the longest whole-segment prefix of the URL; A when none.
+ * Which family answers a URL, read from the controllers' `@ErrorBodies` metadata when the app is
+ * built: the family of the controller whose path is the longest whole-segment prefix of the URL,
+ * so that a URL no route matches (a 404, a 431 before routing) is answered like its neighbours;
+ * the admin API when none.
  */
-export function errorFamilyOf(url: string): ErrorFamily {
-  let path = trimSlashes(url.split('?', 1)[0]!.toLowerCase());
-  if (path === GLOBAL_PREFIX || path.startsWith(`${GLOBAL_PREFIX}/`)) path = path.slice(GLOBAL_PREFIX.length + 1);
-  for (let prefix = path; ; prefix = prefix.slice(0, Math.max(prefix.lastIndexOf('/'), 0))) {
-    const family = FAMILY_BY_PATH.get(prefix);
-    if (family) return family;
-    if (prefix === '') return 'A';
+export class ErrorFamilyRoutes {
+  private constructor(private readonly byPath: ReadonlyMap<string, ErrorFamily>) {}
+
+  static of(controllers: Iterable<object>): ErrorFamilyRoutes {
+    const byPath = new Map<string, ErrorFamily>();
+    for (const controller of controllers) {
+      const family = Reflect.getMetadata(ERROR_FAMILY_METADATA, controller) as ErrorFamily | undefined;
+      const paths = Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined;
+      if (family === undefined || paths === undefined) continue;
+      for (const each of Array.isArray(paths) ? paths : [paths]) {
+        const path = trimSlashes(each).toLowerCase();
+        const known = byPath.get(path);
+        if (known !== undefined && known !== family) {
+          throw new Error(`Controllers at "${path}" declare two error families (${known} and ${family})`);
+        }
+        if (path !== '') byPath.set(path, family);
+      }
+    }
+    return new ErrorFamilyRoutes(byPath);
+  }
+
+  familyOf(url: string): ErrorFamily {
+    let path = trimSlashes(url.split('?', 1)[0]!.toLowerCase());
+    if (path === GLOBAL_PREFIX || path.startsWith(`${GLOBAL_PREFIX}/`)) path = path.slice(GLOBAL_PREFIX.length + 1);
+    for (let prefix = path; ; prefix = prefix.slice(0, Math.max(prefix.lastIndexOf('/'), 0))) {
+      const family = this.byPath.get(prefix);
+      if (family) return family;
+      if (prefix === '') return ErrorFamily.AdminApi;
+    }
   }
 }
 
-const OAUTH_CODE_BY_CODE: Record<ErrorCode, OAuthErrorCode> = {
-  [ErrorCode.VALIDATION_FAILED]: OAuthErrorCode.INVALID_REQUEST,
-  [ErrorCode.UNAUTHORIZED]: OAuthErrorCode.INVALID_TOKEN,
-  [ErrorCode.FORBIDDEN]: OAuthErrorCode.INSUFFICIENT_SCOPE,
-  [ErrorCode.NOT_FOUND]: OAuthErrorCode.NOT_FOUND,
-  [ErrorCode.CONFLICT]: OAuthErrorCode.INVALID_REQUEST,
-  [ErrorCode.FISCAL_GROUP_NOT_FOUND]: OAuthErrorCode.INVALID_REQUEST,
-  [ErrorCode.WEBHOOK_NOT_CONFIGURED]: OAuthErrorCode.TEMPORARILY_UNAVAILABLE,
-  [ErrorCode.WEBHOOK_DELIVERY_FAILED]: OAuthErrorCode.SERVER_ERROR,
-  [ErrorCode.PAYLOAD_TOO_LARGE]: OAuthErrorCode.INVALID_REQUEST,
-  [ErrorCode.ORDER_TOO_LARGE]: OAuthErrorCode.INVALID_REQUEST,
-  [ErrorCode.HEADERS_TOO_LARGE]: OAuthErrorCode.INVALID_REQUEST,
-  [ErrorCode.REQUEST_TIMEOUT]: OAuthErrorCode.INVALID_REQUEST,
-  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: OAuthErrorCode.INVALID_REQUEST,
-  [ErrorCode.RATE_LIMITED]: OAuthErrorCode.TOO_MANY_REQUESTS,
-  [ErrorCode.SERVICE_UNAVAILABLE]: OAuthErrorCode.TEMPORARILY_UNAVAILABLE,
-  [ErrorCode.INTERNAL_ERROR]: OAuthErrorCode.SERVER_ERROR,
+/** The OAuth code of an error on the OAuth routes, when it does not say its own: by its HTTP status. */
+const OAUTH_CODE_BY_STATUS: Record<number, OAuthErrorCode> = {
+  401: OAuthErrorCode.INVALID_TOKEN,
+  403: OAuthErrorCode.INSUFFICIENT_SCOPE,
+  404: OAuthErrorCode.NOT_FOUND,
+  429: OAuthErrorCode.TOO_MANY_REQUESTS,
+  500: OAuthErrorCode.SERVER_ERROR,
+  502: OAuthErrorCode.SERVER_ERROR,
+  503: OAuthErrorCode.TEMPORARILY_UNAVAILABLE,
 };
+
+function oauthCodeOf(code: ErrorCode): OAuthErrorCode {
+  return OAUTH_CODE_BY_STATUS[STATUS_BY_CODE[code]] ?? OAuthErrorCode.INVALID_REQUEST;
+}
 
 export function renderErrorBody(family: ErrorFamily, error: ApiError): Record<string, unknown> {
   switch (family) {
-    case 'B':
+    case ErrorFamily.ChannelConfiguration:
       return { statusCode: String(error.status), message: error.message };
-    case 'C':
-      return { error: error.options.oauthCode ?? OAUTH_CODE_BY_CODE[error.code], error_description: error.message };
-    case 'D':
-      // The platform's clients read one or the other: the same sentence in both.
+    case ErrorFamily.OAuth:
+      return { error: error.options.oauthCode ?? oauthCodeOf(error.code), error_description: error.message };
+    case ErrorFamily.PointOfSale:
+      // The platform's clients read one or the other: the same sentence in both, no code.
       return { error: error.message, message: error.message };
-    case 'A':
+    case ErrorFamily.AdminApi:
       return error.details?.length
         ? { message: error.message, error: error.code, details: error.details }
         : { message: error.message, error: error.code };

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../errors/api-exception.filter.js';
 import { ApiError } from '../errors/api-error.js';
 import { ErrorCode } from '../errors/error-codes.js';
-import { errorFamilyOf, renderErrorBody } from '../errors/error-families.js';
+import { type ErrorFamilyRoutes, renderErrorBody } from '../errors/error-families.js';
 import type { Logger } from '../logging/logger.js';
 import { RAW_REQUEST_ID, requestIdFor } from './http-hooks.js';
 
@@ -17,7 +17,7 @@ type RawRequest = IncomingMessage & { [RAW_REQUEST_ID]?: string };
  * They are answered here in the route family's error shape, with an `x-request-id`, the
  * target and id taken from the in-flight request or from the bytes received.
  */
-export function clientErrorHandler(logger: Logger) {
+export function clientErrorHandler(logger: Logger, families: ErrorFamilyRoutes) {
   return (error: ClientError, socket: Socket): void => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const inFlight = (socket as Socket & { _httpMessage?: ServerResponse & { req?: RawRequest } })._httpMessage;
@@ -29,7 +29,7 @@ export function clientErrorHandler(logger: Logger) {
       ? fromRequest(inFlight.req)
       : fromRawPacket(Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined);
     const apiError = describe(error);
-    const body = JSON.stringify(renderErrorBody(errorFamilyOf(received.target ?? '/'), apiError));
+    const body = JSON.stringify(renderErrorBody(families.familyOf(received.target ?? '/'), apiError));
     logger.info({ requestId: received.requestId, url: received.target, status: apiError.status, code: error.code }, apiError.message);
     socket.end(
       `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
@@ -69,7 +69,7 @@ function fromRawPacket(packet: Buffer | undefined): { target: string | undefined
  * Fastify's router refuses a path it cannot decode (an encoded surrogate or a stray `%`)
  * before any hook runs; answered here like every other error, with the request id.
  */
-export function frameworkErrorHandler(logger: Logger) {
+export function frameworkErrorHandler(logger: Logger, families: ErrorFamilyRoutes) {
   return (error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void => {
     reply.header('x-request-id', request.id);
     const apiError =
@@ -79,6 +79,6 @@ export function frameworkErrorHandler(logger: Logger) {
             'path',
           )
         : error;
-    sendError(logger, apiError, request, reply);
+    sendError(logger, families, apiError, request, reply);
   };
 }

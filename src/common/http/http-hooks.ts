@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } 
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../errors/api-error.js';
 import { ErrorCode } from '../errors/error-codes.js';
-import { GLOBAL_PREFIX } from '../errors/error-families.js';
+import { type ErrorFamilyRoutes, GLOBAL_PREFIX } from '../errors/error-families.js';
 import type { Logger } from '../logging/logger.js';
 import { sendError } from '../errors/api-exception.filter.js';
 import { requestContext } from '../logging/request-context.js';
@@ -27,6 +27,8 @@ export function requestIdFor(raw: IncomingMessage): string {
 
 export interface HttpHookDependencies {
   logger: Logger;
+  /** The error body shape of each URL. */
+  errorFamilies: ErrorFamilyRoutes;
   lifecycle: LifecycleState;
   /** Why the request's bearer token is refused (401 missing, expired, badly signed; 403 scope), or undefined. */
   bearerProblem: (authorization: string | undefined, requiredScopes: readonly string[]) => ApiError | undefined;
@@ -42,6 +44,7 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
       reply.header('connection', 'close');
       sendError(
         deps.logger,
+        deps.errorFamilies,
         new ApiError(ErrorCode.SERVICE_UNAVAILABLE, 'The service is shutting down; retry on another instance', {
           headers: { 'retry-after': '1' },
         }),
@@ -64,7 +67,7 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
     const refusal = bodyRefusal(request, deps);
     if (refusal) {
       reply.header('connection', 'close');
-      sendError(deps.logger, refusal, request, reply);
+      sendError(deps.logger, deps.errorFamilies, refusal, request, reply);
       return;
     }
     done(null, payload);
@@ -73,7 +76,7 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
   fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
     const problem = requestProblem(request);
     if (problem) {
-      sendError(deps.logger, problem, request, reply);
+      sendError(deps.logger, deps.errorFamilies, problem, request, reply);
       return;
     }
     done();

@@ -1,6 +1,7 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
-import { errorFamilyOf, type ErrorFamily } from '../errors/error-families.js';
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
+import type { DomainErrorCode } from '../errors/error-codes.js';
+import { ErrorFamily, type ErrorFamilyRoutes } from '../errors/error-families.js';
 import { ChannelErrorResponseDto, ErrorResponseDto, FulfillmentErrorResponseDto, OAuthErrorResponseDto } from './error-response.dto.js';
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -19,13 +20,18 @@ const DESCRIPTIONS: Record<number, string> = {
 };
 
 const EXAMPLES: Record<ErrorFamily, (status: number) => unknown> = {
-  A: (status) => ({ message: DESCRIPTIONS[status] ?? 'Error', error: codeForStatus(status) }),
-  B: (status) => ({ statusCode: String(status), message: DESCRIPTIONS[status] ?? 'Error' }),
-  C: (status) => ({ error: oauthCodeForStatus(status), error_description: DESCRIPTIONS[status] ?? 'Error' }),
-  D: (status) => ({ error: DESCRIPTIONS[status] ?? 'Error', message: DESCRIPTIONS[status] ?? 'Error' }),
+  [ErrorFamily.AdminApi]: (status) => ({ message: DESCRIPTIONS[status] ?? 'Error', error: codeForStatus(status) }),
+  [ErrorFamily.ChannelConfiguration]: (status) => ({ statusCode: String(status), message: DESCRIPTIONS[status] ?? 'Error' }),
+  [ErrorFamily.OAuth]: (status) => ({ error: oauthCodeForStatus(status), error_description: DESCRIPTIONS[status] ?? 'Error' }),
+  [ErrorFamily.PointOfSale]: (status) => ({ error: DESCRIPTIONS[status] ?? 'Error', message: DESCRIPTIONS[status] ?? 'Error' }),
 };
 
-const SCHEMAS = { A: ErrorResponseDto, B: ChannelErrorResponseDto, C: OAuthErrorResponseDto, D: FulfillmentErrorResponseDto };
+const SCHEMAS: Record<ErrorFamily, Type> = {
+  [ErrorFamily.AdminApi]: ErrorResponseDto,
+  [ErrorFamily.ChannelConfiguration]: ChannelErrorResponseDto,
+  [ErrorFamily.OAuth]: OAuthErrorResponseDto,
+  [ErrorFamily.PointOfSale]: FulfillmentErrorResponseDto,
+};
 
 function codeForStatus(status: number): string {
   const codes: Record<number, string> = {
@@ -56,10 +62,10 @@ function oauthCodeForStatus(status: number): string {
   return codes[status] ?? 'server_error';
 }
 
-/** Stands for the controller's error body until `@ErrorFamily` says which it is. */
+/** Stands for the controller's error body until `@ErrorBodies` says which it is. */
 class FamilyErrorBody {}
 
-/** The example of an error response until `@ErrorFamily` picks the family's. */
+/** The example of an error response until `@ErrorBodies` picks the family's. */
 interface PendingExample {
   readonly pendingStatus: number;
   /** The example given to `ApiErrors` (another code, a real message), in the controller's family shape. */
@@ -70,9 +76,13 @@ const PENDING_EXAMPLES = new WeakSet<object>();
 /** Where @nestjs/swagger's `ApiResponse` keeps the responses of a route or a controller, by status. */
 const SWAGGER_RESPONSES = 'swagger/apiResponse';
 
+/** Where `ApiDomainErrors` keeps a route's domain error bodies: status → code → body class. */
+const DOMAIN_ERROR_BODIES = 'openapi:domainErrorBodies';
+type DomainErrorBodies = Record<number, Partial<Record<DomainErrorCode, Type>>>;
+
 /**
  * Documents error responses of a route (or of every route of a controller). Their body shape is
- * the controller's error family, said once by `@ErrorFamily` above `@Controller`, which fills in
+ * the controller's error family, said once by `@ErrorBodies` above `@Controller`, which fills in
  * the schema and example. The statuses any request can meet are added to every route by
  * `documentResponsesAnyRouteCanMeet`. `examples` replaces the family's generic example of a status; give it in the family's shape.
  */
@@ -90,8 +100,33 @@ export function ApiErrors(
   );
 }
 
+/**
+ * Declares the domain codes a route of the admin API answers with `status` (also listed in
+ * `ApiErrors`): that response's schema becomes one of their bodies, told apart by `error`. A route
+ * of another family cannot say them: its body has no code field.
+ */
+export function ApiDomainErrors(status: number, bodies: Partial<Record<DomainErrorCode, Type>>): MethodDecorator {
+  return (target, key, descriptor) => {
+    const method = descriptor.value as object;
+    const known = (Reflect.getMetadata(DOMAIN_ERROR_BODIES, method) as DomainErrorBodies | undefined) ?? {};
+    Reflect.defineMetadata(DOMAIN_ERROR_BODIES, { ...known, [status]: bodies }, method);
+    ApiExtraModels(...Object.values(bodies))(target, key, descriptor);
+    return descriptor;
+  };
+}
+
+/** The schema of a response whose body is one of `bodies`, by its `error` code. */
+function domainErrorSchema(bodies: Partial<Record<DomainErrorCode, Type>>): Record<string, unknown> {
+  const refs = Object.entries(bodies).map(([code, body]) => [code, getSchemaPath(body)] as const);
+  if (refs.length === 1) return { $ref: refs[0]![1] };
+  return {
+    oneOf: refs.map(([, ref]) => ({ $ref: ref })),
+    discriminator: { propertyName: 'error', mapping: Object.fromEntries(refs) },
+  };
+}
+
 /** Gives the error responses `ApiErrors` put on a controller and its routes the schema and examples of `family`. */
-export function documentErrors(controller: { prototype: object }, family: ErrorFamily): void {
+export function documentErrors(controller: { prototype: object; name?: string }, family: ErrorFamily): void {
   const prototype = controller.prototype as Record<string, unknown>;
   const holders: object[] = [controller];
   for (const name of Object.getOwnPropertyNames(prototype)) {
@@ -99,7 +134,18 @@ export function documentErrors(controller: { prototype: object }, family: ErrorF
     if (name !== 'constructor' && typeof method === 'function') holders.push(method);
   }
   for (const holder of holders) {
-    const responses = Reflect.getMetadata(SWAGGER_RESPONSES, holder) as Record<string, { type?: unknown; example?: unknown }> | undefined;
+    const responses = Reflect.getMetadata(SWAGGER_RESPONSES, holder) as
+      Record<string, { type?: unknown; schema?: unknown; example?: unknown }> | undefined;
+    const domainBodies = (Reflect.getMetadata(DOMAIN_ERROR_BODIES, holder) as DomainErrorBodies | undefined) ?? {};
+    for (const [status, bodies] of Object.entries(domainBodies)) {
+      const entry = responses?.[status];
+      if (family !== ErrorFamily.AdminApi) throw new Error(`${controller.name}: only admin API routes answer domain error codes`);
+      if (entry?.type !== FamilyErrorBody) throw new Error(`${controller.name}: ApiDomainErrors(${status}) needs ApiErrors([${status}])`);
+      entry.type = undefined;
+      entry.schema = domainErrorSchema(bodies);
+      // The family's generic example (code CONFLICT...) would contradict the schema: the bodies' own examples stand.
+      if (PENDING_EXAMPLES.has(entry.example as object)) entry.example = (entry.example as PendingExample).given;
+    }
     for (const entry of Object.values(responses ?? {})) {
       if (entry.type === FamilyErrorBody) entry.type = SCHEMAS[family];
       if (typeof entry.example === 'object' && entry.example !== null && PENDING_EXAMPLES.has(entry.example)) {
@@ -124,9 +170,9 @@ const RETRY_AFTER_HEADER = {
  * instance), and 413 and 415 on operations that take a body. Each in the family shape of its path,
  * and every family 503 with its Retry-After header.
  */
-export function documentResponsesAnyRouteCanMeet(document: OpenAPIObject): void {
+export function documentResponsesAnyRouteCanMeet(document: OpenAPIObject, families: ErrorFamilyRoutes): void {
   for (const [template, methods] of Object.entries(document.paths)) {
-    const family = errorFamilyOf(template);
+    const family = families.familyOf(template);
     const schemaName = SCHEMAS[family].name;
     if (!document.components?.schemas?.[schemaName]) throw new Error(`The error schema ${schemaName} is not in the document`);
     const familyResponse = (status: number) => ({

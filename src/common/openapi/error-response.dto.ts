@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ERROR_CODES, OAUTH_ERROR_CODES } from '../errors/error-codes.js';
+import { GENERIC_ERROR_CODES, OAUTH_ERROR_CODES } from '../errors/error-codes.js';
 
 export class ErrorDetailDto {
   /** Path of the offending field (dot notation) */
@@ -11,21 +11,30 @@ export class ErrorDetailDto {
   problem: string;
 }
 
-/** Error A: login, enrichment and admin routes. */
+/** The admin API's error body (Error A: login, enrichment and admin routes), for the codes without typed details. */
 export class ErrorResponseDto {
   /** Human-readable explanation (always one string) */
   @ApiProperty({ example: 'Fiscal group not found' })
   message: string;
 
   /** Machine-readable code */
-  @ApiProperty({ enum: ERROR_CODES, example: 'NOT_FOUND' })
+  @ApiProperty({ enum: GENERIC_ERROR_CODES, example: 'NOT_FOUND' })
   error: string;
 
   /** One entry per invalid field (validation errors only) */
   details?: ErrorDetailDto[];
 }
 
-/** Error B: channel configuration. */
+/**
+ * The admin API's body of a domain failure: `error` is its own code and every item of `details`
+ * carries the typed fields of that code beside `field` and `problem`. Each code extends it.
+ */
+export abstract class DomainErrorResponseDto {
+  /** Human-readable explanation (always one string) */
+  message: string;
+}
+
+/** The channel configuration's error body (Error B). */
 export class ChannelErrorResponseDto {
   /** HTTP status code, as a string */
   @ApiProperty({ example: '400' })
@@ -35,7 +44,7 @@ export class ChannelErrorResponseDto {
   message: string;
 }
 
-/** Error C: `/domain-cliente/*` (OAuth 2.0 error response, RFC 6749 §5.2). */
+/** The OAuth routes' error body, `/domain-cliente/*` (Error C: OAuth 2.0 error response, RFC 6749 §5.2). */
 export class OAuthErrorResponseDto {
   @ApiProperty({ enum: OAUTH_ERROR_CODES, example: 'invalid_client' })
   error: string;
@@ -44,7 +53,7 @@ export class OAuthErrorResponseDto {
   error_description: string;
 }
 
-/** Error D: order fulfillment. The platform's clients read `error` or `message`: both carry the sentence. */
+/** The point-of-sale routes' error body (Error D). The platform's clients read `error` or `message`: both carry the sentence. */
 export class FulfillmentErrorResponseDto {
   @ApiProperty({ example: 'Order 12345 not found' })
   error: string;

@@ -28,7 +28,7 @@ import {
   matrixFromRows,
   rowsFromMatrix,
   sortDetails,
-  storeConflicts,
+  readStoreConflicts,
   UF_CODES,
   type FiscalGroup,
   type MatrixRow,
@@ -161,17 +161,16 @@ function GroupEditor({ group }: { group?: FiscalGroup }) {
     },
     onError: async (error, current) => {
       const problem: ApiProblem = isProblem(error) ? error : { status: 0, message: String(error) };
-      let conflicts = problem.status === 409 ? storeConflicts(problem.details) : [];
-      if (problem.status === 409 && conflicts.length === 0 && !problem.details?.some((d) => d.field === 'externalId')) {
+      let conflicts = problem.status === 409 ? readStoreConflicts(problem) : [];
+      if (problem.status === 409 && conflicts.length === 0 && problem.code !== 'EXTERNAL_ID_IN_USE') {
         conflicts = await lookUpHolders(
           current.stores.map((store) => store.store_id.trim()),
           group?.id,
         );
       }
       const held = new Set(conflicts.map((c) => c.storeId));
-      const details = (problem.details ?? []).filter(
-        (d) => !(d.field === 'stores' && [...held].some((id) => d.problem?.includes(`"${id}"`))),
-      );
+      // The stores shown beside their rows are not listed again.
+      const details = (problem.details ?? []).filter((d) => !(typeof d.storeId === 'string' && held.has(d.storeId)));
       setFailure({ problem, sorted: sortDetails(details), conflicts });
     },
   });

@@ -134,12 +134,14 @@ export interface StoreConflict {
   groupName?: string;
 }
 
-/** The API's 409 problem: `store "X" already belongs to fiscal group <uuid> ("<name>")`. */
-const CONFLICT = /store "(.+?)" already belongs to fiscal group ([0-9a-fA-F-]{36}) \("(.*)"\)$/;
+type StoreInAnotherGroupDetail = Schemas['StoreInAnotherGroupDetailDto'];
 
-export function storeConflicts(details: { field?: string; problem?: string }[] | undefined): StoreConflict[] {
-  return (details ?? []).flatMap((detail) => {
-    const match = CONFLICT.exec(detail.problem ?? '');
-    return match ? [{ storeId: match[1]!, groupId: match[2]!, groupName: match[3]! }] : [];
+/** The stores a 409 STORE_IN_ANOTHER_GROUP names, with the group holding each, read from its typed details. */
+export function readStoreConflicts(errorBody: { code?: string; details?: readonly object[] }): StoreConflict[] {
+  if (errorBody.code !== 'STORE_IN_ANOTHER_GROUP') return [];
+  return (errorBody.details ?? []).flatMap((item) => {
+    const detail = item as Partial<StoreInAnotherGroupDetail>;
+    if (typeof detail.storeId !== 'string') return [];
+    return [{ storeId: detail.storeId, groupId: detail.fiscalGroupId ?? undefined, groupName: detail.fiscalGroupName ?? undefined }];
   });
 }

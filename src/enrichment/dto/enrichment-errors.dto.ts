@@ -1,0 +1,35 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ApiError } from '../../common/errors/api-error.js';
+import { DomainErrorCode } from '../../common/errors/error-codes.js';
+import { DomainErrorResponseDto, ErrorDetailDto } from '../../common/openapi/error-response.dto.js';
+
+/** The order a transfer moved while it was being stored. */
+export class OrderStoreChangedDetailDto extends ErrorDetailDto {
+  /** The order's `orderId` */
+  orderId: string;
+
+  /** The store its taxes were computed for (null when the order has none) */
+  storeId: string | null;
+}
+
+/** 409 ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; send it again. */
+export class OrderStoreChangedErrorDto extends DomainErrorResponseDto {
+  @ApiProperty({ enum: [DomainErrorCode.ORDER_STORE_CHANGED] })
+  error: typeof DomainErrorCode.ORDER_STORE_CHANGED;
+
+  /** One item, about `orderId` */
+  details: OrderStoreChangedDetailDto[];
+}
+
+/** `field` names the orderId where it was sent: at the root or in `payload`. */
+export function orderStoreChanged(orderId: string, storeId: string | null, wrapped: boolean): ApiError {
+  const detail: OrderStoreChangedDetailDto = {
+    field: `${wrapped ? 'payload.' : ''}orderId`,
+    problem: 'the order changed store while it was being stored',
+    orderId,
+    storeId,
+  };
+  return ApiError.domain(DomainErrorCode.ORDER_STORE_CHANGED, `Order ${orderId} changed store while it was being stored; send it again`, [
+    detail,
+  ]);
+}
