@@ -1,3 +1,4 @@
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 const BASE = '/admin/fiscal-groups';
@@ -183,9 +184,12 @@ describe('fiscal groups (e2e)', () => {
       const storeId = first.body.stores[0].store_id;
       const second = await create(groupBody({ stores: [{ store_id: storeId, store_name: 'again' }] }));
       expect(second.status).toBe(409);
-      expect(second.body.error).toBe('CONFLICT');
-      expect(second.body.message).toContain(storeId);
-      expect(second.body.message).toContain(first.body.id);
+      expect(second.body.error).toBe('STORE_IN_ANOTHER_GROUP');
+      expect(second.body.message).toBe(`store "${storeId}" already belongs to fiscal group ${first.body.id} ("${first.body.name}")`);
+      expect(second.body.details).toEqual([
+        { field: 'stores', problem: second.body.message, storeId, fiscalGroupId: first.body.id, fiscalGroupName: first.body.name },
+      ]);
+      expectDeclaredError('POST', '/api/admin/fiscal-groups', second);
       const count = await t.dataSource.query('SELECT count(*)::int AS n FROM fiscal_group WHERE name = $1', ['Restaurants SP']);
       expect(count[0].n).toBeGreaterThan(0);
     });
@@ -210,7 +214,19 @@ describe('fiscal groups (e2e)', () => {
       const first = await create(groupBody());
       const second = await create(groupBody({ externalId: first.body.externalId }));
       expect(second.status).toBe(409);
-      expect(second.body.message).toContain(first.body.id);
+      expect(second.body).toEqual({
+        error: 'EXTERNAL_ID_IN_USE',
+        message: `externalId "${first.body.externalId}" is already used by fiscal group ${first.body.id}`,
+        details: [
+          {
+            field: 'externalId',
+            problem: 'is already used by another fiscal group',
+            externalId: first.body.externalId,
+            fiscalGroupId: first.body.id,
+          },
+        ],
+      });
+      expectDeclaredError('POST', '/api/admin/fiscal-groups', second);
     });
   });
 
@@ -269,6 +285,11 @@ describe('fiscal groups (e2e)', () => {
       expect((await t.http.put(`${BASE}/${a.body.id}`, { stores: a.body.stores }, { token })).status).toBe(200);
       const stolen = await t.http.put(`${BASE}/${a.body.id}`, { stores: [...a.body.stores, b.body.stores[0]] }, { token });
       expect(stolen.status).toBe(409);
+      expect(stolen.body).toMatchObject({
+        error: 'STORE_IN_ANOTHER_GROUP',
+        details: [{ field: 'stores', storeId: b.body.stores[0].store_id, fiscalGroupId: b.body.id, fiscalGroupName: b.body.name }],
+      });
+      expectDeclaredError('PUT', '/api/admin/fiscal-groups/{id}', stolen);
       // Nothing changed on the refused update.
       expect((await t.http.get(`${BASE}/${a.body.id}`, { token })).body.stores).toEqual(a.body.stores);
     });

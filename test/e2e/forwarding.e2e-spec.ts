@@ -1,3 +1,4 @@
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { randomBytes } from 'node:crypto';
 import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
@@ -278,7 +279,12 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
       expect((await t.http.post('/enrich-order', orderFor(orderId, 'store-without-group'), { token: orders })).status).toBe(422);
       const conflict = await redeliver(orderId);
       expect(conflict.status).toBe(409);
-      expect(conflict.body).toEqual({ error: 'CONFLICT', message: expect.stringContaining('no enriched payload') });
+      expect(conflict.body).toEqual({
+        error: 'ORDER_NOT_ENRICHED',
+        message: `Order ${orderId} has no enriched payload to send (status ENRICHMENT_FAILED): enrich it first (POST /api/enrich-order or /api/enrich-order-forward)`,
+        details: [{ field: 'id', problem: 'the order has no enriched payload', orderId, status: 'ENRICHMENT_FAILED' }],
+      });
+      expectDeclaredError('POST', '/api/admin/orders/{id}/redeliver', conflict);
       expect(receiver.requests).toHaveLength(0);
     });
 

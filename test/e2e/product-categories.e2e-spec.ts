@@ -1,3 +1,4 @@
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 const BASE = '/admin/product-fiscal-categories';
@@ -62,10 +63,27 @@ describe('product fiscal categories (e2e)', () => {
     const first = await create(body());
     const sameId = await create(body({ productId: first.body.productId }));
     expect(sameId.status).toBe(409);
-    expect(sameId.body.error).toBe('CONFLICT');
+    expect(sameId.body).toEqual({
+      error: 'PRODUCT_ID_EXISTS',
+      message: `A product fiscal category with productId "${first.body.productId}" already exists`,
+      details: [{ field: 'productId', problem: 'already exists', productId: first.body.productId }],
+    });
+    expectDeclaredError('POST', '/api/admin/product-fiscal-categories', sameId);
     const sameExternal = await create(body({ externalProductId: first.body.externalProductId }));
     expect(sameExternal.status).toBe(409);
-    expect(sameExternal.body.message).toContain(first.body.productId);
+    expect(sameExternal.body).toEqual({
+      error: 'EXTERNAL_PRODUCT_ID_IN_USE',
+      message: `externalProductId "${first.body.externalProductId}" is already used by product ${first.body.productId}`,
+      details: [
+        {
+          field: 'externalProductId',
+          problem: 'is already used by another product',
+          externalProductId: first.body.externalProductId,
+          productId: first.body.productId,
+        },
+      ],
+    });
+    expectDeclaredError('POST', '/api/admin/product-fiscal-categories', sameExternal);
   });
 
   it('lists all categories as an array', async () => {
@@ -117,6 +135,11 @@ describe('product fiscal categories (e2e)', () => {
       const taken = await t.http.put(`${BASE}/${a.body.productId}`, { externalProductId: b.body.externalProductId }, { token });
       expect(taken.status).toBe(409);
       expect(taken.body.message).toContain(b.body.productId);
+      expect(taken.body).toMatchObject({
+        error: 'EXTERNAL_PRODUCT_ID_IN_USE',
+        details: [{ field: 'externalProductId', externalProductId: b.body.externalProductId, productId: b.body.productId }],
+      });
+      expectDeclaredError('PUT', '/api/admin/product-fiscal-categories/{productId}', taken);
     });
   });
 

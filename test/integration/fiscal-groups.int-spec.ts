@@ -69,9 +69,17 @@ describe('FiscalGroupsService (integration)', () => {
         }),
       ).rejects.toMatchObject({
         status: 409,
-        code: 'CONFLICT',
+        code: 'STORE_IN_ANOTHER_GROUP',
         message: `store "held-1" already belongs to fiscal group ${holder.id} ("Holder")`,
-        details: [{ field: 'stores', problem: `store "held-1" already belongs to fiscal group ${holder.id} ("Holder")` }],
+        details: [
+          {
+            field: 'stores',
+            problem: `store "held-1" already belongs to fiscal group ${holder.id} ("Holder")`,
+            storeId: 'held-1',
+            fiscalGroupId: holder.id,
+            fiscalGroupName: 'Holder',
+          },
+        ],
       });
       expect(await groupCount()).toBe(before);
       expect(await ownersOf('free-1', 'held-1')).toEqual({ 'held-1': holder.id });
@@ -81,8 +89,11 @@ describe('FiscalGroupsService (integration)', () => {
       const other = await fiscalGroup(db.dataSource, { externalId: 'ext-taken' });
       await expect(service.create({ name: 'Copy', uf: 'SP', externalId: 'ext-taken', stores: [], taxMatrix: {} })).rejects.toMatchObject({
         status: 409,
+        code: 'EXTERNAL_ID_IN_USE',
         message: `externalId "ext-taken" is already used by fiscal group ${other.id}`,
-        details: [{ field: 'externalId', problem: 'is already used by another fiscal group' }],
+        details: [
+          { field: 'externalId', problem: 'is already used by another fiscal group', externalId: 'ext-taken', fiscalGroupId: other.id },
+        ],
       });
     });
   });

@@ -34,9 +34,9 @@ describe('ProductCategoriesService (integration)', () => {
       await productCategory(db.dataSource, { productId: 'twice', productName: 'First' });
       await expect(service.create({ productId: 'twice', productName: 'Second', ncm: '21069090' })).rejects.toMatchObject({
         status: 409,
-        code: 'CONFLICT',
+        code: 'PRODUCT_ID_EXISTS',
         message: 'A product fiscal category with productId "twice" already exists',
-        details: [{ field: 'productId', problem: 'already exists' }],
+        details: [{ field: 'productId', problem: 'already exists', productId: 'twice' }],
       });
       expect((await service.findOne('twice')).productName).toBe('First');
     });
@@ -47,8 +47,11 @@ describe('ProductCategoriesService (integration)', () => {
         service.create({ productId: 'newcomer', productName: 'New', ncm: '21069090', externalProductId: 'SKU-TAKEN' }),
       ).rejects.toMatchObject({
         status: 409,
+        code: 'EXTERNAL_PRODUCT_ID_IN_USE',
         message: 'externalProductId "SKU-TAKEN" is already used by product owner',
-        details: [{ field: 'externalProductId', problem: 'is already used by another product' }],
+        details: [
+          { field: 'externalProductId', problem: 'is already used by another product', externalProductId: 'SKU-TAKEN', productId: 'owner' },
+        ],
       });
       await expect(service.findOne('newcomer')).rejects.toMatchObject({ status: 404 });
     });
