@@ -190,11 +190,17 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     await page.getByLabel(/^Name( \*)?$/).fill('Newcomer');
     await page.getByLabel(/^State \(UF\)( \*)?$/).selectOption('RJ');
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/fiscal-groups') && r.request().method() === 'POST');
+    // The holder comes from the 409's STORE_IN_ANOTHER_GROUP details: the console asks nothing more.
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/fiscal-groups/by-store/')) lookups.push(request.url());
+    });
     await page.getByRole('button', { name: 'Create' }).click();
     expect((await answer).status()).toBe(409);
     const conflicts = page.getByTestId('store-conflicts');
     await conflicts.waitFor();
     await expect(conflicts.textContent()).resolves.toContain('Store store-held-1 already belongs to the fiscal group');
+    expect(lookups).toEqual([]);
     const link = conflicts.getByRole('link', { name: 'Holder group RJ' });
     await expect(link.getAttribute('href')).resolves.toBe(`/console/fiscal-groups/${holder.id}`);
     expect((await inputError(page, 'Store id, row 1')).invalid).toBe('true');
