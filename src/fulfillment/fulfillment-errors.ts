@@ -2,8 +2,8 @@ import { ApiError, type ErrorDetail } from '../common/errors/api-error.js';
 import { DomainErrorCode } from '../common/errors/error-codes.js';
 import type { OrderStatus } from '../orders/order-status.js';
 
-// The point-of-sale routes answer `{ error, message }` with the sentence only (the interface spec
-// fixes that shape): these codes and details reach the service log, not the client (docs/errors.md).
+// The point-of-sale routes answer `{ error, message }` with the sentence only (that shape is
+// fixed for the platform's clients): these codes and details reach the service log, not the client (docs/errors.md).
 
 export interface NotAPickupOrderDetail extends ErrorDetail {
   orderId: string;

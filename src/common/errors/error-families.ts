@@ -3,11 +3,11 @@ import type { ApiError } from './api-error.js';
 import { type ErrorCode, OAuthErrorCode, STATUS_BY_CODE } from './error-codes.js';
 
 /**
- * Each family of routes answers errors in its own body shape, fixed by the interface spec
+ * Each family of routes answers errors in its own body shape, fixed by the platform's published interface
  * (docs/errors.md). A controller says its family with `@ErrorBodies(ErrorFamily.X)` above `@Controller`.
  */
 export const ErrorFamily = {
-  /** Login, enrichment and admin routes: `{ message, error, details? }` (the spec's Error A). */
+  /** Login, enrichment and admin routes: `{ message, error, details? }` (Error A). */
   AdminApi: 'admin-api',
   /** The channel configuration, `/v3/channels-stores`: `{ statusCode, message }` (Error B). */
   ChannelConfiguration: 'channel-configuration',
