@@ -1,17 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { storeConflicts } from './matrix-model';
+import { readStoreConflicts } from './matrix-model';
 
-// The store conflict as the API words it today; replaced by its typed details when the API sends them.
-describe('storeConflicts', () => {
-  it('reads the store, the group id and the group name of each conflict, and skips other problems', () => {
-    const conflicts = storeConflicts([
-      { field: 'stores', problem: 'store "loja-7" already belongs to fiscal group 0b6f3c1e-2a4d-4c5e-9f10-1a2b3c4d5e6f ("Rede "Sul" SP")' },
-      { field: 'stores', problem: 'stores must contain at least 1 elements' },
-      { field: 'stores', problem: 'store "x" already belongs to fiscal group not-a-uuid ("G")' },
+// The store conflict as the API sends it: the code, and the store and its group as typed fields of each detail.
+describe('readStoreConflicts', () => {
+  it('reads the store, the group id and the group name of each STORE_IN_ANOTHER_GROUP detail', () => {
+    const conflicts = readStoreConflicts({
+      code: 'STORE_IN_ANOTHER_GROUP',
+      details: [
+        {
+          field: 'stores',
+          problem: 'any sentence: it is not read',
+          storeId: 'loja-7',
+          fiscalGroupId: '0b6f3c1e-2a4d-4c5e-9f10-1a2b3c4d5e6f',
+          fiscalGroupName: 'Rede "Sul" SP',
+        },
+        // A holder that let the store go while the request ran: the store without its group.
+        { field: 'stores', problem: '', storeId: 'loja-8', fiscalGroupId: null, fiscalGroupName: null },
+        { field: 'stores', problem: 'a detail without a store is skipped' },
+      ],
+    });
+
+    expect(conflicts).toEqual([
+      { storeId: 'loja-7', groupId: '0b6f3c1e-2a4d-4c5e-9f10-1a2b3c4d5e6f', groupName: 'Rede "Sul" SP' },
+      { storeId: 'loja-8', groupId: undefined, groupName: undefined },
     ]);
+  });
 
-    // The group's name is everything between the first `("` after the id and the closing `")`, quotes included.
-    expect(conflicts).toEqual([{ storeId: 'loja-7', groupId: '0b6f3c1e-2a4d-4c5e-9f10-1a2b3c4d5e6f', groupName: 'Rede "Sul" SP' }]);
-    expect(storeConflicts(undefined)).toEqual([]);
+  it('reads nothing from another code, even with the same sentence', () => {
+    const detail = { field: 'stores', problem: 'store "loja-7" already belongs to fiscal group g ("G")', storeId: 'loja-7' };
+    expect(readStoreConflicts({ code: 'CONFLICT', details: [detail] })).toEqual([]);
+    expect(readStoreConflicts({ code: 'EXTERNAL_ID_IN_USE' })).toEqual([]);
+    expect(readStoreConflicts({})).toEqual([]);
   });
 });
