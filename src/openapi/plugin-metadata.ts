@@ -306,6 +306,18 @@ export default async () => {
                 description: 'One entry per invalid field (validation errors only)',
               },
             },
+            DomainErrorDetailDto: {
+              field: {
+                required: true,
+                type: () => String,
+                description: 'The request field the failure is about (a path parameter by its name)',
+              },
+              problem: {
+                required: true,
+                type: () => String,
+                description: 'The problem in words, for people: programs read the typed fields',
+              },
+            },
             DomainErrorResponseDto: {
               message: { required: true, type: () => String, description: 'Human-readable explanation (always one string)' },
             },

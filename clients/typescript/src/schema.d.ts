@@ -846,15 +846,9 @@ export interface components {
             FCP_rate?: number;
         };
         StoreInAnotherGroupDetailDto: {
-            /**
-             * @description Path of the offending field (dot notation)
-             * @example taxMatrix.22021000.ICMS_rate
-             */
+            /** @description The request field the failure is about (a path parameter by its name) */
             field: string;
-            /**
-             * @description What is wrong with it
-             * @example must be a number from 0 to 100 with at most 4 decimals
-             */
+            /** @description The problem in words, for people: programs read the typed fields */
             problem: string;
             /**
              * @description The store, as listed in `stores`
@@ -885,15 +879,9 @@ export interface components {
             details: components["schemas"]["StoreInAnotherGroupDetailDto"][];
         };
         ExternalIdInUseDetailDto: {
-            /**
-             * @description Path of the offending field (dot notation)
-             * @example taxMatrix.22021000.ICMS_rate
-             */
+            /** @description The request field the failure is about (a path parameter by its name) */
             field: string;
-            /**
-             * @description What is wrong with it
-             * @example must be a number from 0 to 100 with at most 4 decimals
-             */
+            /** @description The problem in words, for people: programs read the typed fields */
             problem: string;
             /** @description The externalId sent */
             externalId: string;
@@ -1139,15 +1127,9 @@ export interface components {
             settings?: components["schemas"]["FiscalGroupSettingsDto"];
         };
         ProductIdExistsDetailDto: {
-            /**
-             * @description Path of the offending field (dot notation)
-             * @example taxMatrix.22021000.ICMS_rate
-             */
+            /** @description The request field the failure is about (a path parameter by its name) */
             field: string;
-            /**
-             * @description What is wrong with it
-             * @example must be a number from 0 to 100 with at most 4 decimals
-             */
+            /** @description The problem in words, for people: programs read the typed fields */
             problem: string;
             /** @description The productId sent */
             productId: string;
@@ -1164,15 +1146,9 @@ export interface components {
             details: components["schemas"]["ProductIdExistsDetailDto"][];
         };
         ExternalProductIdInUseDetailDto: {
-            /**
-             * @description Path of the offending field (dot notation)
-             * @example taxMatrix.22021000.ICMS_rate
-             */
+            /** @description The request field the failure is about (a path parameter by its name) */
             field: string;
-            /**
-             * @description What is wrong with it
-             * @example must be a number from 0 to 100 with at most 4 decimals
-             */
+            /** @description The problem in words, for people: programs read the typed fields */
             problem: string;
             /** @description The externalProductId sent */
             externalProductId: string;
@@ -2528,15 +2504,9 @@ export interface components {
             payload: components["schemas"]["OrderPayloadDto"];
         };
         OrderStoreChangedDetailDto: {
-            /**
-             * @description Path of the offending field (dot notation)
-             * @example taxMatrix.22021000.ICMS_rate
-             */
+            /** @description The request field the failure is about (a path parameter by its name) */
             field: string;
-            /**
-             * @description What is wrong with it
-             * @example must be a number from 0 to 100 with at most 4 decimals
-             */
+            /** @description The problem in words, for people: programs read the typed fields */
             problem: string;
             /** @description The order's `orderId` */
             orderId: string;
@@ -2878,15 +2848,9 @@ export interface components {
             message: string;
         };
         OrderNotEnrichedDetailDto: {
-            /**
-             * @description Path of the offending field (dot notation)
-             * @example taxMatrix.22021000.ICMS_rate
-             */
+            /** @description The request field the failure is about (a path parameter by its name) */
             field: string;
-            /**
-             * @description What is wrong with it
-             * @example must be a number from 0 to 100 with at most 4 decimals
-             */
+            /** @description The problem in words, for people: programs read the typed fields */
             problem: string;
             /** @description The order's `orderId` */
             orderId: string;

@@ -25,6 +25,15 @@ export class ErrorResponseDto {
   details?: ErrorDetailDto[];
 }
 
+/** One item of a domain failure's `details`; each code's subclass adds its typed fields. */
+export abstract class DomainErrorDetailDto {
+  /** The request field the failure is about (a path parameter by its name) */
+  field: string;
+
+  /** The problem in words, for people: programs read the typed fields */
+  problem: string;
+}
+
 /**
  * The admin API's body of a domain failure: `error` is its own code and every item of `details`
  * carries the typed fields of that code beside `field` and `problem`. Each code extends it.

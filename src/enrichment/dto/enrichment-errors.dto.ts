@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiError } from '../../common/errors/api-error.js';
 import { DomainErrorCode } from '../../common/errors/error-codes.js';
-import { DomainErrorResponseDto, ErrorDetailDto } from '../../common/openapi/error-response.dto.js';
+import { DomainErrorDetailDto, DomainErrorResponseDto } from '../../common/openapi/error-response.dto.js';
 
 /** The order a transfer moved while it was being stored. */
-export class OrderStoreChangedDetailDto extends ErrorDetailDto {
+export class OrderStoreChangedDetailDto extends DomainErrorDetailDto {
   /** The order's `orderId` */
   orderId: string;
 

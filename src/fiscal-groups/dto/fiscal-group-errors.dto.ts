@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiError } from '../../common/errors/api-error.js';
 import { DomainErrorCode } from '../../common/errors/error-codes.js';
-import { DomainErrorResponseDto, ErrorDetailDto } from '../../common/openapi/error-response.dto.js';
+import { DomainErrorDetailDto, DomainErrorResponseDto } from '../../common/openapi/error-response.dto.js';
 
 /** A store of the request that another fiscal group holds. */
-export class StoreInAnotherGroupDetailDto extends ErrorDetailDto {
+export class StoreInAnotherGroupDetailDto extends DomainErrorDetailDto {
   /** The store, as listed in `stores` */
   @ApiProperty({ example: 'store-123' })
   storeId: string;
@@ -28,7 +28,7 @@ export class StoreInAnotherGroupErrorDto extends DomainErrorResponseDto {
 }
 
 /** The `externalId` another fiscal group uses. */
-export class ExternalIdInUseDetailDto extends ErrorDetailDto {
+export class ExternalIdInUseDetailDto extends DomainErrorDetailDto {
   /** The externalId sent */
   externalId: string;
 

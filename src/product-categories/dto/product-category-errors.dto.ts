@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiError } from '../../common/errors/api-error.js';
 import { DomainErrorCode } from '../../common/errors/error-codes.js';
-import { DomainErrorResponseDto, ErrorDetailDto } from '../../common/openapi/error-response.dto.js';
+import { DomainErrorDetailDto, DomainErrorResponseDto } from '../../common/openapi/error-response.dto.js';
 
 /** The `productId` that already has a category. */
-export class ProductIdExistsDetailDto extends ErrorDetailDto {
+export class ProductIdExistsDetailDto extends DomainErrorDetailDto {
   /** The productId sent */
   productId: string;
 }
@@ -19,7 +19,7 @@ export class ProductIdExistsErrorDto extends DomainErrorResponseDto {
 }
 
 /** The `externalProductId` another product uses. */
-export class ExternalProductIdInUseDetailDto extends ErrorDetailDto {
+export class ExternalProductIdInUseDetailDto extends DomainErrorDetailDto {
   /** The externalProductId sent */
   externalProductId: string;
 

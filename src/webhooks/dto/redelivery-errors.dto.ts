@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiError } from '../../common/errors/api-error.js';
 import { DomainErrorCode } from '../../common/errors/error-codes.js';
-import { DomainErrorResponseDto, ErrorDetailDto } from '../../common/openapi/error-response.dto.js';
+import { DomainErrorDetailDto, DomainErrorResponseDto } from '../../common/openapi/error-response.dto.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../orders/order-status.js';
 
 /** The order that has nothing to send. */
-export class OrderNotEnrichedDetailDto extends ErrorDetailDto {
+export class OrderNotEnrichedDetailDto extends DomainErrorDetailDto {
   /** The order's `orderId` */
   orderId: string;
 
