@@ -3,13 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { queryKeys } from '../../api/query-keys';
 import { api, isProblem, unwrap } from '../../api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { formatDateTime } from '../../common/format';
 import { CategoryForm, type Category } from './category-form';
 
 const PAGE_SIZE = 25;
-const KEY = ['product-fiscal-categories'] as const;
 
 export function CategoriesPage() {
   const { t } = useTranslation('categories');
@@ -25,7 +25,7 @@ export function CategoriesPage() {
 
   // The API lists every category (ordered by productId, no paging): search and pages are local.
   const query = useQuery({
-    queryKey: KEY,
+    queryKey: queryKeys.categories.all,
     queryFn: async () => unwrap(await api.GET('/api/admin/product-fiscal-categories')),
   });
 
@@ -49,7 +49,7 @@ export function CategoriesPage() {
     onSuccess: (category) => {
       setDeleting(null);
       setNotice(t('deleted', { productId: category.productId }));
-      void queryClient.invalidateQueries({ queryKey: KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
     },
   });
 
@@ -193,7 +193,7 @@ export function CategoriesPage() {
             onSaved={(saved) => {
               setNotice(editing === 'new' ? t('created', { productId: saved.productId }) : t('updated', { productId: saved.productId }));
               setEditing(null);
-              void queryClient.invalidateQueries({ queryKey: KEY });
+              void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
             }}
           />
         )}

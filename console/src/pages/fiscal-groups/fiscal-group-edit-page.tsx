@@ -20,6 +20,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_STYLES } from './styles';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { queryKeys } from '../../api/query-keys';
 import { api, isProblem, unwrap, type ApiProblem } from '../../api/client';
 import { ErrorState, LoadingState } from '../../common/states';
 import { CsvPanel } from './csv-panel';
@@ -36,8 +37,6 @@ import {
 } from './matrix-model';
 import { TaxMatrixTable } from './tax-matrix-table';
 
-export const groupKey = (id: string) => ['fiscal-group', id] as const;
-
 export function FiscalGroupEditPage() {
   const { id } = useParams();
   if (!id) return <GroupEditor key="new" />;
@@ -47,7 +46,7 @@ export function FiscalGroupEditPage() {
 function ExistingGroup({ id }: { id: string }) {
   const { t } = useTranslation('fiscalGroups');
   const query = useQuery({
-    queryKey: groupKey(id),
+    queryKey: queryKeys.fiscalGroups.detail(id),
     queryFn: async () => unwrap(await api.GET('/api/admin/fiscal-groups/{id}', { params: { path: { id } } })),
   });
   if (query.isPending) return <LoadingState />;
@@ -150,8 +149,8 @@ function GroupEditor({ group }: { group?: FiscalGroup }) {
       setSaved(null);
     },
     onSuccess: (result) => {
-      queryClient.setQueryData(groupKey(result.id), result);
-      void queryClient.invalidateQueries({ queryKey: ['fiscal-groups'] });
+      queryClient.setQueryData(queryKeys.fiscalGroups.detail(result.id), result);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fiscalGroups.lists });
       if (!group) {
         void navigate(`/fiscal-groups/${result.id}`, { replace: true, state: { created: true } });
         return;
@@ -182,8 +181,8 @@ function GroupEditor({ group }: { group?: FiscalGroup }) {
       await unwrap(await api.DELETE('/api/admin/fiscal-groups/{id}', { params: { path: { id: group.id } } }));
     },
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: groupKey(group!.id) });
-      void queryClient.invalidateQueries({ queryKey: ['fiscal-groups'] });
+      queryClient.removeQueries({ queryKey: queryKeys.fiscalGroups.detail(group!.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fiscalGroups.lists });
       void navigate('/fiscal-groups');
     },
   });
@@ -422,8 +421,8 @@ function GroupEditor({ group }: { group?: FiscalGroup }) {
         <CsvPanel
           groupId={group.id}
           onImported={(result) => {
-            queryClient.setQueryData(groupKey(result.id), result);
-            void queryClient.invalidateQueries({ queryKey: ['fiscal-groups'] });
+            queryClient.setQueryData(queryKeys.fiscalGroups.detail(result.id), result);
+            void queryClient.invalidateQueries({ queryKey: queryKeys.fiscalGroups.lists });
             setFailure(null);
             setDraft((current) => ({ ...current, rows: rowsFromMatrix(result.taxMatrix) }));
           }}

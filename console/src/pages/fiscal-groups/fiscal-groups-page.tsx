@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_STYLES } from './styles';
 import { Link, useSearchParams } from 'react-router';
+import { queryKeys } from '../../api/query-keys';
 import { api, unwrap } from '../../api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { isUf, UF_CODES } from './matrix-model';
@@ -21,7 +22,7 @@ export function FiscalGroupsPage() {
   const [storeInput, setStoreInput] = useState(storeId);
 
   const query = useQuery({
-    queryKey: ['fiscal-groups', { uf, storeId, page }],
+    queryKey: queryKeys.fiscalGroups.list({ uf, storeId, page }),
     queryFn: async () =>
       unwrap(
         await api.GET('/api/admin/fiscal-groups', {

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { queryKeys } from '../../api/query-keys';
 import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
 import { Facts, ScrollTable } from '../../common/display';
 import { formatDateTime } from '../../common/format';
@@ -22,7 +23,7 @@ export function OrderDetailPage() {
   const { t } = useTranslation('orders');
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: ['order', id],
+    queryKey: queryKeys.orders.detail(id),
     queryFn: async () => unwrap(await api.GET('/api/admin/orders/{id}', { params: { path: { id } } })),
   });
 
@@ -47,7 +48,7 @@ export function OrderDetailPage() {
       </Stack>
     );
   }
-  return <OrderDetailView order={query.data} onChanged={() => queryClient.invalidateQueries({ queryKey: ['order', id] })} />;
+  return <OrderDetailView order={query.data} onChanged={() => queryClient.invalidateQueries({ queryKey: queryKeys.orders.detail(id) })} />;
 }
 
 function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: () => Promise<void> }) {
@@ -67,7 +68,7 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
       }),
     onSettled: async () => {
       closeConfirm();
-      await Promise.all([onChanged(), queryClient.invalidateQueries({ queryKey: ['orders'] })]);
+      await Promise.all([onChanged(), queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists })]);
     },
   });
 

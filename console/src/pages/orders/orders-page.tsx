@@ -18,6 +18,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { queryKeys } from '../../api/query-keys';
 import { api, isProblem, unwrap, type paths, type Schemas } from '../../api/client';
 import { formatDateTime, formatMoney, isoToLocalInput, localInputToIsoWithOffset } from '../../common/format';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
@@ -66,7 +67,7 @@ export function OrdersPage() {
   const filtered = FILTERS.some((name) => query[name] !== undefined);
 
   const list = useQuery({
-    queryKey: ['orders', query],
+    queryKey: queryKeys.orders.list(query),
     queryFn: async () => unwrap(await api.GET('/api/admin/orders', { params: { query: query as unknown as ListQuery } })),
     placeholderData: keepPreviousData,
   });
