@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { components } from '../api/client';
 import { Facts, ScrollTable } from './display';
 import { formatDateTime, formatMoney, formatRate } from './format';
+import { lineAmount } from './order-total';
 import { isObj, num, text, type Obj } from './values';
 
 export type EnrichedOrderPayload = components['schemas']['EnrichedOrderPayloadDto'];
@@ -46,11 +47,6 @@ function anchorId(prefix: string, target: WarningTarget): string {
     : `${prefix}-line-${target.line}-modifier-${target.group}-${target.modifier}`;
 }
 
-const amountOf = (item: Obj): number | undefined => {
-  const price = isObj(item.price) ? item.price : undefined;
-  const totalPrice = price && isObj(price.totalPrice) ? price.totalPrice : undefined;
-  return num(totalPrice?.total);
-};
 const taxOf = (item: Obj): LineTax | null => (isObj(item.tax) ? (item.tax as unknown as LineTax) : null);
 
 /**
@@ -378,7 +374,7 @@ function ItemTaxes({ item, tableLabel, warned, productId }: { item: Obj; tableLa
   const facts: [string, ReactNode][] = [];
   if (productId && text(item.name)) facts.push([t('productId'), <Code key="id">{productId}</Code>]);
   if (quantity !== undefined) facts.push([t('quantity'), String(quantity)]);
-  facts.push([t('lineAmount'), formatMoney(amountOf(item))]);
+  facts.push([t('lineAmount'), formatMoney(lineAmount(item))]);
   if (tax) {
     facts.push([t('ncm'), tax.NCM]);
     if (tax.CEST) facts.push([t('cest'), tax.CEST]);

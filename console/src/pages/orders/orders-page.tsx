@@ -20,7 +20,8 @@ import { Link } from 'react-router';
 import { useListPage } from '../../list/use-list-page';
 import { queryKeys } from '../../api/query-keys';
 import { api, isProblem, unwrap, type paths, type Schemas } from '../../api/client';
-import { formatDateTime, formatMoney, isoToLocalInput, localInputToIsoWithOffset } from '../../common/format';
+import { orderTotal } from '../../common/order-total';
+import { formatCents, formatDateTime, formatMoney, isoToLocalInput, localInputToIsoWithOffset } from '../../common/format';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { isObj, num } from '../../common/values';
 import { ORDER_STATUSES, StatusBadge } from './status-badge';
@@ -38,12 +39,6 @@ const PAGE_SIZES = ['10', '20', '50', '100'];
 const DEFAULT_PAGE_SIZE = '20';
 /** Mantine's default description colour is too light for WCAG AA contrast on white. */
 const DESCRIPTION_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } };
-
-/** `payload.total.orderAmount` when the platform sent it. */
-function orderAmount(order: Order): number | undefined {
-  const total = isObj(order.payload) ? order.payload.total : undefined;
-  return isObj(total) ? num(total.orderAmount) : undefined;
-}
 
 /** `enrichedPayload.taxSummary.totals.total_tax`. */
 function totalTax(order: Order): number | undefined {
@@ -146,7 +141,7 @@ export function OrdersPage() {
                     <Table.Td>{order.storeId ?? '—'}</Table.Td>
                     <Table.Td>{order.source ?? '—'}</Table.Td>
                     <Table.Td ta="right" data-field="orderAmount">
-                      {order.payloadOmitted ? <Omitted /> : formatMoney(orderAmount(order))}
+                      {order.payloadOmitted ? <Omitted /> : <OrderValue payload={order.payload} />}
                     </Table.Td>
                     <Table.Td ta="right" data-field="totalTax">
                       {order.payloadOmitted ? <Omitted /> : formatMoney(totalTax(order))}
@@ -182,6 +177,23 @@ export function OrdersPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+/** The platform's order amount, or the sum of the lines (marked so) when the payload has none. */
+function OrderValue({ payload }: { payload: unknown }) {
+  const { t } = useTranslation('orders');
+  const total = orderTotal(payload);
+  if (!total) return <>{formatCents(undefined)}</>;
+  return (
+    <>
+      {formatCents(total.cents)}
+      {total.from === 'lines' && (
+        <Text span display="block" size="xs" c="gray.7">
+          {t('list.fromLines')}
+        </Text>
+      )}
+    </>
   );
 }
 
