@@ -1,0 +1,48 @@
+import { api, isProblem, type ApiProblem } from '../../api/client';
+import { sortDetails, storeConflicts, type StoreConflict } from './matrix-model';
+
+/** Why the last save failed: the API's problem, its details sorted onto fields and cells, and the stores held elsewhere. */
+export interface SaveFailure {
+  problem: ApiProblem;
+  sorted: ReturnType<typeof sortDetails>;
+  conflicts: StoreConflict[];
+}
+
+/** Reads a failed save's error: the field problems and the store conflicts (the group holding each store). */
+export async function readSaveFailure(error: unknown, storeIds: string[], ownId: string | undefined): Promise<SaveFailure> {
+  const problem: ApiProblem = isProblem(error) ? error : { status: 0, message: String(error) };
+  let conflicts = problem.status === 409 ? storeConflicts(problem.details) : [];
+  if (problem.status === 409 && conflicts.length === 0 && !problem.details?.some((d) => d.field === 'externalId')) {
+    conflicts = await lookUpHolders(storeIds, ownId);
+  }
+  const held = new Set(conflicts.map((c) => c.storeId));
+  const details = (problem.details ?? []).filter((d) => !(d.field === 'stores' && [...held].some((id) => d.problem?.includes(`"${id}"`))));
+  return { problem, sorted: sortDetails(details), conflicts };
+}
+
+/** When the 409 does not name the holder: ask the API which group holds each store. */
+async function lookUpHolders(storeIds: string[], ownId: string | undefined): Promise<StoreConflict[]> {
+  const found = await Promise.all(
+    storeIds
+      .filter((id) => id)
+      .map(async (storeId): Promise<StoreConflict | undefined> => {
+        const result = await api.GET('/api/admin/fiscal-groups/by-store/{storeId}', { params: { path: { storeId } } });
+        if (!result.data || result.data.id === ownId) return undefined;
+        return { storeId, groupId: result.data.id, groupName: result.data.name };
+      }),
+  );
+  return found.filter((conflict): conflict is StoreConflict => !!conflict);
+}
+
+/** Problems of cells whose NCM is no longer in the table, and anything else not shown at a field. */
+export function unplacedProblems(failure: SaveFailure, ncms: string[]): string[] {
+  return [
+    ...failure.sorted.rest,
+    ...Object.entries(failure.sorted.byCell)
+      .filter(([ncm]) => !ncms.includes(ncm))
+      .flatMap(([ncm, cells]) => Object.entries(cells).map(([field, problems]) => `taxMatrix.${ncm}.${field}: ${problems.join('; ')}`)),
+    ...Object.entries(failure.sorted.byField)
+      .filter(([field]) => field === 'stores' || field.startsWith('settings'))
+      .map(([field, problems]) => `${field}: ${problems.join('; ')}`),
+  ];
+}
