@@ -6,6 +6,7 @@ import { Facts } from './display';
 import { formatDateTime } from './format';
 import { anchorId, LINES_PER_STEP, linesToShow, targetOfFragment, warningTarget, type WarningTarget } from './tax-breakdown-model';
 import { LineSection } from './tax-line-section';
+import { taxBreakdownMessages } from './tax-breakdown-messages';
 import { TotalsTable } from './tax-tables';
 import { isObj } from './values';
 
@@ -153,6 +154,9 @@ export function TaxBreakdown({
   );
 }
 
+type ExplainedCode = keyof (typeof taxBreakdownMessages)['en']['warningText'];
+const isExplainedCode = (code: string): code is ExplainedCode => Object.hasOwn(taxBreakdownMessages.en.warningText, code);
+
 function WarningItem({
   warning,
   anchorPrefix,
@@ -162,11 +166,10 @@ function WarningItem({
   anchorPrefix: string;
   onGo: (target: WarningTarget) => void;
 }) {
-  const { t, i18n } = useTranslation('taxBreakdown');
+  const { t } = useTranslation('taxBreakdown');
   const target = warningTarget(warning.path);
   // A code this console does not know yet (a newer engine) shows the service's sentence alone.
-  const explanationKey = `warningText.${warning.code}`;
-  const explanation = i18n.exists(explanationKey, { ns: 'taxBreakdown' }) ? t(explanationKey) : undefined;
+  const explanation = isExplainedCode(warning.code) ? t(`warningText.${warning.code}`) : undefined;
   const label =
     target === undefined
       ? t('wholeOrder')
