@@ -34,10 +34,11 @@ beforeEach(() => {
   fetchMock.mockReset();
 });
 
-describe('the fiscal group editor', () => {
+// Typing into a whole form is slow in jsdom on a shared machine: more than vitest's default 5 s.
+describe('the fiscal group editor', { timeout: 30_000 }, () => {
   it('says at each field what is missing, and sends nothing', async () => {
     renderNewGroup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('Required');
@@ -50,7 +51,7 @@ describe('the fiscal group editor', () => {
 
   it('offers the known regimes, found by CRT code, and takes any other text', async () => {
     renderNewGroup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const regime = screen.getByRole('combobox', { name: 'Tax regime' });
     await user.type(regime, 'crt 4');
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
@@ -73,7 +74,7 @@ describe('the fiscal group editor', () => {
       json(400, { statusCode: 400, message: 'Validation failed', details: [{ field: 'name', problem: 'name is too long' }] }),
     );
     renderNewGroup('loja-7');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Restaurants');
     await user.selectOptions(screen.getByRole('combobox', { name: /^State \(UF\)/ }), 'SP');
     await user.click(screen.getByRole('button', { name: 'Create' }));
