@@ -63,7 +63,9 @@ describeWithBrowser('admin console: tax calculator (browser e2e)', () => {
     await page.getByRole('heading', { level: 1, name: 'New fiscal group' }).waitFor();
     await page.getByLabel(/^Name( \*)?$/).fill('Padarias SP');
     await page.getByLabel(/^State \(UF\)( \*)?$/).selectOption('SP');
-    await page.getByLabel(/^Tax regime( \*)?$/).fill('LUCRO_PRESUMIDO');
+    // Typed rather than chosen from the offered regimes: the field takes the text as it is.
+    await page.getByRole('combobox', { name: 'Tax regime' }).fill('LUCRO_PRESUMIDO');
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Add NCM row' }).click();
     await page.getByLabel('NCM for new row 1', { exact: true }).fill('19059090');
     const cells = {

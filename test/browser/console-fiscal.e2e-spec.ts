@@ -69,7 +69,11 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     await page.getByLabel(/^Name( \*)?$/).fill('Restaurants SP');
     await page.getByLabel(/^External id( \*)?$/).fill('ERP-FG-1');
     await page.getByLabel(/^State \(UF\)( \*)?$/).selectOption('SP');
-    await page.getByLabel(/^Tax regime( \*)?$/).fill('LUCRO_PRESUMIDO');
+    // The regime offers the known regimes and CRT codes, found by their description too.
+    const regime = page.getByRole('combobox', { name: 'Tax regime' });
+    await regime.fill('presumido');
+    await page.getByRole('option', { name: /^LUCRO_PRESUMIDO/ }).click();
+    await expect(regime.inputValue()).resolves.toBe('LUCRO_PRESUMIDO');
     await page.getByRole('button', { name: 'Add store' }).click();
     await page.getByLabel('Store id, row 2', { exact: true }).fill('store-fg-2');
     await page.getByLabel('Store name, row 2', { exact: true }).fill('Burger House Paulista');

@@ -474,6 +474,22 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     await context.close();
   });
 
+  it('shows the value of an order sent without a total: the sum of its lines and their modifiers', async () => {
+    const bareId = `CONSOLE-${Date.now()}-NO-TOTAL`;
+    // A store of no group: the order is stored as received, and the other tests' counts of STORE stay as they are.
+    const body = orderBody(bareId, NO_GROUP_STORE);
+    delete body.total;
+    expect((await t.http.post('/enrich-order', body, { token })).status).toBe(422);
+    const { page, errors, context } = await openConsole(browser);
+    await signIn(page, origin, admin.clientId, admin.clientSecret, `/console/orders?orderId=${bareId}`);
+    const row = page.getByTestId('orders-table').locator(`tbody tr[data-order-id="${bareId}"]`);
+    await row.waitFor();
+    // 51.80 (burger) + 7.00 + 1.50 (its two modifiers) + 6.00 (cola) + 10.00 (mystery box) = 76.30
+    await expect(row.locator('[data-field="orderAmount"]').innerText()).resolves.toBe(`${money(76.3)}\nsum of the lines`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('empty, refused (400 at its field), unavailable (503 with retry), not found (404) and expired session (401)', async () => {
     const { page, errors, context } = await openConsole(browser);
     await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/orders?storeId=nobody-sells-here');

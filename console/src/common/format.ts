@@ -6,6 +6,11 @@ export function formatMoney(value: number | null | undefined): string {
   return new Intl.NumberFormat(i18next.language, { style: 'currency', currency: 'BRL' }).format(value);
 }
 
+/** An amount in integer cents, shown as BRL. */
+export function formatCents(cents: number | null | undefined): string {
+  return formatMoney(cents === null || cents === undefined ? cents : cents / 100);
+}
+
 /** A rate in percent (e.g. 18 or 1.65), up to four decimals as the API keeps them. */
 export function formatRate(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';

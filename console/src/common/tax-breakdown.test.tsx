@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { renderInConsole } from '../testing/render';
-import { TaxBreakdown, warningTarget, type EnrichedOrderPayload } from './tax-breakdown';
+import { TaxBreakdown, type EnrichedOrderPayload } from './tax-breakdown';
+import { warningTarget } from './tax-breakdown-model';
 
 /** Each row of a table as the text of its header and data cells, header row first. */
 function tableText(table: HTMLElement): string[][] {

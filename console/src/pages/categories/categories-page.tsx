@@ -1,33 +1,35 @@
 import { Alert, Button, Group, Modal, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useListPage } from '../../list/use-list-page';
+import { queryKeys } from '../../api/query-keys';
 import { api, isProblem, unwrap } from '../../api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { formatDateTime } from '../../common/format';
 import { CategoryForm, type Category } from './category-form';
 
 const PAGE_SIZE = 25;
-const KEY = ['product-fiscal-categories'] as const;
 
 export function CategoriesPage() {
   const { t } = useTranslation('categories');
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const q = searchParams.get('q') ?? '';
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  // The API lists every category (ordered by productId, no paging): search and pages are local.
+  const {
+    query,
+    values: { q },
+    page,
+    ...listPage
+  } = useListPage({
+    filters: ['q'] as const,
+    queryKey: () => queryKeys.categories.all,
+    queryFn: async () => unwrap(await api.GET('/api/admin/product-fiscal-categories')),
+  });
   const [search, setSearch] = useState(q);
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
-  // The API lists every category (ordered by productId, no paging): search and pages are local.
-  const query = useQuery({
-    queryKey: KEY,
-    queryFn: async () => unwrap(await api.GET('/api/admin/product-fiscal-categories')),
-  });
 
   const matches = useMemo(() => {
     const needle = q.trim().toLowerCase();
@@ -49,21 +51,13 @@ export function CategoriesPage() {
     onSuccess: (category) => {
       setDeleting(null);
       setNotice(t('deleted', { productId: category.productId }));
-      void queryClient.invalidateQueries({ queryKey: KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
     },
   });
 
   const applySearch = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams();
-    if (search.trim()) next.set('q', search.trim());
-    setSearchParams(next);
-  };
-  const goTo = (target: number) => {
-    const next = new URLSearchParams(searchParams);
-    if (target > 1) next.set('page', String(target));
-    else next.delete('page');
-    setSearchParams(next);
+    listPage.apply({ q: search });
   };
 
   return (
@@ -90,7 +84,7 @@ export function CategoriesPage() {
               variant="default"
               onClick={() => {
                 setSearch('');
-                setSearchParams(new URLSearchParams());
+                listPage.clear();
               }}
             >
               {t('clearSearch')}
@@ -170,7 +164,7 @@ export function CategoriesPage() {
               <Pagination
                 total={pages}
                 value={current}
-                onChange={goTo}
+                onChange={listPage.goTo}
                 aria-label={tc('pagination.label')}
                 getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
               />
@@ -193,7 +187,7 @@ export function CategoriesPage() {
             onSaved={(saved) => {
               setNotice(editing === 'new' ? t('created', { productId: saved.productId }) : t('updated', { productId: saved.productId }));
               setEditing(null);
-              void queryClient.invalidateQueries({ queryKey: KEY });
+              void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
             }}
           />
         )}

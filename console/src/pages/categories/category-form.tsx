@@ -1,15 +1,19 @@
 import { Alert, Button, Group, List, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { DESCRIPTION_STYLES } from './styles';
 import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
+import { problemsByField } from '../../forms/api-problems';
 
 export type Category = Schemas['ProductFiscalCategoryResponseDto'];
 
 const FIELDS = ['productId', 'productName', 'ncm', 'externalProductId'] as const;
+type CategoryValues = Record<(typeof FIELDS)[number], string>;
 
-/** Create (no `category`) or edit a product fiscal category; the API's problems sit next to their fields. */
+/** Create (no `category`) or edit a product fiscal category; the schema's and the API's problems sit next to their fields. */
 export function CategoryForm({
   category,
   onSaved,
@@ -21,14 +25,23 @@ export function CategoryForm({
 }) {
   const { t } = useTranslation('categories');
   const { t: tc } = useTranslation();
-  const [values, setValues] = useState({
-    productId: category?.productId ?? '',
-    productName: category?.productName ?? '',
-    ncm: category?.ncm ?? '',
-    externalProductId: category?.externalProductId ?? '',
+  // Only what is certainly wrong is checked here (a required field left blank); the NCM's form is the API's to judge.
+  const schema = useMemo(() => {
+    const required = z.string().refine((value) => value.trim() !== '', { message: t('required') });
+    return z.object({ productId: required, productName: required, ncm: required });
+  }, [t]);
+  const form = useForm<CategoryValues>({
+    initialValues: {
+      productId: category?.productId ?? '',
+      productName: category?.productName ?? '',
+      ncm: category?.ncm ?? '',
+      externalProductId: category?.externalProductId ?? '',
+    },
+    validate: schemaResolver(schema, { sync: true }),
   });
+  const [problem, setProblem] = useState<ApiProblem | undefined>(undefined);
   const save = useMutation({
-    mutationFn: async (): Promise<Category> => {
+    mutationFn: async (values: CategoryValues): Promise<Category> => {
       const externalProductId = values.externalProductId.trim();
       if (category) {
         return unwrap(
@@ -49,32 +62,18 @@ export function CategoryForm({
         }),
       );
     },
+    onMutate: () => setProblem(undefined),
     onSuccess: onSaved,
+    onError: (error) => {
+      const read: ApiProblem = isProblem(error) ? error : { status: 0, message: String(error) };
+      setProblem(read);
+      form.setErrors(problemsByField(read, FIELDS).byField);
+    },
   });
-
-  const problem: ApiProblem | undefined = save.error
-    ? isProblem(save.error)
-      ? save.error
-      : { status: 0, message: String(save.error) }
-    : undefined;
-  const errorOf = (field: string) =>
-    problem?.details
-      ?.filter((d) => d.field === field)
-      .map((d) => d.problem)
-      .join('; ') || undefined;
-  const others = problem?.details?.filter((d) => !FIELDS.includes(d.field as (typeof FIELDS)[number])) ?? [];
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
-  const change = (field: (typeof FIELDS)[number]) => (event: { currentTarget: HTMLInputElement }) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+  const others = problemsByField(problem, FIELDS).rest;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="sm">
         {problem && (
           <Alert color="red" role="alert" title={t('saveFailed', { message: problem.message })}>
@@ -87,39 +86,21 @@ export function CategoryForm({
             )}
           </Alert>
         )}
-        <TextInput
-          label={t('productId')}
-          required
-          value={values.productId}
-          onChange={change('productId')}
-          disabled={!!category}
-          error={errorOf('productId')}
-          data-autofocus
-        />
-        <TextInput
-          label={t('productName')}
-          required
-          value={values.productName}
-          onChange={change('productName')}
-          error={errorOf('productName')}
-        />
+        <TextInput label={t('productId')} required disabled={!!category} data-autofocus {...form.getInputProps('productId')} />
+        <TextInput label={t('productName')} required {...form.getInputProps('productName')} />
         <TextInput
           label={t('ncm')}
           description={t('ncmHint')}
           styles={DESCRIPTION_STYLES}
           required
           inputMode="numeric"
-          value={values.ncm}
-          onChange={change('ncm')}
-          error={errorOf('ncm')}
+          {...form.getInputProps('ncm')}
         />
         <TextInput
           label={t('externalProductId')}
           description={t('externalHint')}
           styles={DESCRIPTION_STYLES}
-          value={values.externalProductId}
-          onChange={change('externalProductId')}
-          error={errorOf('externalProductId')}
+          {...form.getInputProps('externalProductId')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

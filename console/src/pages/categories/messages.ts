@@ -28,6 +28,7 @@ export const categoriesMessages = {
     updated: 'Category {{productId}} saved.',
     deleted: 'Category {{productId}} deleted.',
     saveFailed: 'Could not save: {{message}}',
+    required: 'Required',
     deleteTitle: 'Delete this category?',
     deleteText: 'Orders enriched later will no longer find product {{productId}} ({{name}}). Stored orders keep their taxes.',
     deleteFailed: 'Could not delete: {{message}}',
@@ -62,6 +63,7 @@ export const categoriesMessages = {
     updated: 'Categoria {{productId}} salva.',
     deleted: 'Categoria {{productId}} excluída.',
     saveFailed: 'Não foi possível salvar: {{message}}',
+    required: 'Obrigatório',
     deleteTitle: 'Excluir esta categoria?',
     deleteText:
       'Pedidos enriquecidos depois não encontrarão mais o produto {{productId}} ({{name}}). Pedidos já gravados mantêm seus impostos.',

@@ -4,6 +4,7 @@ import { Button, Card, Group, List, SegmentedControl, SimpleGrid, Stack, Table, 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { queryKeys } from '../../api/query-keys';
 import { api, unwrap, type Schemas } from '../../api/client';
 import { formatDateTime } from '../../common/format';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
@@ -66,7 +67,7 @@ function OrdersPerHourCard({ range }: { range: Range }) {
   const { t, i18n } = useTranslation('dashboard');
   const { t: tOrders } = useTranslation('orders');
   const query = useQuery({
-    queryKey: ['stats', 'orders-per-hour', range],
+    queryKey: queryKeys.stats.ordersPerHour(range),
     queryFn: async () => unwrap(await api.GET('/api/admin/stats/orders-per-hour', { params: { query: { range } } })),
     refetchInterval: REFRESH_MS,
   });
@@ -134,7 +135,7 @@ function OrdersPerHourCard({ range }: { range: Range }) {
 function ForwardingCard({ range }: { range: Range }) {
   const { t } = useTranslation('dashboard');
   const query = useQuery({
-    queryKey: ['stats', 'forwarding', range],
+    queryKey: queryKeys.stats.forwarding(range),
     queryFn: async () => unwrap(await api.GET('/api/admin/stats/forwarding', { params: { query: { range } } })),
     refetchInterval: REFRESH_MS,
   });
@@ -227,7 +228,7 @@ function ForwardingCard({ range }: { range: Range }) {
 function MissingStoresCard({ range }: { range: Range }) {
   const { t } = useTranslation('dashboard');
   const query = useQuery({
-    queryKey: ['stats', 'stores-missing-fiscal-group', range],
+    queryKey: queryKeys.stats.storesMissingFiscalGroup(range),
     queryFn: async () => unwrap(await api.GET('/api/admin/stats/stores-missing-fiscal-group', { params: { query: { range } } })),
     refetchInterval: REFRESH_MS,
   });

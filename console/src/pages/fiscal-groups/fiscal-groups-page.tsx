@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_STYLES } from './styles';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useListPage } from '../../list/use-list-page';
+import { queryKeys } from '../../api/query-keys';
 import { api, unwrap } from '../../api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { isUf, UF_CODES } from './matrix-model';
@@ -13,16 +14,15 @@ const PAGE_SIZE = 20;
 export function FiscalGroupsPage() {
   const { t } = useTranslation('fiscalGroups');
   const { t: tc } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const uf = searchParams.get('uf') ?? '';
-  const storeId = searchParams.get('storeId') ?? '';
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const [ufInput, setUfInput] = useState(uf);
-  const [storeInput, setStoreInput] = useState(storeId);
-
-  const query = useQuery({
-    queryKey: ['fiscal-groups', { uf, storeId, page }],
-    queryFn: async () =>
+  const {
+    query,
+    values: { uf, storeId },
+    page,
+    ...listPage
+  } = useListPage({
+    filters: ['uf', 'storeId'] as const,
+    queryKey: ({ values, page }) => queryKeys.fiscalGroups.list({ ...values, page }),
+    queryFn: async ({ values: { uf, storeId }, page }) =>
       unwrap(
         await api.GET('/api/admin/fiscal-groups', {
           params: {
@@ -35,26 +35,18 @@ export function FiscalGroupsPage() {
           },
         }),
       ),
-    placeholderData: keepPreviousData,
   });
+  const [ufInput, setUfInput] = useState(uf);
+  const [storeInput, setStoreInput] = useState(storeId);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams();
-    if (ufInput) next.set('uf', ufInput);
-    if (storeInput.trim()) next.set('storeId', storeInput.trim());
-    setSearchParams(next);
+    listPage.apply({ uf: ufInput, storeId: storeInput });
   };
   const clear = () => {
     setUfInput('');
     setStoreInput('');
-    setSearchParams(new URLSearchParams());
-  };
-  const goTo = (target: number) => {
-    const next = new URLSearchParams(searchParams);
-    if (target > 1) next.set('page', String(target));
-    else next.delete('page');
-    setSearchParams(next);
+    listPage.clear();
   };
 
   return (
@@ -167,7 +159,7 @@ export function FiscalGroupsPage() {
               <Pagination
                 total={query.data.totalPages}
                 value={page}
-                onChange={goTo}
+                onChange={listPage.goTo}
                 getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
                 aria-label={tc('pagination.label')}
               />

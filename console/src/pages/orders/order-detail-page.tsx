@@ -1,19 +1,24 @@
-import { Alert, Anchor, Badge, Box, Button, Code, Group, Modal, Paper, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { queryKeys } from '../../api/query-keys';
 import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
-import { Facts, ScrollTable } from '../../common/display';
-import { formatDateTime } from '../../common/format';
+import { Facts } from '../../common/display';
+import { formatCents, formatDateTime } from '../../common/format';
+import { orderTotal } from '../../common/order-total';
 import { ErrorState, LoadingState } from '../../common/states';
 import { TaxBreakdown, type EnrichedOrderPayload } from '../../common/tax-breakdown';
+import { DeliveryCard } from './delivery-card';
+import { Section } from './detail-section';
+import { DispatchesTable, TrackingTable, TransfersTable } from './fulfillment-tables';
+import { HistoryTimeline } from './history-timeline';
 import { JsonBlock } from './json-block';
 import { StatusBadge } from './status-badge';
 
 type OrderDetail = Schemas['OrderDetailDto'];
-type Delivery = Schemas['WebhookDeliveryEntryDto'];
 
 type Outcome = { ok: true; message: string } | { ok: false; problem: ApiProblem };
 
@@ -22,7 +27,7 @@ export function OrderDetailPage() {
   const { t } = useTranslation('orders');
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: ['order', id],
+    queryKey: queryKeys.orders.detail(id),
     queryFn: async () => unwrap(await api.GET('/api/admin/orders/{id}', { params: { path: { id } } })),
   });
 
@@ -47,7 +52,7 @@ export function OrderDetailPage() {
       </Stack>
     );
   }
-  return <OrderDetailView order={query.data} onChanged={() => queryClient.invalidateQueries({ queryKey: ['order', id] })} />;
+  return <OrderDetailView order={query.data} onChanged={() => queryClient.invalidateQueries({ queryKey: queryKeys.orders.detail(id) })} />;
 }
 
 function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: () => Promise<void> }) {
@@ -67,7 +72,7 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
       }),
     onSettled: async () => {
       closeConfirm();
-      await Promise.all([onChanged(), queryClient.invalidateQueries({ queryKey: ['orders'] })]);
+      await Promise.all([onChanged(), queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists })]);
     },
   });
 
@@ -137,6 +142,7 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
             [t('detail.store'), order.storeId ?? '—'],
             [t('detail.source'), order.source ?? '—'],
             [t('detail.status'), <StatusBadge key="status" status={order.status} />],
+            [t('detail.orderValue'), orderValueText(order.payload, t('list.fromLines'))],
             [
               t('detail.attempts'),
               <span key="attempts" data-testid="webhook-attempts">
@@ -221,287 +227,13 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
   );
 }
 
+/** The order's value, saying so when it was summed from the lines. */
+function orderValueText(payload: unknown, fromLines: string): string {
+  const total = orderTotal(payload);
+  if (!total) return formatCents(undefined);
+  return total.from === 'lines' ? `${formatCents(total.cents)} (${fromLines})` : formatCents(total.cents);
+}
+
 function isEnriched(value: unknown): value is EnrichedOrderPayload {
   return typeof value === 'object' && value !== null && 'taxSummary' in value && typeof value.taxSummary === 'object';
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Box component="section" id={`order-${id}`} aria-labelledby={`section-${id}`} style={{ minWidth: 0 }}>
-      <Title order={2} id={`section-${id}`} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Box>
-  );
-}
-
-function Extra({ value, name, fileName }: { value: Record<string, unknown> | null; name: string; fileName: string }) {
-  if (!value || Object.keys(value).length === 0) return <>—</>;
-  return <JsonBlock name={name} value={value} fileName={fileName} />;
-}
-
-function HistoryTimeline({ history }: { history: OrderDetail['history'] }) {
-  const { t } = useTranslation('orders');
-  if (history.length === 0) return <Text c="gray.7">{t('detail.historyEmpty')}</Text>;
-  return (
-    <Timeline active={history.length - 1} bulletSize={16} lineWidth={2} data-testid="history">
-      {history.map((change, index) => (
-        <Timeline.Item
-          key={index}
-          data-testid="history-entry"
-          title={
-            <Group gap="xs" wrap="wrap">
-              <StatusBadge status={change.status} />
-              {change.label && (
-                <Text span size="sm" fw={600} data-testid="pos-label">
-                  {t('detail.posLabel', { label: change.label })}
-                </Text>
-              )}
-            </Group>
-          }
-        >
-          <Text size="sm" c="gray.7">
-            {formatDateTime(change.at)} · {change.from ? t('detail.fromTo', { from: t(`status.${change.from}`) }) : t('detail.created')}
-          </Text>
-          <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-            {t('detail.via')}: {change.via ?? '—'} · {t('detail.client')}: {change.clientId ?? '—'}
-          </Text>
-          {change.extra && <Extra value={change.extra} name={t('detail.extra')} fileName={`history-${index + 1}-extra.json`} />}
-        </Timeline.Item>
-      ))}
-    </Timeline>
-  );
-}
-
-function TrackingTable({ entries }: { entries: OrderDetail['tracking'] }) {
-  const { t } = useTranslation('orders');
-  if (entries.length === 0) return <Text c="gray.7">{t('detail.trackingEmpty')}</Text>;
-  return (
-    <ScrollTable striped verticalSpacing="xs" label={t('detail.trackingTable')} minWidth={900}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('detail.at')}</Table.Th>
-          <Table.Th scope="col">{t('detail.trackingStatus')}</Table.Th>
-          <Table.Th scope="col">{t('detail.trackingNumber')}</Table.Th>
-          <Table.Th scope="col">{t('detail.trackUrl')}</Table.Th>
-          <Table.Th scope="col">{t('detail.confirmationCode')}</Table.Th>
-          <Table.Th scope="col">{t('detail.coordinates')}</Table.Th>
-          <Table.Th scope="col">{t('detail.client')}</Table.Th>
-          <Table.Th scope="col">{t('detail.extra')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map((entry, index) => (
-          <Table.Tr key={index}>
-            <Table.Td>{formatDateTime(entry.at)}</Table.Td>
-            <Table.Td>
-              <Text size="sm" fw={600}>
-                {entry.status}
-              </Text>
-              <Text size="xs" c="gray.7">
-                {entry.orderStatusApplied ? t('detail.applied') : t('detail.notApplied')}
-              </Text>
-            </Table.Td>
-            <Table.Td>{entry.trackingNumber ?? '—'}</Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>
-              {entry.trackurl && /^https?:\/\//i.test(entry.trackurl) ? (
-                <Anchor href={entry.trackurl} target="_blank" rel="noopener noreferrer" size="sm">
-                  {entry.trackurl}
-                </Anchor>
-              ) : (
-                (entry.trackurl ?? '—')
-              )}
-            </Table.Td>
-            <Table.Td>{entry.deliveryConfirmationCode ?? '—'}</Table.Td>
-            <Table.Td>
-              {entry.shippingCoordinates.length === 0
-                ? '—'
-                : entry.shippingCoordinates.map((point, i) => (
-                    <Text key={i} size="xs">
-                      {point.latitude}, {point.longitude}
-                    </Text>
-                  ))}
-            </Table.Td>
-            <Table.Td>{entry.clientId ?? '—'}</Table.Td>
-            <Table.Td>
-              <Extra value={entry.extra} name={t('detail.extra')} fileName={`tracking-${index + 1}-extra.json`} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ScrollTable>
-  );
-}
-
-function TransfersTable({ entries }: { entries: OrderDetail['transfers'] }) {
-  const { t } = useTranslation('orders');
-  if (entries.length === 0) return <Text c="gray.7">{t('detail.transfersEmpty')}</Text>;
-  const store = (sent: string, resolved: string | null) => (
-    <>
-      <Text size="sm">{sent}</Text>
-      {resolved && resolved !== sent && (
-        <Text size="xs" c="gray.7">
-          {t('detail.resolvedAs', { id: resolved })}
-        </Text>
-      )}
-    </>
-  );
-  return (
-    <ScrollTable striped verticalSpacing="xs" label={t('detail.transfersTable')} minWidth={900}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('detail.at')}</Table.Th>
-          <Table.Th scope="col">{t('detail.fromStore')}</Table.Th>
-          <Table.Th scope="col">{t('detail.toStore')}</Table.Th>
-          <Table.Th scope="col">{t('detail.processedBy')}</Table.Th>
-          <Table.Th scope="col">{t('detail.reason')}</Table.Th>
-          <Table.Th scope="col">{t('detail.refiscalized')}</Table.Th>
-          <Table.Th scope="col">{t('detail.client')}</Table.Th>
-          <Table.Th scope="col">{t('detail.shippingAddress')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map((entry, index) => (
-          <Table.Tr key={index}>
-            <Table.Td>{formatDateTime(entry.at)}</Table.Td>
-            <Table.Td>{store(entry.fromStore, entry.fromStoreId)}</Table.Td>
-            <Table.Td>{store(entry.toStore, entry.toStoreId)}</Table.Td>
-            <Table.Td>{entry.processedBy}</Table.Td>
-            <Table.Td>{entry.transferReason}</Table.Td>
-            <Table.Td>{entry.refiscalized ? t('detail.yes') : t('detail.no')}</Table.Td>
-            <Table.Td>{entry.clientId ?? '—'}</Table.Td>
-            <Table.Td>
-              <Extra value={entry.shippingAddress} name={t('detail.shippingAddress')} fileName={`transfer-${index + 1}-address.json`} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ScrollTable>
-  );
-}
-
-function DispatchesTable({ entries }: { entries: OrderDetail['dispatches'] }) {
-  const { t } = useTranslation('orders');
-  if (entries.length === 0) return <Text c="gray.7">{t('detail.dispatchesEmpty')}</Text>;
-  return (
-    <ScrollTable striped verticalSpacing="xs" label={t('detail.dispatchesTable')} minWidth={560}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('detail.at')}</Table.Th>
-          <Table.Th scope="col">{t('detail.transaction')}</Table.Th>
-          <Table.Th scope="col">{t('detail.client')}</Table.Th>
-          <Table.Th scope="col">{t('detail.extra')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map((entry, index) => (
-          <Table.Tr key={index}>
-            <Table.Td>{formatDateTime(entry.at)}</Table.Td>
-            <Table.Td>{entry.idTransaccion}</Table.Td>
-            <Table.Td>{entry.clientId ?? '—'}</Table.Td>
-            <Table.Td>
-              <Extra value={entry.extra} name={t('detail.extra')} fileName={`dispatch-${index + 1}-extra.json`} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ScrollTable>
-  );
-}
-
-function DeliveryCard({ delivery }: { delivery: Delivery }) {
-  const { t } = useTranslation('orders');
-  const ok = delivery.statusCode !== null && delivery.statusCode >= 200 && delivery.statusCode < 300;
-  const headers = Object.entries(delivery.requestHeaders ?? {});
-  return (
-    <Paper withBorder p="sm" data-testid="delivery" data-attempt={delivery.attempt}>
-      <Group gap="sm" mb="xs" wrap="wrap">
-        <Text fw={700}>
-          {t('detail.attempt')} {delivery.attempt}
-        </Text>
-        <Badge variant="outline" color="gray.8" style={{ textTransform: 'none' }} data-testid="delivery-trigger">
-          {t(`detail.triggers.${delivery.trigger}`, { defaultValue: delivery.trigger })}
-        </Badge>
-        <Badge
-          color={ok ? 'teal.9' : 'red.9'}
-          c="white"
-          autoContrast={false}
-          style={{ textTransform: 'none' }}
-          data-testid="delivery-status"
-        >
-          {delivery.statusCode === null ? t('detail.noAnswer') : `HTTP ${delivery.statusCode}`}
-        </Badge>
-        <Text size="sm" c="gray.7">
-          {formatDateTime(delivery.attemptedAt)}
-        </Text>
-      </Group>
-      <Facts
-        items={[
-          [t('detail.url'), <Code key="url">{delivery.url}</Code>],
-          [t('detail.statusCode'), delivery.statusCode === null ? t('detail.noAnswer') : String(delivery.statusCode)],
-          [t('detail.duration'), t('detail.durationValue', { ms: delivery.durationMs })],
-          [t('detail.trigger'), t(`detail.triggers.${delivery.trigger}`, { defaultValue: delivery.trigger })],
-          [t('detail.webhookId'), <Code key="wid">{delivery.webhookId}</Code>],
-          [t('detail.error'), delivery.error ?? '—'],
-        ]}
-      />
-      <Stack gap={4} mt="xs">
-        <Box component="details">
-          <Box component="summary" style={{ cursor: 'pointer' }}>
-            {t('detail.requestHeaders', { attempt: delivery.attempt })}
-          </Box>
-          <ScrollTable striped verticalSpacing="xs" label={t('detail.requestHeaders', { attempt: delivery.attempt })} minWidth={480}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('detail.header')}</Table.Th>
-                <Table.Th scope="col">{t('detail.value')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {headers.map(([name, value]) => (
-                <Table.Tr key={name}>
-                  <Table.Th scope="row" fw={500}>
-                    <Code>{name}</Code>
-                  </Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ScrollTable>
-        </Box>
-        <Box component="details">
-          <Box component="summary" style={{ cursor: 'pointer' }}>
-            {t('detail.responseBody', { attempt: delivery.attempt })}
-          </Box>
-          {delivery.responseBody ? (
-            <Box
-              component="pre"
-              tabIndex={0}
-              role="region"
-              aria-label={t('detail.responseBody', { attempt: delivery.attempt })}
-              m={0}
-              mt={4}
-              p="xs"
-              bg="gray.0"
-              data-testid="delivery-body"
-              style={{
-                maxHeight: '40vh',
-                overflow: 'auto',
-                whiteSpace: 'pre-wrap',
-                overflowWrap: 'anywhere',
-                fontSize: 'var(--mantine-font-size-xs)',
-              }}
-            >
-              {delivery.responseBody}
-            </Box>
-          ) : (
-            <Text size="sm" c="gray.7">
-              {t('detail.noBody')}
-            </Text>
-          )}
-        </Box>
-      </Stack>
-    </Paper>
-  );
 }

@@ -14,12 +14,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useListPage } from '../../list/use-list-page';
+import { queryKeys } from '../../api/query-keys';
 import { api, isProblem, unwrap, type paths, type Schemas } from '../../api/client';
-import { formatDateTime, formatMoney, isoToLocalInput, localInputToIsoWithOffset } from '../../common/format';
+import { orderTotal } from '../../common/order-total';
+import { formatCents, formatDateTime, formatMoney, isoToLocalInput, localInputToIsoWithOffset } from '../../common/format';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { isObj, num } from '../../common/values';
 import { ORDER_STATUSES, StatusBadge } from './status-badge';
@@ -38,12 +40,6 @@ const DEFAULT_PAGE_SIZE = '20';
 /** Mantine's default description colour is too light for WCAG AA contrast on white. */
 const DESCRIPTION_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } };
 
-/** `payload.total.orderAmount` when the platform sent it. */
-function orderAmount(order: Order): number | undefined {
-  const total = isObj(order.payload) ? order.payload.total : undefined;
-  return isObj(total) ? num(total.orderAmount) : undefined;
-}
-
 /** `enrichedPayload.taxSummary.totals.total_tax`. */
 function totalTax(order: Order): number | undefined {
   const summary = isObj(order.enrichedPayload) ? order.enrichedPayload.taxSummary : undefined;
@@ -54,21 +50,12 @@ function totalTax(order: Order): number | undefined {
 export function OrdersPage() {
   const { t } = useTranslation('orders');
   const { t: tc } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-
   // Whatever the URL holds goes to the API as written: a bad value comes back as a 400 shown at its field.
-  const query: Record<string, string> = {};
-  for (const name of [...FILTERS, 'page', 'pageSize']) {
-    const value = searchParams.get(name);
-    if (value !== null && value !== '') query[name] = value;
-  }
-  const page = Math.max(1, Number(query.page) || 1);
-  const filtered = FILTERS.some((name) => query[name] !== undefined);
-
-  const list = useQuery({
-    queryKey: ['orders', query],
-    queryFn: async () => unwrap(await api.GET('/api/admin/orders', { params: { query: query as unknown as ListQuery } })),
-    placeholderData: keepPreviousData,
+  const { query: list, ...listPage } = useListPage({
+    filters: FILTERS,
+    settings: ['pageSize'] as const,
+    queryKey: ({ apiQuery }) => queryKeys.orders.list(apiQuery),
+    queryFn: async ({ apiQuery }) => unwrap(await api.GET('/api/admin/orders', { params: { query: apiQuery as unknown as ListQuery } })),
   });
 
   const problem = list.isError && isProblem(list.error) && list.error.status === 400 ? list.error : undefined;
@@ -80,24 +67,17 @@ export function OrdersPage() {
   const formFields: readonly string[] = [...FILTERS, 'pageSize'];
   const otherErrors = (problem?.details ?? []).filter((detail) => !detail.field || !formFields.includes(detail.field));
 
-  const goTo = (target: number) => {
-    const next = new URLSearchParams(searchParams);
-    if (target > 1) next.set('page', String(target));
-    else next.delete('page');
-    setSearchParams(next);
-  };
-
   return (
     <Stack gap="md">
       <Title order={1}>{t('list.title')}</Title>
 
       <FilterForm
         // A new URL (a shared link, the back button) resets the inputs to it.
-        key={searchParams.toString()}
-        params={searchParams}
+        key={listPage.urlKey}
+        values={listPage.values}
         errors={fieldErrors}
-        onApply={(next) => setSearchParams(next)}
-        onClear={() => setSearchParams(new URLSearchParams())}
+        onApply={listPage.apply}
+        onClear={listPage.clear}
       />
 
       {problem ? (
@@ -118,7 +98,7 @@ export function OrdersPage() {
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 && list.data.total === 0 ? (
-        <EmptyState>{filtered ? t('list.empty') : t('list.emptyAll')}</EmptyState>
+        <EmptyState>{listPage.filtered ? t('list.empty') : t('list.emptyAll')}</EmptyState>
       ) : (
         <>
           <Table.ScrollContainer minWidth={980} type="native">
@@ -161,7 +141,7 @@ export function OrdersPage() {
                     <Table.Td>{order.storeId ?? '—'}</Table.Td>
                     <Table.Td>{order.source ?? '—'}</Table.Td>
                     <Table.Td ta="right" data-field="orderAmount">
-                      {order.payloadOmitted ? <Omitted /> : formatMoney(orderAmount(order))}
+                      {order.payloadOmitted ? <Omitted /> : <OrderValue payload={order.payload} />}
                     </Table.Td>
                     <Table.Td ta="right" data-field="totalTax">
                       {order.payloadOmitted ? <Omitted /> : formatMoney(totalTax(order))}
@@ -185,8 +165,8 @@ export function OrdersPage() {
             {list.data.totalPages > 1 && (
               <Pagination
                 total={list.data.totalPages}
-                value={page}
-                onChange={goTo}
+                value={listPage.page}
+                onChange={listPage.goTo}
                 siblings={1}
                 boundaries={1}
                 getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
@@ -197,6 +177,23 @@ export function OrdersPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+/** The platform's order amount, or the sum of the lines (marked so) when the payload has none. */
+function OrderValue({ payload }: { payload: unknown }) {
+  const { t } = useTranslation('orders');
+  const total = orderTotal(payload);
+  if (!total) return <>{formatCents(undefined)}</>;
+  return (
+    <>
+      {formatCents(total.cents)}
+      {total.from === 'lines' && (
+        <Text span display="block" size="xs" c="gray.7">
+          {t('list.fromLines')}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -217,25 +214,25 @@ function isoToLocalInputWithSeconds(iso: string): string {
 }
 
 function FilterForm({
-  params,
+  values: fromUrl,
   errors,
   onApply,
   onClear,
 }: {
-  params: URLSearchParams;
+  values: Record<Filter | 'pageSize', string>;
   errors: Partial<Record<string, string>>;
-  onApply: (next: URLSearchParams) => void;
+  onApply: (next: Partial<Record<Filter | 'pageSize', string>>) => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation('orders');
   const initial = Object.fromEntries(
     FILTERS.map((name) => {
-      const value = params.get(name) ?? '';
+      const value = fromUrl[name];
       return [name, (DATE_FILTERS as readonly string[]).includes(name) ? isoToLocalInputWithSeconds(value) || value : value];
     }),
   ) as Record<Filter, string>;
   const [values, setValues] = useState(initial);
-  const [pageSize, setPageSize] = useState(params.get('pageSize') ?? '');
+  const [pageSize, setPageSize] = useState(fromUrl.pageSize);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const set = (name: Filter) => (event: { currentTarget: { value: string } }) => {
@@ -245,18 +242,17 @@ function FilterForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams();
+    const next: Partial<Record<Filter | 'pageSize', string>> = {};
     for (const name of FILTERS) {
       const value = values[name].trim();
       if (!value) continue;
       if ((DATE_FILTERS as readonly string[]).includes(name)) {
         // Unchanged since the link was opened: keep the URL's instant as it was (seconds, offset).
-        const original = params.get(name);
-        if (original && value === initial[name]) next.set(name, original);
-        else next.set(name, localInputToIsoWithOffset(value) ?? value);
-      } else next.set(name, value);
+        const original = fromUrl[name];
+        next[name] = original && value === initial[name] ? original : (localInputToIsoWithOffset(value) ?? value);
+      } else next[name] = value;
     }
-    if (pageSize && pageSize !== DEFAULT_PAGE_SIZE) next.set('pageSize', pageSize);
+    if (pageSize && pageSize !== DEFAULT_PAGE_SIZE) next.pageSize = pageSize;
     onApply(next);
   };
 
@@ -268,8 +264,7 @@ function FilterForm({
       ? [{ value: values.status, label: values.status }]
       : []),
   ];
-  const pageSizeOptions =
-    params.get('pageSize') && !PAGE_SIZES.includes(params.get('pageSize')!) ? [...PAGE_SIZES, params.get('pageSize')!] : PAGE_SIZES;
+  const pageSizeOptions = fromUrl.pageSize && !PAGE_SIZES.includes(fromUrl.pageSize) ? [...PAGE_SIZES, fromUrl.pageSize] : PAGE_SIZES;
 
   return (
     <Paper withBorder p="sm" component="form" onSubmit={submit} aria-label={t('list.filters')} role="search">

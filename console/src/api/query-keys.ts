@@ -1,0 +1,30 @@
+/**
+ * Every TanStack Query key of the console, in one place. A page asks for a key here instead of
+ * writing an array, and a mutation invalidates the same keys: a list's key starts with its
+ * resource's `all` key, so invalidating `all` refreshes every page and filter of that list, and
+ * `detail(id)` starts with it too, so one call covers both after a change. `lists` refreshes the
+ * lists alone, for a mutation that has just put the changed detail into the cache itself.
+ */
+export const queryKeys = {
+  orders: {
+    all: ['orders'] as const,
+    lists: ['orders', 'list'] as const,
+    list: (query: Record<string, string>) => ['orders', 'list', query] as const,
+    detail: (id: string) => ['orders', 'detail', id] as const,
+  },
+  fiscalGroups: {
+    all: ['fiscal-groups'] as const,
+    lists: ['fiscal-groups', 'list'] as const,
+    list: (query: { uf: string; storeId: string; page: number }) => ['fiscal-groups', 'list', query] as const,
+    detail: (id: string) => ['fiscal-groups', 'detail', id] as const,
+  },
+  categories: {
+    all: ['product-fiscal-categories'] as const,
+  },
+  stats: {
+    all: ['stats'] as const,
+    ordersPerHour: (range: string) => ['stats', 'orders-per-hour', range] as const,
+    forwarding: (range: string) => ['stats', 'forwarding', range] as const,
+    storesMissingFiscalGroup: (range: string) => ['stats', 'stores-missing-fiscal-group', range] as const,
+  },
+};

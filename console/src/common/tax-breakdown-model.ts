@@ -1,0 +1,131 @@
+import type { components } from '../api/client';
+import { isObj, type Obj } from './values';
+
+/**
+ * How the tax breakdown reads an enriched order: where a warning points, the anchors of lines and
+ * modifiers, and a line's tax object as table rows. Pure: the components only lay it out.
+ */
+export type LineTax = components['schemas']['LineTaxDto'];
+export type TaxTotals = components['schemas']['TaxTotalsDto'];
+
+/** Lines drawn at first; a 2000-line order is drawn on demand, so the page stays responsive. */
+export const LINES_PER_STEP = 50;
+
+/** Where a warning's `path` points: `order.products[2]` or `order.products[2].modifierGroups[0].selectedModifiers[1]`. */
+export interface WarningTarget {
+  line: number;
+  group?: number;
+  modifier?: number;
+}
+
+export function warningTarget(path: string): WarningTarget | undefined {
+  const match = /^order\.products\[(\d+)\](?:\.modifierGroups\[(\d+)\]\.selectedModifiers\[(\d+)\])?/.exec(path);
+  if (!match) return undefined;
+  const line = Number(match[1]);
+  return match[2] === undefined ? { line } : { line, group: Number(match[2]), modifier: Number(match[3]) };
+}
+
+/** The line a URL fragment (`#tax-line-2`, `#tax-line-0-modifier-0-1`) names, for this breakdown's prefix. */
+export function targetOfFragment(prefix: string, fragment: string): WarningTarget | undefined {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^#${escaped}-line-(\\d+)(?:-modifier-(\\d+)-(\\d+))?$`).exec(fragment);
+  if (!match) return undefined;
+  const line = Number(match[1]);
+  return match[2] === undefined ? { line } : { line, group: Number(match[2]), modifier: Number(match[3]) };
+}
+
+/** How many lines to draw so that `line` (0-based) is among them: whole steps of LINES_PER_STEP. */
+export const linesToShow = (line: number) => Math.max(LINES_PER_STEP, Math.ceil((line + 1) / LINES_PER_STEP) * LINES_PER_STEP);
+
+export function anchorId(prefix: string, target: WarningTarget): string {
+  return target.group === undefined
+    ? `${prefix}-line-${target.line}`
+    : `${prefix}-line-${target.line}-modifier-${target.group}-${target.modifier}`;
+}
+
+/** The engine's `tax` object of a line or modifier, or null when the item was not taxed. */
+export const taxOf = (item: Obj): LineTax | null => (isObj(item.tax) ? (item.tax as unknown as LineTax) : null);
+
+/** Why a tax is zero, as the engine writes it: `SIMPLES_NACIONAL`, `CST_40`, `CSOSN_102`, or other text shown as it is. */
+export type ZeroReason = { kind: 'simples' } | { kind: 'code'; type: string; code: string } | { kind: 'other'; text: string };
+
+export function zeroReasonOf(reason: string | undefined): ZeroReason | undefined {
+  if (!reason) return undefined;
+  if (reason === 'SIMPLES_NACIONAL') return { kind: 'simples' };
+  const match = /^(CST|CSOSN)_(.+)$/.exec(reason);
+  return match ? { kind: 'code', type: match[1]!, code: match[2]! } : { kind: 'other', text: reason };
+}
+
+export type TaxKey = 'ICMS' | 'FCP' | 'PIS' | 'COFINS' | 'IBS_UF' | 'IBS_Mun' | 'CBS';
+
+/** One tax of a line: CST, base, rate and value as the engine wrote them. */
+export interface TaxRow {
+  key: TaxKey;
+  cst?: string;
+  base?: number;
+  /** The ICMS base reduction, in percent, when the rule has one. */
+  baseReduction?: number;
+  rate?: number;
+  value?: number;
+  zeroReason?: ZeroReason;
+  /** IBS and CBS of the tax reform: shown, not charged yet. */
+  informative?: boolean;
+}
+
+/** A line's taxes as rows: ICMS, FCP (when the rule has it), PIS, COFINS, then IBS/CBS when the reform fields are there. */
+export function taxRowsOf(tax: LineTax): TaxRow[] {
+  const zero = (kind: string) => zeroReasonOf(tax.zeroReasons?.[kind]);
+  const rows: TaxRow[] = [
+    {
+      key: 'ICMS',
+      cst: tax.CST_ICMS,
+      base: tax.ICMS_base,
+      baseReduction: tax.ICMS_base_reduction,
+      rate: tax.ICMS_rate,
+      value: tax.ICMS_value,
+      zeroReason: zero('ICMS'),
+    },
+  ];
+  if (tax.FCP_rate !== undefined)
+    rows.push({ key: 'FCP', base: tax.FCP_base, rate: tax.FCP_rate, value: tax.FCP_value, zeroReason: zero('FCP') });
+  rows.push(
+    { key: 'PIS', cst: tax.CST_PIS, base: tax.PIS_base, rate: tax.PIS_rate, value: tax.PIS_value, zeroReason: zero('PIS') },
+    {
+      key: 'COFINS',
+      cst: tax.CST_COFINS,
+      base: tax.COFINS_base,
+      rate: tax.COFINS_rate,
+      value: tax.COFINS_value,
+      zeroReason: zero('COFINS'),
+    },
+  );
+  const reform =
+    tax.IBSCBS_base !== undefined || tax.CBS_rate !== undefined || tax.IBS_UF_rate !== undefined || tax.IBS_Mun_rate !== undefined;
+  if (reform) {
+    const common = { cst: tax.CST_IBSCBS, base: tax.IBSCBS_base, informative: true };
+    rows.push(
+      { key: 'IBS_UF', ...common, rate: tax.IBS_UF_rate, value: tax.IBS_UF_value },
+      { key: 'IBS_Mun', ...common, rate: tax.IBS_Mun_rate, value: tax.IBS_Mun_value },
+      { key: 'CBS', ...common, rate: tax.CBS_rate, value: tax.CBS_value },
+    );
+  }
+  return rows;
+}
+
+export type TotalKey = 'base' | 'ICMS' | 'FCP' | 'PIS' | 'COFINS' | 'IBSCBS_base' | 'IBS_UF' | 'IBS_Mun' | 'CBS';
+
+/** The order's totals as rows: the charged taxes, and apart the reform's (informative) ones present in the totals. */
+export function totalsRowsOf(totals: TaxTotals): { charged: [TotalKey, number | undefined][]; reform: [TotalKey, number | undefined][] } {
+  const charged: [TotalKey, number | undefined][] = [
+    ['base', totals.base],
+    ['ICMS', totals.ICMS_value],
+  ];
+  if (totals.FCP_value !== undefined) charged.push(['FCP', totals.FCP_value]);
+  charged.push(['PIS', totals.PIS_value], ['COFINS', totals.COFINS_value]);
+  const reform: [TotalKey, number | undefined][] = [];
+  if (totals.IBSCBS_base !== undefined) reform.push(['IBSCBS_base', totals.IBSCBS_base]);
+  if (totals.IBS_UF_value !== undefined) reform.push(['IBS_UF', totals.IBS_UF_value]);
+  if (totals.IBS_Mun_value !== undefined) reform.push(['IBS_Mun', totals.IBS_Mun_value]);
+  if (totals.CBS_value !== undefined) reform.push(['CBS', totals.CBS_value]);
+  return { charged, reform };
+}

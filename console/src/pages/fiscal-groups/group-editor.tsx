@@ -1,0 +1,169 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { api, unwrap } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { CsvPanel } from './csv-panel';
+import { DeleteGroupModal } from './delete-group-modal';
+import { GroupFields } from './group-fields';
+import { groupBody, groupFormValues, groupSchema, type GroupFormValues } from './group-form';
+import { GroupStores } from './group-stores';
+import { duplicateNcms, rowsFromMatrix, type FiscalGroup } from './matrix-model';
+import { readSaveFailure, type SaveFailure } from './save-failure';
+import { SaveFailureAlert } from './save-failure-alert';
+import { TaxMatrixTable } from './tax-matrix-table';
+
+/** The API's field problems and store conflicts, as the form's errors by field path (`name`, `stores.0.store_id`, ...). */
+function fieldErrorsOf(failure: SaveFailure, values: GroupFormValues, conflictText: (storeId: string) => string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [path, problems] of Object.entries(failure.sorted.byField)) errors[path] = problems.join('; ');
+  values.stores.forEach((store, index) => {
+    const conflict = failure.conflicts.find((c) => c.storeId === store.store_id.trim());
+    if (!conflict) return;
+    const path = `stores.${index}.store_id`;
+    const text = `${conflictText(conflict.storeId)} ${conflict.groupName ?? conflict.groupId ?? ''}`.trim();
+    errors[path] = errors[path] ? `${errors[path]}; ${text}` : text;
+  });
+  return errors;
+}
+
+/** Create (no `group`) or edit a fiscal group: its fields, stores and tax matrix, checked by the schema, then by the API. */
+export function GroupEditor({ group }: { group?: FiscalGroup }) {
+  const { t } = useTranslation('fiscalGroups');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const schema = useMemo(() => groupSchema((key, values) => t(`edit.validation.${key}`, values ?? {})), [t]);
+  const form = useForm<GroupFormValues>({
+    initialValues: groupFormValues(group, searchParams.get('storeId')),
+    validate: schemaResolver(schema, { sync: true }),
+  });
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const [saved, setSaved] = useState<'created' | 'saved' | null>(
+    (location.state as { created?: boolean } | null)?.created ? 'created' : null,
+  );
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const { rows } = form.getValues();
+  const duplicates = useMemo(() => duplicateNcms(rows), [rows]);
+
+  const save = useMutation({
+    mutationFn: async (values: GroupFormValues): Promise<FiscalGroup> => {
+      const body = groupBody(values);
+      if (group) return unwrap(await api.PUT('/api/admin/fiscal-groups/{id}', { params: { path: { id: group.id } }, body }));
+      return unwrap(await api.POST('/api/admin/fiscal-groups', { body }));
+    },
+    onMutate: () => {
+      setFailure(null);
+      setSaved(null);
+    },
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.fiscalGroups.detail(result.id), result);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fiscalGroups.lists });
+      if (!group) {
+        void navigate(`/fiscal-groups/${result.id}`, { replace: true, state: { created: true } });
+        return;
+      }
+      form.setFieldValue('rows', rowsFromMatrix(result.taxMatrix));
+      setSaved('saved');
+    },
+    onError: async (error, values) => {
+      const read = await readSaveFailure(
+        error,
+        values.stores.map((store) => store.store_id.trim()),
+        group?.id,
+      );
+      setFailure(read);
+      form.setErrors(fieldErrorsOf(read, values, (storeId) => t('edit.conflict', { storeId })));
+    },
+  });
+
+  const onSubmit = form.onSubmit((values) => {
+    if (duplicates.length) return;
+    save.mutate(values);
+  });
+
+  const title = group ? t('edit.editTitle', { name: group.name }) : t('edit.newTitle');
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/fiscal-groups" size="sm">
+        {t('edit.back')}
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Title order={1}>{title}</Title>
+        {group && (
+          <Group gap="sm">
+            {group.stores.length > 0 && (
+              <Button variant="default" component={Link} to={`/calculator?storeId=${encodeURIComponent(group.stores[0]!.store_id)}`}>
+                {t('edit.tryInCalculator')}
+              </Button>
+            )}
+            <Button color="red" variant="light" onClick={() => setConfirmDelete(true)}>
+              {t('edit.deleteGroup')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+
+      <div aria-live="polite">
+        {saved && (
+          <Alert color="green" role="status">
+            {saved === 'created' ? t('edit.created') : t('edit.saved')}
+          </Alert>
+        )}
+      </div>
+
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {failure && <SaveFailureAlert failure={failure} ncms={rows.map((row) => row.ncm.trim())} />}
+          <GroupFields form={form} />
+          <GroupStores form={form} />
+
+          <Paper withBorder p="md">
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                {t('edit.matrix')}
+              </Title>
+              <Text size="sm">{t('edit.matrixIntro')}</Text>
+              <TaxMatrixTable
+                rows={rows}
+                onChange={(next) => form.setFieldValue('rows', next)}
+                problems={failure?.sorted.byCell ?? {}}
+                duplicates={duplicates}
+              />
+            </Stack>
+          </Paper>
+
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {group ? tc('actions.save') : tc('actions.create')}
+            </Button>
+            <Button variant="default" component={Link} to="/fiscal-groups">
+              {tc('actions.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+
+      {group && (
+        <CsvPanel
+          groupId={group.id}
+          onImported={(result) => {
+            queryClient.setQueryData(queryKeys.fiscalGroups.detail(result.id), result);
+            void queryClient.invalidateQueries({ queryKey: queryKeys.fiscalGroups.lists });
+            setFailure(null);
+            form.clearErrors();
+            form.setFieldValue('rows', rowsFromMatrix(result.taxMatrix));
+          }}
+        />
+      )}
+
+      {group && <DeleteGroupModal group={group} opened={confirmDelete} onClose={() => setConfirmDelete(false)} />}
+    </Stack>
+  );
+}

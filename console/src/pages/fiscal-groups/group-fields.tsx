@@ -1,0 +1,73 @@
+import { Autocomplete, Checkbox, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title, type OptionsFilter } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import type { GroupFormValues } from './group-form';
+import { UF_CODES } from './matrix-model';
+import { DESCRIPTION_STYLES } from './styles';
+import { KNOWN_TAX_REGIMES, knownTaxRegime, regimeMatches } from './tax-regimes';
+
+/** The group's own fields: name, external id, state, tax regime (known regimes offered, any text accepted), ICMS setting. */
+export function GroupFields({ form }: { form: UseFormReturnType<GroupFormValues> }) {
+  const { t } = useTranslation('fiscalGroups');
+  const describe = (value: string) => {
+    const regime = knownTaxRegime(value);
+    return regime ? t(`edit.regimes.${regime.value}`, { crt: regime.crt }) : undefined;
+  };
+  const filter: OptionsFilter = ({ options, search }) =>
+    options.filter((option) => {
+      if (!('value' in option)) return false;
+      const regime = knownTaxRegime(option.value);
+      return regime ? regimeMatches(regime, describe(regime.value) ?? '', search) : false;
+    });
+  const regimeInput = form.getInputProps('taxRegime');
+  const chosen = describe(String(regimeInput.value ?? ''));
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {t('edit.general')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('edit.name')} required {...form.getInputProps('name')} />
+          <TextInput
+            label={t('edit.externalId')}
+            description={t('edit.externalIdHint')}
+            styles={DESCRIPTION_STYLES}
+            {...form.getInputProps('externalId')}
+          />
+          <NativeSelect
+            label={t('edit.uf')}
+            required
+            data={[{ value: '', label: t('edit.chooseUf') }, ...UF_CODES.map((uf) => ({ value: uf, label: uf }))]}
+            {...form.getInputProps('uf')}
+          />
+          <Autocomplete
+            label={t('edit.taxRegime')}
+            description={chosen ?? t('edit.taxRegimeHint')}
+            styles={DESCRIPTION_STYLES}
+            data={KNOWN_TAX_REGIMES.map((regime) => regime.value)}
+            filter={filter}
+            renderOption={({ option }) => (
+              <div>
+                <Text size="sm" fw={600}>
+                  {option.value}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {describe(option.value)}
+                </Text>
+              </div>
+            )}
+            {...regimeInput}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label={t('edit.includeIcms')}
+          description={t('edit.includeIcmsHint')}
+          styles={DESCRIPTION_STYLES}
+          {...form.getInputProps('includeIcms', { type: 'checkbox' })}
+          error={form.errors['settings.includeIcmsInPisCofinsBase']}
+        />
+      </Stack>
+    </Paper>
+  );
+}
