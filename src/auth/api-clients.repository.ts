@@ -2,20 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { sql, SqlRunner } from '../database/sql-runner.js';
 
 /** The next number of the sequence, skipping any id taken by hand (the bootstrap client, for one); no row when it was taken. */
-const INSERT_NUMBERED = sql(
+export const INSERT_NUMBERED = sql<{ client_id: string }>(
   'api-client-insert-numbered',
   `INSERT INTO api_client (client_id, name, secret_hash, scopes)
    SELECT next.id::text, $1, $2, $3 FROM (SELECT nextval('api_client_number_seq') AS id) AS next
    WHERE NOT EXISTS (SELECT 1 FROM api_client c WHERE c.client_id = next.id::text)
    RETURNING client_id`,
+  { client_id: true },
 );
-const INSERT_IF_NONE = sql(
+export const INSERT_IF_NONE = sql<{ client_id: string }>(
   'api-client-insert-if-none',
   `INSERT INTO api_client (client_id, name, secret_hash, scopes)
    SELECT $1, $2, $3, $4
    WHERE NOT EXISTS (SELECT 1 FROM api_client)
    ON CONFLICT (client_id) DO NOTHING
    RETURNING client_id`,
+  { client_id: true },
 );
 
 /** The two writes of `api_client` that TypeORM's repository cannot say in one statement (entity reads and updates use the repository). */
@@ -25,7 +27,7 @@ export class ApiClientsRepository {
 
   /** The id given to the new client, or undefined when the sequence's number was already taken (try again). */
   async insertNumbered(name: string, secretHash: string, scopes: string[]): Promise<string | undefined> {
-    return (await this.db.row<{ client_id: string }>(INSERT_NUMBERED, [name, secretHash, scopes]))?.client_id;
+    return (await this.db.row(INSERT_NUMBERED, [name, secretHash, scopes]))?.client_id;
   }
 
   /** Inserts the client only when no client exists at all; whether it did. */

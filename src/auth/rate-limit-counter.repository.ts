@@ -12,7 +12,7 @@ const SWEEP_BATCH = 1000;
  * window. One statement, so concurrent hits from any number of instances are all counted; the
  * database clock decides when a window ends, so instances with skewed clocks agree.
  */
-const INCREMENT = sql(
+export const INCREMENT = sql<{ hits: number; ms_left: string }>(
   'rate-limit-counter-hit',
   `INSERT INTO rate_limit_counter AS counter (counter_key, hits, expires_at)
   VALUES ($1, 1, statement_timestamp() + make_interval(secs => $2::double precision / 1000))
@@ -20,13 +20,14 @@ const INCREMENT = sql(
     hits = CASE WHEN counter.expires_at <= statement_timestamp() THEN 1 ELSE counter.hits + 1 END,
     expires_at = CASE WHEN counter.expires_at <= statement_timestamp() THEN excluded.expires_at ELSE counter.expires_at END
    RETURNING counter.hits, ceil(extract(epoch FROM counter.expires_at - statement_timestamp()) * 1000)::bigint AS ms_left`,
+  { hits: true, ms_left: true },
 );
 
 /**
  * Expired counters, a batch at a time. SKIP LOCKED: a sweep never waits for a row that a hit (or
  * another instance's sweep) holds, so sweeps and hits cannot deadlock.
  */
-const SWEEP = sql(
+export const SWEEP = sql<{ deleted: number }>(
   'rate-limit-counter-sweep',
   `WITH deleted AS (
      DELETE FROM rate_limit_counter WHERE counter_key IN (
@@ -34,6 +35,7 @@ const SWEEP = sql(
        ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
      RETURNING 1)
    SELECT count(*)::int AS deleted FROM deleted`,
+  { deleted: true },
 );
 
 /**
@@ -50,7 +52,7 @@ export class RateLimitCounterRepository implements ThrottlerStorage {
 
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
     await this.sweepWhenDue();
-    const row = await this.db.row<{ hits: number; ms_left: string }>(INCREMENT, [key, ttl]);
+    const row = await this.db.row(INCREMENT, [key, ttl]);
     const hits = Number(row!.hits);
     const secondsLeft = Math.max(1, Math.ceil(Number(row!.ms_left) / 1000));
     const isBlocked = hits > limit;
@@ -61,7 +63,7 @@ export class RateLimitCounterRepository implements ThrottlerStorage {
     const now = Date.now();
     if (now < this.nextSweepAt) return;
     this.nextSweepAt = now + SWEEP_INTERVAL_MS;
-    const swept = await this.db.row<{ deleted: number }>(SWEEP, [SWEEP_BATCH]);
+    const swept = await this.db.row(SWEEP, [SWEEP_BATCH]);
     if ((swept?.deleted ?? 0) >= SWEEP_BATCH) this.nextSweepAt = now;
   }
 }

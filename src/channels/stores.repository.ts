@@ -2,11 +2,16 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { sql, SqlRunner } from '../database/sql-runner.js';
 
-const HAS_CODE = sql('store-has-code', `SELECT 1 FROM store WHERE store_id::text = $1 AND store_code = $2`);
-const BY_ID_OR_CODE = sql(
+export const HAS_CODE = sql<{ found: number }>(
+  'store-has-code',
+  `SELECT 1 AS found FROM store WHERE store_id::text = $1 AND store_code = $2`,
+  { found: true },
+);
+export const BY_ID_OR_CODE = sql<{ store_id: string; by_id: boolean }>(
   'store-by-id-or-code',
   `SELECT store_id::text AS store_id, store_id::text = $1 AS by_id FROM store WHERE store_id::text = $1 OR store_code = $1
    ORDER BY by_id DESC, store_id`,
+  { store_id: true, by_id: true },
 );
 
 export interface StoreMatch {
@@ -27,7 +32,7 @@ export class StoresRepository {
 
   /** The stores whose id or code is `store`: the one matched by id first. */
   async matching(store: string, manager?: EntityManager): Promise<StoreMatch[]> {
-    const rows = await this.db.rows<{ store_id: string; by_id: boolean }>(BY_ID_OR_CODE, [store], manager);
+    const rows = await this.db.rows(BY_ID_OR_CODE, [store], manager);
     return rows.map((row) => ({ storeId: row.store_id, byId: row.by_id }));
   }
 }

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { sql, SqlRunner } from './sql-runner.js';
 
-const APPLIED = sql('schema-migrations-applied', `SELECT count(*)::int AS applied FROM schema_migration WHERE name = ANY($1)`);
+export const APPLIED = sql<{ applied: number }>(
+  'schema-migrations-applied',
+  `SELECT count(*)::int AS applied FROM schema_migration WHERE name = ANY($1)`,
+  { applied: true },
+);
 
 /** TypeORM's record of the migrations run (`schema_migration`), for readiness. */
 @Injectable()
@@ -10,6 +14,6 @@ export class SchemaMigrationsRepository {
 
   /** How many of these migrations are recorded as run. */
   async appliedCount(names: readonly string[]): Promise<number> {
-    return (await this.db.row<{ applied: number }>(APPLIED, [names]))?.applied ?? 0;
+    return (await this.db.row(APPLIED, [names]))?.applied ?? 0;
   }
 }

@@ -4,17 +4,49 @@ import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 
 /**
- * A hand-written SQL statement. With a `name`, each pooled connection parses and plans it once
- * (a prepared statement): give one to every statement whose text never changes. Statements
- * built from a query's filters have no name.
+ * The result columns of a statement, each named once: `{ id: true, order_id: true }`. The compiler
+ * holds it to exactly the keys of the row type (a missing or extra key does not compile), and
+ * test/integration/sql-statements.int-spec.ts holds the statement's actual columns to it.
  */
-export interface SqlStatement {
-  readonly name?: string;
-  readonly text: string;
+export type ColumnsOf<Row> = { readonly [K in keyof Row]-?: true };
+
+/** The row type of a statement that returns no columns (a write without RETURNING). */
+export type NoColumns = Record<never, never>;
+
+/**
+ * A hand-written SQL statement and the row type it answers. With a `name`, each pooled connection
+ * parses and plans it once (a prepared statement): give one to every statement whose text never
+ * changes. Statements built from a query's filters have no name.
+ */
+export class SqlStatement<Row extends object = NoColumns> {
+  /** Type only: what `SqlRunner.rows` answers. */
+  declare readonly row?: Row;
+
+  constructor(
+    readonly name: string | undefined,
+    readonly text: string,
+    /** The result columns, in no particular order. */
+    readonly columns: readonly string[],
+  ) {}
 }
 
-export function sql(name: string, text: string): SqlStatement {
-  return { name, text };
+// NoInfer: the row type is always written out, never guessed from the columns (it would type every column `unknown`).
+type ColumnsArgument<Row> = keyof Row extends never ? [] : [columns: ColumnsOf<NoInfer<Row>>];
+
+/** A named statement: `sql<{ id: string }>('order-lock', 'SELECT id FROM ...', { id: true })`. */
+export function sql<Row extends object = NoColumns>(name: string, text: string, ...columns: ColumnsArgument<Row>): SqlStatement<Row> {
+  return new SqlStatement<Row>(name, text, Object.keys(columns[0] ?? {}));
+}
+
+/** A statement built from a query's filters: not prepared (its text changes with them). */
+export function sqlUnnamed<Row extends object = NoColumns>(text: string, ...columns: ColumnsArgument<Row>): SqlStatement<Row> {
+  return new SqlStatement<Row>(undefined, text, Object.keys(columns[0] ?? {}));
+}
+
+/** A statement built for one call (from a query's filters, or composed by two modules) and its values. */
+export interface BuiltStatement<Row extends object> {
+  statement: SqlStatement<Row>;
+  values: unknown[];
 }
 
 /** Queries slower than this are logged (TypeORM's `maxQueryExecutionTime`, the same threshold). */
@@ -37,14 +69,14 @@ export interface PoolStats {
 export class SqlRunner {
   constructor(private readonly dataSource: DataSource) {}
 
-  async rows<T extends object>(statement: SqlStatement, values: readonly unknown[] = [], manager?: EntityManager): Promise<T[]> {
+  async rows<Row extends object>(statement: SqlStatement<Row>, values: readonly unknown[] = [], manager?: EntityManager): Promise<Row[]> {
     const inTransaction = manager?.queryRunner;
     const runner = inTransaction ?? this.dataSource.createQueryRunner();
     try {
       // QueryRunner.connect() hands out the driver's connection: a pg client, which takes named statements.
       const client = (await runner.connect()) as pg.PoolClient;
       const started = performance.now();
-      const result = await client.query<T>({ name: statement.name, text: statement.text, values: values as unknown[] });
+      const result = await client.query<Row>({ name: statement.name, text: statement.text, values: values as unknown[] });
       const elapsed = performance.now() - started;
       if (elapsed > this.slowQueryMs) this.dataSource.logger.logQuerySlow(Math.round(elapsed), statement.text);
       return result.rows;
@@ -58,8 +90,12 @@ export class SqlRunner {
   }
 
   /** The first row, or undefined. */
-  async row<T extends object>(statement: SqlStatement, values: readonly unknown[] = [], manager?: EntityManager): Promise<T | undefined> {
-    return (await this.rows<T>(statement, values, manager))[0];
+  async row<Row extends object>(
+    statement: SqlStatement<Row>,
+    values: readonly unknown[] = [],
+    manager?: EntityManager,
+  ): Promise<Row | undefined> {
+    return (await this.rows(statement, values, manager))[0];
   }
 
   /** The connection pool's counters, for the metrics. */

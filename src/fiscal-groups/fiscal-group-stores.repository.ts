@@ -1,19 +1,45 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { sql, SqlRunner } from '../database/sql-runner.js';
+import { FiscalLookupService, type FiscalGroupLoader } from '../fiscal-lookup/fiscal-lookup.service.js';
+import type { FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 import { FiscalGroupStoreEntity } from './fiscal-group.entity.js';
 
 /** A store already held by another group is not inserted (a concurrent claim waits for the first one to commit). */
-const CLAIM = sql(
+export const CLAIM = sql<{ store_id: string }>(
   'fiscal-group-claim-stores',
   `INSERT INTO fiscal_group_store (store_id, fiscal_group_id)
    SELECT unnest($1::varchar[]), $2
    ON CONFLICT (store_id) DO NOTHING
    RETURNING store_id`,
+  { store_id: true },
 );
-const HOLDERS = sql(
+export const HOLDERS = sql<{ store_id: string; id: string; name: string }>(
   'fiscal-group-store-holders',
   `SELECT s.store_id, g.id, g.name FROM fiscal_group_store s JOIN fiscal_group g ON g.id = s.fiscal_group_id WHERE s.store_id = ANY($1)`,
+  { store_id: true, id: true, name: true },
+);
+
+/** The order path's read of a store's group (through FiscalLookupService's cache). */
+export const GROUP_BY_STORE = sql<{
+  id: string;
+  external_id: string | null;
+  uf: string;
+  tax_regime: string | null;
+  tax_matrix: FiscalGroupSnapshot['taxMatrix'];
+  settings: FiscalGroupSnapshot['settings'] | null;
+}>(
+  'fiscal-group-by-store',
+  `SELECT g.id, g.external_id, g.uf, g.tax_regime, g.tax_matrix, g.settings
+   FROM fiscal_group_store s JOIN fiscal_group g ON g.id = s.fiscal_group_id
+   WHERE s.store_id = $1`,
+  { id: true, external_id: true, uf: true, tax_regime: true, tax_matrix: true, settings: true },
+);
+
+export const GROUP_IDS_BY_STORES = sql<{ store_id: string; fiscal_group_id: string }>(
+  'fiscal-group-ids-by-stores',
+  'SELECT store_id, fiscal_group_id::text AS fiscal_group_id FROM fiscal_group_store WHERE store_id = ANY($1)',
+  { store_id: true, fiscal_group_id: true },
 );
 
 export interface StoreHolder {
@@ -22,14 +48,24 @@ export interface StoreHolder {
   groupName: string;
 }
 
-/** Which group holds each store (`fiscal_group_store`), written with the group in the same transaction. */
+/**
+ * Which group holds each store (`fiscal_group_store`), written with the group in the same transaction,
+ * and the order path's reads of the groups by store, which it provides to FiscalLookupService.
+ */
 @Injectable()
-export class FiscalGroupStoresRepository {
-  constructor(private readonly db: SqlRunner) {}
+export class FiscalGroupStoresRepository implements OnModuleInit, FiscalGroupLoader {
+  constructor(
+    private readonly db: SqlRunner,
+    private readonly lookup: FiscalLookupService,
+  ) {}
+
+  onModuleInit(): void {
+    this.lookup.provideGroupLoader(this);
+  }
 
   /** Claims the stores for the group; the ids actually claimed (the others are held by another group). */
   async claim(manager: EntityManager, groupId: string, storeIds: string[]): Promise<Set<string>> {
-    const rows = await this.db.rows<{ store_id: string }>(CLAIM, [storeIds, groupId], manager);
+    const rows = await this.db.rows(CLAIM, [storeIds, groupId], manager);
     return new Set(rows.map((row) => row.store_id));
   }
 
@@ -38,7 +74,25 @@ export class FiscalGroupStoresRepository {
   }
 
   async holders(manager: EntityManager | undefined, storeIds: string[]): Promise<StoreHolder[]> {
-    const rows = await this.db.rows<{ store_id: string; id: string; name: string }>(HOLDERS, [storeIds], manager);
+    const rows = await this.db.rows(HOLDERS, [storeIds], manager);
     return rows.map((row) => ({ storeId: row.store_id, groupId: row.id, groupName: row.name }));
+  }
+
+  async groupByStore(storeId: string, manager?: EntityManager): Promise<FiscalGroupSnapshot | undefined> {
+    const row = await this.db.row(GROUP_BY_STORE, [storeId], manager);
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      externalId: row.external_id,
+      uf: row.uf,
+      taxRegime: row.tax_regime,
+      taxMatrix: row.tax_matrix,
+      settings: row.settings ?? {},
+    };
+  }
+
+  async groupIdsByStores(storeIds: string[], manager?: EntityManager): Promise<Map<string, string>> {
+    const rows = await this.db.rows(GROUP_IDS_BY_STORES, [storeIds], manager);
+    return new Map(rows.map((row) => [row.store_id, row.fiscal_group_id]));
   }
 }

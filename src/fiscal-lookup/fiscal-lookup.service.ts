@@ -1,28 +1,28 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DatabaseListener } from '../database/database-listener.js';
-import { sql, SqlRunner } from '../database/sql-runner.js';
 import type { CategoryIndex, FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 
-const GROUP_BY_STORE = sql(
-  'fiscal-group-by-store',
-  `
-  SELECT g.id, g.external_id, g.uf, g.tax_regime, g.tax_matrix, g.settings
-  FROM fiscal_group_store s JOIN fiscal_group g ON g.id = s.fiscal_group_id
-  WHERE s.store_id = $1`,
-);
+/** The fiscal groups' reads of the order path, provided by the module that owns the groups (`src/fiscal-groups/`). */
+export interface FiscalGroupLoader {
+  /** The group holding the store: one indexed query. */
+  groupByStore(storeId: string, manager?: EntityManager): Promise<FiscalGroupSnapshot | undefined>;
+  /** Which group holds each store; stores no group holds are absent. */
+  groupIdsByStores(storeIds: string[], manager?: EntityManager): Promise<Map<string, string>>;
+}
 
-const CATEGORIES = sql(
-  'product-categories-by-ids',
-  `
-  SELECT product_id, external_product_id, ncm FROM product_fiscal_category
-  WHERE product_id = ANY($1::varchar[]) OR external_product_id = ANY($1::varchar[])`,
-);
+/** A product's fiscal category, by its id and its external id. */
+export interface ProductCategoryRecord {
+  productId: string;
+  externalProductId: string | null;
+  ncm: string;
+}
 
-const GROUP_IDS_BY_STORES = sql(
-  'fiscal-group-ids-by-stores',
-  'SELECT store_id, fiscal_group_id::text AS fiscal_group_id FROM fiscal_group_store WHERE store_id = ANY($1)',
-);
+/** The categories' read of the order path, provided by the module that owns them (`src/product-categories/`). */
+export interface ProductCategoryLoader {
+  /** The categories whose product id or external product id is one of `ids`: one indexed query. */
+  categoriesMatching(ids: string[], manager?: EntityManager): Promise<ProductCategoryRecord[]>;
+}
 
 export const FISCAL_CHANGE_CHANNEL = 'fiscal_config_changed';
 /** Past this many entries a cache starts over rather than grow without bound. */
@@ -35,7 +35,10 @@ interface CategoryEntry {
 
 /**
  * The order path's two reads (the fiscal group of a store; the categories of the
- * order's products), each one indexed query, with the answers kept in memory.
+ * order's products), each one indexed query, with the answers kept in memory. The
+ * queries belong to the modules that own the tables: each provides its loader from its
+ * repository's `onModuleInit` (this module cannot import them: they import it to
+ * invalidate the caches).
  *
  * Any write to the fiscal tables notifies `fiscal_config_changed` (database triggers),
  * which empties the caches of every instance; writes through this instance also
@@ -50,10 +53,18 @@ export class FiscalLookupService implements OnModuleInit {
   private readonly groups = new Map<string, FiscalGroupSnapshot | null>();
   private readonly categories = new Map<string, CategoryEntry>();
 
-  constructor(
-    private readonly db: SqlRunner,
-    private readonly listener: DatabaseListener,
-  ) {}
+  private groupLoader?: FiscalGroupLoader;
+  private categoryLoader?: ProductCategoryLoader;
+
+  constructor(private readonly listener: DatabaseListener) {}
+
+  provideGroupLoader(loader: FiscalGroupLoader): void {
+    this.groupLoader = loader;
+  }
+
+  provideCategoryLoader(loader: ProductCategoryLoader): void {
+    this.categoryLoader = loader;
+  }
 
   onModuleInit(): void {
     this.caching = this.listener.isConnected;
@@ -80,25 +91,7 @@ export class FiscalLookupService implements OnModuleInit {
   async groupByStore(storeId: string, inTransaction?: EntityManager): Promise<FiscalGroupSnapshot | undefined> {
     if (this.caching && this.groups.has(storeId)) return this.groups.get(storeId) ?? undefined;
     const generation = this.generation;
-    const rows = await this.db.rows<{
-      id: string;
-      external_id: string | null;
-      uf: string;
-      tax_regime: string | null;
-      tax_matrix: FiscalGroupSnapshot['taxMatrix'];
-      settings: FiscalGroupSnapshot['settings'] | null;
-    }>(GROUP_BY_STORE, [storeId], inTransaction);
-    const row = rows[0];
-    const snapshot = row
-      ? {
-          id: row.id,
-          externalId: row.external_id,
-          uf: row.uf,
-          taxRegime: row.tax_regime,
-          taxMatrix: row.tax_matrix,
-          settings: row.settings ?? {},
-        }
-      : undefined;
+    const snapshot = await this.groupLoaderOrFail().groupByStore(storeId, inTransaction);
     if (this.caching && generation === this.generation) {
       if (this.groups.size >= MAX_ENTRIES) this.groups.clear();
       this.groups.set(storeId, snapshot ?? null);
@@ -113,8 +106,7 @@ export class FiscalLookupService implements OnModuleInit {
    */
   async groupIdsByStores(storeIds: string[], manager?: EntityManager): Promise<Map<string, string>> {
     if (storeIds.length === 0) return new Map();
-    const rows = await this.db.rows<{ store_id: string; fiscal_group_id: string }>(GROUP_IDS_BY_STORES, [storeIds], manager);
-    return new Map(rows.map((row) => [row.store_id, row.fiscal_group_id]));
+    return this.groupLoaderOrFail().groupIdsByStores(storeIds, manager);
   }
 
   /** See `groupByStore` for `inTransaction`. */
@@ -124,16 +116,12 @@ export class FiscalLookupService implements OnModuleInit {
     const fetched = new Map<string, CategoryEntry>();
     if (missing.length > 0) {
       const generation = this.generation;
-      const rows = await this.db.rows<{ product_id: string; external_product_id: string | null; ncm: string }>(
-        CATEGORIES,
-        [missing],
-        inTransaction,
-      );
+      const rows = await this.categoryLoaderOrFail().categoriesMatching(missing, inTransaction);
       for (const id of missing) fetched.set(id, {});
       for (const row of rows) {
-        const byId = fetched.get(row.product_id);
+        const byId = fetched.get(row.productId);
         if (byId) byId.byProductId = row.ncm;
-        const byExternal = row.external_product_id ? fetched.get(row.external_product_id) : undefined;
+        const byExternal = row.externalProductId ? fetched.get(row.externalProductId) : undefined;
         if (byExternal) byExternal.byExternalProductId = row.ncm;
       }
       if (this.caching && generation === this.generation) {
@@ -147,5 +135,15 @@ export class FiscalLookupService implements OnModuleInit {
       if (entry?.byExternalProductId) index.byExternalProductId.set(id, entry.byExternalProductId);
     }
     return index;
+  }
+
+  private groupLoaderOrFail(): FiscalGroupLoader {
+    if (!this.groupLoader) throw new Error('No fiscal group loader: import FiscalGroupsModule beside FiscalLookupModule');
+    return this.groupLoader;
+  }
+
+  private categoryLoaderOrFail(): ProductCategoryLoader {
+    if (!this.categoryLoader) throw new Error('No product category loader: import ProductCategoriesModule beside FiscalLookupModule');
+    return this.categoryLoader;
   }
 }

@@ -4,37 +4,129 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { sql, SqlRunner } from '../database/sql-runner.js';
 import { OrderDetailSections } from '../orders/order-detail-sections.js';
 import { isoUtc } from '../database/sql-json.js';
+import type {
+  OrderDispatchEntryDto,
+  OrderTrackingEntryDto,
+  OrderTransferEntryDto,
+  TrackedCoordinateDto,
+} from '../orders/dto/persisted-order.dto.js';
 import { OrderDispatchEntity } from './order-dispatch.entity.js';
 import { OrderTrackingEntity } from './order-tracking.entity.js';
 import { OrderTransferEntity } from './order-transfer.entity.js';
 
-// The order detail's sections of this module, each a JSON array built by PostgreSQL with the response's field names.
-const TRACKING = sql(
+interface TrackingRow {
+  status: string;
+  order_status_applied: boolean;
+  trackurl: string | null;
+  tracking_number: string | null;
+  delivery_confirmation_code: string | null;
+  shipping_coordinates: TrackedCoordinateDto[];
+  at: string;
+  client_id: string | null;
+  extra: Record<string, unknown> | null;
+}
+interface TransferRow {
+  from_store: string;
+  to_store: string;
+  from_store_id: string | null;
+  to_store_id: string;
+  processed_by: string;
+  transfer_reason: string;
+  shipping_address: Record<string, unknown> | null;
+  refiscalized: boolean;
+  from_fiscal_group_id: string | null;
+  to_fiscal_group_id: string | null;
+  at: string;
+  client_id: string | null;
+  extra: Record<string, unknown> | null;
+}
+interface DispatchRow {
+  id_transaccion: string;
+  at: string;
+  client_id: string | null;
+  extra: Record<string, unknown> | null;
+}
+
+// The order detail's sections of this module, oldest first.
+export const TRACKING = sql<TrackingRow>(
   'order-detail-tracking',
-  `SELECT coalesce(jsonb_agg(jsonb_build_object(
-       'status', status, 'orderStatusApplied', order_status_applied, 'trackurl', trackurl, 'trackingNumber', tracking_number,
-       'deliveryConfirmationCode', delivery_confirmation_code, 'shippingCoordinates', shipping_coordinates,
-       'at', ${isoUtc('created_at')}, 'clientId', client_id, 'extra', extra
-     ) ORDER BY created_at, id), '[]') AS items
-   FROM order_tracking WHERE order_db_id = $1`,
+  `SELECT status, order_status_applied, trackurl, tracking_number, delivery_confirmation_code, shipping_coordinates,
+     ${isoUtc('created_at')} AS at, client_id, extra
+   FROM order_tracking WHERE order_db_id = $1 ORDER BY created_at, id`,
+  {
+    status: true,
+    order_status_applied: true,
+    trackurl: true,
+    tracking_number: true,
+    delivery_confirmation_code: true,
+    shipping_coordinates: true,
+    at: true,
+    client_id: true,
+    extra: true,
+  },
 );
-const TRANSFERS = sql(
+export const TRANSFERS = sql<TransferRow>(
   'order-detail-transfers',
-  `SELECT coalesce(jsonb_agg(jsonb_build_object(
-       'fromStore', from_store, 'toStore', to_store, 'fromStoreId', from_store_id, 'toStoreId', to_store_id,
-       'processedBy', processed_by, 'transferReason', transfer_reason, 'shippingAddress', shipping_address,
-       'refiscalized', refiscalized, 'fromFiscalGroupId', from_fiscal_group_id, 'toFiscalGroupId', to_fiscal_group_id,
-       'at', ${isoUtc('created_at')}, 'clientId', client_id, 'extra', extra
-     ) ORDER BY created_at, id), '[]') AS items
-   FROM order_transfer WHERE order_db_id = $1`,
+  `SELECT from_store, to_store, from_store_id, to_store_id, processed_by, transfer_reason, shipping_address, refiscalized,
+     from_fiscal_group_id, to_fiscal_group_id, ${isoUtc('created_at')} AS at, client_id, extra
+   FROM order_transfer WHERE order_db_id = $1 ORDER BY created_at, id`,
+  {
+    from_store: true,
+    to_store: true,
+    from_store_id: true,
+    to_store_id: true,
+    processed_by: true,
+    transfer_reason: true,
+    shipping_address: true,
+    refiscalized: true,
+    from_fiscal_group_id: true,
+    to_fiscal_group_id: true,
+    at: true,
+    client_id: true,
+    extra: true,
+  },
 );
-const DISPATCHES = sql(
+export const DISPATCHES = sql<DispatchRow>(
   'order-detail-dispatches',
-  `SELECT coalesce(jsonb_agg(jsonb_build_object(
-       'idTransaccion', id_transaccion, 'at', ${isoUtc('created_at')}, 'clientId', client_id, 'extra', extra
-     ) ORDER BY created_at, id), '[]') AS items
-   FROM order_dispatch WHERE order_db_id = $1`,
+  `SELECT id_transaccion, ${isoUtc('created_at')} AS at, client_id, extra FROM order_dispatch WHERE order_db_id = $1 ORDER BY created_at, id`,
+  { id_transaccion: true, at: true, client_id: true, extra: true },
 );
+
+function trackingEntry(row: TrackingRow): OrderTrackingEntryDto {
+  return {
+    status: row.status,
+    orderStatusApplied: row.order_status_applied,
+    trackurl: row.trackurl,
+    trackingNumber: row.tracking_number,
+    deliveryConfirmationCode: row.delivery_confirmation_code,
+    shippingCoordinates: row.shipping_coordinates,
+    at: row.at,
+    clientId: row.client_id,
+    extra: row.extra,
+  };
+}
+
+function transferEntry(row: TransferRow): OrderTransferEntryDto {
+  return {
+    fromStore: row.from_store,
+    toStore: row.to_store,
+    fromStoreId: row.from_store_id,
+    toStoreId: row.to_store_id,
+    processedBy: row.processed_by,
+    transferReason: row.transfer_reason,
+    shippingAddress: row.shipping_address,
+    refiscalized: row.refiscalized,
+    fromFiscalGroupId: row.from_fiscal_group_id,
+    toFiscalGroupId: row.to_fiscal_group_id,
+    at: row.at,
+    clientId: row.client_id,
+    extra: row.extra,
+  };
+}
+
+function dispatchEntry(row: DispatchRow): OrderDispatchEntryDto {
+  return { idTransaccion: row.id_transaccion, at: row.at, clientId: row.client_id, extra: row.extra };
+}
 
 export type NewTracking = Omit<OrderTrackingEntity, 'id' | 'createdAt'>;
 export type NewTransfer = Omit<OrderTransferEntity, 'id' | 'createdAt'>;
@@ -54,9 +146,12 @@ export class FulfillmentRepository implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.detail.register({ key: 'tracking', read: (orderDbId) => this.items(TRACKING, orderDbId) });
-    this.detail.register({ key: 'transfers', read: (orderDbId) => this.items(TRANSFERS, orderDbId) });
-    this.detail.register({ key: 'dispatches', read: (orderDbId) => this.items(DISPATCHES, orderDbId) });
+    this.detail.register({ key: 'tracking', read: async (orderDbId) => (await this.db.rows(TRACKING, [orderDbId])).map(trackingEntry) });
+    this.detail.register({ key: 'transfers', read: async (orderDbId) => (await this.db.rows(TRANSFERS, [orderDbId])).map(transferEntry) });
+    this.detail.register({
+      key: 'dispatches',
+      read: async (orderDbId) => (await this.db.rows(DISPATCHES, [orderDbId])).map(dispatchEntry),
+    });
   }
 
   async addTracking(manager: EntityManager, tracking: NewTracking): Promise<void> {
@@ -70,10 +165,5 @@ export class FulfillmentRepository implements OnModuleInit {
   /** A repeat of the same transaction id (a point-of-sale retry) is stored once. */
   async addDispatch(manager: EntityManager, dispatch: NewDispatch): Promise<void> {
     await manager.createQueryBuilder().insert().into(OrderDispatchEntity).values(asRow(dispatch)).orIgnore().execute();
-  }
-
-  private async items(statement: typeof TRACKING, orderDbId: string): Promise<unknown[]> {
-    const row = await this.db.row<{ items: unknown[] }>(statement, [orderDbId]);
-    return row?.items ?? [];
   }
 }

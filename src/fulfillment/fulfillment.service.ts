@@ -13,6 +13,7 @@ import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { isTerminal, type OrderStatus } from '../orders/order-status.js';
 import { OrderStatusWriter } from '../orders/order-status-writer.js';
 import { OrdersRepository, type LockedOrder } from '../orders/orders.repository.js';
+import { OrderReadsRepository } from '../orders/order-reads.repository.js';
 import type { Actor } from '../common/actor.js';
 import { productIdsOf, TAX_ENGINE, type TaxEngine } from '../tax-engine/tax-engine.js';
 import { withStoreId } from '../enrichment/order-payload.js';
@@ -56,6 +57,7 @@ export class FulfillmentService {
     @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
     private readonly aliases: StatusAliasesService,
     private readonly orders: OrdersRepository,
+    private readonly orderReads: OrderReadsRepository,
     private readonly records: FulfillmentRepository,
     private readonly stores: StoresRepository,
   ) {}
@@ -197,7 +199,7 @@ export class FulfillmentService {
     const pageSize = query.pageSize ?? 20;
 
     const properties = PAYMENT_FILTERS.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]] as const]));
-    const { total, items: rows } = await this.orders.paymentsPage(
+    const { total, items: rows } = await this.orderReads.paymentsPage(
       { startUs: window.startUs, endUs: window.endUs, endExclusive: window.endExclusive, properties },
       page,
       pageSize,

@@ -1,4 +1,6 @@
-import { isoUtc } from '../database/sql-json.js';
+import { isoUtc, jsonObjectSql } from '../database/sql-json.js';
+import type { PersistedOrderDto } from './dto/persisted-order.dto.js';
+import { ORDER_DETAIL_MAX_BYTES, ORDER_LIST_ITEM_MAX_BYTES, ORDER_LIST_PAGE_MAX_BYTES, PAYLOAD_OMITTED } from './order-size-bounds.js';
 import { formatMicrosUtc, formatUtcDay, US_PER_DAY, utcDayOf } from '../common/iso-date-time.js';
 
 /**
@@ -37,41 +39,26 @@ export interface SqlQuery {
 export type CountStrategy = 'counters' | 'orders';
 
 /**
- * Size bounds of what the admin routes send (whatever the stored rows hold, including rows
- * stored before ORDER_MAX_LINES existed): an order of the list carries its payloads only when
- * they fit ORDER_LIST_ITEM_MAX_BYTES and the page so far fits ORDER_LIST_PAGE_MAX_BYTES; the
- * detail carries them up to ORDER_DETAIL_MAX_BYTES. Otherwise `payload` and `enrichedPayload`
- * are null and `payloadOmitted` says why. An order whose documents' text (`payload_bytes`, kept
- * by a trigger) is already over the bound is not even converted to text: its stored size would
- * not do, a compressible 60 MB document is stored in a few megabytes.
- */
-export const ORDER_LIST_ITEM_MAX_BYTES = 4 * 1024 * 1024;
-export const ORDER_LIST_PAGE_MAX_BYTES = 16 * 1024 * 1024;
-export const ORDER_DETAIL_MAX_BYTES = 32 * 1024 * 1024;
-
-export const PAYLOAD_OMITTED = {
-  item: 'ORDER_TOO_LARGE_FOR_LIST',
-  page: 'PAGE_BYTES_EXCEEDED',
-  detail: 'ORDER_TOO_LARGE',
-} as const;
-
-/**
  * A PersistedOrder as JSON, built by PostgreSQL: the stored JSON documents are copied into the
  * response as text instead of being parsed into objects and serialised again by the service.
  * Keys in the order of the spec; dates RFC 3339 UTC with the database's microseconds. With
  * `omitted`, the payloads are null and `payloadOmitted` carries that SQL text.
  */
 export function persistedOrderJson(alias: string, omitted?: string): string {
-  const payloads = omitted
-    ? `'payload', NULL, 'enrichedPayload', NULL`
-    : `'payload', ${alias}.payload, 'enrichedPayload', ${alias}.enriched_payload`;
-  return (
-    `json_build_object('id', ${alias}.id, 'orderId', ${alias}.order_id, 'status', ${alias}.status, ` +
-    `${payloads}, 'webhookAttempts', ${alias}.webhook_attempts, ` +
-    `'storeId', ${alias}.store_id, 'source', ${alias}.source, 'webhookLastResponse', ${alias}.webhook_last_response, ` +
-    `'createdAt', ${isoUtc(`${alias}.created_at`)}, 'updatedAt', ${isoUtc(`${alias}.updated_at`)}` +
-    `${omitted ? `, 'payloadOmitted', ${omitted}` : ''})`
-  );
+  return jsonObjectSql<PersistedOrderDto>({
+    id: `${alias}.id`,
+    orderId: `${alias}.order_id`,
+    status: `${alias}.status`,
+    payload: omitted ? 'NULL' : `${alias}.payload`,
+    enrichedPayload: omitted ? 'NULL' : `${alias}.enriched_payload`,
+    webhookAttempts: `${alias}.webhook_attempts`,
+    storeId: `${alias}.store_id`,
+    source: `${alias}.source`,
+    webhookLastResponse: `${alias}.webhook_last_response`,
+    createdAt: isoUtc(`${alias}.created_at`),
+    updatedAt: isoUtc(`${alias}.updated_at`),
+    payloadOmitted: omitted,
+  });
 }
 
 /**

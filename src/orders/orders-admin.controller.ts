@@ -6,7 +6,7 @@ import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { OrderListQuery } from './dto/order-list.query.js';
 import { OrderDetailDto, OrderPageDto } from './dto/persisted-order.dto.js';
 import { OrdersQueryService } from './orders-query.service.js';
-import { ORDER_DETAIL_MAX_BYTES, ORDER_LIST_ITEM_MAX_BYTES, ORDER_LIST_PAGE_MAX_BYTES } from './order-list.sql.js';
+import { ORDER_DETAIL_MAX_BYTES, ORDER_LIST_ITEM_MAX_BYTES, ORDER_LIST_PAGE_MAX_BYTES } from './order-size-bounds.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
 

@@ -8,7 +8,7 @@ import { DEFAULT_PAGE_SIZE } from './dto/order-list.query.js';
 import type { OrderDetailDto } from './dto/persisted-order.dto.js';
 import type { OrderListFilter } from './order-list.sql.js';
 import { OrderDetailSections } from './order-detail-sections.js';
-import { OrdersRepository } from './orders.repository.js';
+import { OrderReadsRepository } from './order-reads.repository.js';
 
 /** orders.order_id is varchar(100). */
 const MAX_ORDER_ID_LENGTH = 100;
@@ -32,7 +32,7 @@ export function toOrderListFilter(query: OrderListQuery): OrderListFilter {
 @Injectable()
 export class OrdersQueryService {
   constructor(
-    private readonly orders: OrdersRepository,
+    private readonly orders: OrderReadsRepository,
     private readonly sections: OrderDetailSections,
   ) {}
 

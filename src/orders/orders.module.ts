@@ -8,11 +8,31 @@ import { OrdersAdminController } from './orders-admin.controller.js';
 import { OrdersQueryService } from './orders-query.service.js';
 import { OrderStatusWriter } from './order-status-writer.js';
 import { OrdersRepository } from './orders.repository.js';
+import { OrderForwardingRepository } from './order-forwarding.repository.js';
+import { OrderReadsRepository } from './order-reads.repository.js';
+import { OrderStatsRepository } from './order-stats.repository.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([OrderEntity, OrderStatusHistoryEntity])],
   controllers: [OrdersAdminController],
-  providers: [OrdersRepository, OrderStatusWriter, OrdersQueryService, OrderCountFolder, OrderPayloadMeasurer, OrderDetailSections],
-  exports: [OrdersRepository, OrderStatusWriter, OrderDetailSections],
+  providers: [
+    OrdersRepository,
+    OrderReadsRepository,
+    OrderForwardingRepository,
+    OrderStatsRepository,
+    OrderStatusWriter,
+    OrdersQueryService,
+    OrderCountFolder,
+    OrderPayloadMeasurer,
+    OrderDetailSections,
+  ],
+  exports: [
+    OrdersRepository,
+    OrderReadsRepository,
+    OrderForwardingRepository,
+    OrderStatsRepository,
+    OrderStatusWriter,
+    OrderDetailSections,
+  ],
 })
 export class OrdersModule {}

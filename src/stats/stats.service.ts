@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
 import { ORDER_STATUSES, type OrderStatus } from '../orders/order-status.js';
-import { OrdersRepository } from '../orders/orders.repository.js';
+import { OrderStatsRepository } from '../orders/order-stats.repository.js';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository.js';
 import type {
   ForwardingStatsDto,
@@ -25,7 +25,7 @@ function byStatus(counts: Map<OrderStatus, number>): StatusCountDto[] {
 @Injectable()
 export class StatsService {
   constructor(
-    private readonly orders: OrdersRepository,
+    private readonly orders: OrderStatsRepository,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly fiscalGroups: FiscalGroupsService,
   ) {}

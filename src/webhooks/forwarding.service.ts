@@ -6,7 +6,7 @@ import { ErrorCode } from '../common/errors/error-codes.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
 import { EnrichmentService } from '../enrichment/enrichment.service.js';
 import { INTAKE_STATUSES } from '../orders/order-status.js';
-import { OrdersRepository } from '../orders/orders.repository.js';
+import { OrderForwardingRepository } from '../orders/order-forwarding.repository.js';
 import type { Actor } from '../common/actor.js';
 import type { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { nextRetryDelay, parseRetryAfter } from './retry-policy.js';
@@ -25,7 +25,7 @@ export class ForwardingService {
     private readonly enrichment: EnrichmentService,
     private readonly delivery: WebhookDeliveryService,
     private readonly repository: WebhookDeliveriesRepository,
-    private readonly orders: OrdersRepository,
+    private readonly orders: OrderForwardingRepository,
   ) {}
 
   /**

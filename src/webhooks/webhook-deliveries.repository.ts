@@ -5,8 +5,8 @@ import { isoUtc } from '../database/sql-json.js';
 import type { WebhookLastResponse } from '../orders/order.entity.js';
 import { OrderDetailSections } from '../orders/order-detail-sections.js';
 import type { OrderStatus } from '../orders/order-status.js';
-import { ATTEMPT_PARAMETERS, OrdersRepository } from '../orders/orders.repository.js';
-import type { DeliveryTrigger } from '../orders/dto/persisted-order.dto.js';
+import { OrderForwardingRepository, type AttemptFollowUp, type RecordedAttempt } from '../orders/order-forwarding.repository.js';
+import type { DeliveryTrigger, WebhookDeliveryEntryDto } from '../orders/dto/persisted-order.dto.js';
 
 export interface AttemptRecord {
   orderDbId: string;
@@ -30,11 +30,6 @@ export interface DeliveryOutcomes {
   noAnswer: number;
 }
 
-export interface RecordedAttempt {
-  attempt: number;
-  status: OrderStatus;
-}
-
 export interface ClaimedJob {
   id: string;
   orderDbId: string;
@@ -51,24 +46,35 @@ export interface ClaimedJob {
   delivered: boolean;
 }
 
-/** `$n` of the attempt's own parameters, after the order's (see OrdersRepository.recordAttempt). */
-const p = (n: number) => `$${ATTEMPT_PARAMETERS + n}`;
-
 /** The delivery log row of an attempt, numbered with the order's new counter, and the retry job dropped after a delivery of the latest payload. */
-const ATTEMPT_LOG = {
-  name: 'webhook-delivery-log',
-  withItems: `
+export function attemptLog(record: AttemptRecord): AttemptFollowUp {
+  const { lastResponse } = record;
+  return {
+    name: 'webhook-delivery-log',
+    withItems: (order, bind) => `
   logged AS (
     INSERT INTO webhook_delivery (order_db_id, attempt, trigger, webhook_id, url, request_headers, status_code, response_body, duration_ms, error, attempted_at)
-    SELECT o.id, o.webhook_attempts, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}::jsonb, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, ${p(9)} FROM o
+    SELECT ${order.id}, ${order.attempt}, ${bind(record.trigger)}, ${bind(record.webhookId)}, ${bind(record.url)},
+      ${bind(JSON.stringify(record.requestHeaders), '::jsonb')}, ${bind(lastResponse.statusCode)}, ${bind(lastResponse.body)},
+      ${bind(lastResponse.durationMs)}, ${bind(lastResponse.error)}, ${bind(lastResponse.attemptedAt)}
+    FROM ${order.relation}
     RETURNING id
   ), cancelled AS (
-    DELETE FROM webhook_retry_job WHERE ${p(10)}::boolean AND order_db_id = $1 RETURNING id
+    DELETE FROM webhook_retry_job WHERE ${bind(record.cancelPendingRetry, '::boolean')} AND order_db_id = ${bind(record.orderDbId, '::uuid')} RETURNING id
   )`,
-};
+  };
+}
 
 /** Claims due jobs for `$2` ms (longer than one attempt can take): other instances skip them meanwhile. */
-const CLAIM = sql(
+export const CLAIM = sql<{
+  id: string;
+  order_db_id: string;
+  webhook_id: string;
+  body: string;
+  retries_done: number;
+  lease: string;
+  delivered: boolean;
+}>(
   'webhook-claim-due-jobs',
   `WITH due AS (
      SELECT id FROM webhook_retry_job WHERE run_at <= now() ORDER BY run_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
@@ -80,69 +86,110 @@ const CLAIM = sql(
        SELECT 1 FROM webhook_delivery d
        WHERE d.order_db_id = j.order_db_id AND d.webhook_id = j.webhook_id AND d.status_code BETWEEN 200 AND 299
      ) AS delivered`,
+  { id: true, order_db_id: true, webhook_id: true, body: true, retries_done: true, lease: true, delivered: true },
 );
 
-const SCHEDULE = sql(
+export const SCHEDULE = sql(
   'webhook-schedule-retry',
   `INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
    VALUES ($1, $2, $3, 0, now() + $4 * interval '1 millisecond')
    ON CONFLICT (order_db_id) DO UPDATE SET
      webhook_id = EXCLUDED.webhook_id, body = EXCLUDED.body, retries_done = 0, run_at = EXCLUDED.run_at, lease = NULL, updated_at = now()`,
 );
-const DROP_PENDING = sql(
+export const DROP_PENDING = sql(
   'webhook-drop-pending-job',
   `DELETE FROM webhook_retry_job WHERE order_db_id = $1 AND webhook_id = $2 AND lease IS NULL`,
 );
-const RESCHEDULE = sql(
+export const RESCHEDULE = sql(
   'webhook-reschedule-job',
   `UPDATE webhook_retry_job SET retries_done = $3, run_at = now() + $4 * interval '1 millisecond', lease = NULL, updated_at = now()
    WHERE id = $1 AND lease = $2`,
 );
-const FINISH = sql('webhook-finish-job', `DELETE FROM webhook_retry_job WHERE id = $1 AND lease = $2`);
-const QUEUE_DEPTH = sql(
+export const FINISH = sql('webhook-finish-job', `DELETE FROM webhook_retry_job WHERE id = $1 AND lease = $2`);
+export const QUEUE_DEPTH = sql<{ due: number; scheduled: number }>(
   'webhook-queue-depth',
   `SELECT count(*) FILTER (WHERE run_at <= now())::int AS due, count(*) FILTER (WHERE run_at > now())::int AS scheduled FROM webhook_retry_job`,
+  { due: true, scheduled: true },
 );
 /** Index-only on ix_webhook_delivery_attempted (INCLUDE status_code). */
-const OUTCOMES = sql(
+export const OUTCOMES = sql<{ delivered: number; rejected: number; failed: number; no_answer: number }>(
   'webhook-outcomes-since',
   `SELECT count(*) FILTER (WHERE status_code BETWEEN 200 AND 299)::int AS delivered,
           count(*) FILTER (WHERE status_code BETWEEN 400 AND 499)::int AS rejected,
           count(*) FILTER (WHERE status_code >= 500 OR status_code < 200 OR status_code BETWEEN 300 AND 399)::int AS failed,
           count(*) FILTER (WHERE status_code IS NULL)::int AS no_answer
    FROM webhook_delivery WHERE attempted_at >= $1`,
+  { delivered: true, rejected: true, failed: true, no_answer: true },
 );
-const PRUNE_BATCH = sql(
+export const PRUNE_BATCH = sql<{ id: string }>(
   'webhook-prune-batch',
   `DELETE FROM webhook_delivery WHERE id IN (
      SELECT id FROM webhook_delivery WHERE attempted_at < now() - $1 * interval '1 day' ORDER BY attempted_at LIMIT $2
    ) RETURNING id`,
+  { id: true },
 );
 
-/** The order detail's `deliveries`: the delivery log as a JSON array built by PostgreSQL with the response's field names. */
-const DELIVERIES = sql(
+interface DeliveryRow {
+  attempt: number;
+  trigger: DeliveryTrigger;
+  webhook_id: string;
+  url: string;
+  request_headers: Record<string, string>;
+  status_code: number | null;
+  response_body: string | null;
+  duration_ms: number;
+  error: string | null;
+  attempted_at: string;
+}
+
+/** The order detail's `deliveries`, oldest first. */
+export const DELIVERIES = sql<DeliveryRow>(
   'order-detail-deliveries',
-  `SELECT coalesce(jsonb_agg(jsonb_build_object(
-       'attempt', attempt, 'trigger', trigger, 'webhookId', webhook_id, 'url', url, 'requestHeaders', request_headers,
-       'statusCode', status_code, 'responseBody', response_body, 'durationMs', duration_ms, 'error', error,
-       'attemptedAt', ${isoUtc('attempted_at')}
-     ) ORDER BY attempted_at, attempt, id), '[]') AS items
-   FROM webhook_delivery WHERE order_db_id = $1`,
+  `SELECT attempt, trigger, webhook_id, url, request_headers, status_code, response_body, duration_ms, error,
+     ${isoUtc('attempted_at')} AS attempted_at
+   FROM webhook_delivery WHERE order_db_id = $1 ORDER BY attempted_at, attempt, id`,
+  {
+    attempt: true,
+    trigger: true,
+    webhook_id: true,
+    url: true,
+    request_headers: true,
+    status_code: true,
+    response_body: true,
+    duration_ms: true,
+    error: true,
+    attempted_at: true,
+  },
 );
+
+function deliveryEntry(row: DeliveryRow): WebhookDeliveryEntryDto {
+  return {
+    attempt: row.attempt,
+    trigger: row.trigger,
+    webhookId: row.webhook_id,
+    url: row.url,
+    requestHeaders: row.request_headers,
+    statusCode: row.status_code,
+    responseBody: row.response_body,
+    durationMs: row.duration_ms,
+    error: row.error,
+    attemptedAt: row.attempted_at,
+  };
+}
 
 /** The owner of the delivery log (`webhook_delivery`) and the retry queue (`webhook_retry_job`). */
 @Injectable()
 export class WebhookDeliveriesRepository implements OnModuleInit {
   constructor(
     private readonly db: SqlRunner,
-    private readonly orders: OrdersRepository,
+    private readonly orders: OrderForwardingRepository,
     private readonly detail: OrderDetailSections,
   ) {}
 
   onModuleInit(): void {
     this.detail.register({
       key: 'deliveries',
-      read: async (orderDbId) => (await this.db.row<{ items: unknown[] }>(DELIVERIES, [orderDbId]))?.items ?? [],
+      read: async (orderDbId) => (await this.db.rows(DELIVERIES, [orderDbId])).map(deliveryEntry),
     });
   }
 
@@ -152,25 +199,10 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
    * of the latest payload, the pending retry dropped.
    */
   recordAttempt(record: AttemptRecord, actor: Actor): Promise<RecordedAttempt | undefined> {
-    const { lastResponse } = record;
     return this.orders.recordAttempt(
-      { orderDbId: record.orderDbId, lastResponse, status: record.status, onlyIfPayload: record.onlyIfPayload },
+      { orderDbId: record.orderDbId, lastResponse: record.lastResponse, status: record.status, onlyIfPayload: record.onlyIfPayload },
       actor,
-      {
-        ...ATTEMPT_LOG,
-        values: [
-          record.trigger,
-          record.webhookId,
-          record.url,
-          JSON.stringify(record.requestHeaders),
-          lastResponse.statusCode,
-          lastResponse.body,
-          lastResponse.durationMs,
-          lastResponse.error,
-          lastResponse.attemptedAt,
-          record.cancelPendingRetry,
-        ],
-      },
+      attemptLog(record),
     );
   }
 
@@ -186,15 +218,7 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
 
   /** Claims due jobs, each with its order's state (read through the orders module, one query for the batch). */
   async claimDueJobs(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
-    const rows = await this.db.rows<{
-      id: string;
-      order_db_id: string;
-      webhook_id: string;
-      body: string;
-      retries_done: number;
-      lease: string;
-      delivered: boolean;
-    }>(CLAIM, [limit, leaseMs]);
+    const rows = await this.db.rows(CLAIM, [limit, leaseMs]);
     const states = await this.orders.forwardStates(rows.map((row) => ({ orderDbId: row.order_db_id, body: row.body })));
     return rows.map((row) => {
       const state = states.get(row.order_db_id);
@@ -224,12 +248,12 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
 
   /** Delivery attempts since `from` by outcome: 2xx, 4xx, other status codes, no answer (timeout, refused connection). */
   async outcomesSince(from: Date): Promise<DeliveryOutcomes> {
-    const row = await this.db.row<{ delivered: number; rejected: number; failed: number; no_answer: number }>(OUTCOMES, [from]);
+    const row = await this.db.row(OUTCOMES, [from]);
     return { delivered: row?.delivered ?? 0, rejected: row?.rejected ?? 0, failed: row?.failed ?? 0, noAnswer: row?.no_answer ?? 0 };
   }
 
   async queueDepth(): Promise<{ due: number; scheduled: number }> {
-    return (await this.db.row<{ due: number; scheduled: number }>(QUEUE_DEPTH)) ?? { due: 0, scheduled: 0 };
+    return (await this.db.row(QUEUE_DEPTH)) ?? { due: 0, scheduled: 0 };
   }
 
   /** Deletes up to `batch` log rows older than `days` (the caller holds the pruning lock); the number deleted. */

@@ -1,7 +1,9 @@
-import { FiscalGroupEntity, FiscalGroupStoreEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
+import { FiscalGroupEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
+import { ProductFiscalCategoryEntity } from '../../src/product-categories/product-fiscal-category.entity.js';
+import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
 import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import { FiscalLookupService } from '../../src/fiscal-lookup/fiscal-lookup.service.js';
-import { ProductFiscalCategoryEntity } from '../../src/product-categories/product-fiscal-category.entity.js';
+import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import { fiscalGroup, productCategory, taxMatrixWith } from '../factories/index.js';
 import { bootIntegration, eventually, withoutFiscalNotifications, type IntegrationContext } from '../support/integration.js';
 
@@ -18,11 +20,8 @@ describe('FiscalLookupService (integration)', () => {
   };
 
   beforeAll(async () => {
-    // The lookup reads tables other modules own: the factories need their entities.
-    db = await bootIntegration({
-      imports: [FiscalLookupModule],
-      entities: [FiscalGroupEntity, FiscalGroupStoreEntity, ProductFiscalCategoryEntity],
-    });
+    // The lookup's loaders are provided by the modules that own the tables.
+    db = await bootIntegration({ imports: [FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule] });
     lookup = db.get(FiscalLookupService);
   });
   afterAll(async () => {

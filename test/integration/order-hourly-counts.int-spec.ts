@@ -1,5 +1,5 @@
 import { OrdersModule } from '../../src/orders/orders.module.js';
-import { OrdersRepository } from '../../src/orders/orders.repository.js';
+import { OrderStatsRepository } from '../../src/orders/order-stats.repository.js';
 import { FILL_ORDERS_SQL } from '../support/order-fill.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 
@@ -11,11 +11,11 @@ const HOUR_MS = 3_600_000;
  */
 describe('hourly order counters (integration)', () => {
   let db: IntegrationContext;
-  let orders: OrdersRepository;
+  let orders: OrderStatsRepository;
 
   beforeAll(async () => {
     db = await bootIntegration({ imports: [OrdersModule] });
-    orders = db.get(OrdersRepository);
+    orders = db.get(OrderStatsRepository);
     await db.dataSource.transaction(async (manager) => {
       await manager.query('SELECT setseed(0.31)');
       // 3,000 orders spread over 90 days: about 270 in the counters' 8-day window.

@@ -1,4 +1,5 @@
-import { ORDER_LIST_PAGE_MAX_BYTES, orderPageQuery } from '../../src/orders/order-list.sql.js';
+import { orderPageQuery } from '../../src/orders/order-list.sql.js';
+import { ORDER_LIST_PAGE_MAX_BYTES } from '../../src/orders/order-size-bounds.js';
 import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 

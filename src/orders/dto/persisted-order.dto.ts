@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from '../../demo/order-examples.js';
 import type { OrderStatus } from '../order-status.js';
-import { ORDER_DETAIL_MAX_BYTES, ORDER_LIST_ITEM_MAX_BYTES, ORDER_LIST_PAGE_MAX_BYTES, PAYLOAD_OMITTED } from '../order-list.sql.js';
+import { ORDER_DETAIL_MAX_BYTES, ORDER_LIST_ITEM_MAX_BYTES, ORDER_LIST_PAGE_MAX_BYTES, PAYLOAD_OMITTED } from '../order-size-bounds.js';
 
 const ORDER_DB_ID = '5c2b9a8e-1f0d-4e3c-9b7a-6d5e4f3a2b1c';
 const DATE_TIME_DESCRIPTION = 'RFC 3339, UTC, to the microsecond as stored (usable as an exact createdFrom / createdTo bound)';

@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../common/actor.js';
+import { sql, SqlRunner, type BuiltStatement } from '../database/sql-runner.js';
+import type { WebhookLastResponse } from './order.entity.js';
+import { statusAfterSql, type OrderStatus } from './order-status.js';
+
+/** The order side of one forward attempt. */
+export interface OrderAttempt {
+  orderDbId: string;
+  lastResponse: WebhookLastResponse;
+  /** FORWARDED or FORWARD_FAILED, applied where the status machine allows it. */
+  status: OrderStatus;
+  /** Set by retries: the status only changes when the order's enriched payload is still this one. */
+  onlyIfPayload: string | null;
+}
+
+/** The attempted order as a follow-up reads it inside the attempt's statement: SQL names, given by this module. */
+export interface AttemptedOrder {
+  /** The relation to select from (one row, none when the order is gone). */
+  readonly relation: string;
+  /** Its column holding the order's id. */
+  readonly id: string;
+  /** Its column holding the order's attempt counter after this attempt. */
+  readonly attempt: string;
+}
+
+/** The placeholder of one more value of the statement (`$n`, with `cast` appended). */
+export type BindValue = (value: unknown, cast?: string) => string;
+
+/**
+ * Statements of another module that must commit with an attempt (its delivery log, its retry job),
+ * appended to the attempt's statement as further `WITH` items. They read the order only through
+ * `order` and pass their values through `bind`, so they depend on no name or parameter number of
+ * this module's statement.
+ */
+export interface AttemptFollowUp {
+  /** Unique per statement text, for the prepared statement's name. */
+  name: string;
+  /** `name AS (...)` items, comma-separated, without a leading comma. */
+  withItems(order: AttemptedOrder, bind: BindValue): string;
+}
+
+export interface RecordedAttempt {
+  attempt: number;
+  status: OrderStatus;
+}
+
+/** An order a forward is about: its status, and whether its enriched payload is still `body`. */
+export interface ForwardState {
+  status: OrderStatus;
+  current: boolean;
+}
+
+export interface OrderToRedeliver {
+  id: string;
+  orderId: string;
+  status: OrderStatus;
+  enrichedPayload: Record<string, unknown> | null;
+}
+
+/**
+ * The counter is incremented in place (never read-modify-write), the last answer kept and the
+ * status moved by the machine, unless a retry's payload is no longer the order's. Without a
+ * lock: a locking transaction would add three round trips to every delivery for no other effect.
+ */
+const ATTEMPT_UPDATE = `
+  attempted AS (
+    UPDATE orders SET
+      webhook_attempts = webhook_attempts + 1,
+      webhook_last_response = $2::jsonb,
+      status = CASE WHEN $4::text IS NULL OR enriched_payload = $4::jsonb
+        THEN ${statusAfterSql('status', '$3', ['FORWARDED', 'FORWARD_FAILED'])} ELSE status END,
+      last_changed_by = $5,
+      last_changed_via = $6,
+      updated_at = now()
+    WHERE id = $1
+    RETURNING id, webhook_attempts, status
+  )`;
+const ATTEMPTED: AttemptedOrder = { relation: 'attempted', id: 'attempted.id', attempt: 'attempted.webhook_attempts' };
+
+/** One statement: the attempt on the order, then `followUp`'s items; named per follow-up (its text is the same every time). */
+export function recordAttemptStatement(
+  attempt: OrderAttempt,
+  actor: Actor,
+  followUp: AttemptFollowUp,
+): BuiltStatement<{ webhook_attempts: number; status: OrderStatus }> {
+  const values: unknown[] = [
+    attempt.orderDbId,
+    JSON.stringify(attempt.lastResponse),
+    attempt.status,
+    attempt.onlyIfPayload,
+    actor.clientId,
+    actor.via,
+  ];
+  const bind: BindValue = (value, cast = '') => {
+    values.push(value);
+    return `$${values.length}${cast}`;
+  };
+  const followUpItems = followUp.withItems(ATTEMPTED, bind);
+  return {
+    statement: sql(
+      `order-record-attempt+${followUp.name}`,
+      `WITH ${ATTEMPT_UPDATE}, ${followUpItems} SELECT webhook_attempts, status FROM attempted`,
+      { webhook_attempts: true, status: true },
+    ),
+    values,
+  };
+}
+
+export const FORWARD_STATES = sql<{ id: string; status: OrderStatus; current: boolean | null }>(
+  'order-forward-states',
+  `SELECT o.id, o.status, o.enriched_payload = j.body::jsonb AS current
+   FROM unnest($1::uuid[], $2::text[]) AS j(order_db_id, body) JOIN orders o ON o.id = j.order_db_id`,
+  { id: true, status: true, current: true },
+);
+
+interface RedeliveryRow {
+  id: string;
+  order_id: string;
+  status: OrderStatus;
+  enriched_payload: Record<string, unknown> | null;
+}
+const REDELIVERY_COLUMNS = { id: true, order_id: true, status: true, enriched_payload: true } as const;
+export const FIND_BY_UUID_OR_ORDER_ID = sql<RedeliveryRow>(
+  'order-find-by-uuid-or-order-id',
+  `SELECT id, order_id, status, enriched_payload FROM orders WHERE id = $1::uuid OR order_id = $2 ORDER BY (id = $1::uuid) DESC LIMIT 1`,
+  REDELIVERY_COLUMNS,
+);
+export const FIND_BY_ORDER_ID = sql<RedeliveryRow>(
+  'order-find-by-order-id',
+  `SELECT id, order_id, status, enriched_payload FROM orders WHERE order_id = $1`,
+  REDELIVERY_COLUMNS,
+);
+
+/** The orders module's side of forwarding (`src/webhooks/`): attempts on the order row, and the orders a forward is about. */
+@Injectable()
+export class OrderForwardingRepository {
+  constructor(private readonly db: SqlRunner) {}
+
+  /** Records one forward attempt on the order, in one statement with `followUp`; undefined when the order is gone. */
+  async recordAttempt(attempt: OrderAttempt, actor: Actor, followUp: AttemptFollowUp): Promise<RecordedAttempt | undefined> {
+    const { statement, values } = recordAttemptStatement(attempt, actor, followUp);
+    const row = await this.db.row(statement, values);
+    return row ? { attempt: row.webhook_attempts, status: row.status } : undefined;
+  }
+
+  /** For each order, its status and whether its enriched payload is still the given body; orders that are gone are absent. */
+  async forwardStates(jobs: ReadonlyArray<{ orderDbId: string; body: string }>): Promise<Map<string, ForwardState>> {
+    if (jobs.length === 0) return new Map();
+    const rows = await this.db.rows(FORWARD_STATES, [jobs.map((job) => job.orderDbId), jobs.map((job) => job.body)]);
+    return new Map(rows.map((row) => [row.id, { status: row.status, current: row.current === true }]));
+  }
+
+  /** The order by its UUID or its `orderId` (the UUID wins when both match). */
+  async findForRedelivery(idOrOrderId: string, isUuid: boolean): Promise<OrderToRedeliver | undefined> {
+    const row = await this.db.row(
+      isUuid ? FIND_BY_UUID_OR_ORDER_ID : FIND_BY_ORDER_ID,
+      isUuid ? [idOrOrderId, idOrOrderId] : [idOrOrderId],
+    );
+    return row ? { id: row.id, orderId: row.order_id, status: row.status, enrichedPayload: row.enriched_payload } : undefined;
+  }
+}

@@ -1,0 +1,29 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { sql, SqlRunner } from '../database/sql-runner.js';
+import { FiscalLookupService, type ProductCategoryLoader, type ProductCategoryRecord } from '../fiscal-lookup/fiscal-lookup.service.js';
+
+export const CATEGORIES_MATCHING = sql<{ product_id: string; external_product_id: string | null; ncm: string }>(
+  'product-categories-by-ids',
+  `SELECT product_id, external_product_id, ncm FROM product_fiscal_category
+   WHERE product_id = ANY($1::varchar[]) OR external_product_id = ANY($1::varchar[])`,
+  { product_id: true, external_product_id: true, ncm: true },
+);
+
+/** The order path's read of the categories (`product_fiscal_category`), which it provides to FiscalLookupService's cache. */
+@Injectable()
+export class ProductCategoriesRepository implements OnModuleInit, ProductCategoryLoader {
+  constructor(
+    private readonly db: SqlRunner,
+    private readonly lookup: FiscalLookupService,
+  ) {}
+
+  onModuleInit(): void {
+    this.lookup.provideCategoryLoader(this);
+  }
+
+  async categoriesMatching(ids: string[], manager?: EntityManager): Promise<ProductCategoryRecord[]> {
+    const rows = await this.db.rows(CATEGORIES_MATCHING, [ids], manager);
+    return rows.map((row) => ({ productId: row.product_id, externalProductId: row.external_product_id, ncm: row.ncm }));
+  }
+}
