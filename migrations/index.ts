@@ -12,6 +12,7 @@ import { WebhookDeliveryRetention1763800000000 } from './1763800000000-WebhookDe
 import { RateLimitCounter1763810000000 } from './1763810000000-RateLimitCounter.js';
 import { DashboardStats1763820000000 } from './1763820000000-DashboardStats.js';
 import { OrderPayloadBytes1763830000000 } from './1763830000000-OrderPayloadBytes.js';
+import { CounterKeys1763845000000 } from './1763845000000-CounterKeys.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -34,4 +35,5 @@ export const ALL_MIGRATIONS = [
   RateLimitCounter1763810000000,
   DashboardStats1763820000000,
   OrderPayloadBytes1763830000000,
+  CounterKeys1763845000000,
 ];

@@ -4,6 +4,7 @@ import { OrderCountFolder } from './order-count-folder.js';
 import { OrderPayloadMeasurer } from './order-payload-measurer.js';
 import { OrderDetailSections } from './order-detail-sections.js';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity.js';
+import { OrderCountDayEntity, OrderCountDeltaEntity, OrderCountHourEntity } from './order-count.entity.js';
 import { OrdersAdminController } from './orders-admin.controller.js';
 import { OrdersQueryService } from './orders-query.service.js';
 import { OrderStatusWriter } from './order-status-writer.js';
@@ -13,7 +14,9 @@ import { OrderReadsRepository } from './order-reads.repository.js';
 import { OrderStatsRepository } from './order-stats.repository.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([OrderEntity, OrderStatusHistoryEntity])],
+  imports: [
+    TypeOrmModule.forFeature([OrderEntity, OrderStatusHistoryEntity, OrderCountDayEntity, OrderCountDeltaEntity, OrderCountHourEntity]),
+  ],
   controllers: [OrdersAdminController],
   providers: [
     OrdersRepository,

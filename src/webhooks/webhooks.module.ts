@@ -7,6 +7,7 @@ import { ForwardingService } from './forwarding.service.js';
 import { RedeliveryController } from './redelivery.controller.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity.js';
+import { WebhookRetryJobEntity } from './webhook-retry-job.entity.js';
 import { WebhookDeliveryService } from './webhook-delivery.service.js';
 import { WebhookDeliveryRetention } from './webhook-delivery-retention.js';
 import { WebhookMetrics } from './webhook-metrics.js';
@@ -15,7 +16,7 @@ import { WebhookSender } from './webhook-sender.js';
 
 /** Forwarding enriched orders to the order webhook: signed, counted, logged, retried. */
 @Module({
-  imports: [EnrichmentModule, OrdersModule, TypeOrmModule.forFeature([WebhookDeliveryEntity])],
+  imports: [EnrichmentModule, OrdersModule, TypeOrmModule.forFeature([WebhookDeliveryEntity, WebhookRetryJobEntity])],
   controllers: [ForwardingController, RedeliveryController],
   providers: [
     ForwardingService,
