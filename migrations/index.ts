@@ -13,6 +13,7 @@ import { RateLimitCounter1763810000000 } from './1763810000000-RateLimitCounter.
 import { DashboardStats1763820000000 } from './1763820000000-DashboardStats.js';
 import { OrderPayloadBytes1763830000000 } from './1763830000000-OrderPayloadBytes.js';
 import { CounterKeys1763845000000 } from './1763845000000-CounterKeys.js';
+import { FiscalGroupStoreList1763846000000 } from './1763846000000-FiscalGroupStoreList.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -36,4 +37,5 @@ export const ALL_MIGRATIONS = [
   DashboardStats1763820000000,
   OrderPayloadBytes1763830000000,
   CounterKeys1763845000000,
+  FiscalGroupStoreList1763846000000,
 ];

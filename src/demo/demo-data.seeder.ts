@@ -31,11 +31,15 @@ export class DemoDataSeeder implements OnApplicationBootstrap {
           name: 'Demo restaurants SP (Lucro Presumido)',
           uf: 'SP',
           taxRegime: 'LUCRO_PRESUMIDO',
-          stores: [{ store_id: DEMO_STORE_ID, store_name: 'Demo Burger House - Paulista' }],
           taxMatrix: DEMO_TAX_MATRIX as never,
           settings: {},
         });
-        await manager.insert(FiscalGroupStoreEntity, { storeId: DEMO_STORE_ID, fiscalGroupId: identifiers[0]!.id as string });
+        await manager.insert(FiscalGroupStoreEntity, {
+          storeId: DEMO_STORE_ID,
+          fiscalGroupId: identifiers[0]!.id as string,
+          storeName: 'Demo Burger House - Paulista',
+          position: 0,
+        });
         groupCreated = true;
       }
       const inserted = await manager

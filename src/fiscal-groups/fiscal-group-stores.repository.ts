@@ -3,16 +3,32 @@ import type { EntityManager } from 'typeorm';
 import { sql, SqlRunner } from '../database/sql-runner.js';
 import { FiscalLookupService, type FiscalGroupLoader } from '../fiscal-lookup/fiscal-lookup.service.js';
 import type { FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
-import { FiscalGroupStoreEntity } from './fiscal-group.entity.js';
+import { FiscalGroupEntity, FiscalGroupStoreEntity, type StoreRef } from './fiscal-group.entity.js';
 
-/** A store already held by another group is not inserted (a concurrent claim waits for the first one to commit). */
+/**
+ * The group's stores in the order of the list; a store already held by another group is not inserted (a concurrent
+ * claim waits for the first one to commit).
+ */
 export const CLAIM = sql<{ store_id: string }>(
   'fiscal-group-claim-stores',
-  `INSERT INTO fiscal_group_store (store_id, fiscal_group_id)
-   SELECT unnest($1::varchar[]), $2
+  `INSERT INTO fiscal_group_store (store_id, fiscal_group_id, store_name, position)
+   SELECT listed.store_id, $2, listed.store_name, listed.place - 1
+   FROM unnest($1::varchar[], $3::varchar[]) WITH ORDINALITY AS listed (store_id, store_name, place)
    ON CONFLICT (store_id) DO NOTHING
    RETURNING store_id`,
   { store_id: true },
+);
+
+interface HeldStoreRow {
+  store_id: string;
+  fiscal_group_id: string;
+  store_name: string;
+  position: number;
+}
+export const STORES_OF_GROUPS = sql<HeldStoreRow>(
+  'fiscal-group-stores-of-groups',
+  `SELECT store_id, fiscal_group_id, store_name, position FROM fiscal_group_store WHERE fiscal_group_id = ANY($1::uuid[]) ORDER BY position`,
+  { store_id: true, fiscal_group_id: true, store_name: true, position: true },
 );
 export const HOLDERS = sql<{ store_id: string; id: string; name: string }>(
   'fiscal-group-store-holders',
@@ -63,10 +79,43 @@ export class FiscalGroupStoresRepository implements OnModuleInit, FiscalGroupLoa
     this.lookup.provideGroupLoader(this);
   }
 
-  /** Claims the stores for the group; the ids actually claimed (the others are held by another group). */
-  async claim(manager: EntityManager, groupId: string, storeIds: string[]): Promise<Set<string>> {
-    const rows = await this.db.rows(CLAIM, [storeIds, groupId], manager);
+  /** Claims the stores for the group, in this order; the ids actually claimed (the others are held by another group). */
+  async claim(manager: EntityManager, groupId: string, stores: StoreRef[]): Promise<Set<string>> {
+    const rows = await this.db.rows(
+      CLAIM,
+      [stores.map((store) => store.store_id), groupId, stores.map((store) => store.store_name)],
+      manager,
+    );
     return new Set(rows.map((row) => row.store_id));
+  }
+
+  /** The group's stores, in the order of its list. */
+  async listOf(manager: EntityManager, groupId: string): Promise<StoreRef[]> {
+    const rows = await this.db.rows(STORES_OF_GROUPS, [[groupId]], manager);
+    return rows.map((row) => ({ store_id: row.store_id, store_name: row.store_name }));
+  }
+
+  /** Loads the stores of groups read without them (a list page), in one query. */
+  async attachTo(groups: FiscalGroupEntity[]): Promise<void> {
+    if (groups.length === 0) return;
+    const rows = await this.db.rows(STORES_OF_GROUPS, [groups.map((group) => group.id)]);
+    for (const group of groups) {
+      group.stores = rows
+        .filter((row) => row.fiscal_group_id === group.id)
+        .map((row) =>
+          Object.assign(new FiscalGroupStoreEntity(), {
+            storeId: row.store_id,
+            fiscalGroupId: row.fiscal_group_id,
+            storeName: row.store_name,
+            position: row.position,
+          }),
+        );
+    }
+  }
+
+  /** Marks the group changed (`updated_at`) when only its stores changed. */
+  async touchGroup(manager: EntityManager, groupId: string): Promise<void> {
+    await manager.update(FiscalGroupEntity, { id: groupId }, { updatedAt: () => 'now()' });
   }
 
   async releaseAll(manager: EntityManager, groupId: string): Promise<void> {

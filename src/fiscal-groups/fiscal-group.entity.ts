@@ -1,4 +1,14 @@
-import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import type { FiscalGroupSettings, TaxMatrix } from '../tax-engine/tax-rule.js';
 
 export interface StoreRef {
@@ -31,8 +41,9 @@ export class FiscalGroupEntity {
   @Column({ type: 'varchar', length: 50, nullable: true })
   taxRegime: string | null;
 
-  @Column({ type: 'jsonb', default: () => `'[]'` })
-  stores: StoreRef[];
+  /** The stores the group holds (`fiscal_group_store`), loaded with the group; in no particular order (see `position`). */
+  @OneToMany(() => FiscalGroupStoreEntity, (store) => store.group, { eager: true })
+  stores: FiscalGroupStoreEntity[];
 
   @Column({ type: 'jsonb', default: () => `'{}'` })
   taxMatrix: TaxMatrix;
@@ -48,8 +59,8 @@ export class FiscalGroupEntity {
 }
 
 /**
- * Which group holds a store: maintained with the group, in the same transaction. The primary key makes a store
- * belong to at most one group; the rows go with their group (ON DELETE CASCADE).
+ * A store a group holds, the one record of a group's stores: written with the group, in the same transaction. The
+ * primary key makes a store belong to at most one group; the rows go with their group (ON DELETE CASCADE).
  */
 @Entity({ name: 'fiscal_group_store' })
 export class FiscalGroupStoreEntity {
@@ -57,7 +68,24 @@ export class FiscalGroupStoreEntity {
   storeId: string;
 
   @Column({ type: 'uuid' })
-  @ForeignKey(() => FiscalGroupEntity, { name: 'fiscal_group_store_fiscal_group_id_fkey', onDelete: 'CASCADE' })
   @Index('ix_fiscal_group_store_group')
   fiscalGroupId: string;
+
+  @ManyToOne(() => FiscalGroupEntity, (group) => group.stores, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'fiscal_group_id', foreignKeyConstraintName: 'fiscal_group_store_fiscal_group_id_fkey' })
+  group?: FiscalGroupEntity;
+
+  @Column({ type: 'varchar', length: 200 })
+  storeName: string;
+
+  /** The store's place in the group's list, from 0: the API answers the stores in the order they were sent. */
+  @Column({ type: 'integer' })
+  position: number;
+}
+
+/** The group's stores as the API answers them: in the order they were sent. */
+export function storeRefsOf(group: FiscalGroupEntity): StoreRef[] {
+  return [...group.stores]
+    .sort((a, b) => a.position - b.position)
+    .map((store) => ({ store_id: store.storeId, store_name: store.storeName }));
 }

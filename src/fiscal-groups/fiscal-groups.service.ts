@@ -9,7 +9,7 @@ import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import type { CreateFiscalGroupDto, StoreRefDto, UpdateFiscalGroupDto } from './dto/fiscal-group.dto.js';
 import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { externalIdInUse, storeInAnotherGroup } from './dto/fiscal-group-errors.dto.js';
-import { FiscalGroupEntity } from './fiscal-group.entity.js';
+import { FiscalGroupEntity, type StoreRef } from './fiscal-group.entity.js';
 import { FiscalGroupStoresRepository } from './fiscal-group-stores.repository.js';
 import { csvToTaxMatrix } from './tax-matrix-csv.js';
 import type { TaxMatrix } from '../tax-engine/tax-rule.js';
@@ -50,12 +50,11 @@ export class FiscalGroupsService {
           name: dto.name,
           uf: dto.uf,
           taxRegime: dto.taxRegime ?? null,
-          stores: storeRefs(dto.stores),
           taxMatrix: normalizeTaxMatrix(dto.taxMatrix as never),
           settings: dto.settings ? { ...dto.settings } : {},
         });
         await manager.insert(FiscalGroupEntity, group);
-        await this.claimStores(manager, group.id, group.stores);
+        await this.claimStores(manager, group.id, dto.stores);
         return manager.findOneByOrFail(FiscalGroupEntity, { id: group.id });
       }),
     );
@@ -71,12 +70,14 @@ export class FiscalGroupsService {
         if (dto.taxRegime !== undefined) group.taxRegime = dto.taxRegime;
         if (dto.taxMatrix !== undefined) group.taxMatrix = normalizeTaxMatrix(dto.taxMatrix as never);
         if (dto.settings !== undefined) group.settings = { ...group.settings, ...dto.settings };
+        const storesBefore = dto.stores === undefined ? undefined : await this.stores.listOf(manager, id);
         if (dto.stores !== undefined) {
-          group.stores = storeRefs(dto.stores);
           await this.stores.releaseAll(manager, id);
-          await this.claimStores(manager, id, group.stores);
+          await this.claimStores(manager, id, dto.stores);
         }
         await manager.save(FiscalGroupEntity, group);
+        // The stores are rows of their own table: a new list is a change of the group all the same.
+        if (storesBefore && !sameStores(storesBefore, storeRefs(dto.stores!))) await this.stores.touchGroup(manager, id);
         return manager.findOneByOrFail(FiscalGroupEntity, { id });
       }),
     );
@@ -124,6 +125,7 @@ export class FiscalGroupsService {
     const group = await this.groups
       .createQueryBuilder('g')
       .innerJoin('fiscal_group_store', 's', 's.fiscal_group_id = g.id')
+      .leftJoinAndSelect('g.stores', 'held')
       .where('s.store_id = :storeId', { storeId })
       .getOne();
     return group ?? undefined;
@@ -151,6 +153,7 @@ export class FiscalGroupsService {
       .skip((page - 1) * pageSize)
       .take(pageSize)
       .getManyAndCount();
+    await this.stores.attachTo(items);
     return pageOf(items, total, page, pageSize);
   }
 
@@ -164,7 +167,12 @@ export class FiscalGroupsService {
   }
 
   private async lockedGroup(manager: EntityManager, id: string): Promise<FiscalGroupEntity> {
-    const group = await manager.findOne(FiscalGroupEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    // Without the stores: FOR UPDATE cannot lock the outer-joined side; they are read after the write.
+    const group = await manager.findOne(FiscalGroupEntity, {
+      where: { id },
+      lock: { mode: 'pessimistic_write' },
+      loadEagerRelations: false,
+    });
     if (!group) throw notFound(id);
     return group;
   }
@@ -175,7 +183,7 @@ export class FiscalGroupsService {
    */
   private async claimStores(manager: EntityManager, groupId: string, stores: StoreRefDto[]): Promise<void> {
     const ids = stores.map((store) => store.store_id);
-    const claimed = await this.stores.claim(manager, groupId, ids);
+    const claimed = await this.stores.claim(manager, groupId, storeRefs(stores));
     if (claimed.size === ids.length) return;
     const refused = ids.filter((id) => !claimed.has(id));
     const holders = new Map((await this.stores.holders(manager, refused)).map((holder) => [holder.storeId, holder]));
@@ -200,8 +208,12 @@ export class FiscalGroupsService {
   }
 }
 
-function storeRefs(stores: StoreRefDto[]): StoreRefDto[] {
+function storeRefs(stores: StoreRefDto[]): StoreRef[] {
   return stores.map((store) => ({ store_id: store.store_id, store_name: store.store_name }));
+}
+
+function sameStores(a: StoreRef[], b: StoreRef[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function notFound(id: string): ApiError {

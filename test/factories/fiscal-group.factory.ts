@@ -46,13 +46,12 @@ export async function fiscalGroup(db: Db, overrides: FiscalGroupOverrides = {}):
       taxMatrix: taxMatrixWith(),
       settings: {},
       ...columns,
-      stores: refs,
     });
     await manager.insert(FiscalGroupEntity, group);
     if (refs.length > 0) {
       await manager.insert(
         FiscalGroupStoreEntity,
-        refs.map((store) => ({ storeId: store.store_id, fiscalGroupId: group.id })),
+        refs.map((store, position) => ({ storeId: store.store_id, fiscalGroupId: group.id, storeName: store.store_name, position })),
       );
     }
     return manager.findOneByOrFail(FiscalGroupEntity, { id: group.id });

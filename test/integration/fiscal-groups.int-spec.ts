@@ -1,4 +1,5 @@
 import { FiscalGroupEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
+import { storeRefsOf } from '../../src/fiscal-groups/fiscal-group.entity.js';
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
 import { FiscalGroupsService } from '../../src/fiscal-groups/fiscal-groups.service.js';
 import { taxMatrixToCsv } from '../../src/fiscal-groups/tax-matrix-csv.js';
@@ -52,6 +53,19 @@ describe('FiscalGroupsService (integration)', () => {
       expect(created.taxMatrix['22021000']).not.toHaveProperty('CFOP');
       expect(created.createdAt).toBeInstanceOf(Date);
       expect(await ownersOf('create-1', 'create-2')).toEqual({ 'create-1': created.id, 'create-2': created.id });
+    });
+
+    it('keeps the stores with their names in the order sent (one record: fiscal_group_store)', async () => {
+      const stores = [
+        { store_id: 'order-z', store_name: 'Zed' },
+        { store_id: 'order-a', store_name: 'Ay' },
+        { store_id: 'order-m', store_name: '' },
+      ];
+      const created = await service.create({ name: 'Ordered', uf: 'SP', stores, taxMatrix: {} });
+      expect(storeRefsOf(created)).toEqual(stores);
+      expect(storeRefsOf(await service.findById(created.id))).toEqual(stores);
+      expect(storeRefsOf((await service.findByStore('order-a'))!)).toEqual(stores);
+      expect(storeRefsOf((await service.list({ storeId: 'order-m' })).items[0]!)).toEqual(stores);
     });
 
     it('refuses with 409 a store another group holds, naming the holder; nothing is written', async () => {
@@ -122,6 +136,23 @@ describe('FiscalGroupsService (integration)', () => {
       expect(await ownersOf('move-old', 'move-new')).toEqual({ 'move-new': group.id });
       const other = await service.create({ name: 'Taker', uf: 'SP', stores: [{ store_id: 'move-old', store_name: 'Old' }], taxMatrix: {} });
       expect(await ownersOf('move-old')).toEqual({ 'move-old': other.id });
+    });
+
+    it('a new store list alone is a change of the group (updatedAt), the same list is none', async () => {
+      const group = await fiscalGroup(db.dataSource, { stores: ['touch-1'] });
+      const moved = await service.update(group.id, {
+        stores: [
+          { store_id: 'touch-2', store_name: 'Two' },
+          { store_id: 'touch-1', store_name: 'One' },
+        ],
+      });
+      expect(storeRefsOf(moved)).toEqual([
+        { store_id: 'touch-2', store_name: 'Two' },
+        { store_id: 'touch-1', store_name: 'One' },
+      ]);
+      expect(moved.updatedAt.getTime()).toBeGreaterThan(group.updatedAt.getTime());
+      const again = await service.update(group.id, { stores: storeRefsOf(moved) });
+      expect(again.updatedAt).toEqual(moved.updatedAt);
     });
 
     it('refuses with 409 a store of another group and keeps the group as it was', async () => {

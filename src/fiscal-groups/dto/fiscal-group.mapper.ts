@@ -1,4 +1,4 @@
-import type { FiscalGroupEntity } from '../fiscal-group.entity.js';
+import { storeRefsOf, type FiscalGroupEntity } from '../fiscal-group.entity.js';
 import type { FiscalGroupResponseDto } from './fiscal-group.dto.js';
 
 export function toFiscalGroupResponse(group: FiscalGroupEntity): FiscalGroupResponseDto {
@@ -8,7 +8,7 @@ export function toFiscalGroupResponse(group: FiscalGroupEntity): FiscalGroupResp
     name: group.name,
     uf: group.uf,
     taxRegime: group.taxRegime,
-    stores: group.stores,
+    stores: storeRefsOf(group),
     taxMatrix: group.taxMatrix as FiscalGroupResponseDto['taxMatrix'],
     settings: { includeIcmsInPisCofinsBase: group.settings?.includeIcmsInPisCofinsBase === true },
     createdAt: group.createdAt.toISOString(),
