@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { sql, SqlRunner } from '../database/sql-runner.js';
 import { FiscalLookupService, type FiscalGroupLoader } from '../fiscal-lookup/fiscal-lookup.service.js';
 import type { FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
@@ -111,6 +111,23 @@ export class FiscalGroupStoresRepository implements OnModuleInit, FiscalGroupLoa
           }),
         );
     }
+  }
+
+  /**
+   * Inserts the group and its stores unless a group already has its external id or one of its stores (seeding,
+   * which never overwrites); whether it was inserted. Run it under a lock that serializes the seeders.
+   */
+  async insertUnlessTaken(
+    manager: EntityManager,
+    group: Pick<FiscalGroupEntity, 'externalId' | 'name' | 'uf' | 'taxRegime' | 'taxMatrix' | 'settings'>,
+    stores: StoreRef[],
+  ): Promise<boolean> {
+    const storeTaken = await manager.existsBy(FiscalGroupStoreEntity, { storeId: In(stores.map((store) => store.store_id)) });
+    const groupExists = group.externalId !== null && (await manager.existsBy(FiscalGroupEntity, { externalId: group.externalId }));
+    if (storeTaken || groupExists) return false;
+    const { identifiers } = await manager.insert(FiscalGroupEntity, group);
+    await this.claim(manager, identifiers[0]!.id as string, stores);
+    return true;
   }
 
   /** Marks the group changed (`updated_at`) when only its stores changed. */

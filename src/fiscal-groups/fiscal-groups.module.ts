@@ -9,6 +9,6 @@ import { FiscalGroupsService } from './fiscal-groups.service.js';
   imports: [TypeOrmModule.forFeature([FiscalGroupEntity, FiscalGroupStoreEntity])],
   controllers: [FiscalGroupsController],
   providers: [FiscalGroupsService, FiscalGroupStoresRepository],
-  exports: [FiscalGroupsService],
+  exports: [FiscalGroupsService, FiscalGroupStoresRepository],
 })
 export class FiscalGroupsModule {}

@@ -9,6 +9,6 @@ import { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js
   imports: [TypeOrmModule.forFeature([ProductFiscalCategoryEntity])],
   controllers: [ProductCategoriesController],
   providers: [ProductCategoriesService, ProductCategoriesRepository],
-  exports: [ProductCategoriesService],
+  exports: [ProductCategoriesService, ProductCategoriesRepository],
 })
 export class ProductCategoriesModule {}

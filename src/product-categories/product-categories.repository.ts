@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { sql, SqlRunner } from '../database/sql-runner.js';
+import { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
 import { FiscalLookupService, type ProductCategoryLoader, type ProductCategoryRecord } from '../fiscal-lookup/fiscal-lookup.service.js';
 
 export const CATEGORIES_MATCHING = sql<{ product_id: string; external_product_id: string | null; ncm: string }>(
@@ -20,6 +21,22 @@ export class ProductCategoriesRepository implements OnModuleInit, ProductCategor
 
   onModuleInit(): void {
     this.lookup.provideCategoryLoader(this);
+  }
+
+  /** Inserts the categories whose product id is not stored yet (seeding, which never overwrites); how many. */
+  async insertMissing(
+    manager: EntityManager,
+    categories: ReadonlyArray<Omit<ProductFiscalCategoryEntity, 'createdAt' | 'updatedAt'>>,
+  ): Promise<number> {
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ProductFiscalCategoryEntity)
+      .values(categories.map(({ productId, productName, ncm, externalProductId }) => ({ productId, productName, ncm, externalProductId })))
+      .orIgnore()
+      .returning(['productId'])
+      .execute();
+    return (inserted.raw as unknown[]).length;
   }
 
   async categoriesMatching(ids: string[], manager?: EntityManager): Promise<ProductCategoryRecord[]> {

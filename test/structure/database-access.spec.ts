@@ -76,6 +76,29 @@ describe('database access', () => {
     expect(outside).toEqual([]);
   });
 
+  it("an entity class is used only in its owner's folder (and by entity files, for foreign keys): others call the owner", () => {
+    const entityFolders = new Map<string, string>();
+    for (const file of sources().filter((path) => path.endsWith('.entity.ts'))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/export class (\w+Entity)\b/g)) entityFolders.set(match[1]!, folderOf(file));
+    }
+    expect(entityFolders.get('FiscalGroupStoreEntity')).toBe('src/fiscal-groups');
+    const outside = sources()
+      .filter((file) => !file.endsWith('.entity.ts'))
+      .flatMap((file) => {
+        // Value imports only: `import type` and `type X` specifiers name a shape, not a way to the rows.
+        const imported = [...readFileSync(file, 'utf8').matchAll(/^import (?!type )\{([^}]*)\} from/gm)].flatMap((match) =>
+          match[1]!
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => name && !name.startsWith('type ')),
+        );
+        return imported
+          .filter((name) => entityFolders.has(name) && entityFolders.get(name) !== folderOf(file))
+          .map((name) => `${file}: ${name}`);
+      });
+    expect(outside).toEqual([]);
+  });
+
   it('raw queries run only in src/database (SqlRunner); elsewhere through it, a TypeORM repository or the entity manager', () => {
     const raw = sources()
       .filter((file) => !file.startsWith(join('src', 'database')))
