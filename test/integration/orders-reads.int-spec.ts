@@ -141,18 +141,19 @@ describe('Orders: the list and the detail (integration)', () => {
     it('carries every registered section under its key, read for this order; a key registered twice is refused', async () => {
       const sections = db.get(OrderDetailSections);
       const readFor: string[] = [];
+      // Only OrdersModule is booted: no module registered `dispatches`; the section's entries are typed by OrderDetailDto.
       sections.register({
-        key: 'notes',
+        key: 'dispatches',
         read: (orderDbId) => {
           readFor.push(orderDbId);
-          return Promise.resolve([{ note: `about ${orderDbId}` }]);
+          return Promise.resolve([{ idTransaccion: `about ${orderDbId}`, at: '2026-01-01T00:00:00.000000Z', clientId: null, extra: null }]);
         },
       });
       const stored = await order(db.dataSource, { orderId: 'D-sections' });
-      expect(await service.detail('D-sections')).toMatchObject({ notes: [{ note: `about ${stored.id}` }] });
+      expect(await service.detail('D-sections')).toMatchObject({ dispatches: [{ idTransaccion: `about ${stored.id}` }] });
       expect(readFor).toEqual([stored.id]);
-      expect(() => sections.register({ key: 'notes', read: () => Promise.resolve([]) })).toThrow(
-        'The order detail section "notes" is registered twice',
+      expect(() => sections.register({ key: 'dispatches', read: () => Promise.resolve([]) })).toThrow(
+        'The order detail section "dispatches" is registered twice',
       );
     });
   });
