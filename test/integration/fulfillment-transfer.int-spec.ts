@@ -1,12 +1,12 @@
+import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
+import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import type { Actor } from '../../src/common/actor.js';
-import { FiscalGroupEntity, FiscalGroupStoreEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
 import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import type { TransferRequestDto } from '../../src/fulfillment/dto/fulfillment.dto.js';
 import { FulfillmentModule } from '../../src/fulfillment/fulfillment.module.js';
 import { FulfillmentService } from '../../src/fulfillment/fulfillment.service.js';
 import { OrderTransferEntity } from '../../src/fulfillment/order-transfer.entity.js';
 import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.entity.js';
-import { ProductFiscalCategoryEntity } from '../../src/product-categories/product-fiscal-category.entity.js';
 import { fiscalGroup, order, orderPayload, productCategory, taxMatrixWith, type OrderOverrides } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 
@@ -38,8 +38,7 @@ describe('Fulfillment: transfer (integration)', () => {
 
   beforeAll(async () => {
     db = await bootIntegration({
-      imports: [FulfillmentModule, FiscalLookupModule],
-      entities: [FiscalGroupEntity, FiscalGroupStoreEntity, ProductFiscalCategoryEntity],
+      imports: [FulfillmentModule, FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule],
     });
     service = db.get(FulfillmentService);
     groupA = (await fiscalGroup(db.dataSource, { stores: ['store-a1', 'store-a2'], taxMatrix: taxMatrixWith(18) })).id;

@@ -1,11 +1,11 @@
+import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
+import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import type { Actor } from '../../src/common/actor.js';
 import { JobRunner } from '../../src/database/jobs/job-runner.js';
-import { FiscalGroupEntity, FiscalGroupStoreEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
 import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import { MetricsModule } from '../../src/metrics/metrics.module.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { OrderDetailSections } from '../../src/orders/order-detail-sections.js';
-import { ProductFiscalCategoryEntity } from '../../src/product-categories/product-fiscal-category.entity.js';
 import { ForwardingService } from '../../src/webhooks/forwarding.service.js';
 import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
 import { WebhooksModule } from '../../src/webhooks/webhooks.module.js';
@@ -38,8 +38,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     db = await bootIntegration({
-      imports: [WebhooksModule, FiscalLookupModule, MetricsModule],
-      entities: [FiscalGroupEntity, FiscalGroupStoreEntity, ProductFiscalCategoryEntity],
+      imports: [WebhooksModule, FiscalLookupModule, MetricsModule, FiscalGroupsModule, ProductCategoriesModule],
       env: { ORDER_WEBHOOK_URL: `${receiver.url}?token=t0ps3cret`, ORDER_WEBHOOK_SECRET: SECRET, WEBHOOK_RETRY_SCHEDULE: '60s,5m' },
     });
     // The module's background jobs (the retry worker) are stopped: the tests here look at the queue as the requests leave it.
