@@ -1,3 +1,4 @@
+import { eventually } from '../support/eventually.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 const ENRICH = '/enrich-order';
@@ -299,13 +300,8 @@ describe('POST /api/enrich-order (e2e)', () => {
       (await t.http.post(ENRICH, burgerOrder(unique('cache')), { token: orders, query: { dryRun: 'true' } })).body.payload.order.products[0]
         .tax;
 
-    async function eventually(check: () => Promise<boolean>): Promise<void> {
-      const deadline = Date.now() + 5000;
-      while (!(await check())) {
-        if (Date.now() > deadline) throw new Error('the change did not reach the order path in 5 s');
-        await new Promise((done) => setTimeout(done, 20));
-      }
-    }
+    const reachesOrderPath = (check: () => Promise<boolean>) =>
+      eventually(check, { timeoutMs: 5000, intervalMs: 20, what: 'the change to reach the order path' });
 
     afterEach(async () => {
       // Back to the 18 % rule and the burger's own NCM for the other tests.
@@ -314,7 +310,7 @@ describe('POST /api/enrich-order (e2e)', () => {
       ]);
       await t.dataSource.query("UPDATE product_fiscal_category SET ncm = '21069090' WHERE product_id = 'e2e-burger'");
       // Written behind the service's back: the next test starts once the notification has reached its cache.
-      await eventually(async () => {
+      await reachesOrderPath(async () => {
         const tax = await icmsOf();
         return tax.matchedKey === '21069090' && tax.ICMS_value === 1.8;
       });
@@ -336,14 +332,14 @@ describe('POST /api/enrich-order (e2e)', () => {
         await groupId(),
       ]);
       // 10.00 × 7 % = 0.70
-      await eventually(async () => (await icmsOf()).ICMS_value === 0.7);
+      await reachesOrderPath(async () => (await icmsOf()).ICMS_value === 0.7);
     });
 
     it('hears about a product category change', async () => {
       expect((await icmsOf()).matchedKey).toBe('21069090');
       await t.dataSource.query("UPDATE product_fiscal_category SET ncm = '04061000' WHERE product_id = 'e2e-burger'");
       // Now matched by the 0406 prefix at 7 %: 10.00 × 7 % = 0.70
-      await eventually(async () => {
+      await reachesOrderPath(async () => {
         const tax = await icmsOf();
         return tax.matchedKey === '0406' && tax.ICMS_value === 0.7;
       });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { eventually } from '../support/eventually.js';
 import { fiscalMatrix, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
@@ -270,12 +271,18 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
         expect(replaced.status).toBe(200);
         expect(replaced.body.aliases).toContainEqual({ label: 'Listo para retirar', status: 'READY' });
 
-        let answer = await other.http.post(`${ORDER}/status`, { order_id: orderId, status: 'listo para retirar' }, { token: otherToken });
-        for (let tries = 0; answer.status !== 200 && tries < 20; tries++) {
-          await new Promise((done) => setTimeout(done, 100));
-          answer = await other.http.post(`${ORDER}/status`, { order_id: orderId, status: 'listo para retirar' }, { token: otherToken });
-        }
-        expect([answer.status, answer.body.orderStatus]).toEqual([200, 'READY']);
+        // The other instance hears of the new alias through NOTIFY.
+        await eventually(
+          async () => {
+            const answer = await other.http.post(
+              `${ORDER}/status`,
+              { order_id: orderId, status: 'listo para retirar' },
+              { token: otherToken },
+            );
+            expect([answer.status, answer.body.orderStatus]).toEqual([200, 'READY']);
+          },
+          { timeoutMs: 2000, intervalMs: 100, what: 'the new alias to reach the other instance' },
+        );
       } finally {
         await other.close();
       }
