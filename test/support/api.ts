@@ -5,6 +5,10 @@ import type { components, paths } from '../../clients/typescript/src/schema.js';
 export type Api = Client<paths>;
 export type Schemas = components['schemas'];
 export type ErrorBody = Schemas['ErrorResponseDto'];
+/** The query parameters of a GET route, as the document declares them. */
+export type QueryOf<Path extends keyof paths> = paths[Path] extends { get: { parameters: { query?: infer Query } } }
+  ? NonNullable<Query>
+  : never;
 
 /**
  * A typed client on `origin` (the service address without `/api`: the document's paths carry it). `token`, or the
