@@ -1,6 +1,7 @@
 import { orderPageQuery } from '../../src/orders/order-list.sql.js';
 import { ORDER_LIST_PAGE_MAX_BYTES } from '../../src/orders/order-size-bounds.js';
-import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
+import { orderFor, seedFiscalData, unique } from '../support/orders.js';
+import { enrichedPayloadOf, existingOrderRow, orderRow } from '../support/rows.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -70,7 +71,7 @@ describe('order size: no order can make the service build an unbounded answer', 
       const answer = await t.http.post(path, order, { token, query });
       expect(answer.status).toBe(422);
       expect(answer.body).toMatchObject({ error: 'ORDER_TOO_LARGE', message: expect.stringContaining('2000') });
-      expect(await storedOrder(t, orderId)).toBeUndefined();
+      expect(await orderRow(t.dataSource, orderId)).toBeNull();
     });
 
     it('counts selected modifiers with the lines: 1 line + 2000 modifiers is refused, 1 + 1999 is taxed', async () => {
@@ -88,7 +89,7 @@ describe('order size: no order can make the service build an unbounded answer', 
       };
       const refused = withModifiers(2000);
       expect((await t.http.post('/enrich-order', refused, { token })).status).toBe(422);
-      expect(await storedOrder(t, refused.orderId)).toBeUndefined();
+      expect(await orderRow(t.dataSource, refused.orderId)).toBeNull();
       const accepted = withModifiers(1999);
       expect((await t.http.post('/enrich-order', accepted, { token })).status).toBe(200);
     });
@@ -105,8 +106,8 @@ describe('order size: no order can make the service build an unbounded answer', 
       expect(summary.warnings[99]).toMatchObject({ code: 'INVALID_LINE', path: 'order.products[99]' });
       // 2000 warnings, 100 listed: 2000 - 100 = 1900 left out.
       expect(summary.warningsTruncated).toBe(1900);
-      const stored = await storedOrder(t, orderId);
-      expect(stored.enriched_payload.taxSummary.warnings).toHaveLength(100);
+      const stored = await existingOrderRow(t.dataSource, orderId);
+      expect(enrichedPayloadOf(stored).taxSummary.warnings).toHaveLength(100);
     });
 
     it('adds no warningsTruncated when every warning is listed', async () => {

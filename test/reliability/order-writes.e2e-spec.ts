@@ -1,4 +1,5 @@
-import { fiscalMatrix, orderFor, storedOrder, unique } from '../support/orders.js';
+import { fiscalMatrix, orderFor, unique } from '../support/orders.js';
+import { enrichedPayloadOf, existingOrderRow } from '../support/rows.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -32,6 +33,7 @@ describe('concurrent and repeated order writes', () => {
     expect(created.status).toBe(201);
     return created.body.id as string;
   };
+  const stored = (orderId: string) => existingOrderRow(t.dataSource, orderId);
   const enrich = (orderId: string, storeId: string) => t.http.post('/enrich-order', orderFor(orderId, storeId), { token: admin });
   const transfer = (orderId: string, from: string, to: string) =>
     t.http.put(
@@ -64,7 +66,7 @@ describe('concurrent and repeated order writes', () => {
     expect((await t.http.put(`/admin/fiscal-groups/${groupB}`, { name: `Writes B ${Date.now()}` }, { token: admin })).status).toBe(200);
     const answers = await Promise.all(orderIds.map((orderId) => transfer(orderId, storeA, storeB)));
     expect(answers.map((answer) => answer.status)).toEqual(orderIds.map(() => 200));
-    for (const orderId of orderIds.slice(0, 3)) expect((await storedOrder(t, orderId)).fiscal_group_id).toBe(groupB);
+    for (const orderId of orderIds.slice(0, 3)) expect((await stored(orderId)).fiscalGroupId).toBe(groupB);
   }, 60_000);
 
   describe('re-sending an order never undoes its fulfillment (item 6)', () => {
@@ -77,22 +79,23 @@ describe('concurrent and repeated order writes', () => {
       expect(resent.body.payload.store.id).toBe(storeB);
       // Group B taxes the burger at 12 %: ICMS 25.90 × 12 % = 3.108 → 3.11.
       expect(resent.body.payload.order.products[0].tax.ICMS_value).toBe(3.11);
-      const stored = await storedOrder(t, orderId);
-      expect([stored.store_id, stored.fiscal_group_id, stored.payload.store.id]).toEqual([storeB, groupB, storeB]);
+      const row = await stored(orderId);
+      expect([row.storeId, row.fiscalGroupId]).toEqual([storeB, groupB]);
+      expect(row.payload.store).toMatchObject({ id: storeB });
     });
 
     it('keeps the stored taxes, payload and status when a re-send cannot be taxed', async () => {
       const orderId = unique('resend-untaxable');
       expect((await enrich(orderId, storeA)).status).toBe(200);
       expect((await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'ACCEPTED' }, { token: admin })).status).toBe(200);
-      const before = await storedOrder(t, orderId);
+      const before = await stored(orderId);
       const resent = await enrich(orderId, unique('no-group-store'));
       expect(resent.status).toBe(422);
       expect(resent.body.error).toBe('FISCAL_GROUP_NOT_FOUND');
       expect(resent.body.message).toContain('nothing was stored');
-      const after = await storedOrder(t, orderId);
-      expect([after.status, after.store_id, after.fiscal_group_id]).toEqual(['ACCEPTED', storeA, groupA]);
-      expect(after.enriched_payload).toEqual(before.enriched_payload);
+      const after = await stored(orderId);
+      expect([after.status, after.storeId, after.fiscalGroupId]).toEqual(['ACCEPTED', storeA, groupA]);
+      expect(after.enrichedPayload).toEqual(before.enrichedPayload);
       expect(after.payload).toEqual(before.payload);
     });
 
@@ -101,7 +104,7 @@ describe('concurrent and repeated order writes', () => {
       const answer = await enrich(orderId, unique('no-group-store'));
       expect(answer.status).toBe(422);
       expect(answer.body.message).toContain('stored as ENRICHMENT_FAILED');
-      expect((await storedOrder(t, orderId)).status).toBe('ENRICHMENT_FAILED');
+      expect((await stored(orderId)).status).toBe('ENRICHMENT_FAILED');
     });
 
     it("ends with the transfer's store whatever the order of a concurrent re-send and transfer", async () => {
@@ -110,8 +113,8 @@ describe('concurrent and repeated order writes', () => {
       const answers = await Promise.all(orderIds.flatMap((orderId) => [transfer(orderId, storeA, storeB), enrich(orderId, storeA)]));
       expect(answers.map((answer) => answer.status).filter((status) => status !== 200)).toEqual([]);
       for (const orderId of orderIds) {
-        const stored = await storedOrder(t, orderId);
-        expect([orderId, stored.store_id, stored.fiscal_group_id, stored.enriched_payload.taxSummary.fiscalGroupId]).toEqual([
+        const row = await stored(orderId);
+        expect([orderId, row.storeId, row.fiscalGroupId, enrichedPayloadOf(row).taxSummary.fiscalGroupId]).toEqual([
           orderId,
           storeB,
           groupB,

@@ -2,7 +2,8 @@ import { ErrorFamily } from '../../src/common/errors/error-families.js';
 import { connect, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expectErrorShape } from '../support/openapi-routes.js';
-import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
+import { orderFor, seedFiscalData, unique } from '../support/orders.js';
+import { existingOrderRow, orderRow } from '../support/rows.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -186,7 +187,7 @@ describe('requests refused before the application reads them', () => {
         headers: { 'content-type': 'application/json; charset=utf-8' },
       });
       expect(answer.status).toBe(200);
-      expect((await storedOrder(t, orderId)).status).toBe('ENRICHED');
+      expect((await existingOrderRow(t.dataSource, orderId)).status).toBe('ENRICHED');
     });
 
     it('answers 400 naming the body field that holds a lone surrogate', async () => {
@@ -195,7 +196,7 @@ describe('requests refused before the application reads them', () => {
       const answer = await t.http.post('/enrich-order', undefined, { token, raw, headers: { 'content-type': 'application/json' } });
       expect(answer.status).toBe(400);
       expect(answer.body.details).toEqual([{ field: 'source', problem: expect.stringContaining('surrogate') }]);
-      expect(await storedOrder(t, orderId)).toBeUndefined();
+      expect(await orderRow(t.dataSource, orderId)).toBeNull();
     });
 
     it.each([
