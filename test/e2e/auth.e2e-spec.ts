@@ -1,4 +1,6 @@
+import { ApiClientEntity } from '../../src/auth/api-client.entity.js';
 import { bootTestApp, BOOTSTRAP_ID, BOOTSTRAP_SECRET, type TestApp } from '../support/test-app.js';
+import { ok } from '../support/api.js';
 import { loadCommittedOpenApi } from '../support/openapi-routes.js';
 import { forgeJwt } from '../support/tokens.js';
 
@@ -27,25 +29,22 @@ describe('authentication (e2e)', () => {
 
   describe('POST /api/authentication/login', () => {
     it('issues a bearer token for the bootstrap development client', async () => {
-      const response = await t.http.post(LOGIN, {
-        client_id: BOOTSTRAP_ID,
-        client_secret: BOOTSTRAP_SECRET,
-        grant_type: 'client_credentials',
+      const login = await t.apiAs().POST('/api/authentication/login', {
+        body: { client_id: BOOTSTRAP_ID, client_secret: BOOTSTRAP_SECRET, grant_type: 'client_credentials' },
       });
-      expect(response.status).toBe(200);
-      expect(response.body).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 3600 });
-      const me = await t.http.get('/authentication/me', { token: response.body.accessToken });
-      expect(me.status).toBe(200);
-      expect(me.body).toEqual({ clientId: BOOTSTRAP_ID, scopes: ['admin', 'orders', 'platform'] });
+      const issued = ok(login, 200);
+      expect(issued).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 3600 });
+      expect(ok(await t.apiAs(issued.accessToken).GET('/api/authentication/me'), 200)).toEqual({
+        clientId: BOOTSTRAP_ID,
+        scopes: ['admin', 'orders', 'platform'],
+      });
     });
 
     it('puts sub, scope, iat, exp, iss, aud and jti in the token', async () => {
-      const { body } = await t.http.post(LOGIN, {
-        client_id: BOOTSTRAP_ID,
-        client_secret: BOOTSTRAP_SECRET,
-        grant_type: 'client_credentials',
+      const login = await t.apiAs().POST('/api/authentication/login', {
+        body: { client_id: BOOTSTRAP_ID, client_secret: BOOTSTRAP_SECRET, grant_type: 'client_credentials' },
       });
-      const claims = JSON.parse(Buffer.from(body.accessToken.split('.')[1], 'base64url').toString());
+      const claims = JSON.parse(Buffer.from(ok(login, 200).accessToken.split('.')[1]!, 'base64url').toString());
       expect(claims).toMatchObject({
         sub: BOOTSTRAP_ID,
         scope: 'admin orders platform',
@@ -80,7 +79,7 @@ describe('authentication (e2e)', () => {
 
     it('answers 401 for a deactivated client', async () => {
       const client = await t.createClient(['admin']);
-      await t.dataSource.query('UPDATE api_client SET active = false WHERE client_id = $1', [client.clientId]);
+      await t.dataSource.getRepository(ApiClientEntity).update({ clientId: client.clientId }, { active: false });
       const response = await t.http.post(LOGIN, {
         client_id: client.clientId,
         client_secret: client.clientSecret,
@@ -251,7 +250,7 @@ describe('authentication (e2e)', () => {
     it('answers 401 once the client is deactivated', async () => {
       const client = await t.createClient(['admin']);
       const token = forgeJwt({ ...validClaims(), sub: client.clientId });
-      await t.dataSource.query('UPDATE api_client SET active = false WHERE client_id = $1', [client.clientId]);
+      await t.dataSource.getRepository(ApiClientEntity).update({ clientId: client.clientId }, { active: false });
       // The active flag is cached for a few seconds; a fresh client id is read from the database.
       const response = await t.http.get(ME, { token });
       expect(response.status).toBe(401);
