@@ -106,7 +106,10 @@ describe('stores and sales channels (e2e)', () => {
       [43, 1350, { taxRate: 9.25, vatRatePercentage: null }, { cookTime: null, deliveryId: 3, minimumOrder: '7', shippingCost: 2 }],
     ]);
     expect(channels[0].vendorId).toBe(77);
-    const [row] = await t.dataSource.query(`SELECT store_id::text, vendor_id::text, shipping_cost::text FROM store WHERE store_id = 42`);
+    // The columns' own text in PostgreSQL (numeric scale, no float rounding on the way): read raw.
+    const [row] = await t.dataSource.query<Array<Record<string, string>>>(
+      `SELECT store_id::text, vendor_id::text, shipping_cost::text FROM store WHERE store_id = 42`,
+    );
     expect(row).toEqual({ store_id: '42', vendor_id: '1350', shipping_cost: '1.9999' });
   });
 

@@ -1,20 +1,30 @@
 import { readFileSync } from 'node:fs';
+import { SalesChannelEntity, SalesChannelRelatedListEntity } from '../../src/channels/sales-channel.entity.js';
+import {
+  StoreChannelEntity,
+  StoreChannelScheduleEntity,
+  StoreChannelScheduleGroupEntity,
+  StoreEntity,
+  StoreScheduleEntity,
+  StoreServiceEntity,
+} from '../../src/channels/store.entity.js';
 import type { HttpResponse } from './http.js';
 import { bootTestApp, type TestApp } from './test-app.js';
 
 /** The platform's stores and channels configuration (POST with HTTP Basic, GET with a bearer token). */
 export const PATH = '/v3/channels-stores';
-/** Every table the configuration is stored in. */
-export const CHILD_TABLES = [
-  'store',
-  'store_service',
-  'store_schedule',
-  'store_channel_schedule_group',
-  'store_channel_schedule',
-  'store_channel',
-  'sales_channel',
-  'sales_channel_related_list',
-] as const;
+/** Every table the configuration is stored in, by its entity. */
+const ENTITIES = {
+  store: StoreEntity,
+  store_service: StoreServiceEntity,
+  store_schedule: StoreScheduleEntity,
+  store_channel_schedule_group: StoreChannelScheduleGroupEntity,
+  store_channel_schedule: StoreChannelScheduleEntity,
+  store_channel: StoreChannelEntity,
+  sales_channel: SalesChannelEntity,
+  sales_channel_related_list: SalesChannelRelatedListEntity,
+} as const;
+export const CHILD_TABLES = Object.keys(ENTITIES) as Array<keyof typeof ENTITIES>;
 
 /** The platform's own request, byte for byte as its sync service sends it. */
 export const FIXTURE_URL = new URL('../fixtures/channels-stores.platform-request.json', import.meta.url);
@@ -228,10 +238,7 @@ export function channelsSteps(app: () => ChannelsApp) {
     /** Rows per table of the configuration. */
     counts: async () => {
       const result: Record<string, number> = {};
-      for (const table of CHILD_TABLES) {
-        const [{ count }] = await app().t.dataSource.query(`SELECT count(*)::int AS count FROM ${table}`);
-        result[table] = count;
-      }
+      for (const table of CHILD_TABLES) result[table] = await app().t.dataSource.getRepository(ENTITIES[table]).count();
       return result;
     },
   };
