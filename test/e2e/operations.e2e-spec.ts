@@ -90,6 +90,7 @@ describe('readiness with the database gone (e2e)', () => {
   it('answers 503 quickly when the database is unreachable', async () => {
     const { withAdminClient } = await import('../setup/test-database.js');
     const name = new URL(t.databaseUrl).pathname.slice(1);
+    // Raw SQL on purpose: the fault under test is the database itself going away.
     await withAdminClient((client) => client.query(`DROP DATABASE ${client.escapeIdentifier(name)} WITH (FORCE)`));
     const started = Date.now();
     const ready = await t.http.get('/health/ready');

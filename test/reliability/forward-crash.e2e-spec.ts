@@ -48,6 +48,7 @@ describe('forwards survive a crash and retries drain a backlog', () => {
     directory = await mkdtemp(join(tmpdir(), 'forward-crash-'));
     database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres'), port: await freePort() });
     databaseUrl = await database.start();
+    // A plain client: the service runs (and is killed) in its own process; the retry queue has no entity to read it by.
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     receiver = await WebhookReceiver.start();

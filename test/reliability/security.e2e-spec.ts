@@ -49,6 +49,7 @@ describe('secrets (reliability)', () => {
     const { readFile } = await import('node:fs/promises');
     const port = Number((await readFile(join(directory, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
     const password = (await readFile(join(directory, 'postgres', '.service-password'), 'utf8')).trim();
+    // A plain client on the service's own embedded database: what is stored, byte for byte, is the point here.
     const client = new pg.default.Client({
       connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     });

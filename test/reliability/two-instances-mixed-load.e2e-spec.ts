@@ -127,6 +127,7 @@ describe('two instances, one database, mixed load (reliability)', () => {
     await Promise.all(Array.from({ length: 12 }, (_, index) => worker(index)));
 
     // Let the background retries finish (one per forward, 1.1 s after it).
+    // A plain client: the two instances under test run in their own processes, no app is booted in this one.
     const client = new pg.Client({ connectionString: database.connectionUrl });
     await client.connect();
     try {
