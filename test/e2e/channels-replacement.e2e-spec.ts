@@ -41,10 +41,10 @@ describe('stores and sales channels (e2e)', () => {
     expect((await post(smaller)).status).toBe(200);
 
     const after = await read();
-    expect(after.stores.map((store: any) => store.storeId)).toEqual([1201]);
-    expect(after.channels.map((channel: any) => channel.channelId)).toEqual(['BN-APP']);
+    expect(after.stores.map((store) => store.storeId)).toEqual([1201]);
+    expect(after.channels.map((channel) => channel.channelId)).toEqual(['BN-APP']);
     expect(after.stores[0].services).toEqual([{ name: 'DELIVERY', active: true }]);
-    expect(after.stores[0].schedulesByChannel.map((group: any) => group.channelId)).toEqual(['BN-APP']);
+    expect(after.stores[0].schedulesByChannel.map((group) => group.channelId)).toEqual(['BN-APP']);
     expect(await counts()).toEqual({
       store: 1,
       store_service: 1,

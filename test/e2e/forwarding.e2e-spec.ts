@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { In } from 'typeorm';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
-import { failed, ok, type Schemas } from '../support/api.js';
+import { failed, ok, type ErrorBody, type Schemas } from '../support/api.js';
 import { expectDeclaredError } from '../support/declared-errors.js';
 import { orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { deliveryRows, enrichedPayloadOf, existingOrderRow, orderRow, statusHistory } from '../support/rows.js';
@@ -166,7 +166,7 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
 
   it('answers 400 to a body without orderId and sends nothing', async () => {
     // A body outside the schema: sent raw.
-    const response = await t.http.post('/enrich-order-forward', { store: { id: storeId } }, { token: orders });
+    const response = await t.http.post<ErrorBody>('/enrich-order-forward', { store: { id: storeId } }, { token: orders });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('VALIDATION_FAILED');
     expect(receiver.requests).toHaveLength(0);

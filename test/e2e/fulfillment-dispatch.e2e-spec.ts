@@ -1,5 +1,5 @@
 import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, PINHEIROS, type FulfillmentApp } from '../support/fulfillment.js';
-import { failed, ok } from '../support/api.js';
+import { failed, ok, type PosErrorBody } from '../support/api.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -71,7 +71,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       expect(failed(await dispatched('ghost', 'TX'), 404)).toEqual(errorD('Order ghost not found'));
       // Bodies outside the schema: sent raw.
       for (const body of [{ codigo_app: 'ghost' }, { codigo_app: 'ghost', id_transaccion: '' }]) {
-        const response = await t.http.post(`${ORDER}/dispatched`, body, { token: orders });
+        const response = await t.http.post<PosErrorBody>(`${ORDER}/dispatched`, body, { token: orders });
         expect(response.status).toBe(400);
         expect(Object.keys(response.body)).toEqual(['error', 'message']);
       }

@@ -1,6 +1,6 @@
 import { bootFulfillmentApp, fulfillmentSteps, ORDER, PINHEIROS, type FulfillmentApp } from '../support/fulfillment.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
-import { failed, ok, type QueryOf } from '../support/api.js';
+import { failed, ok, type QueryOf, type PosErrorBody } from '../support/api.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -122,7 +122,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       ['an unknown parameter', { startDate: '2025-03-01', endDate: '2025-03-31', store: '1' }, 'store'],
     ])('400 { error } for %s', async (_label, query, mentioned) => {
       // Queries outside the schema: sent raw.
-      const response = await t.http.get(`${ORDER}/infoPayments`, { token: orders, query });
+      const response = await t.http.get<PosErrorBody>(`${ORDER}/infoPayments`, { token: orders, query });
       expect(response.status).toBe(400);
       expect(Object.keys(response.body)).toEqual(['error', 'message']);
       expect(response.body.error).toContain(mentioned);
@@ -137,9 +137,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
         });
         expect(failed(await payments, 400).error).toMatch(/startDate.*offsets from -14:00 to \+14:00/);
         const listed = failed(await list({ createdFrom: `2025-06-30T00:00:00${offset}` }), 400);
-        expect(listed.details).toEqual([
-          { field: 'createdFrom', problem: expect.stringMatching(/offsets from -14:00 to \+14:00/) },
-        ]);
+        expect(listed.details).toEqual([{ field: 'createdFrom', problem: expect.stringMatching(/offsets from -14:00 to \+14:00/) }]);
       }
       // At the edge of the range, both routes name the same instant: 2025-06-30T22:00+14:00 is 08:00Z.
       const bounds = { startDate: '2025-06-30T22:00:00+14:00', endDate: '2025-06-30T12:00:00.000000999Z' };

@@ -1,5 +1,5 @@
 import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
-import { failed, ok } from '../support/api.js';
+import { failed, ok, type PosErrorBody } from '../support/api.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -95,7 +95,11 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
     ])('400 { error } for %s', async (_label, change) => {
       const orderId = unique('bad');
       // Bodies outside the schema: sent raw.
-      const response = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'ACCEPTED', ...change }, { token: orders });
+      const response = await t.http.post<PosErrorBody>(
+        `${ORDER}/status`,
+        { order_id: orderId, status: 'ACCEPTED', ...change },
+        { token: orders },
+      );
       expect(response.status).toBe(400);
       expect(Object.keys(response.body)).toEqual(['error', 'message']);
       expect(typeof response.body.error).toBe('string');

@@ -1,5 +1,5 @@
 import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
-import { failed, ok, type Schemas } from '../support/api.js';
+import { failed, ok, type Schemas, type PosErrorBody } from '../support/api.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -105,7 +105,11 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       ['a blank status', { status: '  ' }],
     ])('400 { error } for %s', async (_label, change) => {
       // Bodies outside the schema: sent raw.
-      const response = await t.http.post(`${ORDER}/tracking`, { order_id: 'x', status: 'IN_TRANSIT', ...change }, { token: orders });
+      const response = await t.http.post<PosErrorBody>(
+        `${ORDER}/tracking`,
+        { order_id: 'x', status: 'IN_TRANSIT', ...change },
+        { token: orders },
+      );
       expect(response.status).toBe(400);
       expect(Object.keys(response.body)).toEqual(['error', 'message']);
     });

@@ -9,7 +9,7 @@ import {
   VILA_MARIANA,
   type FulfillmentApp,
 } from '../support/fulfillment.js';
-import { failed, ok, type Schemas } from '../support/api.js';
+import { failed, ok, type Schemas, type PosErrorBody } from '../support/api.js';
 import { unique } from '../support/orders.js';
 import { enrichedPayloadOf } from '../support/rows.js';
 import type { TestApp } from '../support/test-app.js';
@@ -203,7 +203,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
         transfer_reason: 'Oven out of order',
       };
       for (const extra of [{ processed_by: undefined }, { transfer_reason: '' }, { shipping_address: ['x'] }]) {
-        const response = await t.http.put(`${ORDER}/transfer`, { ...valid, ...extra }, { token: orders });
+        const response = await t.http.put<PosErrorBody>(`${ORDER}/transfer`, { ...valid, ...extra }, { token: orders });
         expect(response.status).toBe(400);
         expect(Object.keys(response.body)).toEqual(['error', 'message']);
       }

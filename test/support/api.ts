@@ -4,7 +4,10 @@ import type { components, paths } from '../../clients/typescript/src/schema.js';
 /** The typed client of the committed OpenAPI document (clients/typescript): the compiler checks every field a test sends or reads. */
 export type Api = Client<paths>;
 export type Schemas = components['schemas'];
+/** The error bodies of the admin API, of the point-of-sale routes and of the OAuth routes. */
 export type ErrorBody = Schemas['ErrorResponseDto'];
+export type PosErrorBody = Schemas['FulfillmentErrorResponseDto'];
+export type OAuthErrorBody = Schemas['OAuthErrorResponseDto'];
 /** The query parameters of a GET route, as the document declares them. */
 export type QueryOf<Path extends keyof paths> = paths[Path] extends { get: { parameters: { query?: infer Query } } }
   ? NonNullable<Query>

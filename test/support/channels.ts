@@ -8,6 +8,7 @@ import {
   StoreScheduleEntity,
   StoreServiceEntity,
 } from '../../src/channels/store.entity.js';
+import type { Schemas } from './api.js';
 import type { HttpResponse } from './http.js';
 import { bootTestApp, type TestApp } from './test-app.js';
 
@@ -216,8 +217,11 @@ export async function bootChannelsApp(): Promise<ChannelsApp> {
   return { t, admin: basic(client.clientId, client.clientSecret), bearer: await t.tokenFor(['admin']) };
 }
 
+/** What a POST (sent raw: the tests send bodies outside the schema) answers: the fresh token, or Error B. */
+export type ChannelsAnswer = Partial<Schemas['ChannelsStoresReplacedDto'] & Schemas['ChannelErrorResponseDto']>;
+
 /** Error B: `{ statusCode: "<status>", message }` and nothing else. */
-export function expectError(response: HttpResponse, status: number): void {
+export function expectError(response: HttpResponse<ChannelsAnswer>, status: number): void {
   expect({ status: response.status, keys: Object.keys(response.body).sort() }).toEqual({ status, keys: ['message', 'statusCode'] });
   expect(response.body.statusCode).toBe(String(status));
   expect(typeof response.body.message).toBe('string');
@@ -228,10 +232,12 @@ export function channelsSteps(app: () => ChannelsApp) {
   return {
     /** `null`: no Authorization header. */
     post: (body: unknown, authorization: string | null = app().admin) =>
-      app().t.http.post(PATH, body, { headers: authorization ? { authorization } : {} }),
+      app().t.http.post<ChannelsAnswer>(PATH, body, { headers: authorization ? { authorization } : {} }),
     /** The current configuration, through GET. */
     read: async () => {
-      const response = await app().t.http.get(PATH, { token: app().bearer });
+      // Read with the raw client, typed as documented: its JSON.parse builds the objects in the test's own realm,
+      // which the variant comparison (isDeepStrictEqual, prototypes included) needs.
+      const response = await app().t.http.get<Schemas['ChannelsStoresResponseDto']>(PATH, { token: app().bearer });
       expect(response.status).toBe(200);
       return response.body;
     },
