@@ -7,7 +7,7 @@ import { DemoDataSeeder } from '../../src/demo/demo-data.seeder.js';
 import { DEMO_PRODUCTS, DEMO_STORE_ID, DEMO_TAX_MATRIX } from '../../src/demo/demo-data.js';
 import { FiscalGroupEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
 import { validateTaxMatrix } from '../../src/fiscal-groups/tax-rule-validation.js';
-import { ok } from '../support/api.js';
+import { ok, type Schemas } from '../support/api.js';
 import { PROJECT_ROOT } from '../support/service-process.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
@@ -39,7 +39,7 @@ describe('tax-matrix:import CLI (e2e)', () => {
   });
 
   it('imports a large CSV with progress output, and changes nothing when a row is bad', async () => {
-    const group = await t.http.post(
+    const group = await t.http.post<Schemas['FiscalGroupResponseDto']>(
       '/admin/fiscal-groups',
       { name: 'CLI import', uf: 'MG', stores: [{ store_id: `cli-${process.pid}`, store_name: 'x' }], taxMatrix: {} },
       { token },
@@ -54,7 +54,7 @@ describe('tax-matrix:import CLI (e2e)', () => {
     expect(imported.code).toBe(0);
     expect(imported.stdout).toMatch(/imported 5000 rule\(s\)/);
     expect(imported.stderr).toMatch(/validating good\.csv: 100% \(5000\/5000\)/);
-    const stored = await t.http.get(`/admin/fiscal-groups/${group.body.id}`, { token });
+    const stored = await t.http.get<Schemas['FiscalGroupResponseDto']>(`/admin/fiscal-groups/${group.body.id}`, { token });
     expect(Object.keys(stored.body.taxMatrix)).toHaveLength(5000);
     expect(stored.body.taxMatrix['10000007']).toMatchObject({ NCM: '10000007', ICMS_rate: 0.01, PIS_rate: 0.65 });
 
@@ -63,7 +63,7 @@ describe('tax-matrix:import CLI (e2e)', () => {
     const refused = await runCli(['tax-matrix:import', '--group', group.body.id, bad], t.databaseUrl);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/line 3 ICMS_rate/);
-    const unchanged = await t.http.get(`/admin/fiscal-groups/${group.body.id}`, { token });
+    const unchanged = await t.http.get<Schemas['FiscalGroupResponseDto']>(`/admin/fiscal-groups/${group.body.id}`, { token });
     expect(Object.keys(unchanged.body.taxMatrix)).toHaveLength(5000);
   });
 

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres.js';
+import type { Schemas } from '../support/api.js';
+import { eventually } from '../support/eventually.js';
 import { HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { answer, hang, WebhookReceiver } from '../support/webhook-receiver.js';
-import { eventually } from '../support/eventually.js';
 
 /**
  * A `kill -9` while forwards waited on a slow receiver left orders
@@ -35,7 +36,7 @@ describe('forwards survive a crash and retries drain a backlog', () => {
   });
   const login = async (http: HttpClient) =>
     (
-      await http.post('/authentication/login', {
+      await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
         client_id: '1001',
         client_secret: 'dev-secret-change-me',
         grant_type: 'client_credentials',

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Schemas } from '../support/api.js';
 import { HttpClient } from '../support/http.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { bootTestApp, BOOTSTRAP_ID, type TestApp } from '../support/test-app.js';
@@ -28,13 +29,13 @@ describe('secrets (reliability)', () => {
 
   it('stores client secrets only as salted scrypt hashes and never logs a secret or a token', async () => {
     const http = new HttpClient(service.baseUrl);
-    const login = await http.post('/authentication/login', {
+    const login = await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
       client_id: BOOTSTRAP_ID,
       client_secret: secret,
       grant_type: 'client_credentials',
     });
     expect(login.status).toBe(200);
-    await http.post('/authentication/login', {
+    await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
       client_id: BOOTSTRAP_ID,
       client_secret: `${secret}-wrong`,
       grant_type: 'client_credentials',
@@ -82,7 +83,7 @@ describe('login timing (reliability)', () => {
   it('takes as long for an unknown client id as for a wrong secret (both run the hash)', async () => {
     const time = async (clientId: string) => {
       const started = process.hrtime.bigint();
-      const response = await t.http.post('/authentication/login', {
+      const response = await t.http.post<Schemas['LoginResponseDto']>('/authentication/login', {
         client_id: clientId,
         client_secret: 'wrong-secret',
         grant_type: 'client_credentials',
