@@ -8,6 +8,8 @@ export type Schemas = components['schemas'];
 export type ErrorBody = Schemas['ErrorResponseDto'];
 export type PosErrorBody = Schemas['FulfillmentErrorResponseDto'];
 export type OAuthErrorBody = Schemas['OAuthErrorResponseDto'];
+/** A point-of-sale answer read raw (real devices' requests, sent as they come): the success or the error fields. */
+export type PosAnswer = Partial<Schemas['FulfillmentResponseDto']> & Partial<PosErrorBody>;
 /** The query parameters of a GET route, as the document declares them. */
 export type QueryOf<Path extends keyof paths> = paths[Path] extends { get: { parameters: { query?: infer Query } } }
   ? NonNullable<Query>
