@@ -19,7 +19,8 @@ const REQUEST_TIMEOUT_MS = 1500;
 interface RawAnswer {
   status: number;
   headers: Record<string, string>;
-  body: any;
+  /** Parsed JSON: each test names the error family it expects. */
+  body: unknown;
   /** Bytes of the body the client had written when the answer arrived. */
   bodyBytesSent: number;
 }
