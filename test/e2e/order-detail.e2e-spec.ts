@@ -1,8 +1,5 @@
-import { OrderDispatchEntity } from '../../src/fulfillment/order-dispatch.entity.js';
-import { OrderTrackingEntity } from '../../src/fulfillment/order-tracking.entity.js';
-import { OrderTransferEntity } from '../../src/fulfillment/order-transfer.entity.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
-import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
+import { orderDispatch, orderTracking, orderTransfer, webhookDelivery } from '../factories/index.js';
 import { failed, ok } from '../support/api.js';
 import { bootOrderListApp, orderListSteps, type OrderListApp } from '../support/order-list.js';
 import type { TestApp } from '../support/test-app.js';
@@ -115,38 +112,37 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
     it('shows the tracking, transfer, dispatch and delivery logs, oldest first, in their documented shapes', async () => {
       const id = ids.get('IFD-AAA111')!;
       const other = ids.get('IFD-aaa222')!;
-      const tracking = { orderStatusApplied: true, deliveryConfirmationCode: null, shippingCoordinates: [], clientId: '1001' };
       // Inserted newest first: the detail orders each log by time.
-      await t.dataSource.getRepository(OrderTrackingEntity).insert([
-        {
-          ...tracking,
-          orderDbId: id,
-          status: 'DELIVERED',
-          trackurl: 'https://t.example/2',
-          trackingNumber: 'BR2',
-          deliveryConfirmationCode: '4821',
-          shippingCoordinates: [{ latitude: '-23.5', longitude: '-46.6' }],
-          createdAt: new Date('2026-03-01T12:00:00Z'),
-        },
-        {
-          ...tracking,
-          orderDbId: id,
-          status: 'in transit',
-          orderStatusApplied: false,
-          trackurl: 'https://t.example/1',
-          trackingNumber: 'BR1',
-          createdAt: new Date('2026-03-01T11:00:00Z'),
-        },
-        {
-          ...tracking,
-          orderDbId: other,
-          status: 'DISPATCHED',
-          trackurl: 'https://t.example/x',
-          trackingNumber: 'BRX',
-          createdAt: new Date('2026-03-01T11:00:00Z'),
-        },
-      ]);
-      await t.dataSource.getRepository(OrderTransferEntity).insert({
+      const db = t.dataSource;
+      const tracked = { orderStatusApplied: true, clientId: '1001' };
+      await orderTracking(db, {
+        ...tracked,
+        orderDbId: id,
+        status: 'DELIVERED',
+        trackurl: 'https://t.example/2',
+        trackingNumber: 'BR2',
+        deliveryConfirmationCode: '4821',
+        shippingCoordinates: [{ latitude: '-23.5', longitude: '-46.6' }],
+        createdAt: new Date('2026-03-01T12:00:00Z'),
+      });
+      await orderTracking(db, {
+        ...tracked,
+        orderDbId: id,
+        status: 'in transit',
+        orderStatusApplied: false,
+        trackurl: 'https://t.example/1',
+        trackingNumber: 'BR1',
+        createdAt: new Date('2026-03-01T11:00:00Z'),
+      });
+      await orderTracking(db, {
+        ...tracked,
+        orderDbId: other,
+        status: 'DISPATCHED',
+        trackurl: 'https://t.example/x',
+        trackingNumber: 'BRX',
+        createdAt: new Date('2026-03-01T11:00:00Z'),
+      });
+      await orderTransfer(db, {
         orderDbId: id,
         fromStore: 'S1',
         toStore: 'S2',
@@ -155,40 +151,29 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
         processedBy: 'Maria',
         transferReason: 'Kitchen closed',
         shippingAddress: { city: 'São Paulo' },
-        refiscalized: false,
         createdAt: new Date('2026-03-01T10:00:00Z'),
         clientId: '1001',
       });
-      await t.dataSource
-        .getRepository(OrderDispatchEntity)
-        .insert({ orderDbId: id, idTransaccion: 'TX-1', createdAt: new Date('2026-03-01T13:00:00Z'), clientId: '1001' });
-      const delivery = {
-        orderDbId: id,
-        webhookId: 'msg_x',
-        url: 'http://r.example/h',
-        requestHeaders: { 'webhook-id': 'msg_x' },
-        error: null,
-      };
-      await t.dataSource.getRepository(WebhookDeliveryEntity).insert([
-        {
-          ...delivery,
-          attempt: 2,
-          trigger: 'retry',
-          statusCode: 200,
-          responseBody: 'ok',
-          durationMs: 12,
-          attemptedAt: new Date('2026-03-01T09:00:02Z'),
-        },
-        {
-          ...delivery,
-          attempt: 1,
-          trigger: 'forward',
-          statusCode: 500,
-          responseBody: 'no',
-          durationMs: 15,
-          attemptedAt: new Date('2026-03-01T09:00:00Z'),
-        },
-      ]);
+      await orderDispatch(db, { orderDbId: id, idTransaccion: 'TX-1', createdAt: new Date('2026-03-01T13:00:00Z'), clientId: '1001' });
+      const delivery = { orderDbId: id, webhookId: 'msg_x', url: 'http://r.example/h', requestHeaders: { 'webhook-id': 'msg_x' } };
+      await webhookDelivery(db, {
+        ...delivery,
+        attempt: 2,
+        trigger: 'retry',
+        statusCode: 200,
+        responseBody: 'ok',
+        durationMs: 12,
+        attemptedAt: new Date('2026-03-01T09:00:02Z'),
+      });
+      await webhookDelivery(db, {
+        ...delivery,
+        attempt: 1,
+        trigger: 'forward',
+        statusCode: 500,
+        responseBody: 'no',
+        durationMs: 15,
+        attemptedAt: new Date('2026-03-01T09:00:00Z'),
+      });
       const response = ok(await detail(id), 200);
       expect(response.tracking).toEqual([
         {

@@ -1,6 +1,6 @@
 import { WebhookDeliveryRetention } from '../../src/webhooks/webhook-delivery-retention.js';
-import { OrderEntity } from '../../src/orders/order.entity.js';
 import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
+import { order } from '../factories/index.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 const HOUR = 3_600_000;
@@ -21,7 +21,7 @@ describe('webhook delivery log retention (e2e)', () => {
   });
 
   it('deletes rows older than WEBHOOK_DELIVERY_RETENTION_DAYS in batches, one instance at a time, and keeps the others', async () => {
-    const { id } = await t.dataSource.getRepository(OrderEntity).save({ orderId: 'retention-1', status: 'FORWARDED', payload: {} });
+    const { id } = await order(t.dataSource, { orderId: 'retention-1', status: 'FORWARDED' });
     // 2,500 rows of 91 to 120 days ago (three batches of at most 1,000), 300 of 89 days ago down to today.
     const daysAgo = (days: number, hours = 0) => new Date(Date.now() - days * DAY + hours * HOUR);
     const delivery = {
@@ -46,6 +46,7 @@ describe('webhook delivery log retention (e2e)', () => {
         attemptedAt: daysAgo((index + 1) % 90, 1),
       })),
     ];
+    // 2,800 rows: inserted through the entity a thousand at a time (the factory writes and reads back one by one).
     const deliveries = t.dataSource.getRepository(WebhookDeliveryEntity);
     for (let start = 0; start < rows.length; start += 1000) await deliveries.insert(rows.slice(start, start + 1000));
     const results = await Promise.all([t.app.get(WebhookDeliveryRetention).prune(), other.app.get(WebhookDeliveryRetention).prune()]);
