@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import type { Schemas } from '../support/api.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import {
   DESKTOP,
@@ -98,12 +99,14 @@ describeWithBrowser('admin console: tax calculator (browser e2e)', () => {
     const shown = await resultText(page);
     for (const figure of ['R$20.00', 'R$3.60', 'R$16.40', 'R$0.27', 'R$1.25', 'R$5.12', '19059090']) expect(shown).toContain(figure);
     // And they are the API's own figures for the same order.
-    const api = await t.http.post('/enrich-order?dryRun=true', ORDER, { token: await t.tokenFor(['orders']) });
-    const line = api.body.payload.order.products[0].tax;
-    expect([line.ICMS_value, line.PIS_value, line.COFINS_value, line.total_tax]).toEqual([3.6, 0.27, 1.25, 5.12]);
+    const api = await t.http.post<Schemas['EnrichOrderResponseDto']>('/enrich-order?dryRun=true', ORDER, {
+      token: await t.tokenFor(['orders']),
+    });
+    const line = api.body.payload.order.products[0]!.tax;
+    expect([line?.ICMS_value, line?.PIS_value, line?.COFINS_value, line?.total_tax]).toEqual([3.6, 0.27, 1.25, 5.12]);
 
     // A dry run stores nothing.
-    const stored = await t.http.get(`/admin/orders?orderId=${ORDER.orderId}`, { token });
+    const stored = await t.http.get<Schemas['OrderPageDto']>(`/admin/orders?orderId=${ORDER.orderId}`, { token });
     expect(stored.status).toBe(200);
     expect(stored.body.items).toEqual([]);
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
+import type { ErrorBody, Schemas } from '../support/api.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import {
   DESKTOP,
@@ -46,7 +47,7 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
   });
 
   async function createGroup(body: Record<string, unknown>): Promise<{ id: string; name: string }> {
-    const response = await t.http.post('/admin/fiscal-groups', body, { token });
+    const response = await t.http.post<Schemas['FiscalGroupResponseDto']>('/admin/fiscal-groups', body, { token });
     expect(response.status).toBe(201);
     return response.body;
   }
@@ -130,7 +131,7 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     await page.getByText('Fiscal group created.').waitFor();
     const id = page.url().split('/').pop()!;
 
-    const stored = await t.http.get(`/admin/fiscal-groups/${id}`, { token });
+    const stored = await t.http.get<Schemas['FiscalGroupResponseDto']>(`/admin/fiscal-groups/${id}`, { token });
     expect(stored.status).toBe(200);
     expect(stored.body).toMatchObject({
       name: 'Restaurants SP',
@@ -209,8 +210,8 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     await expect(link.getAttribute('href')).resolves.toBe(`/console/fiscal-groups/${holder.id}`);
     expect((await inputError(page, 'Store id, row 1')).invalid).toBe('true');
     // Nothing was created.
-    const list = await t.http.get('/admin/fiscal-groups', { token, query: { storeId: 'store-held-1' } });
-    expect(list.body.items.map((g: { id: string }) => g.id)).toEqual([holder.id]);
+    const list = await t.http.get<Schemas['FiscalGroupPageDto']>('/admin/fiscal-groups', { token, query: { storeId: 'store-held-1' } });
+    expect(list.body.items.map((g) => g.id)).toEqual([holder.id]);
     await link.click();
     await page.getByRole('heading', { level: 1, name: 'Fiscal group Holder group RJ' }).waitFor();
     expect(withoutExpected(errors, [409])).toEqual([]);
@@ -231,13 +232,13 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     const header = 'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP';
     const bad = `${header}\r\n21069090,,00,18,01,0.65,01,3,5102\r\n1905,,00,150,01,0.65,01,3,5102\r\n`;
     // What the API says about this file, asked directly.
-    const direct = await t.http.put(`/admin/fiscal-groups/${group.id}/tax-matrix`, undefined, {
+    const direct = await t.http.put<ErrorBody>(`/admin/fiscal-groups/${group.id}/tax-matrix`, undefined, {
       token,
       raw: bad,
       headers: { 'content-type': 'text/csv' },
     });
     expect(direct.status).toBe(400);
-    const badLine = direct.body.details.find((d: { field: string }) => d.field.startsWith('line 3'));
+    const badLine = direct.body.details?.find((d) => d.field.startsWith('line 3'));
     expect(badLine).toBeDefined();
 
     const picker = page.getByLabel('Choose a CSV file to import');
@@ -247,9 +248,11 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     const list = page.getByTestId('csv-errors');
     await list.waitFor();
     const items = await list.locator('li').allTextContents();
-    expect(items.some((item) => item.startsWith('Line 3:') && item.includes(badLine.problem))).toBe(true);
+    expect(items.some((item) => item.startsWith('Line 3:') && item.includes(badLine!.problem))).toBe(true);
     // Nothing changed.
-    expect(Object.keys((await t.http.get(`/admin/fiscal-groups/${group.id}`, { token })).body.taxMatrix)).toEqual(['22021000']);
+    expect(
+      Object.keys((await t.http.get<Schemas['FiscalGroupResponseDto']>(`/admin/fiscal-groups/${group.id}`, { token })).body.taxMatrix),
+    ).toEqual(['22021000']);
 
     // A good file, dropped on the drop zone.
     const good = `${header}\r\n21069090,,00,12,01,0.65,01,3,5102\r\n1905,,00,7,01,0.65,01,3,\r\n`;
@@ -263,9 +266,9 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     await expect(page.getByLabel('ICMS rate for NCM 21069090', { exact: true }).inputValue()).resolves.toBe('12');
     await expect(page.getByLabel('ICMS rate for NCM 1905', { exact: true }).inputValue()).resolves.toBe('7');
     expect(await page.getByLabel('ICMS rate for NCM 22021000', { exact: true }).count()).toBe(0);
-    const stored = (await t.http.get(`/admin/fiscal-groups/${group.id}`, { token })).body.taxMatrix;
+    const stored = (await t.http.get<Schemas['FiscalGroupResponseDto']>(`/admin/fiscal-groups/${group.id}`, { token })).body.taxMatrix;
     expect(Object.keys(stored).sort()).toEqual(['1905', '21069090']);
-    expect(stored['21069090'].ICMS_rate).toBe(12);
+    expect(stored['21069090']?.ICMS_rate).toBe(12);
 
     // Export: a download whose content is the API's CSV, the token never in a URL.
     const downloading = page.waitForEvent('download');
@@ -296,7 +299,9 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     const dialog = page.getByRole('dialog', { name: 'Delete this fiscal group?' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(`${origin}/console/fiscal-groups`);
-    await expect(t.http.get(`/admin/fiscal-groups/${group.id}`, { token }).then((r) => r.status)).resolves.toBe(404);
+    await expect(
+      t.http.get<Schemas['FiscalGroupResponseDto']>(`/admin/fiscal-groups/${group.id}`, { token }).then((r) => r.status),
+    ).resolves.toBe(404);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,9 @@
 import { taxBreakdownMessages } from '../../console/src/common/tax-breakdown-messages.js';
 import type { TaxWarningCode as WarningCode } from '../../src/tax-engine/tax-engine.js';
 import type { Browser, Page } from 'playwright-core';
+import type { ErrorBody, Schemas } from '../support/api.js';
+
+type Enriched = Schemas['EnrichedOrderPayloadDto'];
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { answer, WebhookReceiver } from '../support/webhook-receiver.js';
 import {
@@ -179,7 +182,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
       expect((await t.http.post('/admin/product-fiscal-categories', category, { token })).status).toBe(201);
     }
     // A point-of-sale label for ACCEPTED, so the history shows what the POS sent.
-    const aliases = await t.http.get('/admin/status-aliases', { token });
+    const aliases = await t.http.get<Schemas['StatusAliasesDto']>('/admin/status-aliases', { token });
     const put = await t.http.put(
       '/admin/status-aliases',
       { aliases: [...aliases.body.aliases, { label: 'Pedido Confirmado PDV', status: 'ACCEPTED' }] },
@@ -208,7 +211,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
       { token },
     );
     expect(tracked.status).toBe(200);
-    orderDbId = (await t.http.get(`/admin/orders/${orderId}`, { token })).body.id;
+    orderDbId = (await t.http.get<Schemas['OrderDetailDto']>(`/admin/orders/${orderId}`, { token })).body.id;
   });
   afterAll(async () => {
     await browser?.close();
@@ -217,7 +220,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
   });
 
   const detailOf = async (id: string) => {
-    const response = await t.http.get(`/admin/orders/${encodeURIComponent(id)}`, { token });
+    const response = await t.http.get<Schemas['OrderDetailDto']>(`/admin/orders/${encodeURIComponent(id)}`, { token });
     expect(response.status).toBe(200);
     return response.body;
   };
@@ -256,16 +259,14 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     expect(Object.fromEntries(params)).toEqual({ storeId: STORE, createdFrom: `${from}${OFFSET}`, createdTo: `${to}${OFFSET}` });
 
     // Only the newer order: the older one of the same store is outside the range.
-    const api = await t.http.get('/admin/orders', { token, query: Object.fromEntries(params) });
+    const api = await t.http.get<Schemas['OrderPageDto']>('/admin/orders', { token, query: Object.fromEntries(params) });
     expect(api.body.total).toBe(1);
     await page.getByTestId('orders-summary').filter({ hasText: '1 order, page 1 of 1' }).waitFor();
     const rows = page.getByTestId('orders-table').locator('tbody tr');
     await expect(rows.count()).resolves.toBe(1);
     await expect(rows.first().getAttribute('data-order-id')).resolves.toBe(orderId);
-    const listed = api.body.items[0];
-    await expect(rows.first().locator('[data-field="totalTax"]').innerText()).resolves.toBe(
-      money(listed.enrichedPayload.taxSummary.totals.total_tax),
-    );
+    const listed = api.body.items[0]!.enrichedPayload as Enriched;
+    await expect(rows.first().locator('[data-field="totalTax"]').innerText()).resolves.toBe(money(listed.taxSummary.totals.total_tax));
     await expect(rows.first().locator('[data-field="orderAmount"]').innerText()).resolves.toBe(money(76.3));
     await expect(rows.first().locator('[data-status]').innerText()).resolves.toBe('Accepted');
 
@@ -286,10 +287,11 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
 
     const detail = await detailOf(orderDbId);
-    const enriched = detail.enrichedPayload;
-    const burger = enriched.order.products[0].tax as LineTax;
-    const cheese = enriched.order.products[0].modifierGroups[0].selectedModifiers[0].tax as LineTax;
-    const cola = enriched.order.products[1].tax as LineTax;
+    // The stored payload is plain JSON in the document: read in its documented shape.
+    const enriched = detail.enrichedPayload as Enriched;
+    const burger = enriched.order.products[0]!.tax as LineTax;
+    const cheese = enriched.order.products[0]!.modifierGroups![0]!.selectedModifiers![0]!.tax as LineTax;
+    const cola = enriched.order.products[1]!.tax as LineTax;
     const totals = enriched.taxSummary.totals;
 
     // Line 1 (reduced ICMS base, FCP, PIS/COFINS on the base without ICMS).
@@ -331,7 +333,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
       ['COFINS', totals.COFINS_value],
       ['total_tax', totals.total_tax],
     ] as const) {
-      await expect(totalsTable.locator(`tr[data-tax="${tax}"] [data-field="value"]`).innerText()).resolves.toBe(money(value));
+      await expect(totalsTable.locator(`tr[data-tax="${tax}"] [data-field="value"]`).innerText()).resolves.toBe(money(value!));
     }
     await expect(page.getByText('ERP-CONSOLE-1').count()).resolves.toBeGreaterThan(0);
 
@@ -413,7 +415,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     // The deliveries were refreshed: the new attempt is listed as the API has it.
     const second = page.locator('[data-testid="delivery"][data-attempt="2"]');
     await second.waitFor();
-    const logged = (await detailOf(orderId)).deliveries as { attempt: number; trigger: string; statusCode: number; durationMs: number }[];
+    const logged = (await detailOf(orderId)).deliveries;
     expect(logged.map((d) => [d.attempt, d.trigger, d.statusCode])).toEqual([
       [1, 'forward', 200],
       [2, 'redeliver', 200],
@@ -497,10 +499,9 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
 
     // A bad link: the API's details sit at their fields.
     const query = { createdFrom: 'yesterday', minWebhookAttempts: '3', maxWebhookAttempts: '2' };
-    const direct = await t.http.get('/admin/orders', { token, query });
+    const direct = await t.http.get<ErrorBody>('/admin/orders', { token, query });
     expect(direct.status).toBe(400);
-    const problemOf = (field: string) =>
-      (direct.body.details as { field: string; problem: string }[]).find((d) => d.field === field)!.problem;
+    const problemOf = (field: string) => direct.body.details!.find((d) => d.field === field)!.problem;
     await page.goto(`${origin}/console/orders?${new URLSearchParams(query).toString()}`);
     await page.getByRole('alert').filter({ hasText: 'The API refused these filters' }).waitFor();
     const created = await inputError(page, 'Created from');

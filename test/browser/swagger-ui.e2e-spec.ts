@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import type { Schemas } from '../support/api.js';
 import { loadCommittedOpenApi } from '../support/openapi-routes.js';
 import { bootTestApp, BOOTSTRAP_ID, BOOTSTRAP_SECRET, type TestApp } from '../support/test-app.js';
 
@@ -59,7 +60,7 @@ describeWithBrowser('Swagger UI in a real browser (e2e)', () => {
     expect(shownTags.sort()).toEqual([...tags].sort());
     expect(await page.locator('.opblock').count()).toBe(operations);
 
-    const login = await t.http.post('/authentication/login', {
+    const login = await t.http.post<Schemas['LoginResponseDto']>('/authentication/login', {
       client_id: BOOTSTRAP_ID,
       client_secret: BOOTSTRAP_SECRET,
       grant_type: 'client_credentials',

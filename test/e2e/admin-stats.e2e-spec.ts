@@ -1,11 +1,7 @@
+import { failed, ok, type ErrorBody } from '../support/api.js';
 import { orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { answer, WebhookReceiver } from '../support/webhook-receiver.js';
-
-interface StatusCount {
-  status: string;
-  count: number;
-}
 
 /** The dashboard's aggregates, against orders written through the API on a fresh database. */
 describe('GET /api/admin/stats/… (e2e)', () => {
@@ -26,18 +22,16 @@ describe('GET /api/admin/stats/… (e2e)', () => {
     await seedFiscalData(t.http, admin, taxedStore);
 
     // 3 taxed orders, 2 forwarded: one answered 200, one 503 (a retry is scheduled).
-    for (const orderId of ['a', 'b', 'c'].map((suffix) => unique(`stats-${suffix}`))) {
-      expect((await t.http.post('/enrich-order', orderFor(orderId, taxedStore), { token: orders })).status).toBe(200);
-    }
+    const pos = t.apiAs(orders);
+    const enrich = (orderId: string, storeId: string) => pos.POST('/api/enrich-order', { body: orderFor(orderId, storeId) });
+    for (const orderId of ['a', 'b', 'c'].map((suffix) => unique(`stats-${suffix}`))) ok(await enrich(orderId, taxedStore), 200);
     receiver.respondWith(answer(200, 'ok'), answer(503, 'busy'));
-    expect((await t.http.post('/enrich-order-forward', orderFor(unique('stats-fwd-ok'), taxedStore), { token: orders })).status).toBe(200);
-    expect((await t.http.post('/enrich-order-forward', orderFor(unique('stats-fwd-503'), taxedStore), { token: orders })).status).toBe(502);
+    ok(await pos.POST('/api/enrich-order-forward', { body: orderFor(unique('stats-fwd-ok'), taxedStore) }), 200);
+    failed(await pos.POST('/api/enrich-order-forward', { body: orderFor(unique('stats-fwd-503'), taxedStore) }), 502);
 
     // Stores without a group: 2 failed orders for one, 1 for another that gets a group afterwards.
-    for (const orderId of [unique('stats-m1'), unique('stats-m2')]) {
-      expect((await t.http.post('/enrich-order', orderFor(orderId, missingStore), { token: orders })).status).toBe(422);
-    }
-    expect((await t.http.post('/enrich-order', orderFor(unique('stats-l1'), laterConfigured), { token: orders })).status).toBe(422);
+    for (const orderId of [unique('stats-m1'), unique('stats-m2')]) failed(await enrich(orderId, missingStore), 422);
+    failed(await enrich(unique('stats-l1'), laterConfigured), 422);
     await seedFiscalData(t.http, admin, laterConfigured);
   });
   afterAll(async () => {
@@ -46,12 +40,13 @@ describe('GET /api/admin/stats/… (e2e)', () => {
   });
 
   it('counts the orders per hour by status, every hour of the period present', async () => {
-    const day = await t.http.get('/admin/stats/orders-per-hour', { token: admin });
-    expect(day.status).toBe(200);
-    expect(day.body.range).toBe('24h');
-    expect(day.body.hours).toHaveLength(24);
-    const week = await t.http.get('/admin/stats/orders-per-hour', { token: admin, query: { range: '7d' } });
-    expect(week.body.hours).toHaveLength(168);
+    const perHour = async (range?: '24h' | '7d') =>
+      ok(await t.apiAs(admin).GET('/api/admin/stats/orders-per-hour', { params: { query: range ? { range } : {} } }), 200);
+    const day = await perHour();
+    expect(day.range).toBe('24h');
+    expect(day.hours).toHaveLength(24);
+    const week = await perHour('7d');
+    expect(week.hours).toHaveLength(168);
 
     // 3 ENRICHED + 1 FORWARDED + 1 FORWARD_FAILED + 3 ENRICHMENT_FAILED = 8 orders, all in the current hour
     // (or the one before, when the test straddles the hour: the sums hold either way).
@@ -61,9 +56,9 @@ describe('GET /api/admin/stats/… (e2e)', () => {
       { status: 'FORWARDED', count: 1 },
       { status: 'FORWARD_FAILED', count: 1 },
     ];
-    for (const body of [day.body, week.body]) {
+    for (const body of [day, week]) {
       expect(body.totals).toEqual(expected);
-      const hours = body.hours as { hour: string; total: number; statuses: StatusCount[] }[];
+      const hours = body.hours;
       expect(hours.reduce((sum, hour) => sum + hour.total, 0)).toBe(8);
       // Consecutive whole UTC hours, the current one last.
       for (let i = 1; i < hours.length; i++) {
@@ -75,30 +70,29 @@ describe('GET /api/admin/stats/… (e2e)', () => {
   });
 
   it('gives the forward outcomes and the retry queue', async () => {
-    const response = await t.http.get('/admin/stats/forwarding', { token: admin });
-    expect(response.status).toBe(200);
+    const response = ok(await t.apiAs(admin).GET('/api/admin/stats/forwarding'), 200);
     // Two attempts: one answered 200, one 503; the 503 scheduled one retry, not yet due.
-    expect(response.body.outcomes).toEqual({ delivered: 1, rejected: 0, failed: 1, noAnswer: 0 });
-    expect(response.body.retryQueue).toEqual({ due: 0, scheduled: 1 });
+    expect(response.outcomes).toEqual({ delivered: 1, rejected: 0, failed: 1, noAnswer: 0 });
+    expect(response.retryQueue).toEqual({ due: 0, scheduled: 1 });
   });
 
   it('lists the stores missing a fiscal group, not those that have one now', async () => {
-    const response = await t.http.get('/admin/stats/stores-missing-fiscal-group', { token: admin });
-    expect(response.status).toBe(200);
-    expect(response.body.range).toBe('7d');
-    expect(response.body.total).toBe(1);
-    expect(response.body.stores).toEqual([{ storeId: missingStore, failedOrders: 2, lastFailedAt: expect.any(String) }]);
-    expect(Date.parse(response.body.stores[0].lastFailedAt)).toBeLessThanOrEqual(Date.now());
+    const missing = async () => ok(await t.apiAs(admin).GET('/api/admin/stats/stores-missing-fiscal-group'), 200);
+    const response = await missing();
+    expect(response.range).toBe('7d');
+    expect(response.total).toBe(1);
+    expect(response.stores).toEqual([{ storeId: missingStore, failedOrders: 2, lastFailedAt: expect.any(String) }]);
+    expect(Date.parse(response.stores[0]!.lastFailedAt)).toBeLessThanOrEqual(Date.now());
 
     // A group for the store takes it off the list.
     await seedFiscalData(t.http, admin, missingStore);
-    const after = await t.http.get('/admin/stats/stores-missing-fiscal-group', { token: admin });
-    expect(after.body).toMatchObject({ total: 0, stores: [] });
+    expect(await missing()).toMatchObject({ total: 0, stores: [] });
   });
 
   it('refuses a bad range and an unknown parameter (400), no token (401), a client without admin (403)', async () => {
     for (const path of ['/admin/stats/orders-per-hour', '/admin/stats/forwarding', '/admin/stats/stores-missing-fiscal-group']) {
-      const bad = await t.http.get(path, { token: admin, query: { range: '30d' } });
+      // Queries outside the schema, and each route alike: sent raw.
+      const bad = await t.http.get<ErrorBody>(path, { token: admin, query: { range: '30d' } });
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ error: 'VALIDATION_FAILED', details: [expect.objectContaining({ field: 'range' })] });
       expect((await t.http.get(path, { token: admin, query: { since: 'yesterday' } })).status).toBe(400);

@@ -1,10 +1,12 @@
+import { RateLimitCounterEntity } from '../../src/auth/rate-limit-counter.entity.js';
 import { RateLimitCounterRepository } from '../../src/auth/rate-limit-counter.repository.js';
 import { SqlRunner } from '../../src/database/sql-runner.js';
+import { failed } from '../support/api.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 const LOGIN = '/authentication/login';
 const TOKEN = '/domain-cliente/token';
-const WRONG = { client_id: '999999', client_secret: 'wrong', grant_type: 'client_credentials' };
+const WRONG = { client_id: '999999', client_secret: 'wrong', grant_type: 'client_credentials' as const };
 
 /**
  * The credential rate limit is counted in PostgreSQL, so two instances behind one load balancer
@@ -25,18 +27,16 @@ describe('credential rate limit shared by two instances (e2e)', () => {
   });
 
   it('deletes expired counters as it counts (they do not pile up)', async () => {
-    await a.dataSource.query(
-      `INSERT INTO rate_limit_counter (counter_key, hits, expires_at)
-       SELECT 'expired-' || n, 5, now() - interval '1 minute' FROM generate_series(1, 5) AS n`,
+    const counters = a.dataSource.getRepository(RateLimitCounterEntity);
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    await counters.insert(
+      Array.from({ length: 5 }, (_, index) => ({ counterKey: `expired-${index + 1}`, hits: 5, expiresAt: aMinuteAgo })),
     );
-    await a.http.post(LOGIN, WRONG);
-    const rows = (await a.dataSource.query(`SELECT counter_key, hits FROM rate_limit_counter`)) as Array<{
-      counter_key: string;
-      hits: number;
-    }>;
-    expect(rows.filter((row) => row.counter_key.startsWith('expired-'))).toEqual([]);
+    failed(await a.apiAs().POST('/api/authentication/login', { body: WRONG }), 401);
+    const rows = await counters.find();
+    expect(rows.filter((row) => row.counterKey.startsWith('expired-'))).toEqual([]);
     expect(rows.map((row) => row.hits)).toEqual([1]);
-    await a.dataSource.query(`DELETE FROM rate_limit_counter`);
+    await counters.clear();
   });
 
   it('counts the requests of both instances against one limit', async () => {
@@ -60,8 +60,7 @@ describe('credential rate limit shared by two instances (e2e)', () => {
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status !== 429)).toHaveLength(3);
     expect(statuses.filter((status) => status === 429)).toHaveLength(9);
-    const [{ hits }] = (await a.dataSource.query(`SELECT sum(hits)::int AS hits FROM rate_limit_counter`)) as Array<{ hits: number }>;
-    expect(hits).toBe(6 + 12);
+    expect(await a.dataSource.getRepository(RateLimitCounterEntity).sum('hits')).toBe(6 + 12);
   });
 
   it('opens a new window when the last one has ended', async () => {

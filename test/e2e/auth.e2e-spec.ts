@@ -1,4 +1,6 @@
+import { ApiClientEntity } from '../../src/auth/api-client.entity.js';
 import { bootTestApp, BOOTSTRAP_ID, BOOTSTRAP_SECRET, type TestApp } from '../support/test-app.js';
+import { ok, type ErrorBody, type OAuthErrorBody, type Schemas } from '../support/api.js';
 import { loadCommittedOpenApi } from '../support/openapi-routes.js';
 import { forgeJwt } from '../support/tokens.js';
 
@@ -27,25 +29,22 @@ describe('authentication (e2e)', () => {
 
   describe('POST /api/authentication/login', () => {
     it('issues a bearer token for the bootstrap development client', async () => {
-      const response = await t.http.post(LOGIN, {
-        client_id: BOOTSTRAP_ID,
-        client_secret: BOOTSTRAP_SECRET,
-        grant_type: 'client_credentials',
+      const login = await t.apiAs().POST('/api/authentication/login', {
+        body: { client_id: BOOTSTRAP_ID, client_secret: BOOTSTRAP_SECRET, grant_type: 'client_credentials' },
       });
-      expect(response.status).toBe(200);
-      expect(response.body).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 3600 });
-      const me = await t.http.get('/authentication/me', { token: response.body.accessToken });
-      expect(me.status).toBe(200);
-      expect(me.body).toEqual({ clientId: BOOTSTRAP_ID, scopes: ['admin', 'orders', 'platform'] });
+      const issued = ok(login, 200);
+      expect(issued).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 3600 });
+      expect(ok(await t.apiAs(issued.accessToken).GET('/api/authentication/me'), 200)).toEqual({
+        clientId: BOOTSTRAP_ID,
+        scopes: ['admin', 'orders', 'platform'],
+      });
     });
 
     it('puts sub, scope, iat, exp, iss, aud and jti in the token', async () => {
-      const { body } = await t.http.post(LOGIN, {
-        client_id: BOOTSTRAP_ID,
-        client_secret: BOOTSTRAP_SECRET,
-        grant_type: 'client_credentials',
+      const login = await t.apiAs().POST('/api/authentication/login', {
+        body: { client_id: BOOTSTRAP_ID, client_secret: BOOTSTRAP_SECRET, grant_type: 'client_credentials' },
       });
-      const claims = JSON.parse(Buffer.from(body.accessToken.split('.')[1], 'base64url').toString());
+      const claims = JSON.parse(Buffer.from(ok(login, 200).accessToken.split('.')[1]!, 'base64url').toString());
       expect(claims).toMatchObject({
         sub: BOOTSTRAP_ID,
         scope: 'admin orders platform',
@@ -80,7 +79,7 @@ describe('authentication (e2e)', () => {
 
     it('answers 401 for a deactivated client', async () => {
       const client = await t.createClient(['admin']);
-      await t.dataSource.query('UPDATE api_client SET active = false WHERE client_id = $1', [client.clientId]);
+      await t.dataSource.getRepository(ApiClientEntity).update({ clientId: client.clientId }, { active: false });
       const response = await t.http.post(LOGIN, {
         client_id: client.clientId,
         client_secret: client.clientSecret,
@@ -97,11 +96,11 @@ describe('authentication (e2e)', () => {
       ['client_secret of the wrong type', { client_id: '1', client_secret: 5, grant_type: 'client_credentials' }, 'client_secret'],
       ['an unknown property', { client_id: '1', client_secret: 'x', grant_type: 'client_credentials', extra: true }, 'extra'],
     ])('answers 400 VALIDATION_FAILED for %s', async (_label, body, field) => {
-      const response = await t.http.post(LOGIN, body);
+      const response = await t.http.post<ErrorBody>(LOGIN, body);
       expect(response.status).toBe(400);
       expect(response.body.error).toBe('VALIDATION_FAILED');
       expect(typeof response.body.message).toBe('string');
-      expect(response.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
+      expect(response.body.details?.map((detail) => detail.field)).toContain(field);
     });
   });
 
@@ -116,7 +115,7 @@ describe('authentication (e2e)', () => {
     });
 
     it('grants a token from a JSON body with an integer client_id, with Cache-Control: no-store', async () => {
-      const response = await t.http.post(TOKEN, {
+      const response = await t.http.post<Schemas['TokenResponseDto']>(TOKEN, {
         client_id: Number(BOOTSTRAP_ID),
         client_secret: BOOTSTRAP_SECRET,
         grant_type: 'client_credentials',
@@ -134,7 +133,7 @@ describe('authentication (e2e)', () => {
 
     it('grants a token from a form-urlencoded body', async () => {
       const form = new URLSearchParams({ client_id: BOOTSTRAP_ID, client_secret: BOOTSTRAP_SECRET, grant_type: 'client_credentials' });
-      const response = await t.http.post(TOKEN, undefined, {
+      const response = await t.http.post<Schemas['TokenResponseDto']>(TOKEN, undefined, {
         raw: form.toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
@@ -159,14 +158,14 @@ describe('authentication (e2e)', () => {
 
     it('narrows the token to a requested scope and refuses a scope the client lacks', async () => {
       const client = await t.createClient(['orders']);
-      const narrowed = await t.http.post(TOKEN, {
+      const narrowed = await t.http.post<Schemas['TokenResponseDto']>(TOKEN, {
         client_id: client.clientId,
         client_secret: client.clientSecret,
         grant_type: 'client_credentials',
         scope: 'orders',
       });
       expect(narrowed.body.scope).toBe('orders');
-      const refused = await t.http.post(TOKEN, {
+      const refused = await t.http.post<OAuthErrorBody>(TOKEN, {
         client_id: client.clientId,
         client_secret: client.clientSecret,
         grant_type: 'client_credentials',
@@ -185,13 +184,13 @@ describe('authentication (e2e)', () => {
       ['a wrong secret', { client_id: 1001, client_secret: 'wrong', grant_type: 'client_credentials' }, 401, 'invalid_client'],
       ['an unknown client', { client_id: 424242, client_secret: 'wrong', grant_type: 'client_credentials' }, 401, 'invalid_client'],
     ])('answers %s with the RFC 6749 error', async (_label, body, status, code) => {
-      const response = await t.http.post(TOKEN, body);
+      const response = await t.http.post<OAuthErrorBody>(TOKEN, body);
       expect(response.status).toBe(status);
       expect(response.body).toEqual({ error: code, error_description: expect.any(String) });
     });
 
     it('answers 401 invalid_client with a Basic challenge for wrong Basic credentials', async () => {
-      const response = await t.http.post(
+      const response = await t.http.post<OAuthErrorBody>(
         TOKEN,
         { grant_type: 'client_credentials' },
         { headers: { authorization: basic(BOOTSTRAP_ID, 'wrong') } },
@@ -202,7 +201,7 @@ describe('authentication (e2e)', () => {
     });
 
     it('refuses credentials sent both as Basic and in the body', async () => {
-      const response = await t.http.post(
+      const response = await t.http.post<OAuthErrorBody>(
         TOKEN,
         { client_id: BOOTSTRAP_ID, client_secret: BOOTSTRAP_SECRET, grant_type: 'client_credentials' },
         { headers: { authorization: basic(BOOTSTRAP_ID, BOOTSTRAP_SECRET) } },
@@ -251,9 +250,9 @@ describe('authentication (e2e)', () => {
     it('answers 401 once the client is deactivated', async () => {
       const client = await t.createClient(['admin']);
       const token = forgeJwt({ ...validClaims(), sub: client.clientId });
-      await t.dataSource.query('UPDATE api_client SET active = false WHERE client_id = $1', [client.clientId]);
+      await t.dataSource.getRepository(ApiClientEntity).update({ clientId: client.clientId }, { active: false });
       // The active flag is cached for a few seconds; a fresh client id is read from the database.
-      const response = await t.http.get(ME, { token });
+      const response = await t.http.get<ErrorBody>(ME, { token });
       expect(response.status).toBe(401);
       expect(response.body.message).toMatch(/not active/);
     });
@@ -267,13 +266,13 @@ describe('authentication (e2e)', () => {
     });
 
     it('answers 400 for an empty JSON body', async () => {
-      const response = await t.http.post(LOGIN, undefined, { raw: '', headers: { 'content-type': 'application/json' } });
+      const response = await t.http.post<ErrorBody>(LOGIN, undefined, { raw: '', headers: { 'content-type': 'application/json' } });
       expect(response.status).toBe(400);
       expect(response.body.error).toBe('VALIDATION_FAILED');
     });
 
     it('answers 400 for a prototype-pollution key', async () => {
-      const response = await t.http.post(LOGIN, undefined, {
+      const response = await t.http.post<ErrorBody>(LOGIN, undefined, {
         raw: '{"client_id":"1","client_secret":"x","grant_type":"client_credentials","__proto__":{"admin":true}}',
         headers: { 'content-type': 'application/json' },
       });
@@ -282,7 +281,7 @@ describe('authentication (e2e)', () => {
     });
 
     it('answers 400 for JSON nested deeper than 64 levels (instead of overflowing a validator)', async () => {
-      const response = await t.http.post(LOGIN, undefined, {
+      const response = await t.http.post<ErrorBody>(LOGIN, undefined, {
         raw: `${'['.repeat(5000)}${']'.repeat(5000)}`,
         headers: { 'content-type': 'application/json' },
       });
@@ -291,7 +290,7 @@ describe('authentication (e2e)', () => {
     });
 
     it('answers 400 for a NUL character anywhere in a JSON body (PostgreSQL cannot store it)', async () => {
-      const response = await t.http.post(LOGIN, {
+      const response = await t.http.post<ErrorBody>(LOGIN, {
         client_id: '1',
         client_secret: 'x',
         grant_type: 'client_credentials',
@@ -302,18 +301,21 @@ describe('authentication (e2e)', () => {
     });
 
     it('answers 415 for a content type the route does not accept', async () => {
-      const text = await t.http.post(LOGIN, undefined, { raw: 'hello', headers: { 'content-type': 'text/plain' } });
+      const text = await t.http.post<ErrorBody>(LOGIN, undefined, { raw: 'hello', headers: { 'content-type': 'text/plain' } });
       expect(text.status).toBe(415);
       expect(text.body.error).toBe('UNSUPPORTED_MEDIA_TYPE');
       // A form is read (the pickup tablet app logs in with one) and validated like JSON.
-      const form = await t.http.post(LOGIN, undefined, { raw: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const form = await t.http.post<ErrorBody>(LOGIN, undefined, {
+        raw: 'a=b',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(form.status).toBe(400);
       expect(form.body.error).toBe('VALIDATION_FAILED');
     });
 
     it('answers 413 for a body over BODY_LIMIT_BYTES', async () => {
       const big = JSON.stringify({ client_id: '1', client_secret: 'x'.repeat(t.config.bodyLimitBytes), grant_type: 'client_credentials' });
-      const response = await t.http.post(LOGIN, undefined, { raw: big, headers: { 'content-type': 'application/json' } });
+      const response = await t.http.post<ErrorBody>(LOGIN, undefined, { raw: big, headers: { 'content-type': 'application/json' } });
       expect(response.status).toBe(413);
       expect(response.body.error).toBe('PAYLOAD_TOO_LARGE');
     });
@@ -363,14 +365,14 @@ describe('credential rate limit (e2e)', () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await t.http.post(LOGIN, body)).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const limited = await t.http.post(LOGIN, body);
+    const limited = await t.http.post<ErrorBody>(LOGIN, body);
     expect(limited.body.error).toBe('RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
     const token = await t.http.post(TOKEN, { ...body, client_id: 1 });
     expect(token.status).toBe(401);
     for (let i = 0; i < 3; i++) await t.http.post(TOKEN, { ...body, client_id: 1 });
-    const tokenLimited = await t.http.post(TOKEN, { ...body, client_id: 1 });
+    const tokenLimited = await t.http.post<OAuthErrorBody>(TOKEN, { ...body, client_id: 1 });
     expect(tokenLimited.status).toBe(429);
     expect(tokenLimited.body.error).toBe('too_many_requests');
   });

@@ -1,4 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
+import { Not } from 'typeorm';
+import { SalesChannelRelatedListEntity } from '../../src/channels/sales-channel.entity.js';
+import { StoreChannelEntity, StoreChannelScheduleGroupEntity } from '../../src/channels/store.entity.js';
 import { bootChannelsApp, channelsSteps, CHILD_TABLES, expectError, richRequest, variant, type ChannelsApp } from '../support/channels.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -38,10 +41,10 @@ describe('stores and sales channels (e2e)', () => {
     expect((await post(smaller)).status).toBe(200);
 
     const after = await read();
-    expect(after.stores.map((store: any) => store.storeId)).toEqual([1201]);
-    expect(after.channels.map((channel: any) => channel.channelId)).toEqual(['BN-APP']);
+    expect(after.stores.map((store) => store.storeId)).toEqual([1201]);
+    expect(after.channels.map((channel) => channel.channelId)).toEqual(['BN-APP']);
     expect(after.stores[0].services).toEqual([{ name: 'DELIVERY', active: true }]);
-    expect(after.stores[0].schedulesByChannel.map((group: any) => group.channelId)).toEqual(['BN-APP']);
+    expect(after.stores[0].schedulesByChannel.map((group) => group.channelId)).toEqual(['BN-APP']);
     expect(await counts()).toEqual({
       store: 1,
       store_service: 1,
@@ -52,11 +55,12 @@ describe('stores and sales channels (e2e)', () => {
       sales_channel: 1,
       sales_channel_related_list: 2,
     });
-    const leftovers = await t.dataSource.query(
-      `SELECT 'link' AS kind FROM store_channel WHERE store_id <> 1201 OR channel_id <> 'BN-APP'
-       UNION ALL SELECT 'group' FROM store_channel_schedule_group WHERE store_id <> 1201 OR channel_id <> 'BN-APP'
-       UNION ALL SELECT 'list' FROM sales_channel_related_list WHERE channel_id <> 'BN-APP'`,
-    );
+    const notTheKeptLink = [{ storeId: Not('1201') }, { channelId: Not('BN-APP') }];
+    const leftovers = [
+      ...(await t.dataSource.getRepository(StoreChannelEntity).findBy(notTheKeptLink)),
+      ...(await t.dataSource.getRepository(StoreChannelScheduleGroupEntity).findBy(notTheKeptLink)),
+      ...(await t.dataSource.getRepository(SalesChannelRelatedListEntity).findBy({ channelId: Not('BN-APP') })),
+    ];
     expect(leftovers).toEqual([]);
 
     // An empty configuration empties every table.

@@ -1,3 +1,4 @@
+import { ok } from '../support/api.js';
 import {
   bootChannelsApp,
   channelsSteps,
@@ -29,11 +30,10 @@ describe('stores and sales channels (e2e)', () => {
       const response = await post(readJson(FIXTURE_URL));
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ accessToken: expect.any(String) });
-      const me = await t.http.get('/authentication/me', { token: response.body.accessToken });
-      expect(me.status).toBe(200);
-      expect(me.body.scopes).toEqual(['admin']);
+      const fresh = t.apiAs(response.body.accessToken);
+      expect(ok(await fresh.GET('/api/authentication/me'), 200).scopes).toEqual(['admin']);
       // The fresh token opens GET too.
-      expect((await t.http.get(PATH, { token: response.body.accessToken })).status).toBe(200);
+      ok(await fresh.GET('/api/v3/channels-stores'), 200);
     });
 
     it('round-trips through GET: unknown properties kept, numbers as numbers, 1.9999 exact, latitude text kept', async () => {
@@ -101,12 +101,15 @@ describe('stores and sales channels (e2e)', () => {
     };
     expect((await post(request)).status).toBe(200);
     const { stores, channels } = await read();
-    expect(stores.map((store: any) => [store.storeId, store.vendorId, store.taxesInfo, store.deliveryInfo])).toEqual([
+    expect(stores.map((store) => [store.storeId, store.vendorId, store.taxesInfo, store.deliveryInfo])).toEqual([
       [42, 1350, { taxRate: 9.25, vatRatePercentage: 18 }, { cookTime: null, deliveryId: 3, minimumOrder: '25.50', shippingCost: 1.9999 }],
       [43, 1350, { taxRate: 9.25, vatRatePercentage: null }, { cookTime: null, deliveryId: 3, minimumOrder: '7', shippingCost: 2 }],
     ]);
     expect(channels[0].vendorId).toBe(77);
-    const [row] = await t.dataSource.query(`SELECT store_id::text, vendor_id::text, shipping_cost::text FROM store WHERE store_id = 42`);
+    // The columns' own text in PostgreSQL (numeric scale, no float rounding on the way): read raw.
+    const [row] = await t.dataSource.query<Array<Record<string, string>>>(
+      `SELECT store_id::text, vendor_id::text, shipping_cost::text FROM store WHERE store_id = 42`,
+    );
     expect(row).toEqual({ store_id: '42', vendor_id: '1350', shipping_cost: '1.9999' });
   });
 
@@ -135,15 +138,12 @@ describe('stores and sales channels (e2e)', () => {
     it('is the id of the fiscal group holding the store, null for the others', async () => {
       expect((await post({ stores: [{ storeId: '501' }, { storeId: 502 }], channels: [] })).status).toBe(200);
       // A real group claiming store "501"; store 502 belongs to none.
-      const created = await t.http.post(
-        '/admin/fiscal-groups',
-        { name: 'Grupo SP', uf: 'SP', stores: [{ store_id: '501', store_name: 'Loja 501' }], taxMatrix: {} },
-        { token: await t.adminToken() },
-      );
-      expect(created.status).toBe(201);
-      const groupId: string = created.body.id;
+      const created = await t.api.POST('/api/admin/fiscal-groups', {
+        body: { name: 'Grupo SP', uf: 'SP', stores: [{ store_id: '501', store_name: 'Loja 501' }], taxMatrix: {} },
+      });
+      const groupId = ok(created, 201).id;
       const { stores } = await read();
-      expect(stores.map((store: any) => [store.storeId, store.fiscalGroupId])).toEqual([
+      expect(stores.map((store) => [store.storeId, store.fiscalGroupId])).toEqual([
         [501, groupId],
         [502, null],
       ]);

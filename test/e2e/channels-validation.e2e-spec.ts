@@ -1,4 +1,4 @@
-import { bootChannelsApp, channelsSteps, expectError, PATH, type ChannelsApp } from '../support/channels.js';
+import { bootChannelsApp, channelsSteps, expectError, PATH, type ChannelsAnswer, type ChannelsApp } from '../support/channels.js';
 import type { TestApp } from '../support/test-app.js';
 
 describe('stores and sales channels (e2e)', () => {
@@ -196,7 +196,7 @@ describe('stores and sales channels (e2e)', () => {
     });
 
     it('answers 400 Error B to malformed JSON', async () => {
-      const response = await t.http.post(PATH, undefined, {
+      const response = await t.http.post<ChannelsAnswer>(PATH, undefined, {
         raw: '{"stores": [',
         headers: { authorization: admin, 'content-type': 'application/json' },
       });

@@ -1,3 +1,4 @@
+import type { ErrorBody, Schemas } from '../support/api.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -38,7 +39,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
     t = await bootTestApp();
     admin = await t.tokenFor(['admin']);
     orders = await t.tokenFor(['orders']);
-    const normal = await t.http.post(
+    const normal = await t.http.post<Schemas['FiscalGroupResponseDto']>(
       '/admin/fiscal-groups',
       {
         name: 'Distribuidora SP',
@@ -85,12 +86,12 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
 
   it('reduced ICMS base: the value on the rounded base, echoed on the line, stored with engine 1.1.0', async () => {
     const sent = orderOf(normalStore, [['inv-bread', 150]]);
-    const response = await t.http.post('/enrich-order', sent, { token: orders });
+    const response = await t.http.post<Schemas['EnrichOrderResponseDto']>('/enrich-order', sent, { token: orders });
     expect(response.status).toBe(200);
     // ICMS_base = 150.00 × (100 − 41.67) / 100 = 87.495 → 87.50; ICMS = 87.50 × 7 % = 6.125 → 6.13
     // PIS/COFINS base = 150.00 − 6.13 = 143.87; PIS = 0.935155 → 0.94; COFINS = 4.3161 → 4.32
     // total_tax = 6.13 + 0.94 + 4.32 = 11.39
-    expect(response.body.payload.order.products[0].tax).toMatchObject({
+    expect(response.body.payload.order.products[0]!.tax).toMatchObject({
       CST_ICMS: '020',
       ICMS_rate: 7,
       ICMS_base_reduction: 41.67,
@@ -109,12 +110,12 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
       COFINS_value: 4.32,
       total_tax: 11.39,
     });
-    const detail = await t.http.get(`/admin/orders/${sent.orderId}`, { token: admin });
-    expect(detail.body.enrichedPayload.taxSummary.engineVersion).toBe('1.1.0');
+    const detail = await t.http.get<Schemas['OrderDetailDto']>(`/admin/orders/${sent.orderId}`, { token: admin });
+    expect(detail.body.enrichedPayload).toMatchObject({ taxSummary: { engineVersion: '1.1.0' } });
   });
 
   it('FCP: per line on the ICMS base, summed over the lines, in total_tax, 0 where ICMS is not charged', async () => {
-    const response = await t.http.post(
+    const response = await t.http.post<Schemas['EnrichOrderResponseDto']>(
       '/enrich-order',
       orderOf(normalStore, [
         ['inv-burger', 25.9],
@@ -124,14 +125,14 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
       { token: orders },
     );
     expect(response.status).toBe(200);
-    const [burger, small, cola] = response.body.payload.order.products.map((line: { tax: unknown }) => line.tax);
+    const [burger, small, cola] = response.body.payload.order.products.map((line) => line.tax);
     // 25.90: ICMS 4.662 → 4.66; FCP 25.90 × 2 % = 0.518 → 0.52; PIS/COFINS base 21.24: PIS 0.14, COFINS 0.64; total 5.96
     expect(burger).toMatchObject({ FCP_rate: 2, FCP_base: 25.9, FCP_value: 0.52, PIS_base: 21.24, total_tax: 5.96 });
     // 0.25: ICMS 0.045 → 0.05; FCP 0.005 → 0.01 (tie); PIS/COFINS base 0.20: PIS 0.0013 → 0.00, COFINS 0.006 → 0.01; total 0.07
     expect(small).toMatchObject({ ICMS_value: 0.05, FCP_value: 0.01, PIS_value: 0, COFINS_value: 0.01, total_tax: 0.07 });
     // 10.00 with CST 60: ICMS 0, FCP 0 (base 10.00 kept), reason CST_60 for both; PIS/COFINS on 10.00: 0.07, 0.30
     expect(cola).toMatchObject({ ICMS_value: 0, FCP_base: 10, FCP_value: 0, total_tax: 0.37 });
-    expect(cola.zeroReasons).toEqual({ ICMS: 'CST_60', FCP: 'CST_60' });
+    expect(cola?.zeroReasons).toEqual({ ICMS: 'CST_60', FCP: 'CST_60' });
     // FCP total = 0.52 + 0.01 + 0 = 0.53 (rounded once over the charged bases it would be 26.15 × 2 % = 0.523 → 0.52)
     // ICMS 4.66 + 0.05 = 4.71; PIS 0.14 + 0 + 0.07 = 0.21; COFINS 0.64 + 0.01 + 0.30 = 0.95; total 4.71 + 0.21 + 0.95 + 0.53 = 6.40
     expect(response.body.payload.taxSummary.totals).toEqual({
@@ -145,7 +146,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
   });
 
   it('Simples Nacional: PIS/COFINS 0 with reason SIMPLES_NACIONAL, whatever the CST; CSOSN 900 reduces the base and charges FCP', async () => {
-    const response = await t.http.post(
+    const response = await t.http.post<Schemas['EnrichOrderResponseDto']>(
       '/enrich-order',
       orderOf(simplesStore, [
         ['inv-burger', 10],
@@ -154,7 +155,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
       { token: orders },
     );
     expect(response.status).toBe(200);
-    const [burger, bread] = response.body.payload.order.products.map((line: { tax: unknown }) => line.tax);
+    const [burger, bread] = response.body.payload.order.products.map((line) => line.tax);
     // CSOSN 102: ICMS 0; PIS/COFINS base 10.00, rates kept, values 0
     expect(burger).toMatchObject({
       PIS_base: 10,
@@ -165,7 +166,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
       COFINS_value: 0,
       total_tax: 0,
     });
-    expect(burger.zeroReasons).toEqual({ ICMS: 'CSOSN_102', PIS: 'SIMPLES_NACIONAL', COFINS: 'SIMPLES_NACIONAL' });
+    expect(burger?.zeroReasons).toEqual({ ICMS: 'CSOSN_102', PIS: 'SIMPLES_NACIONAL', COFINS: 'SIMPLES_NACIONAL' });
     // CSOSN 900, 20 % off: base 10.00 × 80 / 100 = 8.00; ICMS 8.00 × 20 % = 1.60; FCP 8.00 × 2 % = 0.16; PIS/COFINS 0; total 1.76
     expect(bread).toMatchObject({ ICMS_base: 8, ICMS_value: 1.6, FCP_value: 0.16, PIS_value: 0, COFINS_value: 0, total_tax: 1.76 });
     expect(response.body.payload.taxSummary.totals).toEqual({
@@ -179,7 +180,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
   });
 
   it('refuses a reduction with a CST that does not allow it (400 naming the rule key and field), and an FCP rate over 4', async () => {
-    const response = await t.http.put(
+    const response = await t.http.put<ErrorBody>(
       `/admin/fiscal-groups/${normalGroupId}`,
       {
         taxMatrix: {
@@ -213,7 +214,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
     expect(imported.status).toBe(200);
 
     const bad = `${lines[0]}\r\n21069090,,40,18,01,0.65,01,3,,,,,,,10,\r\n`;
-    const refused = await t.http.put(`/admin/fiscal-groups/${normalGroupId}/tax-matrix`, undefined, {
+    const refused = await t.http.put<ErrorBody>(`/admin/fiscal-groups/${normalGroupId}/tax-matrix`, undefined, {
       token: admin,
       raw: bad,
       headers: { 'content-type': 'text/csv' },

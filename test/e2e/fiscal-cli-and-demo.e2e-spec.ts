@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DemoDataSeeder } from '../../src/demo/demo-data.seeder.js';
 import { DEMO_PRODUCTS, DEMO_STORE_ID, DEMO_TAX_MATRIX } from '../../src/demo/demo-data.js';
+import { FiscalGroupEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
 import { validateTaxMatrix } from '../../src/fiscal-groups/tax-rule-validation.js';
+import { ok, type Schemas } from '../support/api.js';
 import { PROJECT_ROOT } from '../support/service-process.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
@@ -37,7 +39,7 @@ describe('tax-matrix:import CLI (e2e)', () => {
   });
 
   it('imports a large CSV with progress output, and changes nothing when a row is bad', async () => {
-    const group = await t.http.post(
+    const group = await t.http.post<Schemas['FiscalGroupResponseDto']>(
       '/admin/fiscal-groups',
       { name: 'CLI import', uf: 'MG', stores: [{ store_id: `cli-${process.pid}`, store_name: 'x' }], taxMatrix: {} },
       { token },
@@ -52,7 +54,7 @@ describe('tax-matrix:import CLI (e2e)', () => {
     expect(imported.code).toBe(0);
     expect(imported.stdout).toMatch(/imported 5000 rule\(s\)/);
     expect(imported.stderr).toMatch(/validating good\.csv: 100% \(5000\/5000\)/);
-    const stored = await t.http.get(`/admin/fiscal-groups/${group.body.id}`, { token });
+    const stored = await t.http.get<Schemas['FiscalGroupResponseDto']>(`/admin/fiscal-groups/${group.body.id}`, { token });
     expect(Object.keys(stored.body.taxMatrix)).toHaveLength(5000);
     expect(stored.body.taxMatrix['10000007']).toMatchObject({ NCM: '10000007', ICMS_rate: 0.01, PIS_rate: 0.65 });
 
@@ -61,7 +63,7 @@ describe('tax-matrix:import CLI (e2e)', () => {
     const refused = await runCli(['tax-matrix:import', '--group', group.body.id, bad], t.databaseUrl);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/line 3 ICMS_rate/);
-    const unchanged = await t.http.get(`/admin/fiscal-groups/${group.body.id}`, { token });
+    const unchanged = await t.http.get<Schemas['FiscalGroupResponseDto']>(`/admin/fiscal-groups/${group.body.id}`, { token });
     expect(Object.keys(unchanged.body.taxMatrix)).toHaveLength(5000);
   });
 
@@ -94,12 +96,11 @@ describe('demo data (e2e)', () => {
   });
 
   it('loads the demo group for the demo store and the product categories at start', async () => {
-    const token = await t.tokenFor(['admin']);
-    const group = await t.http.get(`/admin/fiscal-groups/by-store/${DEMO_STORE_ID}`, { token });
-    expect(group.status).toBe(200);
-    expect(group.body.taxMatrix).toEqual(DEMO_TAX_MATRIX);
-    const categories = await t.http.get('/admin/product-fiscal-categories', { token });
-    expect(categories.body.map((category: { productId: string }) => category.productId)).toEqual(
+    const api = t.apiAs(await t.tokenFor(['admin']));
+    const group = ok(await api.GET('/api/admin/fiscal-groups/by-store/{storeId}', { params: { path: { storeId: DEMO_STORE_ID } } }), 200);
+    expect(group.taxMatrix).toEqual(DEMO_TAX_MATRIX);
+    const categories = ok(await api.GET('/api/admin/product-fiscal-categories'), 200);
+    expect(categories.map((category) => category.productId)).toEqual(
       expect.arrayContaining(DEMO_PRODUCTS.map((product) => product.productId)),
     );
   });
@@ -107,7 +108,6 @@ describe('demo data (e2e)', () => {
   it('is idempotent', async () => {
     const again = await t.app.get(DemoDataSeeder).seed();
     expect(again).toEqual({ groupCreated: false, productsCreated: 0 });
-    const groups = await t.dataSource.query("SELECT count(*)::int AS n FROM fiscal_group WHERE external_id = 'demo-restaurant-sp'");
-    expect(groups[0].n).toBe(1);
+    expect(await t.dataSource.getRepository(FiscalGroupEntity).countBy({ externalId: 'demo-restaurant-sp' })).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, PINHEIROS, type FulfillmentApp } from '../support/fulfillment.js';
+import { failed, ok, type PosErrorBody } from '../support/api.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -8,6 +9,8 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
   let orders: string;
   let ordersClient: string;
   const { row, history, dispatches, enrichedOrder, setStatus } = fulfillmentSteps(() => f);
+  const dispatched = (codigo_app: string | number, id_transaccion: string | number) =>
+    t.apiAs(orders).POST('/api/api/order/dispatched', { body: { codigo_app, id_transaccion } });
 
   beforeAll(async () => {
     f = await bootFulfillmentApp();
@@ -22,22 +25,18 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('pick');
       await enrichedOrder(orderId, PINHEIROS, { order: { type: 'takeout', products: [] } });
       await setStatus(orderId, 'READY');
-      const response = await t.http.post(`${ORDER}/dispatched`, { codigo_app: orderId, id_transaccion: 'TX-1' }, { token: orders });
-      expect(response.status).toBe(200);
-      expect(response.body).toEqual({
+      expect(ok(await dispatched(orderId, 'TX-1'), 200)).toEqual({
         message: `Order ${orderId} dispatched (transaction TX-1)`,
         status: 'success',
         orderStatus: 'DISPATCHED',
       });
-      const repeat = await t.http.post(`${ORDER}/dispatched`, { codigo_app: orderId, id_transaccion: 'TX-1' }, { token: orders });
-      expect(repeat.status).toBe(200);
-      expect(repeat.body.orderStatus).toBe('DISPATCHED');
+      expect(ok(await dispatched(orderId, 'TX-1'), 200).orderStatus).toBe('DISPATCHED');
       const rows = await dispatches(orderId);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ id_transaccion: 'TX-1', client_id: ordersClient });
+      expect(rows[0]).toMatchObject({ idTransaccion: 'TX-1', clientId: ordersClient });
       expect((await history(orderId)).at(-1)).toMatchObject({
-        from_status: 'READY',
-        to_status: 'DISPATCHED',
+        fromStatus: 'READY',
+        toStatus: 'DISPATCHED',
         via: 'POST /api/api/order/dispatched',
       });
     });
@@ -45,20 +44,17 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
     it('accepts codigo_app and id_transaccion as numbers, and order.pickup true', async () => {
       const orderId = String(900000 + process.pid);
       await enrichedOrder(orderId, PINHEIROS, { order: { pickup: true, products: [] } });
-      const response = await t.http.post(`${ORDER}/dispatched`, { codigo_app: Number(orderId), id_transaccion: 998877 }, { token: orders });
-      expect(response.status).toBe(200);
-      expect(response.body.orderStatus).toBe('DISPATCHED');
-      expect((await dispatches(orderId))[0].id_transaccion).toBe('998877');
+      expect(ok(await dispatched(Number(orderId), 998877), 200).orderStatus).toBe('DISPATCHED');
+      expect((await dispatches(orderId))[0]!.idTransaccion).toBe('998877');
     });
 
     it('409 for a delivery order; nothing changes', async () => {
       const orderId = unique('delivery');
       await enrichedOrder(orderId, PINHEIROS, { deliveryType: 'DELIVERY' });
       await setStatus(orderId, 'READY');
-      const response = await t.http.post(`${ORDER}/dispatched`, { codigo_app: orderId, id_transaccion: 'TX-2' }, { token: orders });
-      expect(response.status).toBe(409);
-      expect(Object.keys(response.body)).toEqual(['error', 'message']);
-      expect(response.body.error).toContain('not a pickup order');
+      const refused = failed(await dispatched(orderId, 'TX-2'), 409);
+      expect(Object.keys(refused)).toEqual(['error', 'message']);
+      expect(refused.error).toContain('not a pickup order');
       expect((await row(orderId)).status).toBe('READY');
       expect(await dispatches(orderId)).toEqual([]);
     });
@@ -67,18 +63,15 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('pickcancel');
       await enrichedOrder(orderId, PINHEIROS, { deliveryType: 'PICKUP' });
       await setStatus(orderId, 'CANCELLED');
-      const response = await t.http.post(`${ORDER}/dispatched`, { codigo_app: orderId, id_transaccion: 'TX-3' }, { token: orders });
-      expect(response.status).toBe(409);
-      expect(response.body.error).toContain('from CANCELLED to DISPATCHED');
+      expect(failed(await dispatched(orderId, 'TX-3'), 409).error).toContain('from CANCELLED to DISPATCHED');
       expect(await dispatches(orderId)).toEqual([]);
     });
 
     it('404 for an unknown order, 400 for a bad body', async () => {
-      const missing = await t.http.post(`${ORDER}/dispatched`, { codigo_app: 'ghost', id_transaccion: 'TX' }, { token: orders });
-      expect(missing.status).toBe(404);
-      expect(missing.body).toEqual(errorD('Order ghost not found'));
+      expect(failed(await dispatched('ghost', 'TX'), 404)).toEqual(errorD('Order ghost not found'));
+      // Bodies outside the schema: sent raw.
       for (const body of [{ codigo_app: 'ghost' }, { codigo_app: 'ghost', id_transaccion: '' }]) {
-        const response = await t.http.post(`${ORDER}/dispatched`, body, { token: orders });
+        const response = await t.http.post<PosErrorBody>(`${ORDER}/dispatched`, body, { token: orders });
         expect(response.status).toBe(400);
         expect(Object.keys(response.body)).toEqual(['error', 'message']);
       }

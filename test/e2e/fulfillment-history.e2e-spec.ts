@@ -1,12 +1,5 @@
-import {
-  bootFulfillmentApp,
-  clientIdOf,
-  fulfillmentSteps,
-  ORDER,
-  PINHEIROS,
-  VILA_MARIANA,
-  type FulfillmentApp,
-} from '../support/fulfillment.js';
+import { bootFulfillmentApp, clientIdOf, fulfillmentSteps, PINHEIROS, VILA_MARIANA, type FulfillmentApp } from '../support/fulfillment.js';
+import { failed, ok } from '../support/api.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -29,21 +22,22 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
     const orderId = unique('hist');
     await enrichedOrder(orderId, PINHEIROS, { order: { type: 'PICKUP', products: [] } });
     await setStatus(orderId, 'ACCEPTED');
-    expect((await t.http.post(`${ORDER}/tracking`, { order_id: orderId, status: 'IN_PREPARATION' }, { token: orders })).status).toBe(200);
-    expect((await t.http.post(`${ORDER}/tracking`, { order_id: orderId, status: 'PACKING' }, { token: orders })).status).toBe(200);
+    const pos = t.apiAs(orders);
+    ok(await pos.POST('/api/api/order/tracking', { body: { order_id: orderId, status: 'IN_PREPARATION' } }), 200);
+    ok(await pos.POST('/api/api/order/tracking', { body: { order_id: orderId, status: 'PACKING' } }), 200);
     await setStatus(orderId, 'READY');
-    expect((await t.http.post(`${ORDER}/dispatched`, { codigo_app: orderId, id_transaccion: 'TX-H' }, { token: orders })).status).toBe(200);
+    ok(await pos.POST('/api/api/order/dispatched', { body: { codigo_app: orderId, id_transaccion: 'TX-H' } }), 200);
     await setStatus(orderId, 'DELIVERED');
-    expect((await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'CANCELLED' }, { token: orders })).status).toBe(409);
+    failed(await pos.POST('/api/api/order/status', { body: { order_id: orderId, status: 'CANCELLED' } }), 409);
 
     const status = 'POST /api/api/order/status';
     expect(await history(orderId)).toEqual([
-      { from_status: null, to_status: 'ENRICHED', client_id: ordersClient, via: 'POST /api/enrich-order' },
-      { from_status: 'ENRICHED', to_status: 'ACCEPTED', client_id: ordersClient, via: status },
-      { from_status: 'ACCEPTED', to_status: 'IN_PREPARATION', client_id: ordersClient, via: 'POST /api/api/order/tracking' },
-      { from_status: 'IN_PREPARATION', to_status: 'READY', client_id: ordersClient, via: status },
-      { from_status: 'READY', to_status: 'DISPATCHED', client_id: ordersClient, via: 'POST /api/api/order/dispatched' },
-      { from_status: 'DISPATCHED', to_status: 'DELIVERED', client_id: ordersClient, via: status },
+      { fromStatus: null, toStatus: 'ENRICHED', clientId: ordersClient, via: 'POST /api/enrich-order' },
+      { fromStatus: 'ENRICHED', toStatus: 'ACCEPTED', clientId: ordersClient, via: status },
+      { fromStatus: 'ACCEPTED', toStatus: 'IN_PREPARATION', clientId: ordersClient, via: 'POST /api/api/order/tracking' },
+      { fromStatus: 'IN_PREPARATION', toStatus: 'READY', clientId: ordersClient, via: status },
+      { fromStatus: 'READY', toStatus: 'DISPATCHED', clientId: ordersClient, via: 'POST /api/api/order/dispatched' },
+      { fromStatus: 'DISPATCHED', toStatus: 'DELIVERED', clientId: ordersClient, via: status },
     ]);
   });
 
@@ -53,48 +47,33 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       order: { type: 'PICKUP', products: [{ productId: 'f-burger', quantity: 1, price: { totalPrice: { total: 25.9 } } }] },
     });
     await setStatus(orderId, 'ACCEPTED');
-    const tracked = await t.http.post(
-      `${ORDER}/tracking`,
-      {
-        order_id: orderId,
-        status: 'IN_PREPARATION',
-        trackingInfo: { trackurl: 'https://t.example/1', trackingNumber: 'BR1', deliveryConfirmationCode: '77', shippingCoordinates: [] },
-      },
-      { token: orders },
-    );
-    expect(tracked.status).toBe(200);
-    const moved = await t.http.put(
-      `${ORDER}/transfer`,
-      { order: orderId, from_store: PINHEIROS, to_store: VILA_MARIANA, processed_by: 'Maria', transfer_reason: 'Oven down' },
-      { token: orders },
-    );
-    expect(moved.status).toBe(200);
+    const pos = t.apiAs(orders);
+    const trackingInfo = {
+      trackurl: 'https://t.example/1',
+      trackingNumber: 'BR1',
+      deliveryConfirmationCode: '77',
+      shippingCoordinates: [],
+    };
+    ok(await pos.POST('/api/api/order/tracking', { body: { order_id: orderId, status: 'IN_PREPARATION', trackingInfo } }), 200);
+    const transfer = { order: orderId, from_store: PINHEIROS, to_store: VILA_MARIANA, processed_by: 'Maria', transfer_reason: 'Oven down' };
+    ok(await pos.PUT('/api/api/order/transfer', { body: transfer }), 200);
     await setStatus(orderId, 'READY');
-    expect((await t.http.post(`${ORDER}/dispatched`, { codigo_app: orderId, id_transaccion: 'TX-42' }, { token: orders })).status).toBe(
-      200,
-    );
+    ok(await pos.POST('/api/api/order/dispatched', { body: { codigo_app: orderId, id_transaccion: 'TX-42' } }), 200);
 
-    const detail = await t.http.get(`/admin/orders/${orderId}`, { token: await t.tokenFor(['admin']) });
-    expect(detail.status).toBe(200);
+    const admin = t.apiAs(await t.tokenFor(['admin']));
+    const detail = ok(await admin.GET('/api/admin/orders/{id}', { params: { path: { id: orderId } } }), 200);
     const client = clientIdOf(orders);
-    expect(
-      detail.body.history.map((entry: { status: string; from: string | null; via: string; clientId: string }) => [
-        entry.from,
-        entry.status,
-        entry.via,
-        entry.clientId,
-      ]),
-    ).toEqual([
+    expect(detail.history.map((entry) => [entry.from, entry.status, entry.via, entry.clientId])).toEqual([
       [null, 'ENRICHED', 'POST /api/enrich-order', client],
       ['ENRICHED', 'ACCEPTED', 'POST /api/api/order/status', client],
       ['ACCEPTED', 'IN_PREPARATION', 'POST /api/api/order/tracking', client],
       ['IN_PREPARATION', 'READY', 'POST /api/api/order/status', client],
       ['READY', 'DISPATCHED', 'POST /api/api/order/dispatched', client],
     ]);
-    expect(detail.body.tracking).toEqual([
+    expect(detail.tracking).toEqual([
       expect.objectContaining({ status: 'IN_PREPARATION', orderStatusApplied: true, trackingNumber: 'BR1', clientId: client }),
     ]);
-    expect(detail.body.transfers).toEqual([
+    expect(detail.transfers).toEqual([
       expect.objectContaining({
         fromStore: PINHEIROS,
         toStore: VILA_MARIANA,
@@ -103,8 +82,8 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
         refiscalized: false,
       }),
     ]);
-    expect(detail.body.dispatches).toEqual([expect.objectContaining({ idTransaccion: 'TX-42', clientId: client })]);
-    expect(detail.body.storeId).toBe(VILA_MARIANA);
-    expect(detail.body.status).toBe('DISPATCHED');
+    expect(detail.dispatches).toEqual([expect.objectContaining({ idTransaccion: 'TX-42', clientId: client })]);
+    expect(detail.storeId).toBe(VILA_MARIANA);
+    expect(detail.status).toBe('DISPATCHED');
   });
 });

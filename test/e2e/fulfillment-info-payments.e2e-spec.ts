@@ -1,4 +1,6 @@
 import { bootFulfillmentApp, fulfillmentSteps, ORDER, PINHEIROS, type FulfillmentApp } from '../support/fulfillment.js';
+import { OrderEntity } from '../../src/orders/order.entity.js';
+import { failed, ok, type QueryOf, type PosErrorBody } from '../support/api.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -28,7 +30,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
     beforeAll(async () => {
       const create = async (orderId: string, createdAt: string, extra: Record<string, unknown>) => {
         await enrichedOrder(orderId, PINHEIROS, extra);
-        await t.dataSource.query('UPDATE orders SET created_at = $2 WHERE order_id = $1', [orderId, createdAt]);
+        await t.dataSource.getRepository(OrderEntity).update({ orderId }, { createdAt: new Date(createdAt) });
       };
       await create(march.p1, '2025-03-01T10:00:00Z', {
         country: 'BR',
@@ -50,36 +52,36 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       await create(march.p5, '2025-03-04T09:00:00Z', { country: 'CL', payments: undefined });
     });
 
-    const get = (query: Record<string, string | number | undefined>) => t.http.get(`${ORDER}/infoPayments`, { token: orders, query });
+    type InfoPaymentsQuery = QueryOf<'/api/api/order/infoPayments'>;
+    const get = async (query: InfoPaymentsQuery) =>
+      ok(await t.apiAs(orders).GET('/api/api/order/infoPayments', { params: { query } }), 200);
+    const orderIds = (page: { items: Array<{ orderId: string }> }) => page.items.map((item) => item.orderId);
 
     it('lists the orders of the period, oldest first, with their payments', async () => {
-      const response = await get({ startDate: '2025-03-01', endDate: '2025-03-31' });
-      expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({
+      const page = await get({ startDate: '2025-03-01', endDate: '2025-03-31' });
+      expect(page).toMatchObject({
         message: '4 order(s) between 2025-03-01 and 2025-03-31',
         status: 'success',
         total: 4,
         page: 1,
         pageSize: 20,
       });
-      expect(response.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p1, march.p2, march.p3, march.p5]);
+      expect(orderIds(page)).toEqual([march.p1, march.p2, march.p3, march.p5]);
       const p1 = await row(march.p1);
-      expect(response.body.items[0]).toEqual({
+      expect(page.items[0]).toEqual({
         orderId: march.p1,
         orderDbId: p1.id,
         storeId: PINHEIROS,
         createdAt: '2025-03-01T10:00:00.000Z',
         payments: [{ method: 'CREDIT_CARD', value: 25.9 }],
       });
-      expect(response.body.items[1].payments).toEqual([{ method: 'PIX', value: 10 }]); // from order.payments
-      expect(response.body.items[3].payments).toBeNull();
+      expect(page.items[1]!.payments).toEqual([{ method: 'PIX', value: 10 }]); // from order.payments
+      expect(page.items[3]!.payments).toBeNull();
     });
 
     it('filters on country, account and sellerId: the root property, else the one under store', async () => {
       const ids = async (query: Record<string, string>) =>
-        (await get({ startDate: '2025-03-01', endDate: '2025-03-31', ...query })).body.items.map(
-          (item: { orderId: string }) => item.orderId,
-        );
+        orderIds(await get({ startDate: '2025-03-01', endDate: '2025-03-31', ...query }));
       expect(await ids({ country: 'BR' })).toEqual([march.p1, march.p2]); // p3 has root country AR
       expect(await ids({ country: 'AR' })).toEqual([march.p3]);
       expect(await ids({ sellerId: '55' })).toEqual([march.p1]); // a number in the payload, compared as text
@@ -90,19 +92,19 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
 
     it('pages, and answers an empty page past the end with the total', async () => {
       const second = await get({ startDate: '2025-03-01', endDate: '2025-03-31', page: 2, pageSize: 3 });
-      expect(second.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
-      expect(second.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p5]);
+      expect(second).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+      expect(orderIds(second)).toEqual([march.p5]);
       const past = await get({ startDate: '2025-03-01', endDate: '2025-03-31', page: 9, pageSize: 3 });
-      expect(past.body).toMatchObject({ total: 4, items: [] });
+      expect(past).toMatchObject({ total: 4, items: [] });
     });
 
     it('includes the whole end day for a date, and exact instants for date-times', async () => {
       const day = await get({ startDate: '2025-03-02', endDate: '2025-03-02' });
-      expect(day.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p2]);
+      expect(orderIds(day)).toEqual([march.p2]);
       const instants = await get({ startDate: '2025-03-01T10:00:00Z', endDate: '2025-03-02T17:59:59Z' });
-      expect(instants.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p1]);
+      expect(orderIds(instants)).toEqual([march.p1]);
       const offset = await get({ startDate: '2025-06-30T08:00:00-03:00', endDate: '2025-06-30T09:00:00-03:00' });
-      expect(offset.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p4]);
+      expect(orderIds(offset)).toEqual([march.p4]);
     });
 
     it.each([
@@ -119,33 +121,34 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       ['an empty country', { startDate: '2025-03-01', endDate: '2025-03-31', country: '' }, 'country'],
       ['an unknown parameter', { startDate: '2025-03-01', endDate: '2025-03-31', store: '1' }, 'store'],
     ])('400 { error } for %s', async (_label, query, mentioned) => {
-      const response = await get(query);
+      // Queries outside the schema: sent raw.
+      const response = await t.http.get<PosErrorBody>(`${ORDER}/infoPayments`, { token: orders, query });
       expect(response.status).toBe(400);
       expect(Object.keys(response.body)).toEqual(['error', 'message']);
       expect(response.body.error).toContain(mentioned);
     });
 
     it('reads dates with the same grammar as the order list: an offset beyond ±14:00 is a 400 naming the parameter on both', async () => {
-      const admin = await t.tokenFor(['admin']);
-      const list = (query: Record<string, string>) => t.http.get('/admin/orders', { token: admin, query });
+      const admin = t.apiAs(await t.tokenFor(['admin']));
+      const list = (query: { createdFrom?: string; createdTo?: string }) => admin.GET('/api/admin/orders', { params: { query } });
       for (const offset of ['+20:00', '-14:30']) {
-        const payments = await get({ startDate: `2025-06-30T00:00:00${offset}`, endDate: '2025-07-01' });
-        expect(payments.status).toBe(400);
-        expect(payments.body.error).toMatch(/startDate.*offsets from -14:00 to \+14:00/);
-        const listed = await list({ createdFrom: `2025-06-30T00:00:00${offset}` });
-        expect(listed.status).toBe(400);
-        expect(listed.body.details).toEqual([{ field: 'createdFrom', problem: expect.stringMatching(/offsets from -14:00 to \+14:00/) }]);
+        const payments = t.apiAs(orders).GET('/api/api/order/infoPayments', {
+          params: { query: { startDate: `2025-06-30T00:00:00${offset}`, endDate: '2025-07-01' } },
+        });
+        expect(failed(await payments, 400).error).toMatch(/startDate.*offsets from -14:00 to \+14:00/);
+        const listed = failed(await list({ createdFrom: `2025-06-30T00:00:00${offset}` }), 400);
+        expect(listed.details).toEqual([{ field: 'createdFrom', problem: expect.stringMatching(/offsets from -14:00 to \+14:00/) }]);
       }
       // At the edge of the range, both routes name the same instant: 2025-06-30T22:00+14:00 is 08:00Z.
       const bounds = { startDate: '2025-06-30T22:00:00+14:00', endDate: '2025-06-30T12:00:00.000000999Z' };
-      expect((await get(bounds)).body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p4]);
-      const listed = await list({ createdFrom: bounds.startDate, createdTo: bounds.endDate });
-      expect(listed.status).toBe(200);
-      expect(listed.body.items.map((item: { orderId: string }) => item.orderId)).toEqual([march.p4]);
+      expect(orderIds(await get(bounds))).toEqual([march.p4]);
+      const listed = ok(await list({ createdFrom: bounds.startDate, createdTo: bounds.endDate }), 200);
+      expect(orderIds(listed)).toEqual([march.p4]);
     });
 
     it('accepts exactly 93 days', async () => {
-      expect((await get({ startDate: '2025-01-01', endDate: '2025-04-04' })).status).toBe(200);
+      // The four March orders; the June one is outside.
+      expect((await get({ startDate: '2025-01-01', endDate: '2025-04-04' })).total).toBe(4);
     });
   });
 });

@@ -1,4 +1,5 @@
 import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
+import { failed, ok, type PosErrorBody } from '../support/api.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -7,6 +8,8 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
   let t: TestApp;
   let orders: string;
   const { row, history, enrichedOrder, setStatus } = fulfillmentSteps(() => f);
+  const changeStatus = (order_id: string | number, status: string) =>
+    t.apiAs(orders).POST('/api/api/order/status', { body: { order_id, status } });
 
   beforeAll(async () => {
     f = await bootFulfillmentApp();
@@ -20,9 +23,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
     it('moves the order forward and answers { message, status: "success", orderStatus }', async () => {
       const orderId = unique('st');
       await enrichedOrder(orderId);
-      const response = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'ACCEPTED' }, { token: orders });
-      expect(response.status).toBe(200);
-      expect(response.body).toEqual({
+      expect(ok(await changeStatus(orderId, 'ACCEPTED'), 200)).toEqual({
         message: `Order ${orderId} changed from ENRICHED to ACCEPTED`,
         status: 'success',
         orderStatus: 'ACCEPTED',
@@ -30,16 +31,13 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       expect((await row(orderId)).status).toBe('ACCEPTED');
 
       // Skipping ranks is allowed.
-      const skip = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'DISPATCHED' }, { token: orders });
-      expect(skip.body).toMatchObject({ status: 'success', orderStatus: 'DISPATCHED' });
+      expect(ok(await changeStatus(orderId, 'DISPATCHED'), 200)).toMatchObject({ status: 'success', orderStatus: 'DISPATCHED' });
     });
 
     it('accepts the order id as a number (compared as text)', async () => {
       const orderId = String(880000 + process.pid);
       await enrichedOrder(orderId);
-      const response = await t.http.post(`${ORDER}/status`, { order_id: Number(orderId), status: 'IN_PREPARATION' }, { token: orders });
-      expect(response.status).toBe(200);
-      expect(response.body.orderStatus).toBe('IN_PREPARATION');
+      expect(ok(await changeStatus(Number(orderId), 'IN_PREPARATION'), 200).orderStatus).toBe('IN_PREPARATION');
     });
 
     it('answers 200 and writes nothing when the status is already the current one', async () => {
@@ -47,9 +45,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       await enrichedOrder(orderId);
       await setStatus(orderId, 'READY');
       const before = await history(orderId);
-      const response = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'READY' }, { token: orders });
-      expect(response.status).toBe(200);
-      expect(response.body).toEqual({
+      expect(ok(await changeStatus(orderId, 'READY'), 200)).toEqual({
         message: `Order ${orderId} is already READY; nothing changed`,
         status: 'success',
         orderStatus: 'READY',
@@ -61,9 +57,9 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('back');
       await enrichedOrder(orderId);
       await setStatus(orderId, 'READY');
-      const response = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'IN_PREPARATION' }, { token: orders });
-      expect(response.status).toBe(409);
-      expect(response.body).toEqual(errorD(`Order ${orderId}: cannot change from READY back to IN_PREPARATION`));
+      expect(failed(await changeStatus(orderId, 'IN_PREPARATION'), 409)).toEqual(
+        errorD(`Order ${orderId}: cannot change from READY back to IN_PREPARATION`),
+      );
       expect((await row(orderId)).status).toBe('READY');
     });
 
@@ -72,9 +68,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       await enrichedOrder(orderId);
       await setStatus(orderId, terminal);
       for (const status of ['ACCEPTED', 'READY', terminal === 'CANCELLED' ? 'REJECTED' : 'CANCELLED']) {
-        const response = await t.http.post(`${ORDER}/status`, { order_id: orderId, status }, { token: orders });
-        expect([status, response.status]).toEqual([status, 409]);
-        expect(response.body.error).toContain(`from ${terminal} to ${status}`);
+        expect(failed(await changeStatus(orderId, status), 409).error).toContain(`from ${terminal} to ${status}`);
       }
       expect((await row(orderId)).status).toBe(terminal);
     });
@@ -100,26 +94,27 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       ['a decimal order_id', { order_id: 12.5 }],
     ])('400 { error } for %s', async (_label, change) => {
       const orderId = unique('bad');
-      const response = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'ACCEPTED', ...change }, { token: orders });
+      // Bodies outside the schema: sent raw.
+      const response = await t.http.post<PosErrorBody>(
+        `${ORDER}/status`,
+        { order_id: orderId, status: 'ACCEPTED', ...change },
+        { token: orders },
+      );
       expect(response.status).toBe(400);
       expect(Object.keys(response.body)).toEqual(['error', 'message']);
       expect(typeof response.body.error).toBe('string');
     });
 
     it('404 { error } for an unknown order', async () => {
-      const response = await t.http.post(`${ORDER}/status`, { order_id: 'nobody-ordered-this', status: 'ACCEPTED' }, { token: orders });
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual(errorD('Order nobody-ordered-this not found'));
+      expect(failed(await changeStatus('nobody-ordered-this', 'ACCEPTED'), 404)).toEqual(errorD('Order nobody-ordered-this not found'));
     });
 
     it('401 and 403 in the Error D shape', async () => {
-      const none = await t.http.post(`${ORDER}/status`, { order_id: 'x', status: 'ACCEPTED' });
-      expect(none.status).toBe(401);
-      expect(Object.keys(none.body)).toEqual(['error', 'message']);
+      const none = t.apiAs().POST('/api/api/order/status', { body: { order_id: 'x', status: 'ACCEPTED' } });
+      expect(Object.keys(failed(await none, 401))).toEqual(['error', 'message']);
       const platformOnly = await t.tokenFor(['platform', 'admin']);
-      const forbidden = await t.http.post(`${ORDER}/status`, { order_id: 'x', status: 'ACCEPTED' }, { token: platformOnly });
-      expect(forbidden.status).toBe(403);
-      expect(Object.keys(forbidden.body)).toEqual(['error', 'message']);
+      const forbidden = t.apiAs(platformOnly).POST('/api/api/order/status', { body: { order_id: 'x', status: 'ACCEPTED' } });
+      expect(Object.keys(failed(await forbidden, 403))).toEqual(['error', 'message']);
     });
   });
 
@@ -129,14 +124,12 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
     await setStatus(orderId, 'READY');
     // Four moves at once, each under the row lock: a move after a final status is refused, so at most
     // DISPATCHED and then one final status are accepted.
-    const answers = await Promise.all(
-      ['DELIVERED', 'CANCELLED', 'DISPATCHED', 'REJECTED'].map((status) =>
-        t.http.post(`${ORDER}/status`, { order_id: orderId, status }, { token: orders }),
-      ),
-    );
+    const answers = (
+      await Promise.all(['DELIVERED', 'CANCELLED', 'DISPATCHED', 'REJECTED'].map((status) => changeStatus(orderId, status)))
+    ).map(({ response }) => response);
     const history_ = await history(orderId);
     // Every accepted change is a row whose from_status is the previous row's to_status.
-    for (let index = 1; index < history_.length; index++) expect(history_[index]!.from_status).toBe(history_[index - 1]!.to_status);
+    for (let index = 1; index < history_.length; index++) expect(history_[index]!.fromStatus).toBe(history_[index - 1]!.toStatus);
     const accepted = answers.filter((answer) => answer.status === 200).length;
     expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
     expect([1, 2]).toContain(accepted);

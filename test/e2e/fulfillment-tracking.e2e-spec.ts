@@ -1,4 +1,5 @@
 import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
+import { failed, ok, type Schemas, type PosErrorBody } from '../support/api.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -8,6 +9,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
   let orders: string;
   let ordersClient: string;
   const { row, history, tracking, enrichedOrder, setStatus } = fulfillmentSteps(() => f);
+  const track = (body: Schemas['TrackingRequestDto']) => t.apiAs(orders).POST('/api/api/order/tracking', { body });
 
   beforeAll(async () => {
     f = await bootFulfillmentApp();
@@ -32,13 +34,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('trk');
       await enrichedOrder(orderId);
       await setStatus(orderId, 'READY');
-      const response = await t.http.post(
-        `${ORDER}/tracking`,
-        { order_id: orderId, status: 'DISPATCHED', trackingInfo: info },
-        { token: orders },
-      );
-      expect(response.status).toBe(200);
-      expect(response.body).toEqual({
+      expect(ok(await track({ order_id: orderId, status: 'DISPATCHED', trackingInfo: info }), 200)).toEqual({
         message: `Tracking registered for order ${orderId}; order status changed from READY to DISPATCHED`,
         status: 'success',
         orderStatus: 'DISPATCHED',
@@ -47,17 +43,17 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const [record] = await tracking(orderId);
       expect(record).toMatchObject({
         status: 'DISPATCHED',
-        order_status_applied: true,
+        orderStatusApplied: true,
         trackurl: info.trackurl,
-        tracking_number: 'BR1',
-        delivery_confirmation_code: '4821',
-        shipping_coordinates: info.shippingCoordinates,
-        client_id: ordersClient,
+        trackingNumber: 'BR1',
+        deliveryConfirmationCode: '4821',
+        shippingCoordinates: info.shippingCoordinates,
+        clientId: ordersClient,
       });
       expect((await history(orderId)).at(-1)).toEqual({
-        from_status: 'READY',
-        to_status: 'DISPATCHED',
-        client_id: ordersClient,
+        fromStatus: 'READY',
+        toStatus: 'DISPATCHED',
+        clientId: ordersClient,
         via: 'POST /api/api/order/tracking',
       });
     });
@@ -66,46 +62,28 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('carrier');
       await enrichedOrder(orderId);
       await setStatus(orderId, 'DISPATCHED');
-      const first = await t.http.post(
-        `${ORDER}/tracking`,
-        { order_id: orderId, status: 'IN_TRANSIT', trackingInfo: info },
-        { token: orders },
-      );
-      expect(first.status).toBe(200);
-      expect(first.body).toEqual({
+      expect(ok(await track({ order_id: orderId, status: 'IN_TRANSIT', trackingInfo: info }), 200)).toEqual({
         message: `Tracking registered for order ${orderId}; carrier status "IN_TRANSIT" kept on the tracking record`,
         status: 'success',
         orderStatus: 'DISPATCHED',
       });
       // Status matching ignores case: `delivered` is the order status DELIVERED.
-      const second = await t.http.post(
-        `${ORDER}/tracking`,
-        { order_id: orderId, status: 'delivered', trackingInfo: { trackingNumber: 'BR2' } },
-        { token: orders },
-      );
-      expect(second.body.orderStatus).toBe('DELIVERED');
+      const second = await track({ order_id: orderId, status: 'delivered', trackingInfo: { trackingNumber: 'BR2' } });
+      expect(ok(second, 200).orderStatus).toBe('DELIVERED');
       expect((await row(orderId)).status).toBe('DELIVERED');
       const records = await tracking(orderId);
-      expect(
-        records.map((record: { status: string; tracking_number: string; order_status_applied: boolean }) => [
-          record.status,
-          record.tracking_number,
-          record.order_status_applied,
-        ]),
-      ).toEqual([
+      expect(records.map((record) => [record.status, record.trackingNumber, record.orderStatusApplied])).toEqual([
         ['IN_TRANSIT', 'BR1', false],
         ['delivered', 'BR2', true],
       ]);
-      expect(records[1].shipping_coordinates).toEqual([]);
+      expect(records[1]!.shippingCoordinates).toEqual([]);
     });
 
     it('accepts the order id as a number and no trackingInfo; the current status again is 200', async () => {
       const orderId = String(890000 + process.pid);
       await enrichedOrder(orderId);
       await setStatus(orderId, 'DISPATCHED');
-      const response = await t.http.post(`${ORDER}/tracking`, { order_id: Number(orderId), status: 'DISPATCHED' }, { token: orders });
-      expect(response.status).toBe(200);
-      expect(response.body.orderStatus).toBe('DISPATCHED');
+      expect(ok(await track({ order_id: Number(orderId), status: 'DISPATCHED' }), 200).orderStatus).toBe('DISPATCHED');
       expect(await tracking(orderId)).toHaveLength(1);
     });
 
@@ -113,13 +91,8 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('trk409');
       await enrichedOrder(orderId);
       await setStatus(orderId, 'DELIVERED');
-      const response = await t.http.post(
-        `${ORDER}/tracking`,
-        { order_id: orderId, status: 'DISPATCHED', trackingInfo: info },
-        { token: orders },
-      );
-      expect(response.status).toBe(409);
-      expect(response.body).toEqual(errorD(`Order ${orderId}: cannot change from DELIVERED to DISPATCHED: DELIVERED is a final status`));
+      const refused = failed(await track({ order_id: orderId, status: 'DISPATCHED', trackingInfo: info }), 409);
+      expect(refused).toEqual(errorD(`Order ${orderId}: cannot change from DELIVERED to DISPATCHED: DELIVERED is a final status`));
       expect(await tracking(orderId)).toEqual([]);
     });
 
@@ -131,15 +104,20 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       ['no status', { status: undefined }],
       ['a blank status', { status: '  ' }],
     ])('400 { error } for %s', async (_label, change) => {
-      const response = await t.http.post(`${ORDER}/tracking`, { order_id: 'x', status: 'IN_TRANSIT', ...change }, { token: orders });
+      // Bodies outside the schema: sent raw.
+      const response = await t.http.post<PosErrorBody>(
+        `${ORDER}/tracking`,
+        { order_id: 'x', status: 'IN_TRANSIT', ...change },
+        { token: orders },
+      );
       expect(response.status).toBe(400);
       expect(Object.keys(response.body)).toEqual(['error', 'message']);
     });
 
     it('404 for an unknown order', async () => {
-      const response = await t.http.post(`${ORDER}/tracking`, { order_id: 'no-such-order', status: 'IN_TRANSIT' }, { token: orders });
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual(errorD('Order no-such-order not found'));
+      expect(failed(await track({ order_id: 'no-such-order', status: 'IN_TRANSIT' }), 404)).toEqual(
+        errorD('Order no-such-order not found'),
+      );
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { Schemas } from '../support/api.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 describe('health and metrics (e2e)', () => {
@@ -11,7 +12,7 @@ describe('health and metrics (e2e)', () => {
 
   it('reports liveness and readiness without a token', async () => {
     expect((await t.http.get('/health/live')).body).toEqual({ status: 'ok' });
-    const ready = await t.http.get('/health/ready');
+    const ready = await t.http.get<Schemas['ReadinessDto']>('/health/ready');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ok', checks: { database: 'up', migrations: 'applied', accepting: true } });
   });
@@ -21,7 +22,7 @@ describe('health and metrics (e2e)', () => {
       await t.http.get('/health/live'),
       await t.http.get('/no/such/route'),
       await t.http.get('/docs'),
-      await t.http.post('/authentication/login', {}),
+      await t.http.post<Schemas['LoginResponseDto']>('/authentication/login', {}),
     ]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
@@ -50,12 +51,13 @@ describe('health and metrics (e2e)', () => {
     const lifecycle = t.app.get(LifecycleState);
     lifecycle.draining = true;
     try {
-      const ready = await t.http.get('/health/ready');
+      const ready = await t.http.get<Schemas['ReadinessDto']>('/health/ready');
       expect(ready.status).toBe(503);
       expect(ready.body.checks).toEqual({ database: 'up', migrations: 'applied', accepting: false });
       // The process is up, finishing its requests: not a reason to restart it.
       expect((await t.http.get('/health/live')).status).toBe(200);
-      const other = await t.http.post('/authentication/login', {});
+      // An empty body (outside the schema): sent raw.
+      const other = await t.http.post<Schemas['ErrorResponseDto']>('/authentication/login', {});
       expect(other.status).toBe(503);
       expect(other.body.error).toBe('SERVICE_UNAVAILABLE');
     } finally {
@@ -90,9 +92,10 @@ describe('readiness with the database gone (e2e)', () => {
   it('answers 503 quickly when the database is unreachable', async () => {
     const { withAdminClient } = await import('../setup/test-database.js');
     const name = new URL(t.databaseUrl).pathname.slice(1);
+    // Raw SQL on purpose: the fault under test is the database itself going away.
     await withAdminClient((client) => client.query(`DROP DATABASE ${client.escapeIdentifier(name)} WITH (FORCE)`));
     const started = Date.now();
-    const ready = await t.http.get('/health/ready');
+    const ready = await t.http.get<Schemas['ReadinessDto']>('/health/ready');
     expect(ready.status).toBe(503);
     expect(ready.body.checks.database).toBe('down');
     expect(Date.now() - started).toBeLessThan(10_000);

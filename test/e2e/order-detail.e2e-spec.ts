@@ -1,4 +1,7 @@
-import { bootOrderListApp, orderListSteps, LIST, type OrderListApp } from '../support/order-list.js';
+import { OrderEntity } from '../../src/orders/order.entity.js';
+import { orderDispatch, orderTracking, orderTransfer, webhookDelivery } from '../factories/index.js';
+import { failed, ok } from '../support/api.js';
+import { bootOrderListApp, orderListSteps, type OrderListApp } from '../support/order-list.js';
 import type { TestApp } from '../support/test-app.js';
 
 describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
@@ -17,16 +20,15 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
   });
 
   describe('the detail', () => {
-    const detail = (id: string, token = admin) => t.http.get(`${LIST}/${encodeURIComponent(id)}`, { token });
+    const detail = (id: string, token = admin) => t.apiAs(token).GET('/api/admin/orders/{id}', { params: { path: { id } } });
+    const orders = () => t.dataSource.getRepository(OrderEntity);
 
     it('finds an order by its internal id and by its orderId, with every PersistedOrder field', async () => {
-      const byId = await detail(ids.get('RAP-50%OFF')!);
-      expect(byId.status).toBe(200);
-      const byOrderId = await detail('RAP-50%OFF');
-      expect(byOrderId.status).toBe(200);
-      expect(byOrderId.body).toEqual(byId.body);
-      expect(byId.body).toMatchObject({ id: ids.get('RAP-50%OFF'), orderId: 'RAP-50%OFF', status: 'FORWARD_FAILED', webhookAttempts: 5 });
-      expect(Object.keys(byId.body).sort()).toEqual(
+      const byId = ok(await detail(ids.get('RAP-50%OFF')!), 200);
+      const byOrderId = ok(await detail('RAP-50%OFF'), 200);
+      expect(byOrderId).toEqual(byId);
+      expect(byId).toMatchObject({ id: ids.get('RAP-50%OFF'), orderId: 'RAP-50%OFF', status: 'FORWARD_FAILED', webhookAttempts: 5 });
+      expect(Object.keys(byId).sort()).toEqual(
         [
           'id',
           'orderId',
@@ -46,9 +48,9 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
           'deliveries',
         ].sort(),
       );
-      expect(byId.body).toMatchObject({ tracking: [], transfers: [], dispatches: [], deliveries: [] });
-      expect((await detail(ids.get('RAP-50%OFF')!.toUpperCase())).body.id).toBe(ids.get('RAP-50%OFF'));
-      expect((await detail('WEB-C\\D')).body.orderId).toBe('WEB-C\\D');
+      expect(byId).toMatchObject({ tracking: [], transfers: [], dispatches: [], deliveries: [] });
+      expect(ok(await detail(ids.get('RAP-50%OFF')!.toUpperCase()), 200).id).toBe(ids.get('RAP-50%OFF'));
+      expect(ok(await detail('WEB-C\\D'), 200).orderId).toBe('WEB-C\\D');
     });
 
     it('finds an order whose orderId looks like a UUID', async () => {
@@ -61,21 +63,15 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
         attempts: 0,
         createdAt: '2026-01-01T00:00:00Z',
       });
-      const response = await detail(uuidLike);
-      expect(response.status).toBe(200);
-      expect(response.body.orderId).toBe(uuidLike);
-      await t.dataSource.query(`DELETE FROM orders WHERE order_id = $1`, [uuidLike]);
+      expect(ok(await detail(uuidLike), 200).orderId).toBe(uuidLike);
+      await orders().delete({ orderId: uuidLike });
     });
 
     it('answers 404 for an unknown UUID or orderId, 400 for an id longer than any orderId', async () => {
-      const unknownUuid = await detail('00000000-0000-4000-8000-000000000000');
-      expect(unknownUuid.status).toBe(404);
-      expect(unknownUuid.body.error).toBe('NOT_FOUND');
-      expect((await detail('NO-SUCH-ORDER')).status).toBe(404);
-      expect((await detail('rap-50%off')).status).toBe(404);
-      const tooLong = await detail('x'.repeat(101));
-      expect(tooLong.status).toBe(400);
-      expect(tooLong.body.error).toBe('VALIDATION_FAILED');
+      expect(failed(await detail('00000000-0000-4000-8000-000000000000'), 404).error).toBe('NOT_FOUND');
+      failed(await detail('NO-SUCH-ORDER'), 404);
+      failed(await detail('rap-50%off'), 404);
+      expect(failed(await detail('x'.repeat(101)), 400).error).toBe('VALIDATION_FAILED');
       const longestOrderId = `${'%'.repeat(50)}${'é'.repeat(50)}`;
       await insert({
         orderId: longestOrderId,
@@ -85,9 +81,9 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
         attempts: 0,
         createdAt: '2026-01-02T00:00:00Z',
       });
-      expect((await detail(longestOrderId)).body.orderId).toBe(longestOrderId);
-      await t.dataSource.query(`DELETE FROM orders WHERE order_id = $1`, [longestOrderId]);
-      expect((await detail('NO-SUCH-ORDER', await t.tokenFor(['orders']))).status).toBe(403);
+      expect(ok(await detail(longestOrderId), 200).orderId).toBe(longestOrderId);
+      await orders().delete({ orderId: longestOrderId });
+      failed(await detail('NO-SUCH-ORDER', await t.tokenFor(['orders'])), 403);
     });
 
     it('shows the status history written by the trigger, oldest first', async () => {
@@ -99,24 +95,11 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
         attempts: 0,
         createdAt: '2026-03-06T10:00:00Z',
       });
-      await t.dataSource.query(
-        `UPDATE orders SET status = 'FORWARDED', last_changed_by = NULL, last_changed_via = 'order webhook' WHERE id = $1`,
-        [id],
-      );
-      await t.dataSource.query(
-        `UPDATE orders SET status = 'ACCEPTED', last_changed_by = '2002', last_changed_via = 'POST /api/api/order/status' WHERE id = $1`,
-        [id],
-      );
-      await t.dataSource.query(`UPDATE orders SET webhook_attempts = 1 WHERE id = $1`, [id]);
-      const response = await detail('HIST-1');
-      expect(response.status).toBe(200);
-      const history = response.body.history as Array<{
-        status: string;
-        from: string | null;
-        at: string;
-        clientId: string | null;
-        via: string;
-      }>;
+      // The status history trigger records each status change with the last writer and route.
+      await orders().update({ id }, { status: 'FORWARDED', lastChangedBy: null, lastChangedVia: 'order webhook' });
+      await orders().update({ id }, { status: 'ACCEPTED', lastChangedBy: '2002', lastChangedVia: 'POST /api/api/order/status' });
+      await orders().update({ id }, { webhookAttempts: 1 });
+      const { history } = ok(await detail('HIST-1'), 200);
       expect(history.map(({ status, from, clientId, via }) => ({ status, from, clientId, via }))).toEqual([
         { status: 'ENRICHED', from: null, clientId: '1001', via: 'test fixture' },
         { status: 'FORWARDED', from: 'ENRICHED', clientId: null, via: 'order webhook' },
@@ -129,31 +112,70 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
     it('shows the tracking, transfer, dispatch and delivery logs, oldest first, in their documented shapes', async () => {
       const id = ids.get('IFD-AAA111')!;
       const other = ids.get('IFD-aaa222')!;
-      await t.dataSource.query(
-        `INSERT INTO order_tracking (order_db_id, status, order_status_applied, trackurl, tracking_number, delivery_confirmation_code, shipping_coordinates, created_at, client_id) VALUES
-           ($1, 'DELIVERED', true, 'https://t.example/2', 'BR2', '4821', '[{"latitude": "-23.5", "longitude": "-46.6"}]', '2026-03-01T12:00:00Z', '1001'),
-           ($1, 'in transit', false, 'https://t.example/1', 'BR1', null, '[]', '2026-03-01T11:00:00Z', '1001'),
-           ($2, 'DISPATCHED', true, 'https://t.example/x', 'BRX', null, '[]', '2026-03-01T11:00:00Z', '1001')`,
-        [id, other],
-      );
-      await t.dataSource.query(
-        `INSERT INTO order_transfer (order_db_id, from_store, to_store, from_store_id, to_store_id, processed_by, transfer_reason, shipping_address, refiscalized, created_at, client_id)
-         VALUES ($1, 'S1', 'S2', 'store-1', 'store-2', 'Maria', 'Kitchen closed', '{"city": "São Paulo"}', false, '2026-03-01T10:00:00Z', '1001')`,
-        [id],
-      );
-      await t.dataSource.query(
-        `INSERT INTO order_dispatch (order_db_id, id_transaccion, created_at, client_id) VALUES ($1, 'TX-1', '2026-03-01T13:00:00Z', '1001')`,
-        [id],
-      );
-      await t.dataSource.query(
-        `INSERT INTO webhook_delivery (order_db_id, attempt, trigger, webhook_id, url, request_headers, status_code, response_body, duration_ms, error, attempted_at)
-         VALUES ($1, 2, 'retry', 'msg_x', 'http://r.example/h', '{"webhook-id": "msg_x"}', 200, 'ok', 12, null, '2026-03-01T09:00:02Z'),
-                ($1, 1, 'forward', 'msg_x', 'http://r.example/h', '{"webhook-id": "msg_x"}', 500, 'no', 15, null, '2026-03-01T09:00:00Z')`,
-        [id],
-      );
-      const response = await detail(id);
-      expect(response.status).toBe(200);
-      expect(response.body.tracking).toEqual([
+      // Inserted newest first: the detail orders each log by time.
+      const db = t.dataSource;
+      const tracked = { orderStatusApplied: true, clientId: '1001' };
+      await orderTracking(db, {
+        ...tracked,
+        orderDbId: id,
+        status: 'DELIVERED',
+        trackurl: 'https://t.example/2',
+        trackingNumber: 'BR2',
+        deliveryConfirmationCode: '4821',
+        shippingCoordinates: [{ latitude: '-23.5', longitude: '-46.6' }],
+        createdAt: new Date('2026-03-01T12:00:00Z'),
+      });
+      await orderTracking(db, {
+        ...tracked,
+        orderDbId: id,
+        status: 'in transit',
+        orderStatusApplied: false,
+        trackurl: 'https://t.example/1',
+        trackingNumber: 'BR1',
+        createdAt: new Date('2026-03-01T11:00:00Z'),
+      });
+      await orderTracking(db, {
+        ...tracked,
+        orderDbId: other,
+        status: 'DISPATCHED',
+        trackurl: 'https://t.example/x',
+        trackingNumber: 'BRX',
+        createdAt: new Date('2026-03-01T11:00:00Z'),
+      });
+      await orderTransfer(db, {
+        orderDbId: id,
+        fromStore: 'S1',
+        toStore: 'S2',
+        fromStoreId: 'store-1',
+        toStoreId: 'store-2',
+        processedBy: 'Maria',
+        transferReason: 'Kitchen closed',
+        shippingAddress: { city: 'São Paulo' },
+        createdAt: new Date('2026-03-01T10:00:00Z'),
+        clientId: '1001',
+      });
+      await orderDispatch(db, { orderDbId: id, idTransaccion: 'TX-1', createdAt: new Date('2026-03-01T13:00:00Z'), clientId: '1001' });
+      const delivery = { orderDbId: id, webhookId: 'msg_x', url: 'http://r.example/h', requestHeaders: { 'webhook-id': 'msg_x' } };
+      await webhookDelivery(db, {
+        ...delivery,
+        attempt: 2,
+        trigger: 'retry',
+        statusCode: 200,
+        responseBody: 'ok',
+        durationMs: 12,
+        attemptedAt: new Date('2026-03-01T09:00:02Z'),
+      });
+      await webhookDelivery(db, {
+        ...delivery,
+        attempt: 1,
+        trigger: 'forward',
+        statusCode: 500,
+        responseBody: 'no',
+        durationMs: 15,
+        attemptedAt: new Date('2026-03-01T09:00:00Z'),
+      });
+      const response = ok(await detail(id), 200);
+      expect(response.tracking).toEqual([
         {
           status: 'in transit',
           orderStatusApplied: false,
@@ -177,7 +199,7 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
           extra: null,
         },
       ]);
-      expect(response.body.transfers).toEqual([
+      expect(response.transfers).toEqual([
         {
           fromStore: 'S1',
           toStore: 'S2',
@@ -194,20 +216,12 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
           extra: null,
         },
       ]);
-      expect(response.body.dispatches).toEqual([
-        { idTransaccion: 'TX-1', at: '2026-03-01T13:00:00.000000Z', clientId: '1001', extra: null },
-      ]);
-      expect(
-        response.body.deliveries.map((delivery: { attempt: number; trigger: string; statusCode: number }) => [
-          delivery.attempt,
-          delivery.trigger,
-          delivery.statusCode,
-        ]),
-      ).toEqual([
+      expect(response.dispatches).toEqual([{ idTransaccion: 'TX-1', at: '2026-03-01T13:00:00.000000Z', clientId: '1001', extra: null }]);
+      expect(response.deliveries.map((delivery) => [delivery.attempt, delivery.trigger, delivery.statusCode])).toEqual([
         [1, 'forward', 500],
         [2, 'retry', 200],
       ]);
-      expect(response.body.deliveries[0]).toEqual({
+      expect(response.deliveries[0]).toEqual({
         attempt: 1,
         trigger: 'forward',
         webhookId: 'msg_x',
@@ -220,7 +234,7 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
         attemptedAt: '2026-03-01T09:00:00.000000Z',
       });
       // Another order's rows do not show.
-      expect((await detail(other)).body.transfers).toEqual([]);
+      expect(ok(await detail(other), 200).transfers).toEqual([]);
     });
   });
 });

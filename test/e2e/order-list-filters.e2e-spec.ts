@@ -1,11 +1,12 @@
-import { bootOrderListApp, orderListSteps, type Fixture, type OrderListApp } from '../support/order-list.js';
+import { ok } from '../support/api.js';
+import { bootOrderListApp, orderListSteps, type Fixture, type OrderListApp, type OrderListQuery } from '../support/order-list.js';
 import type { TestApp } from '../support/test-app.js';
 
 describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
   let app: OrderListApp;
   let t: TestApp;
   let ids: Map<string, string>;
-  const { list, orderIds, expected } = orderListSteps(() => app);
+  const { list, page, orderIds, expected } = orderListSteps(() => app);
 
   beforeAll(async () => {
     app = await bootOrderListApp();
@@ -17,14 +18,14 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
 
   describe('the list', () => {
     it('returns every order, newest first, in the page envelope with every PersistedOrder field', async () => {
-      const response = await list();
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(response.headers.get('x-request-id')).toBeTruthy();
-      expect(Object.keys(response.body).sort()).toEqual(['items', 'page', 'pageSize', 'total', 'totalPages']);
-      expect(response.body).toMatchObject({ total: 13, page: 1, pageSize: 20, totalPages: 1 });
-      expect(orderIds(response.body)).toEqual(expected(() => true));
-      const item = response.body.items.find((order: { orderId: string }) => order.orderId === 'RAP-50%OFF');
+      const listed = await list();
+      expect(listed.response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(listed.response.headers.get('x-request-id')).toBeTruthy();
+      const response = ok(listed, 200);
+      expect(Object.keys(response).sort()).toEqual(['items', 'page', 'pageSize', 'total', 'totalPages']);
+      expect(response).toMatchObject({ total: 13, page: 1, pageSize: 20, totalPages: 1 });
+      expect(orderIds(response)).toEqual(expected(() => true));
+      const item = response.items.find((order) => order.orderId === 'RAP-50%OFF');
       expect(item).toEqual({
         id: ids.get('RAP-50%OFF'),
         orderId: 'RAP-50%OFF',
@@ -38,17 +39,17 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
         createdAt: '2026-03-02T12:00:00.123456Z',
         updatedAt: '2026-03-02T12:00:00.123456Z',
       });
-      const received = response.body.items.find((order: { orderId: string }) => order.orderId === 'MS-AFTER');
+      const received = response.items.find((order) => order.orderId === 'MS-AFTER');
       expect(received).toMatchObject({ enrichedPayload: null, storeId: null, source: null, webhookLastResponse: null, webhookAttempts: 0 });
     });
 
     it('orders equal createdAt by id, descending', async () => {
-      const response = await list({ storeId: 'store-c' });
+      const response = await page({ storeId: 'store-c' });
       const [first, second] = [ids.get('WEB-A_B')!, ids.get('WEB-AXB')!].sort().reverse();
-      expect(response.body.items.slice(1).map((item: { id: string }) => item.id)).toEqual([first, second]);
+      expect(response.items.slice(1).map((item: { id: string }) => item.id)).toEqual([first, second]);
     });
 
-    it.each([
+    it.each<[string, OrderListQuery, (f: Fixture) => boolean]>([
       ['storeId', { storeId: 'store-b' }, (f: Fixture) => f.storeId === 'store-b'],
       ['source', { source: 'site' }, (f: Fixture) => f.source === 'site'],
       ['status', { status: 'DELIVERED' }, (f: Fixture) => f.status === 'DELIVERED'],
@@ -58,12 +59,11 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
       ['minWebhookAttempts 0 (everything)', { minWebhookAttempts: 0 }, () => true],
       ['an unknown store', { storeId: 'store-zzz' }, () => false],
     ])('filters by %s', async (_label, query, keep) => {
-      const response = await list(query);
-      expect(response.status).toBe(200);
+      const response = await page(query);
       const want = expected(keep);
-      expect(orderIds(response.body)).toEqual(want);
-      expect(response.body.total).toBe(want.length);
-      expect(response.body.totalPages).toBe(want.length === 0 ? 0 : 1);
+      expect(orderIds(response)).toEqual(want);
+      expect(response.total).toBe(want.length);
+      expect(response.totalPages).toBe(want.length === 0 ? 0 : 1);
     });
 
     describe('orderId: a case-insensitive substring with %, _ and \\ taken literally', () => {
@@ -81,46 +81,45 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
         ['nothing-like-this', []],
       ])('%s', async (fragment, wanted) => {
         const want = typeof wanted === 'function' ? wanted() : wanted;
-        const response = await list({ orderId: fragment });
-        expect(response.status).toBe(200);
-        expect(orderIds(response.body)).toEqual(want);
-        expect(response.body.total).toBe(want.length);
+        const response = await page({ orderId: fragment });
+        expect(orderIds(response)).toEqual(want);
+        expect(response.total).toBe(want.length);
       });
     });
 
     describe('createdFrom and createdTo: inclusive, at the exact instant', () => {
       it('includes orders created exactly at both bounds and excludes those 1 ms outside', async () => {
-        const response = await list({ createdFrom: '2026-03-05T10:00:00.000Z', createdTo: '2026-03-05T11:00:00.000Z' });
-        expect(orderIds(response.body)).toEqual(['MS-TO', 'MS-FROM']);
-        expect(response.body.total).toBe(2);
+        const response = await page({ createdFrom: '2026-03-05T10:00:00.000Z', createdTo: '2026-03-05T11:00:00.000Z' });
+        expect(orderIds(response)).toEqual(['MS-TO', 'MS-FROM']);
+        expect(response.total).toBe(2);
       });
 
       it('is exact to the microsecond, as orders are stored', async () => {
-        const response = await list({ createdFrom: '2026-03-02T00:00:00Z', createdTo: '2026-03-02T12:00:00.123456Z' });
-        expect(orderIds(response.body)).toEqual(['RAP-50%OFF', 'RAP-BBB333']);
+        const response = await page({ createdFrom: '2026-03-02T00:00:00Z', createdTo: '2026-03-02T12:00:00.123456Z' });
+        expect(orderIds(response)).toEqual(['RAP-50%OFF', 'RAP-BBB333']);
         // One microsecond earlier leaves the later bound's order out; a sub-microsecond bound never rounds it in.
-        expect(orderIds((await list({ createdTo: '2026-03-02T12:00:00.123455999Z', createdFrom: '2026-03-02T00:00:00Z' })).body)).toEqual([
+        expect(orderIds(await page({ createdTo: '2026-03-02T12:00:00.123455999Z', createdFrom: '2026-03-02T00:00:00Z' }))).toEqual([
           'RAP-BBB333',
         ]);
-        expect(orderIds((await list({ createdFrom: '2026-03-01T23:59:59.9999991Z', createdTo: '2026-03-02T00:00:00Z' })).body)).toEqual([
+        expect(orderIds(await page({ createdFrom: '2026-03-01T23:59:59.9999991Z', createdTo: '2026-03-02T00:00:00Z' }))).toEqual([
           'RAP-BBB333',
         ]);
       });
 
       it('applies the zone of the bound; a bound without a zone is UTC', async () => {
-        const saoPaulo = await list({ createdFrom: '2026-03-01T21:00:00-03:00', createdTo: '2026-03-01T21:00:00.000000-0300' });
-        expect(orderIds(saoPaulo.body)).toEqual(['RAP-BBB333']);
-        const noZone = await list({ createdFrom: '2026-03-02T00:00:00', createdTo: '2026-03-02T00:00' });
-        expect(orderIds(noZone.body)).toEqual(['RAP-BBB333']);
+        const saoPaulo = await page({ createdFrom: '2026-03-01T21:00:00-03:00', createdTo: '2026-03-01T21:00:00.000000-0300' });
+        expect(orderIds(saoPaulo)).toEqual(['RAP-BBB333']);
+        const noZone = await page({ createdFrom: '2026-03-02T00:00:00', createdTo: '2026-03-02T00:00' });
+        expect(orderIds(noZone)).toEqual(['RAP-BBB333']);
       });
 
       it('takes one bound alone', async () => {
-        expect(orderIds((await list({ createdFrom: '2026-03-04T00:00:00Z' })).body)).toEqual(expected((f) => f.createdAt >= '2026-03-04T'));
-        expect(orderIds((await list({ createdTo: '2026-03-01T23:59:59.999999Z' })).body)).toEqual(['IFD-aaa222', 'IFD-AAA111']);
+        expect(orderIds(await page({ createdFrom: '2026-03-04T00:00:00Z' }))).toEqual(expected((f) => f.createdAt >= '2026-03-04T'));
+        expect(orderIds(await page({ createdTo: '2026-03-01T23:59:59.999999Z' }))).toEqual(['IFD-aaa222', 'IFD-AAA111']);
       });
 
       it('counts ranges spanning whole days (per-day counters) and their partial ends exactly', async () => {
-        const cases: Array<[Record<string, string>, (f: Fixture) => boolean]> = [
+        const cases: Array<[OrderListQuery, (f: Fixture) => boolean]> = [
           [{ createdFrom: '2026-03-01T10:00:00Z', createdTo: '2026-03-04T00:00:00Z' }, (f) => f.createdAt <= '2026-03-04T00:00:00.000000Z'],
           [{ createdFrom: '2026-03-01T10:00:00.000001Z' }, (f) => f.createdAt > '2026-03-01T10:00:00.000000Z'],
           [
@@ -138,16 +137,16 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
           ],
         ];
         for (const [query, keep] of cases) {
-          const response = await list(query);
+          const response = await page(query);
           const want = expected(keep);
-          expect([query, orderIds(response.body)]).toEqual([query, want]);
-          expect([query, response.body.total]).toEqual([query, want.length]);
+          expect([query, orderIds(response)]).toEqual([query, want]);
+          expect([query, response.total]).toEqual([query, want.length]);
         }
       });
     });
 
     it('gets totals right under combined filters', async () => {
-      const cases: Array<[Record<string, string | number>, (f: Fixture) => boolean]> = [
+      const cases: Array<[OrderListQuery, (f: Fixture) => boolean]> = [
         [{ storeId: 'store-b', status: 'DELIVERED' }, (f) => f.storeId === 'store-b' && f.status === 'DELIVERED'],
         [
           { storeId: 'store-a', createdFrom: '2026-03-01T12:00:00Z', createdTo: '2026-03-04T00:00:00Z' },
@@ -170,9 +169,9 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
         [{ storeId: 'store-b', source: 'ifood' }, () => false],
       ];
       for (const [query, keep] of cases) {
-        const response = await list(query);
+        const response = await page(query);
         const want = expected(keep);
-        expect([query, response.status, orderIds(response.body), response.body.total]).toEqual([query, 200, want, want.length]);
+        expect([query, orderIds(response), response.total]).toEqual([query, want, want.length]);
       }
     });
   });

@@ -39,6 +39,7 @@ describe('GET /api/admin/orders query plans (e2e)', () => {
   const seqScansOfOrders = (nodes: PlanNode[]) => onOrders(nodes).filter((node) => node['Node Type'] === 'Seq Scan');
   const indexesUsed = (nodes: PlanNode[]) => [...new Set(nodes.flatMap((node) => (node['Index Name'] ? [node['Index Name']] : [])))];
 
+  // Raw SQL throughout: this file is about the database's own plans (the generated fill, its statistics, EXPLAIN).
   beforeAll(async () => {
     t = await bootTestApp();
     await t.dataSource.transaction(async (manager) => {
@@ -47,12 +48,16 @@ describe('GET /api/admin/orders query plans (e2e)', () => {
     });
     await t.dataSource.query('SELECT fold_order_counts()');
     await t.dataSource.query('VACUUM ANALYZE orders');
-    [{ store_id: storeId }] = await t.dataSource.query(
+    [{ store_id: storeId }] = await t.dataSource.query<Array<{ store_id: string }>>(
       `SELECT store_id FROM orders GROUP BY store_id ORDER BY count(*) DESC, store_id LIMIT 1`,
     );
-    const [{ order_id: orderId }] = await t.dataSource.query(`SELECT order_id FROM orders ORDER BY order_id LIMIT 1 OFFSET 2500`);
-    fragment = (orderId as string).slice(6, 13).toLowerCase();
-    [{ day }] = await t.dataSource.query(`SELECT to_char((now() - interval '10 days') AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`);
+    const [{ order_id: orderId }] = await t.dataSource.query<Array<{ order_id: string }>>(
+      `SELECT order_id FROM orders ORDER BY order_id LIMIT 1 OFFSET 2500`,
+    );
+    fragment = orderId.slice(6, 13).toLowerCase();
+    [{ day }] = await t.dataSource.query<Array<{ day: string }>>(
+      `SELECT to_char((now() - interval '10 days') AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`,
+    );
   }, 120_000);
   afterAll(async () => {
     await t.close();
@@ -153,10 +158,10 @@ describe('GET /api/admin/orders query plans (e2e)', () => {
   it('counts by the route agree with count(*) for every shape', async () => {
     for (const [label, filter] of shapes) {
       const count = orderCountQuery(filter());
-      const [{ total }] = await t.dataSource.query(count.sql, count.params);
+      const [{ total }] = await t.dataSource.query<Array<{ total: string }>>(count.sql, count.params);
       // minWebhookAttempts >= 0 holds for every order and forces a plain count(*) over orders.
       const direct = orderCountQuery({ ...filter(), minWebhookAttempts: filter().minWebhookAttempts ?? 0 });
-      const [{ total: expected }] = await t.dataSource.query(direct.sql, direct.params);
+      const [{ total: expected }] = await t.dataSource.query<Array<{ total: string }>>(direct.sql, direct.params);
       expect([label, direct.strategy, Number(total)]).toEqual([label, 'orders', Number(expected)]);
     }
   });

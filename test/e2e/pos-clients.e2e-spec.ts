@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { ok, type ErrorBody, type PosAnswer, type Schemas } from '../support/api.js';
+import type { HttpResponse } from '../support/http.js';
+import { eventually } from '../support/eventually.js';
 import { fiscalMatrix, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
@@ -15,7 +18,7 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 const ORDER = '/api/order';
 
 /** The POS's success test (MaxPoint): HTTP 200 and `status == "success"`. */
-const posSucceeded = (answer: { status: number; body: any }) => answer.status === 200 && answer.body?.status === 'success';
+const posSucceeded = (answer: HttpResponse<PosAnswer>) => answer.status === 200 && answer.body.status === 'success';
 
 describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
   let t: TestApp;
@@ -35,7 +38,7 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
     );
     expect(answer.status).toBe(200);
   };
-  const detail = async (orderId: string) => (await t.http.get(`/admin/orders/${orderId}`, { token: admin })).body;
+  const detail = async (id: string) => ok(await t.apiAs(admin).GET('/api/admin/orders/{id}', { params: { path: { id } } }), 200);
 
   beforeAll(async () => {
     // The tablet app logs in as the development client of the README.
@@ -78,7 +81,10 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
   afterAll(() => t.close());
 
   it('logs the tablet app in with its form body', async () => {
-    const answer = await t.http.post('/authentication/login', undefined, { raw: fixture('pickup-app-login.form'), headers: FORM });
+    const answer = await t.http.post<Schemas['LoginResponseDto']>('/authentication/login', undefined, {
+      raw: fixture('pickup-app-login.form'),
+      headers: FORM,
+    });
     expect(answer.status).toBe(200);
     expect(typeof answer.body.accessToken).toBe('string');
     token = answer.body.accessToken;
@@ -88,11 +94,11 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
     const labels = JSON.parse(fixture('status-labels.json')) as Array<{ order_id: string; status: string }>;
     await enrich(labels[0]!.order_id, '131');
     const answers = [];
-    for (const request of labels) answers.push(await t.http.post(`${ORDER}/status`, request, { token, headers: JSON_TYPE }));
+    for (const request of labels) answers.push(await t.http.post<PosAnswer>(`${ORDER}/status`, request, { token, headers: JSON_TYPE }));
     expect(answers.map(posSucceeded)).toEqual(labels.map(() => true));
     // Pedido Recibido → ACCEPTED, Por Asignar → READY, Asignado → READY (no change), En Camino → DISPATCHED, Entregado → DELIVERED.
     expect(answers.map((answer) => answer.body.orderStatus)).toEqual(['ACCEPTED', 'READY', 'READY', 'DISPATCHED', 'DELIVERED']);
-    const history = (await detail(labels[0]!.order_id)).history as Array<{ status: string; label: string | null }>;
+    const history = (await detail(labels[0]!.order_id)).history;
     expect(history.map(({ status, label }) => [status, label])).toEqual([
       ['ENRICHED', null],
       ['ACCEPTED', 'Pedido Recibido'],
@@ -105,7 +111,7 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
   it('applies the tracking label and keeps the delivery partner’s objects on the tracking record', async () => {
     const request = JSON.parse(fixture('tracking-with-partner.json'));
     await enrich(request.order_id, '131');
-    const answer = await t.http.post(`${ORDER}/tracking`, request, { token });
+    const answer = await t.http.post<PosAnswer>(`${ORDER}/tracking`, request, { token });
     expect(posSucceeded(answer)).toBe(true);
     expect(answer.body.orderStatus).toBe('READY');
     const order = await detail(request.order_id);
@@ -121,7 +127,7 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
   it('keeps unknown properties at every depth, in their place', async () => {
     const orderId = unique('pos-nested');
     await enrich(orderId, '131');
-    const answer = await t.http.post(
+    const answer = await t.http.post<PosAnswer>(
       `${ORDER}/tracking`,
       {
         order_id: orderId,
@@ -145,7 +151,7 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
   it('transfers with the store codes and the empty shipping_address the POS always sends', async () => {
     const request = JSON.parse(fixture('transfer.json'));
     await enrich(request.order, '131');
-    const answer = await t.http.put(`${ORDER}/transfer`, request, { token });
+    const answer = await t.http.put<PosAnswer>(`${ORDER}/transfer`, request, { token });
     expect(posSucceeded(answer)).toBe(true);
     const order = await detail(request.order);
     expect(order.storeId).toBe('26');
@@ -155,7 +161,7 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
   it('marks a pickup order dispatched from the tablet app’s form', async () => {
     const form = new URLSearchParams(fixture('pickup-app-dispatched.form'));
     await enrich(form.get('codigo_app')!, '131', { type: 'PICKUP' });
-    const answer = await t.http.post(`${ORDER}/dispatched`, undefined, {
+    const answer = await t.http.post<PosAnswer>(`${ORDER}/dispatched`, undefined, {
       token,
       raw: fixture('pickup-app-dispatched.form'),
       headers: FORM,
@@ -169,7 +175,7 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
   it('answers an unknown label with 400 listing the accepted values and naming the alias route, in both Error D fields', async () => {
     const orderId = unique('pos-unknown');
     await enrich(orderId, '131');
-    const answer = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'Esperando Pago' }, { token });
+    const answer = await t.http.post<PosAnswer>(`${ORDER}/status`, { order_id: orderId, status: 'Esperando Pago' }, { token });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe(answer.body.message);
     expect(answer.body.message).toContain('ACCEPTED');
@@ -185,7 +191,7 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
       ['EN-PREPARACIÓN', 'IN_PREPARATION'],
       ['ready', 'READY'],
     ]) {
-      const answer = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: label }, { token });
+      const answer = await t.http.post<PosAnswer>(`${ORDER}/status`, { order_id: orderId, status: label }, { token });
       expect([label, answer.status, answer.body.orderStatus]).toEqual([label, 200, status]);
     }
   });
@@ -206,16 +212,14 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
     expect(answer.status).toBe(200);
     const order = await detail(orderId);
     expect(order.status).toBe('ACCEPTED');
-    expect(order.history.map(({ status, label }: { status: string; label: string | null }) => [status, label])).toEqual([
-      ['ACCEPTED', 'pedido recibido'],
-    ]);
+    expect(order.history.map(({ status, label }) => [status, label])).toEqual([['ACCEPTED', 'pedido recibido']]);
   });
 
   describe('GET/PUT /api/admin/status-aliases', () => {
     it('lists the default aliases', async () => {
-      const answer = await t.http.get('/admin/status-aliases', { token: admin });
+      const answer = await t.http.get<Schemas['StatusAliasesDto']>('/admin/status-aliases', { token: admin });
       expect(answer.status).toBe(200);
-      const table = Object.fromEntries(answer.body.aliases.map((alias: { label: string; status: string }) => [alias.label, alias.status]));
+      const table = Object.fromEntries(answer.body.aliases.map((alias) => [alias.label, alias.status]));
       expect(table).toEqual({
         'Pedido Recibido': 'ACCEPTED',
         'En Preparacion': 'IN_PREPARATION',
@@ -244,10 +248,10 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
       ['a label that is a status value', [{ label: 'in-preparation', status: 'READY' }], 'aliases.0.label'],
       ['an unknown property', { aliases: [], extra: 1 }, 'extra'],
     ])('refuses %s with 400 and changes nothing', async (_case, body, field) => {
-      const answer = await t.http.put('/admin/status-aliases', Array.isArray(body) ? { aliases: body } : body, { token: admin });
+      const answer = await t.http.put<ErrorBody>('/admin/status-aliases', Array.isArray(body) ? { aliases: body } : body, { token: admin });
       expect(answer.status).toBe(400);
-      expect(answer.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
-      expect((await t.http.get('/admin/status-aliases', { token: admin })).body.aliases).toHaveLength(10);
+      expect(answer.body.details?.map((detail) => detail.field)).toContain(field);
+      expect((await t.http.get<Schemas['StatusAliasesDto']>('/admin/status-aliases', { token: admin })).body.aliases).toHaveLength(10);
     });
 
     it('replaces the table, and every instance uses the new table at once', async () => {
@@ -258,24 +262,31 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
         const otherToken = await other.tokenFor(['orders']);
         // The other instance reads (and caches) the table before the change.
         expect(
-          (await other.http.post(`${ORDER}/status`, { order_id: orderId, status: 'Listo para retirar' }, { token: otherToken })).status,
+          (await other.http.post<PosAnswer>(`${ORDER}/status`, { order_id: orderId, status: 'Listo para retirar' }, { token: otherToken }))
+            .status,
         ).toBe(400);
 
-        const current = (await t.http.get('/admin/status-aliases', { token: admin })).body.aliases;
-        const replaced = await t.http.put(
-          '/admin/status-aliases',
-          { aliases: [...current, { label: 'Listo para retirar', status: 'READY' }] },
-          { token: admin },
+        const current = (await t.http.get<Schemas['StatusAliasesDto']>('/admin/status-aliases', { token: admin })).body.aliases;
+        const replaced = ok(
+          await t.apiAs(admin).PUT('/api/admin/status-aliases', {
+            body: { aliases: [...current, { label: 'Listo para retirar', status: 'READY' }] },
+          }),
+          200,
         );
-        expect(replaced.status).toBe(200);
-        expect(replaced.body.aliases).toContainEqual({ label: 'Listo para retirar', status: 'READY' });
+        expect(replaced.aliases).toContainEqual({ label: 'Listo para retirar', status: 'READY' });
 
-        let answer = await other.http.post(`${ORDER}/status`, { order_id: orderId, status: 'listo para retirar' }, { token: otherToken });
-        for (let tries = 0; answer.status !== 200 && tries < 20; tries++) {
-          await new Promise((done) => setTimeout(done, 100));
-          answer = await other.http.post(`${ORDER}/status`, { order_id: orderId, status: 'listo para retirar' }, { token: otherToken });
-        }
-        expect([answer.status, answer.body.orderStatus]).toEqual([200, 'READY']);
+        // The other instance hears of the new alias through NOTIFY.
+        await eventually(
+          async () => {
+            const answer = await other.http.post<PosAnswer>(
+              `${ORDER}/status`,
+              { order_id: orderId, status: 'listo para retirar' },
+              { token: otherToken },
+            );
+            expect([answer.status, answer.body.orderStatus]).toEqual([200, 'READY']);
+          },
+          { timeoutMs: 2000, intervalMs: 100, what: 'the new alias to reach the other instance' },
+        );
       } finally {
         await other.close();
       }

@@ -1,3 +1,4 @@
+import { failed, ok, type Api, type ErrorBody, type Schemas } from '../support/api.js';
 import { expectDeclaredError } from '../support/declared-errors.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
@@ -8,17 +9,25 @@ const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
 describe('product fiscal categories (e2e)', () => {
   let t: TestApp;
   let token: string;
+  let api: Api;
 
   beforeAll(async () => {
     t = await bootTestApp();
     token = await t.tokenFor(['admin']);
+    api = t.apiAs(token);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const create = (body: Record<string, unknown>) => t.http.post(BASE, body, { token });
-  const body = (overrides: Record<string, unknown> = {}) => ({
+  type NewCategory = Schemas['CreateProductFiscalCategoryDto'];
+  const create = (body: NewCategory) => api.POST('/api/admin/product-fiscal-categories', { body });
+  const created = async (sent: NewCategory = body()) => ok(await create(sent), 201);
+  const path = (productId: string) => ({ params: { path: { productId } } });
+  const get = (productId: string) => api.GET('/api/admin/product-fiscal-categories/{productId}', path(productId));
+  const update = (productId: string, change: Schemas['UpdateProductFiscalCategoryDto']) =>
+    api.PUT('/api/admin/product-fiscal-categories/{productId}', { ...path(productId), body: change });
+  const body = (overrides: Partial<NewCategory> = {}): NewCategory => ({
     productId: unique('prod'),
     productName: 'Coca-Cola lata 350 ml',
     ncm: '22021000',
@@ -28,17 +37,14 @@ describe('product fiscal categories (e2e)', () => {
 
   it('creates with 201 and exactly the ProductFiscalCategory fields', async () => {
     const sent = body();
-    const response = await create(sent);
-    expect(response.status).toBe(201);
-    expect(Object.keys(response.body).sort()).toEqual(['createdAt', 'externalProductId', 'ncm', 'productId', 'productName']);
-    expect(response.body).toMatchObject(sent);
-    expect(new Date(response.body.createdAt).toISOString()).toBe(response.body.createdAt);
+    const response = await created(sent);
+    expect(Object.keys(response).sort()).toEqual(['createdAt', 'externalProductId', 'ncm', 'productId', 'productName']);
+    expect(response).toMatchObject(sent);
+    expect(new Date(response.createdAt).toISOString()).toBe(response.createdAt);
   });
 
   it('creates without externalProductId (null)', async () => {
-    const response = await create(body({ externalProductId: undefined }));
-    expect(response.status).toBe(201);
-    expect(response.body.externalProductId).toBeNull();
+    expect((await created(body({ externalProductId: undefined }))).externalProductId).toBeNull();
   });
 
   it.each([
@@ -53,107 +59,98 @@ describe('product fiscal categories (e2e)', () => {
     ['an externalProductId of the wrong type', { externalProductId: 5 }, 'externalProductId'],
     ['an unknown property', { price: 5 }, 'price'],
   ])('answers 400 for %s', async (_label, overrides, field) => {
-    const response = await create(body(overrides));
+    // Bodies outside the schema: sent raw, the answer read as the documented error body.
+    const response = await t.http.post<ErrorBody>(BASE, { ...body(), ...overrides }, { token });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('VALIDATION_FAILED');
-    expect(response.body.details.map((detail: { field: string }) => detail.field)).toContain(field);
+    expect(response.body.details?.map((detail) => detail.field)).toContain(field);
   });
 
   it('answers 409 for a duplicate productId and a duplicate externalProductId', async () => {
-    const first = await create(body());
-    const sameId = await create(body({ productId: first.body.productId }));
-    expect(sameId.status).toBe(409);
-    expect(sameId.body).toEqual({
+    const first = await created();
+    const sameId = failed(await create(body({ productId: first.productId })), 409);
+    expect(sameId).toEqual({
       error: 'PRODUCT_ID_EXISTS',
-      message: `A product fiscal category with productId "${first.body.productId}" already exists`,
-      details: [{ field: 'productId', problem: 'already exists', productId: first.body.productId }],
+      message: `A product fiscal category with productId "${first.productId}" already exists`,
+      details: [{ field: 'productId', problem: 'already exists', productId: first.productId }],
     });
-    expectDeclaredError('POST', '/api/admin/product-fiscal-categories', sameId);
-    const sameExternal = await create(body({ externalProductId: first.body.externalProductId }));
-    expect(sameExternal.status).toBe(409);
-    expect(sameExternal.body).toEqual({
+    expectDeclaredError('POST', '/api/admin/product-fiscal-categories', { status: 409, body: sameId });
+    const sameExternal = failed(await create(body({ externalProductId: first.externalProductId ?? undefined })), 409);
+    expect(sameExternal).toEqual({
       error: 'EXTERNAL_PRODUCT_ID_IN_USE',
-      message: `externalProductId "${first.body.externalProductId}" is already used by product ${first.body.productId}`,
+      message: `externalProductId "${first.externalProductId}" is already used by product ${first.productId}`,
       details: [
         {
           field: 'externalProductId',
           problem: 'is already used by another product',
-          externalProductId: first.body.externalProductId,
-          productId: first.body.productId,
+          externalProductId: first.externalProductId,
+          productId: first.productId,
         },
       ],
     });
-    expectDeclaredError('POST', '/api/admin/product-fiscal-categories', sameExternal);
+    expectDeclaredError('POST', '/api/admin/product-fiscal-categories', { status: 409, body: sameExternal });
   });
 
   it('lists all categories as an array', async () => {
-    const created = await create(body());
-    const list = await t.http.get(BASE, { token });
-    expect(list.status).toBe(200);
-    expect(Array.isArray(list.body)).toBe(true);
-    expect(list.body).toContainEqual(created.body);
+    const category = await created();
+    const list = ok(await api.GET('/api/admin/product-fiscal-categories'), 200);
+    expect(Array.isArray(list)).toBe(true);
+    expect(list).toContainEqual(category);
   });
 
   it('gets one, 404 for an unknown productId', async () => {
-    const created = await create(body({ productId: unique('with space') }));
-    const found = await t.http.get(`${BASE}/${encodeURIComponent(created.body.productId)}`, { token });
-    expect(found.status).toBe(200);
-    expect(found.body).toEqual(created.body);
-    const missing = await t.http.get(`${BASE}/nope-${Date.now()}`, { token });
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: expect.any(String), error: 'NOT_FOUND' });
+    const category = await created(body({ productId: unique('with space') }));
+    expect(ok(await get(category.productId), 200)).toEqual(category);
+    expect(failed(await get(`nope-${Date.now()}`), 404)).toEqual({ message: expect.any(String), error: 'NOT_FOUND' });
   });
 
   describe('PUT', () => {
     it('updates only the properties sent (200)', async () => {
-      const created = await create(body());
-      const updated = await t.http.put(`${BASE}/${created.body.productId}`, { ncm: '22030000' }, { token });
-      expect(updated.status).toBe(200);
-      expect(updated.body).toEqual({ ...created.body, ncm: '22030000' });
+      const category = await created();
+      expect(ok(await update(category.productId, { ncm: '22030000' }), 200)).toEqual({ ...category, ncm: '22030000' });
     });
 
     it('clears externalProductId with null', async () => {
-      const created = await create(body());
-      const updated = await t.http.put(`${BASE}/${created.body.productId}`, { externalProductId: null }, { token });
-      expect(updated.status).toBe(200);
-      expect(updated.body.externalProductId).toBeNull();
+      const category = await created();
+      expect(ok(await update(category.productId, { externalProductId: null }), 200).externalProductId).toBeNull();
     });
 
     it('answers 400 when productId is in the body', async () => {
-      const created = await create(body());
-      const response = await t.http.put(`${BASE}/${created.body.productId}`, { productId: 'other', productName: 'x' }, { token });
+      const category = await created();
+      // productId is outside the update schema: sent raw.
+      const response = await t.http.put<ErrorBody>(`${BASE}/${category.productId}`, { productId: 'other', productName: 'x' }, { token });
       expect(response.status).toBe(400);
       expect(response.body.details).toEqual([{ field: 'productId', problem: expect.stringMatching(/cannot be sent/) }]);
-      expect((await t.http.get(`${BASE}/${created.body.productId}`, { token })).body.productName).toBe(created.body.productName);
+      expect(ok(await get(category.productId), 200).productName).toBe(category.productName);
     });
 
     it('answers 400 for an invalid ncm, 404 for an unknown productId, 409 for a taken externalProductId', async () => {
-      const a = await create(body());
-      const b = await create(body());
-      expect((await t.http.put(`${BASE}/${a.body.productId}`, { ncm: '123' }, { token })).status).toBe(400);
-      expect((await t.http.put(`${BASE}/unknown-${Date.now()}`, { ncm: '22030000' }, { token })).status).toBe(404);
-      const taken = await t.http.put(`${BASE}/${a.body.productId}`, { externalProductId: b.body.externalProductId }, { token });
-      expect(taken.status).toBe(409);
-      expect(taken.body.message).toContain(b.body.productId);
-      expect(taken.body).toMatchObject({
+      const a = await created();
+      const b = await created();
+      failed(await update(a.productId, { ncm: '123' }), 400);
+      failed(await update(`unknown-${Date.now()}`, { ncm: '22030000' }), 404);
+      const taken = failed(await update(a.productId, { externalProductId: b.externalProductId }), 409);
+      expect(taken.message).toContain(b.productId);
+      expect(taken).toMatchObject({
         error: 'EXTERNAL_PRODUCT_ID_IN_USE',
-        details: [{ field: 'externalProductId', externalProductId: b.body.externalProductId, productId: b.body.productId }],
+        details: [{ field: 'externalProductId', externalProductId: b.externalProductId, productId: b.productId }],
       });
-      expectDeclaredError('PUT', '/api/admin/product-fiscal-categories/{productId}', taken);
+      expectDeclaredError('PUT', '/api/admin/product-fiscal-categories/{productId}', { status: 409, body: taken });
     });
   });
 
   it('deletes with 204, then 404', async () => {
-    const created = await create(body());
-    const deleted = await t.http.delete(`${BASE}/${created.body.productId}`, { token });
-    expect(deleted.status).toBe(204);
-    expect(deleted.text).toBe('');
-    expect((await t.http.get(`${BASE}/${created.body.productId}`, { token })).status).toBe(404);
-    expect((await t.http.delete(`${BASE}/${created.body.productId}`, { token })).status).toBe(404);
+    const category = await created();
+    const remove = () => api.DELETE('/api/admin/product-fiscal-categories/{productId}', path(category.productId));
+    const deleted = await remove();
+    ok(deleted, 204);
+    expect(await deleted.response.text()).toBe('');
+    failed(await get(category.productId), 404);
+    failed(await remove(), 404);
   });
 
   it('requires the admin scope', async () => {
-    const platformOnly = await t.tokenFor(['platform']);
-    expect((await t.http.post(BASE, body(), { token: platformOnly })).status).toBe(403);
+    const platformOnly = t.apiAs(await t.tokenFor(['platform']));
+    failed(await platformOnly.POST('/api/admin/product-fiscal-categories', { body: body() }), 403);
   });
 });

@@ -13,6 +13,7 @@ describe('the first API client in production (e2e)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    // A plain client: the service under test runs in its own process, and no app (nor its DataSource) is booted here.
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     await client.query('DELETE FROM api_client');

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Schemas } from '../support/api.js';
 import { HttpClient } from '../support/http.js';
 import { isProcessAlive, PROJECT_ROOT, startServiceProcess } from '../support/service-process.js';
 
@@ -41,8 +42,13 @@ describe('the service process with its embedded PostgreSQL (e2e)', () => {
       const clientId = /client_id:\s+(\d+)/.exec(stdout)![1]!;
       const clientSecret = /client_secret:\s+(\S+)/.exec(stdout)![1]!;
       expect(
-        (await http.post('/authentication/login', { client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' }))
-          .status,
+        (
+          await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
+            client_id: clientId,
+            client_secret: clientSecret,
+            grant_type: 'client_credentials',
+          })
+        ).status,
       ).toBe(200);
       env.CLIENT_ID = clientId;
       env.CLIENT_SECRET = clientSecret;
@@ -57,7 +63,7 @@ describe('the service process with its embedded PostgreSQL (e2e)', () => {
     const warm = await startServiceProcess(env);
     try {
       const http = new HttpClient(warm.baseUrl);
-      const login = await http.post('/authentication/login', {
+      const login = await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
         client_id: env.CLIENT_ID,
         client_secret: env.CLIENT_SECRET,
         grant_type: 'client_credentials',

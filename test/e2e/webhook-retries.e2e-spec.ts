@@ -1,3 +1,4 @@
+import type { ErrorBody } from '../support/api.js';
 import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase } from '../setup/test-database.js';
@@ -50,7 +51,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
   it('retries a failed forward until the first 2xx: 3 attempts, one delivery, one webhook-id, FORWARDED', async () => {
     const orderId = unique('twice');
     receiver.respondWith(answer(500, 'down'), answer(500, 'still down'));
-    const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders });
+    const response = await t.http.post<ErrorBody>(FORWARD, orderFor(orderId, storeId), { token: orders });
     expect(response.status).toBe(502);
     expect(response.body.message).toMatch(/will be retried in 100 ms/);
 
@@ -102,7 +103,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
   it('honours Retry-After when it asks for longer than the schedule', async () => {
     const orderId = unique('retry-after');
     receiver.respondWith(answer(503, 'busy', { 'retry-after': '1' }));
-    const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders });
+    const response = await t.http.post<ErrorBody>(FORWARD, orderFor(orderId, storeId), { token: orders });
     expect(response.status).toBe(502);
     expect(response.body.message).toMatch(/will be retried in 1 s/);
     await receiver.waitForRequests(2, 10_000);
@@ -178,7 +179,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       expect(receiver.requests).toHaveLength(1);
 
       receiver.respondWith(answer(500, 'down'));
-      const again = await t.http.post(FORWARD, orderPaying(orderId, 30), { token: orders });
+      const again = await t.http.post<ErrorBody>(FORWARD, orderPaying(orderId, 30), { token: orders });
       expect(again.status).toBe(502);
       expect(again.body.message).toMatch(/stored as ACCEPTED.*not retried automatically/);
       expect(await jobsOf(t, row.id)).toEqual([]);
@@ -311,7 +312,7 @@ describe('the retry queue across instances and restarts (e2e)', () => {
       await seedFiscalData(t.http, await t.tokenFor(['admin']), storeId);
       receiver.respondWith(answer(500, 'down'));
       const orderId = unique('off');
-      const response = await t.http.post(FORWARD, orderFor(orderId, storeId), { token: await t.tokenFor(['orders']) });
+      const response = await t.http.post<ErrorBody>(FORWARD, orderFor(orderId, storeId), { token: await t.tokenFor(['orders']) });
       expect(response.status).toBe(502);
       expect(response.body.message).toMatch(/not retried automatically/);
       // Retries are sent from queued jobs only: with none queued, nothing can follow.

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres.js';
 import { eventually } from '../support/eventually.js';
+import type { Schemas } from '../support/api.js';
 import { HttpClient } from '../support/http.js';
 import { documentedOperations, expectErrorShape, type DocumentedOperation } from '../support/openapi-routes.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
@@ -50,7 +51,7 @@ describe('database outage under load (reliability)', () => {
     });
     http = new HttpClient(service.baseUrl);
     token = (
-      await http.post('/authentication/login', {
+      await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
         client_id: '1001',
         client_secret: 'dev-secret-change-me',
         grant_type: 'client_credentials',

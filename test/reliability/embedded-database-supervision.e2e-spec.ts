@@ -1,10 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Schemas } from '../support/api.js';
+import { eventually } from '../support/eventually.js';
 import { HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { isProcessAlive, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
-import { eventually } from '../support/eventually.js';
 
 /**
  * After `kill -9` of the embedded PostgreSQL's postmaster, every database
@@ -41,7 +42,7 @@ describe('the embedded PostgreSQL is supervised', () => {
     });
     http = new HttpClient(service.baseUrl);
     token = (
-      await http.post('/authentication/login', {
+      await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
         client_id: '1001',
         client_secret: 'dev-secret-change-me',
         grant_type: 'client_credentials',
@@ -79,7 +80,7 @@ describe('the embedded PostgreSQL is supervised', () => {
     const orderId = unique('after-restart');
     const enriched = await http.post('/enrich-order', orderFor(orderId, storeId), { token });
     expect(enriched.status).toBe(200);
-    const stored = await http.get(`/admin/orders/${orderId}`, { token });
+    const stored = await http.get<Schemas['OrderDetailDto']>(`/admin/orders/${orderId}`, { token });
     expect(stored.body.status).toBe('ENRICHED');
   }, 90_000);
 

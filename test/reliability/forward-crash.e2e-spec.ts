@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres.js';
+import type { Schemas } from '../support/api.js';
+import { eventually } from '../support/eventually.js';
 import { HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { answer, hang, WebhookReceiver } from '../support/webhook-receiver.js';
-import { eventually } from '../support/eventually.js';
 
 /**
  * A `kill -9` while forwards waited on a slow receiver left orders
@@ -35,7 +36,7 @@ describe('forwards survive a crash and retries drain a backlog', () => {
   });
   const login = async (http: HttpClient) =>
     (
-      await http.post('/authentication/login', {
+      await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
         client_id: '1001',
         client_secret: 'dev-secret-change-me',
         grant_type: 'client_credentials',
@@ -48,6 +49,7 @@ describe('forwards survive a crash and retries drain a backlog', () => {
     directory = await mkdtemp(join(tmpdir(), 'forward-crash-'));
     database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres'), port: await freePort() });
     databaseUrl = await database.start();
+    // A plain client: the service runs (and is killed) in its own process; the retry queue has no entity to read it by.
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     receiver = await WebhookReceiver.start();

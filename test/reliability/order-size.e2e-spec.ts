@@ -1,7 +1,11 @@
 import { orderPageQuery } from '../../src/orders/order-list.sql.js';
 import { ORDER_LIST_PAGE_MAX_BYTES } from '../../src/orders/order-size-bounds.js';
-import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
+import type { ErrorBody, Schemas } from '../support/api.js';
+import { orderFor, seedFiscalData, unique } from '../support/orders.js';
+import { enrichedPayloadOf, existingOrderRow, orderRow } from '../support/rows.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
+
+type OrderPage = Schemas['OrderPageDto'];
 
 /**
  * One client could store an order of 500,000 non-object lines (a 60 MB
@@ -67,10 +71,10 @@ describe('order size: no order can make the service build an unbounded answer', 
       const orderId = unique('too-many');
       const order = orderFor(orderId, storeId) as { order: { products: unknown[] } };
       order.order.products = lines(2001);
-      const answer = await t.http.post(path, order, { token, query });
+      const answer = await t.http.post<ErrorBody>(path, order, { token, query });
       expect(answer.status).toBe(422);
       expect(answer.body).toMatchObject({ error: 'ORDER_TOO_LARGE', message: expect.stringContaining('2000') });
-      expect(await storedOrder(t, orderId)).toBeUndefined();
+      expect(await orderRow(t.dataSource, orderId)).toBeNull();
     });
 
     it('counts selected modifiers with the lines: 1 line + 2000 modifiers is refused, 1 + 1999 is taxed', async () => {
@@ -88,7 +92,7 @@ describe('order size: no order can make the service build an unbounded answer', 
       };
       const refused = withModifiers(2000);
       expect((await t.http.post('/enrich-order', refused, { token })).status).toBe(422);
-      expect(await storedOrder(t, refused.orderId)).toBeUndefined();
+      expect(await orderRow(t.dataSource, refused.orderId)).toBeNull();
       const accepted = withModifiers(1999);
       expect((await t.http.post('/enrich-order', accepted, { token })).status).toBe(200);
     });
@@ -97,7 +101,8 @@ describe('order size: no order can make the service build an unbounded answer', 
       const orderId = unique('warnings');
       const order = orderFor(orderId, storeId) as { order: { products: unknown[] } };
       order.order.products = lines(2000);
-      const answer = await t.http.post('/enrich-order', order, { token });
+      // Lines outside the schema: sent raw, the answer read as documented.
+      const answer = await t.http.post<Schemas['EnrichOrderResponseDto']>('/enrich-order', order, { token });
       expect(answer.status).toBe(200);
       expect(answer.body.message).toBe('Order enriched with 2000 warning(s)');
       const summary = answer.body.payload.taxSummary;
@@ -105,12 +110,12 @@ describe('order size: no order can make the service build an unbounded answer', 
       expect(summary.warnings[99]).toMatchObject({ code: 'INVALID_LINE', path: 'order.products[99]' });
       // 2000 warnings, 100 listed: 2000 - 100 = 1900 left out.
       expect(summary.warningsTruncated).toBe(1900);
-      const stored = await storedOrder(t, orderId);
-      expect(stored.enriched_payload.taxSummary.warnings).toHaveLength(100);
+      const stored = await existingOrderRow(t.dataSource, orderId);
+      expect(enrichedPayloadOf(stored).taxSummary.warnings).toHaveLength(100);
     });
 
     it('adds no warningsTruncated when every warning is listed', async () => {
-      const answer = await t.http.post('/enrich-order', orderFor(unique('few'), storeId), { token });
+      const answer = await t.http.post<Schemas['EnrichOrderResponseDto']>('/enrich-order', orderFor(unique('few'), storeId), { token });
       expect(answer.status).toBe(200);
       expect(answer.body.payload.taxSummary).not.toHaveProperty('warningsTruncated');
     });
@@ -130,15 +135,16 @@ describe('order size: no order can make the service build an unbounded answer', 
     }, 180_000);
 
     it('answers a page holding ten 60 MB orders within the page bound, the small order with its payloads', async () => {
-      const answer = await t.http.get('/admin/orders', { token, query: { pageSize: 100 } });
+      // The page's size in bytes matters here: read raw, typed as documented.
+      const answer = await t.http.get<OrderPage>('/admin/orders', { token, query: { pageSize: 100 } });
       expect(answer.status).toBe(200);
       expect(answer.text.length).toBeLessThan(ORDER_LIST_PAGE_MAX_BYTES + MIB);
-      const byOrderId = new Map<string, any>(answer.body.items.map((item: any) => [item.orderId, item]));
+      const byOrderId = new Map(answer.body.items.map((item) => [item.orderId, item]));
       for (const orderId of huge) {
         expect(byOrderId.get(orderId)).toMatchObject({ payload: null, enrichedPayload: null, payloadOmitted: 'ORDER_TOO_LARGE_FOR_LIST' });
       }
       const normal = byOrderId.get(normalOrderId);
-      expect(normal.enrichedPayload.taxSummary).toBeDefined();
+      expect(normal?.enrichedPayload?.taxSummary).toBeDefined();
       expect(normal).not.toHaveProperty('payloadOmitted');
     }, 120_000);
 
@@ -166,7 +172,7 @@ describe('order size: no order can make the service build an unbounded answer', 
     }, 60_000);
 
     it('answers the detail of a 60 MB order without its payloads, and the process lives on', async () => {
-      const detail = await t.http.get(`/admin/orders/${huge[0]}`, { token });
+      const detail = await t.http.get<Schemas['OrderDetailDto']>(`/admin/orders/${huge[0]}`, { token });
       expect(detail.status).toBe(200);
       expect(detail.body).toMatchObject({ orderId: huge[0], payload: null, enrichedPayload: null, payloadOmitted: 'ORDER_TOO_LARGE' });
       expect((await t.http.get('/health/live')).status).toBe(200);
@@ -176,15 +182,15 @@ describe('order size: no order can make the service build an unbounded answer', 
       const prefix = unique('page-bound');
       // Six orders of about 3.5 MB (each under the 4 MiB item bound): 6 × 3.5 = 21 MB > 16 MiB.
       const medium = await storeHugeOrders(t, prefix, 6, 3.5);
-      const answer = await t.http.get('/admin/orders', { token, query: { storeId: `${prefix}-store`, pageSize: 10 } });
+      const answer = await t.http.get<OrderPage>('/admin/orders', { token, query: { storeId: `${prefix}-store`, pageSize: 10 } });
       expect(answer.status).toBe(200);
       expect(answer.text.length).toBeLessThan(ORDER_LIST_PAGE_MAX_BYTES + MIB);
-      const omitted = answer.body.items.map((item: any) => item.payloadOmitted ?? 'kept');
+      const omitted = answer.body.items.map((item) => item.payloadOmitted ?? 'kept');
       expect(answer.body.items).toHaveLength(medium.length);
       // Newest first: the first four fit (4 × 3.5 = 14 MB ≤ 16 MiB), the fifth would not (17.5 MB).
       expect(omitted).toEqual(['kept', 'kept', 'kept', 'kept', 'PAGE_BYTES_EXCEEDED', 'PAGE_BYTES_EXCEEDED']);
-      const detail = await t.http.get(`/admin/orders/${answer.body.items[5].id}`, { token });
-      expect(detail.body.enrichedPayload.taxSummary.warnings.length).toBeGreaterThan(30_000);
+      const detail = await t.http.get<Schemas['OrderDetailDto']>(`/admin/orders/${answer.body.items[5]!.id}`, { token });
+      expect((detail.body.enrichedPayload as Schemas['EnrichedOrderPayloadDto']).taxSummary.warnings.length).toBeGreaterThan(30_000);
     }, 120_000);
   });
 });

@@ -1,4 +1,6 @@
-import { fiscalMatrix, orderFor, storedOrder, unique } from '../support/orders.js';
+import { failed, ok, type ErrorBody } from '../support/api.js';
+import { fiscalMatrix, orderFor, unique } from '../support/orders.js';
+import { enrichedPayloadOf, existingOrderRow } from '../support/rows.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -18,21 +20,19 @@ describe('concurrent and repeated order writes', () => {
   let groupB: string;
 
   const createGroup = async (name: string, storeIds: string[], icmsRate: number) => {
-    const created = await t.http.post(
-      '/admin/fiscal-groups',
-      {
+    const created = await t.apiAs(admin).POST('/api/admin/fiscal-groups', {
+      body: {
         name,
         uf: 'SP',
         taxRegime: 'LUCRO_PRESUMIDO',
         stores: storeIds.map((id) => ({ store_id: id, store_name: id })),
         taxMatrix: fiscalMatrix(icmsRate),
       },
-      { token: admin },
-    );
-    expect(created.status).toBe(201);
-    return created.body.id as string;
+    });
+    return ok(created, 201).id;
   };
-  const enrich = (orderId: string, storeId: string) => t.http.post('/enrich-order', orderFor(orderId, storeId), { token: admin });
+  const stored = (orderId: string) => existingOrderRow(t.dataSource, orderId);
+  const enrich = (orderId: string, storeId: string) => t.apiAs(admin).POST('/api/enrich-order', { body: orderFor(orderId, storeId) });
   const transfer = (orderId: string, from: string, to: string) =>
     t.http.put(
       `${ORDER}/transfer`,
@@ -59,59 +59,58 @@ describe('concurrent and repeated order writes', () => {
 
   it('answers 200 to 40 concurrent transfers right after a fiscal write emptied the lookup cache (item 3)', async () => {
     const orderIds = Array.from({ length: 40 }, () => unique('pool'));
-    for (const orderId of orderIds) expect((await enrich(orderId, storeA)).status).toBe(200);
+    for (const orderId of orderIds) ok(await enrich(orderId, storeA), 200);
     // Any fiscal write empties every instance's lookup cache.
     expect((await t.http.put(`/admin/fiscal-groups/${groupB}`, { name: `Writes B ${Date.now()}` }, { token: admin })).status).toBe(200);
     const answers = await Promise.all(orderIds.map((orderId) => transfer(orderId, storeA, storeB)));
     expect(answers.map((answer) => answer.status)).toEqual(orderIds.map(() => 200));
-    for (const orderId of orderIds.slice(0, 3)) expect((await storedOrder(t, orderId)).fiscal_group_id).toBe(groupB);
+    for (const orderId of orderIds.slice(0, 3)) expect((await stored(orderId)).fiscalGroupId).toBe(groupB);
   }, 60_000);
 
   describe('re-sending an order never undoes its fulfillment (item 6)', () => {
     it('taxes the re-send of a transferred order for the store it is in now', async () => {
       const orderId = unique('resend-moved');
-      expect((await enrich(orderId, storeA)).status).toBe(200);
+      ok(await enrich(orderId, storeA), 200);
       expect((await transfer(orderId, storeA, storeB)).status).toBe(200);
-      const resent = await enrich(orderId, storeA);
-      expect(resent.status).toBe(200);
-      expect(resent.body.payload.store.id).toBe(storeB);
+      const resent = ok(await enrich(orderId, storeA), 200);
+      expect(resent.payload.store.id).toBe(storeB);
       // Group B taxes the burger at 12 %: ICMS 25.90 × 12 % = 3.108 → 3.11.
-      expect(resent.body.payload.order.products[0].tax.ICMS_value).toBe(3.11);
-      const stored = await storedOrder(t, orderId);
-      expect([stored.store_id, stored.fiscal_group_id, stored.payload.store.id]).toEqual([storeB, groupB, storeB]);
+      expect(resent.payload.order.products[0]!.tax?.ICMS_value).toBe(3.11);
+      const row = await stored(orderId);
+      expect([row.storeId, row.fiscalGroupId]).toEqual([storeB, groupB]);
+      expect(row.payload.store).toMatchObject({ id: storeB });
     });
 
     it('keeps the stored taxes, payload and status when a re-send cannot be taxed', async () => {
       const orderId = unique('resend-untaxable');
-      expect((await enrich(orderId, storeA)).status).toBe(200);
+      ok(await enrich(orderId, storeA), 200);
       expect((await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'ACCEPTED' }, { token: admin })).status).toBe(200);
-      const before = await storedOrder(t, orderId);
-      const resent = await enrich(orderId, unique('no-group-store'));
-      expect(resent.status).toBe(422);
-      expect(resent.body.error).toBe('FISCAL_GROUP_NOT_FOUND');
-      expect(resent.body.message).toContain('nothing was stored');
-      const after = await storedOrder(t, orderId);
-      expect([after.status, after.store_id, after.fiscal_group_id]).toEqual(['ACCEPTED', storeA, groupA]);
-      expect(after.enriched_payload).toEqual(before.enriched_payload);
+      const before = await stored(orderId);
+      const resent = failed(await enrich(orderId, unique('no-group-store')), 422);
+      expect(resent.error).toBe('FISCAL_GROUP_NOT_FOUND');
+      expect(resent.message).toContain('nothing was stored');
+      const after = await stored(orderId);
+      expect([after.status, after.storeId, after.fiscalGroupId]).toEqual(['ACCEPTED', storeA, groupA]);
+      expect(after.enrichedPayload).toEqual(before.enrichedPayload);
       expect(after.payload).toEqual(before.payload);
     });
 
     it('still stores a new order without a fiscal group as ENRICHMENT_FAILED, and says so', async () => {
       const orderId = unique('resend-new');
-      const answer = await enrich(orderId, unique('no-group-store'));
-      expect(answer.status).toBe(422);
-      expect(answer.body.message).toContain('stored as ENRICHMENT_FAILED');
-      expect((await storedOrder(t, orderId)).status).toBe('ENRICHMENT_FAILED');
+      expect(failed(await enrich(orderId, unique('no-group-store')), 422).message).toContain('stored as ENRICHMENT_FAILED');
+      expect((await stored(orderId)).status).toBe('ENRICHMENT_FAILED');
     });
 
     it("ends with the transfer's store whatever the order of a concurrent re-send and transfer", async () => {
       const orderIds = Array.from({ length: 15 }, () => unique('race'));
-      for (const orderId of orderIds) expect((await enrich(orderId, storeA)).status).toBe(200);
+      for (const orderId of orderIds) ok(await enrich(orderId, storeA), 200);
       const answers = await Promise.all(orderIds.flatMap((orderId) => [transfer(orderId, storeA, storeB), enrich(orderId, storeA)]));
-      expect(answers.map((answer) => answer.status).filter((status) => status !== 200)).toEqual([]);
+      expect(
+        answers.map((answer) => ('response' in answer ? answer.response.status : answer.status)).filter((status) => status !== 200),
+      ).toEqual([]);
       for (const orderId of orderIds) {
-        const stored = await storedOrder(t, orderId);
-        expect([orderId, stored.store_id, stored.fiscal_group_id, stored.enriched_payload.taxSummary.fiscalGroupId]).toEqual([
+        const row = await stored(orderId);
+        expect([orderId, row.storeId, row.fiscalGroupId, enrichedPayloadOf(row).taxSummary.fiscalGroupId]).toEqual([
           orderId,
           storeB,
           groupB,
@@ -129,7 +128,7 @@ describe('concurrent and repeated order writes', () => {
       const one = await createGroup(`Claim one ${round}`, [first], 18);
       const two = await createGroup(`Claim two ${round}`, [second], 18);
       const answers = await Promise.all([
-        t.http.put(
+        t.http.put<ErrorBody>(
           `/admin/fiscal-groups/${one}`,
           {
             stores: [
@@ -139,7 +138,7 @@ describe('concurrent and repeated order writes', () => {
           },
           { token: admin },
         ),
-        t.http.put(
+        t.http.put<ErrorBody>(
           `/admin/fiscal-groups/${two}`,
           {
             stores: [

@@ -1,3 +1,4 @@
+import type { ErrorBody, Schemas } from '../support/api.js';
 import { fiscalMatrix, orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
@@ -32,7 +33,7 @@ describe('prototype-named keys', () => {
   const withKey = (base: Record<string, unknown>, key: string, value: unknown) =>
     `${JSON.stringify(base).slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(value)}}`;
   const postRaw = (path: string, raw: string) =>
-    t.http.post(path, undefined, { token, raw, headers: { 'content-type': 'application/json' } });
+    t.http.post<ErrorBody>(path, undefined, { token, raw, headers: { 'content-type': 'application/json' } });
 
   it.each(PROTOTYPE_NAMES)('refuses %s as a taxMatrix key with 400 naming it', async (name) => {
     const matrix = withKey(fiscalMatrix() as Record<string, unknown>, name, fiscalMatrix()['21069090']);
@@ -62,15 +63,15 @@ describe('prototype-named keys', () => {
   it.each(PROTOTYPE_NAMES)('refuses %s as an unknown query parameter with 400', async (name) => {
     // The routes that take query parameters (and refuse unknown ones).
     for (const path of ['/admin/orders', '/admin/fiscal-groups']) {
-      const answer = await t.http.get(`${path}?${encodeURIComponent(name)}=1`, { token });
+      const answer = await t.http.get<ErrorBody>(`${path}?${encodeURIComponent(name)}=1`, { token });
       expect([path, answer.status]).toEqual([path, 400]);
     }
   });
 
   it.each(PROTOTYPE_NAMES)('refuses %s as a CSV import column with 400', async (name) => {
-    const groups = await t.http.get('/admin/fiscal-groups', { token, query: { storeId } });
+    const groups = await t.http.get<Schemas['FiscalGroupPageDto']>('/admin/fiscal-groups', { token, query: { storeId } });
     const csv = `NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,${name}\n21069090,,00,18,01,0.65,01,3,1\n`;
-    const answer = await t.http.put(`/admin/fiscal-groups/${groups.body.items[0].id}/tax-matrix`, undefined, {
+    const answer = await t.http.put(`/admin/fiscal-groups/${groups.body.items[0]!.id}/tax-matrix`, undefined, {
       token,
       raw: csv,
       headers: { 'content-type': 'text/csv' },
@@ -79,7 +80,10 @@ describe('prototype-named keys', () => {
   });
 
   it('leaves prototypes and other orders untouched', async () => {
-    const before = await t.http.post('/enrich-order', orderFor(unique('before'), storeId), { token, query: { dryRun: true } });
+    const before = await t.http.post<Schemas['EnrichOrderResponseDto']>('/enrich-order', orderFor(unique('before'), storeId), {
+      token,
+      query: { dryRun: true },
+    });
     await postRaw('/enrich-order', withKey(orderFor(unique('polluter'), storeId), '__proto__', { polluted: true, toString: 'x' }));
     await postRaw(
       '/enrich-order',
@@ -88,7 +92,10 @@ describe('prototype-named keys', () => {
         '"order":{"constructor":{"prototype":{"polluted":true}},',
       ),
     );
-    const after = await t.http.post('/enrich-order', orderFor(unique('after'), storeId), { token, query: { dryRun: true } });
+    const after = await t.http.post<Schemas['EnrichOrderResponseDto']>('/enrich-order', orderFor(unique('after'), storeId), {
+      token,
+      query: { dryRun: true },
+    });
     expect(after.body.payload.taxSummary.totals).toEqual(before.body.payload.taxSummary.totals);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype.toString.call([])).toBe('[object Array]');

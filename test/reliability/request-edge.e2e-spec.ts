@@ -1,8 +1,10 @@
 import { ErrorFamily } from '../../src/common/errors/error-families.js';
 import { connect, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import type { Schemas, ErrorBody } from '../support/api.js';
 import { expectErrorShape } from '../support/openapi-routes.js';
-import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
+import { orderFor, seedFiscalData, unique } from '../support/orders.js';
+import { existingOrderRow, orderRow } from '../support/rows.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -17,7 +19,8 @@ const REQUEST_TIMEOUT_MS = 1500;
 interface RawAnswer {
   status: number;
   headers: Record<string, string>;
-  body: any;
+  /** Parsed JSON: each test names the error family it expects. */
+  body: unknown;
   /** Bytes of the body the client had written when the answer arrived. */
   bodyBytesSent: number;
 }
@@ -111,7 +114,7 @@ describe('requests refused before the application reads them', () => {
     });
 
     it('refuses text/csv on every route but the tax-matrix import, with a valid token too', async () => {
-      const answer = await t.http.post('/admin/product-fiscal-categories', undefined, {
+      const answer = await t.http.post<ErrorBody>('/admin/product-fiscal-categories', undefined, {
         token,
         raw: 'productId,productName,ncm\n',
         headers: { 'content-type': 'text/csv' },
@@ -121,14 +124,14 @@ describe('requests refused before the application reads them', () => {
     });
 
     it('still reads public routes and the CSV import as before', async () => {
-      const login = await t.http.post('/authentication/login', {
+      const login = await t.http.post<Schemas['LoginResponseDto']>('/authentication/login', {
         client_id: '999',
         client_secret: 'wrong',
         grant_type: 'client_credentials',
       });
       expect(login.status).toBe(401);
-      const groups = await t.http.get('/admin/fiscal-groups', { token, query: { storeId } });
-      const id = groups.body.items[0].id;
+      const groups = await t.http.get<Schemas['FiscalGroupPageDto']>('/admin/fiscal-groups', { token, query: { storeId } });
+      const id = groups.body.items[0]!.id;
       const csv =
         'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate\n21069090,,00,18,01,0.65,01,3\n22021000,0300700,60,18,04,0.65,04,3\n';
       const imported = await t.http.put(`/admin/fiscal-groups/${id}/tax-matrix`, undefined, {
@@ -159,7 +162,7 @@ describe('requests refused before the application reads them', () => {
 
   describe('charsets, encodings and text PostgreSQL cannot store', () => {
     it('refuses a JSON body in another charset with 415 instead of garbling it', async () => {
-      const answer = await t.http.post('/enrich-order', undefined, {
+      const answer = await t.http.post<ErrorBody>('/enrich-order', undefined, {
         token,
         raw: Buffer.from(JSON.stringify(orderFor(unique('latin1'), storeId)), 'latin1'),
         headers: { 'content-type': 'application/json; charset=latin1' },
@@ -169,7 +172,7 @@ describe('requests refused before the application reads them', () => {
     });
 
     it('refuses a compressed body with 415 naming the encoding', async () => {
-      const answer = await t.http.post('/enrich-order', undefined, {
+      const answer = await t.http.post<ErrorBody>('/enrich-order', undefined, {
         token,
         raw: gzipSync(JSON.stringify(orderFor(unique('gzip'), storeId))),
         headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
@@ -180,22 +183,26 @@ describe('requests refused before the application reads them', () => {
 
     it('skips a leading byte-order mark and stores the order', async () => {
       const orderId = unique('bom');
-      const answer = await t.http.post('/enrich-order', undefined, {
+      const answer = await t.http.post<ErrorBody>('/enrich-order', undefined, {
         token,
         raw: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(orderFor(orderId, storeId)))]),
         headers: { 'content-type': 'application/json; charset=utf-8' },
       });
       expect(answer.status).toBe(200);
-      expect((await storedOrder(t, orderId)).status).toBe('ENRICHED');
+      expect((await existingOrderRow(t.dataSource, orderId)).status).toBe('ENRICHED');
     });
 
     it('answers 400 naming the body field that holds a lone surrogate', async () => {
       const orderId = unique('surrogate');
       const raw = JSON.stringify(orderFor(orderId, storeId)).replace('"reliability"', '"bad \\ud800 text"');
-      const answer = await t.http.post('/enrich-order', undefined, { token, raw, headers: { 'content-type': 'application/json' } });
+      const answer = await t.http.post<ErrorBody>('/enrich-order', undefined, {
+        token,
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.details).toEqual([{ field: 'source', problem: expect.stringContaining('surrogate') }]);
-      expect(await storedOrder(t, orderId)).toBeUndefined();
+      expect(await orderRow(t.dataSource, orderId)).toBeNull();
     });
 
     it.each([
@@ -204,10 +211,10 @@ describe('requests refused before the application reads them', () => {
       ['a NUL in a path id', '/admin/orders/abc%00def', 'path'],
       ['an encoded surrogate in a path id', '/admin/product-fiscal-categories/%ED%A0%80', 'path'],
     ])('answers 400 naming the field for %s', async (_case, path, field) => {
-      const answer = await t.http.get(path, { token });
+      const answer = await t.http.get<ErrorBody>(path, { token });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toBe('VALIDATION_FAILED');
-      expect(answer.body.details[0].field).toBe(field);
+      expect(answer.body.details?.[0]?.field).toBe(field);
     });
   });
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Schemas } from '../support/api.js';
 import { HttpClient } from '../support/http.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { bootTestApp, BOOTSTRAP_ID, type TestApp } from '../support/test-app.js';
@@ -28,13 +29,13 @@ describe('secrets (reliability)', () => {
 
   it('stores client secrets only as salted scrypt hashes and never logs a secret or a token', async () => {
     const http = new HttpClient(service.baseUrl);
-    const login = await http.post('/authentication/login', {
+    const login = await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
       client_id: BOOTSTRAP_ID,
       client_secret: secret,
       grant_type: 'client_credentials',
     });
     expect(login.status).toBe(200);
-    await http.post('/authentication/login', {
+    await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
       client_id: BOOTSTRAP_ID,
       client_secret: `${secret}-wrong`,
       grant_type: 'client_credentials',
@@ -49,6 +50,7 @@ describe('secrets (reliability)', () => {
     const { readFile } = await import('node:fs/promises');
     const port = Number((await readFile(join(directory, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
     const password = (await readFile(join(directory, 'postgres', '.service-password'), 'utf8')).trim();
+    // A plain client on the service's own embedded database: what is stored, byte for byte, is the point here.
     const client = new pg.default.Client({
       connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     });
@@ -81,7 +83,7 @@ describe('login timing (reliability)', () => {
   it('takes as long for an unknown client id as for a wrong secret (both run the hash)', async () => {
     const time = async (clientId: string) => {
       const started = process.hrtime.bigint();
-      const response = await t.http.post('/authentication/login', {
+      const response = await t.http.post<Schemas['LoginResponseDto']>('/authentication/login', {
         client_id: clientId,
         client_secret: 'wrong-secret',
         grant_type: 'client_credentials',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { eventually } from '../support/eventually.js';
+import type { Schemas } from '../support/api.js';
 import { HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData } from '../support/orders.js';
 import { isProcessAlive, startServiceProcess } from '../support/service-process.js';
@@ -32,7 +33,7 @@ describe('shutdown under load (reliability)', () => {
     });
     const http = new HttpClient(service.baseUrl);
     const token = (
-      await http.post('/authentication/login', {
+      await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
         client_id: '1001',
         client_secret: 'dev-secret-change-me',
         grant_type: 'client_credentials',

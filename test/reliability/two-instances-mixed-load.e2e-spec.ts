@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { canTransition, isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../src/orders/order-status.js';
+import type { Schemas } from '../support/api.js';
 import { eventually } from '../support/eventually.js';
 import { HttpClient } from '../support/http.js';
 import { fiscalMatrix, orderFor, seedFiscalData } from '../support/orders.js';
@@ -73,14 +74,15 @@ describe('two instances, one database, mixed load (reliability)', () => {
   it('keeps every order once, every delivery once and every counter exact', async () => {
     const clients = instances.map((instance) => new HttpClient(instance.baseUrl));
     const token = (
-      await clients[0]!.post('/authentication/login', {
+      await clients[0]!.post<Schemas['LoginResponseDto']>('/authentication/login', {
         client_id: '1001',
         client_secret: 'dev-secret-change-me',
         grant_type: 'client_credentials',
       })
     ).body.accessToken;
     await seedFiscalData(clients[0]!, token, 'mixed-store');
-    const groupId = (await clients[1]!.get('/admin/fiscal-groups/by-store/mixed-store', { token })).body.id;
+    const groupId = (await clients[1]!.get<Schemas['FiscalGroupResponseDto']>('/admin/fiscal-groups/by-store/mixed-store', { token })).body
+      .id;
 
     const pool = Array.from({ length: 40 }, (_, index) => `mix-${process.pid}-${index}`);
     const forwarded: string[] = [];
@@ -127,6 +129,7 @@ describe('two instances, one database, mixed load (reliability)', () => {
     await Promise.all(Array.from({ length: 12 }, (_, index) => worker(index)));
 
     // Let the background retries finish (one per forward, 1.1 s after it).
+    // A plain client: the two instances under test run in their own processes, no app is booted in this one.
     const client = new pg.Client({ connectionString: database.connectionUrl });
     await client.connect();
     try {
@@ -216,9 +219,12 @@ describe('two instances, one database, mixed load (reliability)', () => {
     expect((await clients[0]!.put(`/admin/fiscal-groups/${groupId}`, { taxMatrix: fiscalMatrix(7) }, { token })).status).toBe(200);
     await eventually(
       async () => {
-        const dry = await clients[1]!.post('/enrich-order', orderFor('dry-run', 'mixed-store'), { token, query: { dryRun: 'true' } });
+        const dry = await clients[1]!.post<Schemas['EnrichOrderResponseDto']>('/enrich-order', orderFor('dry-run', 'mixed-store'), {
+          token,
+          query: { dryRun: 'true' },
+        });
         // Burger 25.90 × 7 % = 1.813 → 1.81
-        expect(dry.body.payload.order.products[0].tax.ICMS_value).toBe(1.81);
+        expect(dry.body.payload.order.products[0]!.tax?.ICMS_value).toBe(1.81);
       },
       { what: 'the other instance to use the edited matrix', intervalMs: 50 },
     );

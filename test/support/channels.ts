@@ -1,20 +1,31 @@
 import { readFileSync } from 'node:fs';
+import { SalesChannelEntity, SalesChannelRelatedListEntity } from '../../src/channels/sales-channel.entity.js';
+import {
+  StoreChannelEntity,
+  StoreChannelScheduleEntity,
+  StoreChannelScheduleGroupEntity,
+  StoreEntity,
+  StoreScheduleEntity,
+  StoreServiceEntity,
+} from '../../src/channels/store.entity.js';
+import type { Schemas } from './api.js';
 import type { HttpResponse } from './http.js';
 import { bootTestApp, type TestApp } from './test-app.js';
 
 /** The platform's stores and channels configuration (POST with HTTP Basic, GET with a bearer token). */
 export const PATH = '/v3/channels-stores';
-/** Every table the configuration is stored in. */
-export const CHILD_TABLES = [
-  'store',
-  'store_service',
-  'store_schedule',
-  'store_channel_schedule_group',
-  'store_channel_schedule',
-  'store_channel',
-  'sales_channel',
-  'sales_channel_related_list',
-] as const;
+/** Every table the configuration is stored in, by its entity. */
+const ENTITIES = {
+  store: StoreEntity,
+  store_service: StoreServiceEntity,
+  store_schedule: StoreScheduleEntity,
+  store_channel_schedule_group: StoreChannelScheduleGroupEntity,
+  store_channel_schedule: StoreChannelScheduleEntity,
+  store_channel: StoreChannelEntity,
+  sales_channel: SalesChannelEntity,
+  sales_channel_related_list: SalesChannelRelatedListEntity,
+} as const;
+export const CHILD_TABLES = Object.keys(ENTITIES) as Array<keyof typeof ENTITIES>;
 
 /** The platform's own request, byte for byte as its sync service sends it. */
 export const FIXTURE_URL = new URL('../fixtures/channels-stores.platform-request.json', import.meta.url);
@@ -206,8 +217,11 @@ export async function bootChannelsApp(): Promise<ChannelsApp> {
   return { t, admin: basic(client.clientId, client.clientSecret), bearer: await t.tokenFor(['admin']) };
 }
 
+/** What a POST (sent raw: the tests send bodies outside the schema) answers: the fresh token, or Error B. */
+export type ChannelsAnswer = Partial<Schemas['ChannelsStoresReplacedDto'] & Schemas['ChannelErrorResponseDto']>;
+
 /** Error B: `{ statusCode: "<status>", message }` and nothing else. */
-export function expectError(response: HttpResponse, status: number): void {
+export function expectError(response: HttpResponse<ChannelsAnswer>, status: number): void {
   expect({ status: response.status, keys: Object.keys(response.body).sort() }).toEqual({ status, keys: ['message', 'statusCode'] });
   expect(response.body.statusCode).toBe(String(status));
   expect(typeof response.body.message).toBe('string');
@@ -218,20 +232,19 @@ export function channelsSteps(app: () => ChannelsApp) {
   return {
     /** `null`: no Authorization header. */
     post: (body: unknown, authorization: string | null = app().admin) =>
-      app().t.http.post(PATH, body, { headers: authorization ? { authorization } : {} }),
+      app().t.http.post<ChannelsAnswer>(PATH, body, { headers: authorization ? { authorization } : {} }),
     /** The current configuration, through GET. */
     read: async () => {
-      const response = await app().t.http.get(PATH, { token: app().bearer });
+      // Read with the raw client, typed as documented: its JSON.parse builds the objects in the test's own realm,
+      // which the variant comparison (isDeepStrictEqual, prototypes included) needs.
+      const response = await app().t.http.get<Schemas['ChannelsStoresResponseDto']>(PATH, { token: app().bearer });
       expect(response.status).toBe(200);
       return response.body;
     },
     /** Rows per table of the configuration. */
     counts: async () => {
       const result: Record<string, number> = {};
-      for (const table of CHILD_TABLES) {
-        const [{ count }] = await app().t.dataSource.query(`SELECT count(*)::int AS count FROM ${table}`);
-        result[table] = count;
-      }
+      for (const table of CHILD_TABLES) result[table] = await app().t.dataSource.getRepository(ENTITIES[table]).count();
       return result;
     },
   };

@@ -1,3 +1,6 @@
+import type { OrderStatusHistoryEntity } from '../../src/orders/order.entity.js';
+import { ok, type Schemas } from './api.js';
+import { dispatchRows, existingOrderRow, statusHistory, trackingRows, transferRows } from './rows.js';
 import { bootTestApp, type TestApp } from './test-app.js';
 
 /** The point-of-sale fulfillment routes (`/api/api/order/*` from outside; the client adds `/api`). */
@@ -52,32 +55,23 @@ export async function bootFulfillmentApp(): Promise<FulfillmentApp> {
   const admin = await t.tokenFor(['admin']);
   const orders = await t.tokenFor(['orders']);
 
+  const api = t.apiAs(admin);
   const createGroup = async (name: string, icmsRate: number, stores: string[]) => {
-    const response = await t.http.post(
-      '/admin/fiscal-groups',
-      {
-        name,
-        uf: 'SP',
-        taxRegime: 'LUCRO_PRESUMIDO',
-        stores: stores.map((store_id) => ({ store_id, store_name: `Store ${store_id}` })),
-        taxMatrix: burgerRule(icmsRate),
-      },
-      { token: admin },
-    );
-    expect(response.status).toBe(201);
-    return response.body.id as string;
+    const body: Schemas['CreateFiscalGroupDto'] = {
+      name,
+      uf: 'SP',
+      taxRegime: 'LUCRO_PRESUMIDO',
+      stores: stores.map((store_id) => ({ store_id, store_name: `Store ${store_id}` })),
+      taxMatrix: burgerRule(icmsRate),
+    };
+    return ok(await api.POST('/api/admin/fiscal-groups', { body }), 201).id;
   };
   const groupA = await createGroup('Group A', 18, [PINHEIROS, VILA_MARIANA]);
   const groupB = await createGroup('Group B', 12, [MOEMA]);
-  expect(
-    (
-      await t.http.post(
-        '/admin/product-fiscal-categories',
-        { productId: 'f-burger', productName: 'Burger', ncm: '21069090' },
-        { token: admin },
-      )
-    ).status,
-  ).toBe(201);
+  ok(
+    await api.POST('/api/admin/product-fiscal-categories', { body: { productId: 'f-burger', productName: 'Burger', ncm: '21069090' } }),
+    201,
+  );
 
   const sync = await t.createClient(['admin'], 'platform sync');
   const channels = await t.http.post(
@@ -100,35 +94,24 @@ export async function bootFulfillmentApp(): Promise<FulfillmentApp> {
   return { t, orders, ordersClient: clientIdOf(orders), groupA, groupB };
 }
 
-export interface StatusChange {
-  from_status: string | null;
-  to_status: string;
-  client_id: string | null;
-  via: string;
-}
+/** A row of the order's status history, as the tests compare it. */
+export type StatusChange = Pick<OrderStatusHistoryEntity, 'fromStatus' | 'toStatus' | 'clientId' | 'via'>;
 
 /**
  * Reads of an order's rows and the steps the tests repeat. `app` is called when a step runs,
  * so the steps can be made at collection time, before `bootFulfillmentApp()` resolves.
  */
 export function fulfillmentSteps(app: () => FulfillmentApp) {
-  const logRows = (table: string) => async (orderId: string) =>
-    app().t.dataSource.query(`SELECT x.* FROM ${table} x JOIN orders o ON o.id = x.order_db_id WHERE o.order_id = $1 ORDER BY x.id`, [
-      orderId,
-    ]);
+  const db = () => app().t.dataSource;
   return {
-    /** The stored row of an order (snake_case columns). */
-    row: async (orderId: string) => (await app().t.dataSource.query('SELECT * FROM orders WHERE order_id = $1', [orderId]))[0],
+    /** The stored order. */
+    row: (orderId: string) => existingOrderRow(db(), orderId),
     /** The order's status history, oldest first. */
-    history: async (orderId: string) =>
-      (await app().t.dataSource.query(
-        `SELECT h.from_status, h.to_status, h.client_id, h.via FROM order_status_history h JOIN orders o ON o.id = h.order_db_id
-         WHERE o.order_id = $1 ORDER BY h.id`,
-        [orderId],
-      )) as StatusChange[],
-    tracking: logRows('order_tracking'),
-    transfers: logRows('order_transfer'),
-    dispatches: logRows('order_dispatch'),
+    history: async (orderId: string): Promise<StatusChange[]> =>
+      (await statusHistory(db(), orderId)).map(({ fromStatus, toStatus, clientId, via }) => ({ fromStatus, toStatus, clientId, via })),
+    tracking: (orderId: string) => trackingRows(db(), orderId),
+    transfers: (orderId: string) => transferRows(db(), orderId),
+    dispatches: (orderId: string) => dispatchRows(db(), orderId),
 
     /** An order enriched through POST /api/enrich-order: one burger of 25.90. */
     async enrichedOrder(orderId: string, storeId = PINHEIROS, extra: Record<string, unknown> = {}): Promise<void> {
@@ -151,8 +134,7 @@ export function fulfillmentSteps(app: () => FulfillmentApp) {
 
     async setStatus(orderId: string, status: string): Promise<void> {
       const { t, orders } = app();
-      const response = await t.http.post(`${ORDER}/status`, { order_id: orderId, status }, { token: orders });
-      expect(response.status).toBe(200);
+      ok(await t.apiAs(orders).POST('/api/api/order/status', { body: { order_id: orderId, status } }), 200);
     },
   };
 }

@@ -1,4 +1,4 @@
-export interface HttpResponse<T = any> {
+export interface HttpResponse<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
@@ -17,20 +17,20 @@ export interface RequestOptions {
 export class HttpClient {
   constructor(readonly baseUrl: string) {}
 
-  get<T = any>(path: string, options: RequestOptions = {}) {
+  get<T = unknown>(path: string, options: RequestOptions = {}) {
     return this.request<T>('GET', path, undefined, options);
   }
-  post<T = any>(path: string, body?: unknown, options: RequestOptions = {}) {
+  post<T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) {
     return this.request<T>('POST', path, body, options);
   }
-  put<T = any>(path: string, body?: unknown, options: RequestOptions = {}) {
+  put<T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) {
     return this.request<T>('PUT', path, body, options);
   }
-  delete<T = any>(path: string, options: RequestOptions = {}) {
+  delete<T = unknown>(path: string, options: RequestOptions = {}) {
     return this.request<T>('DELETE', path, undefined, options);
   }
 
-  async request<T = any>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+  async request<T = unknown>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<HttpResponse<T>> {
     const url = new URL(this.baseUrl + path);
     for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     const headers: Record<string, string> = { ...(options.headers ?? {}) };

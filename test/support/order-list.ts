@@ -1,4 +1,7 @@
+import { ok, type QueryOf } from './api.js';
 import { bootTestApp, type TestApp } from './test-app.js';
+
+export type OrderListQuery = QueryOf<'/api/admin/orders'>;
 
 /** The admin order list; `/admin/orders/{id}` is the detail. */
 export const LIST = '/admin/orders';
@@ -66,7 +69,10 @@ export const FIXTURES: Fixture[] = [
   { orderId: 'MS-AFTER', storeId: null, source: null, status: 'RECEIVED', attempts: 0, createdAt: '2026-03-05T11:00:00.001000Z' },
 ];
 
-/** Inserts an order row as the service stores it (the status history trigger records its first status). */
+/**
+ * Inserts an order row as the service stores it (the status history trigger records its first status).
+ * Raw SQL on purpose: the fixtures' createdAt carry microseconds, which a JavaScript Date (and so the entity) cannot.
+ */
 export async function insertOrder(t: TestApp, fixture: Fixture): Promise<string> {
   const [row] = await t.dataSource.query<Array<{ id: string }>>(
     `INSERT INTO orders (order_id, status, payload, enriched_payload, webhook_attempts, store_id, source, webhook_last_response,
@@ -110,7 +116,10 @@ export async function bootOrderListApp(): Promise<OrderListApp> {
 /** The calls the tests repeat. `app` is called when a step runs, so the steps can be made at collection time. */
 export function orderListSteps(app: () => OrderListApp) {
   return {
-    list: (query: Record<string, string | number | undefined> = {}) => app().t.http.get(LIST, { token: app().admin, query }),
+    /** The typed call: its `response`, and `data` or `error`. */
+    list: (query: OrderListQuery = {}) => app().t.apiAs(app().admin).GET('/api/admin/orders', { params: { query } }),
+    /** The page of a list call that must succeed. */
+    page: async (query: OrderListQuery = {}) => ok(await app().t.apiAs(app().admin).GET('/api/admin/orders', { params: { query } }), 200),
     orderIds: (body: { items: Array<{ orderId: string }> }) => body.items.map((item) => item.orderId),
     /** The fixtures in the list's order: createdAt desc, then id desc (uuid order is the order of its lowercase text). */
     expected(keep: (fixture: Fixture) => boolean): string[] {

@@ -7,6 +7,7 @@ import type { Scope } from '../../src/auth/scopes.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { createRootLogger } from '../../src/common/logging/logger.js';
 import { createTestDatabase } from '../setup/test-database.js';
+import { typedClient, type Api } from './api.js';
 import { HttpClient } from './http.js';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -16,6 +17,11 @@ export const BOOTSTRAP_SECRET = 'bootstrap-test-secret';
 export interface TestApp {
   app: NestFastifyApplication;
   config: AppConfig;
+  /** The typed client (see api.ts), sending the admin token of `adminToken()`: every call whose request and answer the OpenAPI document describes. */
+  api: Api;
+  /** The typed client sending `token`, or no token. */
+  apiAs(token?: string): Api;
+  /** Raw HTTP, for what the typed client cannot send or read: malformed bodies, raw headers, non-JSON answers, undocumented routes. */
   http: HttpClient;
   baseUrl: string;
   databaseUrl: string;
@@ -53,6 +59,7 @@ export async function bootTestApp(env: Record<string, string> = {}, options: { d
   const clients = app.get(ClientsService);
   const tokens = app.get(TokenService);
   let adminToken: string | undefined;
+  const origin = baseUrl.slice(0, -'/api'.length);
 
   const createClient = async (scopes: Scope[], name = 'test client') => {
     const created = await clients.create({ name, scopes });
@@ -63,15 +70,19 @@ export async function bootTestApp(env: Record<string, string> = {}, options: { d
     return (await tokens.issue(clientId, scopes)).accessToken;
   };
 
+  const admin = async () => (adminToken ??= await tokenFor(['admin', 'orders', 'platform']));
+
   return {
     app,
     config,
+    api: typedClient(origin, admin),
+    apiAs: (token?: string) => typedClient(origin, token),
     http: new HttpClient(baseUrl),
     baseUrl,
     databaseUrl: database.url,
     dataSource: app.get(DataSource),
     tokenFor,
-    adminToken: async () => (adminToken ??= await tokenFor(['admin', 'orders', 'platform'])),
+    adminToken: admin,
     createClient,
     close: async () => {
       await app.close();
