@@ -1,4 +1,5 @@
 import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, PINHEIROS, type FulfillmentApp } from '../support/fulfillment.js';
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -57,8 +58,14 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       await setStatus(orderId, 'READY');
       const response = await t.http.post(`${ORDER}/dispatched`, { codigo_app: orderId, id_transaccion: 'TX-2' }, { token: orders });
       expect(response.status).toBe(409);
-      expect(Object.keys(response.body)).toEqual(['error', 'message']);
+      expect(Object.keys(response.body)).toEqual(['error', 'message', 'code', 'details']);
       expect(response.body.error).toContain('not a pickup order');
+      expect(response.body.message).toBe(response.body.error);
+      expect([response.body.code, response.body.details]).toEqual([
+        'NOT_A_PICKUP_ORDER',
+        [{ field: 'codigo_app', problem: 'is not a pickup order', orderId }],
+      ]);
+      expectDeclaredError('POST', '/api/api/order/dispatched', response);
       expect((await row(orderId)).status).toBe('READY');
       expect(await dispatches(orderId)).toEqual([]);
     });
@@ -70,6 +77,11 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const response = await t.http.post(`${ORDER}/dispatched`, { codigo_app: orderId, id_transaccion: 'TX-3' }, { token: orders });
       expect(response.status).toBe(409);
       expect(response.body.error).toContain('from CANCELLED to DISPATCHED');
+      expect([response.body.code, response.body.details]).toEqual([
+        'ILLEGAL_STATUS_TRANSITION',
+        [expect.objectContaining({ orderId, currentStatus: 'CANCELLED', requestedStatus: 'DISPATCHED' })],
+      ]);
+      expectDeclaredError('POST', '/api/api/order/dispatched', response);
       expect(await dispatches(orderId)).toEqual([]);
     });
 

@@ -1,4 +1,5 @@
-import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
+import { bootFulfillmentApp, domainErrorD, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -63,8 +64,25 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       await setStatus(orderId, 'READY');
       const response = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'IN_PREPARATION' }, { token: orders });
       expect(response.status).toBe(409);
-      expect(response.body).toEqual(errorD(`Order ${orderId}: cannot change from READY back to IN_PREPARATION`));
+      const reason = 'cannot change from READY back to IN_PREPARATION';
+      expect(response.body).toEqual(
+        domainErrorD(`Order ${orderId}: ${reason}`, 'ILLEGAL_STATUS_TRANSITION', [
+          { field: 'status', problem: reason, orderId, currentStatus: 'READY', requestedStatus: 'IN_PREPARATION' },
+        ]),
+      );
+      expectDeclaredError('POST', '/api/api/order/status', response);
       expect((await row(orderId)).status).toBe('READY');
+    });
+
+    it('409 for a point-of-sale label whose status the order cannot move to names the status the label stands for', async () => {
+      const orderId = unique('backlabel');
+      await enrichedOrder(orderId);
+      await setStatus(orderId, 'DELIVERED');
+      const response = await t.http.post(`${ORDER}/status`, { order_id: orderId, status: 'Por Asignar' }, { token: orders });
+      expect(response.status).toBe(409);
+      expect(response.body.code).toBe('ILLEGAL_STATUS_TRANSITION');
+      expect(response.body.details).toMatchObject([{ orderId, currentStatus: 'DELIVERED', requestedStatus: 'READY' }]);
+      expectDeclaredError('POST', '/api/api/order/status', response);
     });
 
     it.each(['DELIVERED', 'CANCELLED', 'REJECTED'])('409 for any move out of %s', async (terminal) => {
@@ -75,6 +93,11 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
         const response = await t.http.post(`${ORDER}/status`, { order_id: orderId, status }, { token: orders });
         expect([status, response.status]).toEqual([status, 409]);
         expect(response.body.error).toContain(`from ${terminal} to ${status}`);
+        expect([status, response.body.code, response.body.details[0].currentStatus]).toEqual([
+          status,
+          'ILLEGAL_STATUS_TRANSITION',
+          terminal,
+        ]);
       }
       expect((await row(orderId)).status).toBe(terminal);
     });

@@ -1,4 +1,5 @@
-import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
+import { bootFulfillmentApp, domainErrorD, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -119,7 +120,13 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
         { token: orders },
       );
       expect(response.status).toBe(409);
-      expect(response.body).toEqual(errorD(`Order ${orderId}: cannot change from DELIVERED to DISPATCHED: DELIVERED is a final status`));
+      const reason = 'cannot change from DELIVERED to DISPATCHED: DELIVERED is a final status';
+      expect(response.body).toEqual(
+        domainErrorD(`Order ${orderId}: ${reason}`, 'ILLEGAL_STATUS_TRANSITION', [
+          { field: 'status', problem: reason, orderId, currentStatus: 'DELIVERED', requestedStatus: 'DISPATCHED' },
+        ]),
+      );
+      expectDeclaredError('POST', '/api/api/order/tracking', response);
       expect(await tracking(orderId)).toEqual([]);
     });
 

@@ -1,5 +1,6 @@
 import {
   bootFulfillmentApp,
+  domainErrorD,
   errorD,
   fulfillmentSteps,
   MOEMA,
@@ -9,6 +10,7 @@ import {
   VILA_MARIANA,
   type FulfillmentApp,
 } from '../support/fulfillment.js';
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -138,7 +140,12 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       for (const from of [MOEMA, 'BN-MOE', 'UNKNOWN-CODE']) {
         const response = await transfer(orderId, from, VILA_MARIANA);
         expect([from, response.status]).toEqual([from, 409]);
-        expect(response.body).toEqual(errorD(`from_store "${from}" is not the current store of order ${orderId} (store "${PINHEIROS}")`));
+        expect(response.body).toEqual(
+          domainErrorD(`from_store "${from}" is not the current store of order ${orderId} (store "${PINHEIROS}")`, 'NOT_THE_ORDER_STORE', [
+            { field: 'from_store', problem: 'is not the current store of the order', orderId, fromStore: from, storeId: PINHEIROS },
+          ]),
+        );
+        expectDeclaredError('PUT', '/api/api/order/transfer', response);
       }
       expect((await row(orderId)).store_id).toBe(PINHEIROS);
       expect(await transfers(orderId)).toEqual([]);
@@ -162,6 +169,11 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const response = await transfer(orderId, 'BN-PIN', 'BN-NOFISCAL');
       expect(response.status).toBe(409);
       expect(response.body.error).toContain(`Store "${NO_GROUP}" has no fiscal group`);
+      expect([response.body.code, response.body.details]).toEqual([
+        'STORE_WITHOUT_FISCAL_GROUP',
+        [{ field: 'to_store', problem: 'no fiscal group holds this store', orderId, storeId: NO_GROUP, fiscalGroupId: groupA }],
+      ]);
+      expectDeclaredError('PUT', '/api/api/order/transfer', response);
       const after = await row(orderId);
       expect([after.store_id, after.enriched_payload]).toEqual([PINHEIROS, before.enriched_payload]);
       expect(await transfers(orderId)).toEqual([]);
@@ -199,10 +211,21 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const ambiguous = await transfer(orderId, PINHEIROS, 'DUP');
       expect(ambiguous.status).toBe(409);
       expect(ambiguous.body.error).toContain('belongs to several stores');
+      expect([ambiguous.body.code, ambiguous.body.details[0].storeCode, [...ambiguous.body.details[0].storeIds].sort()]).toEqual([
+        'AMBIGUOUS_STORE_CODE',
+        'DUP',
+        ['1301', '1302'],
+      ]);
+      expectDeclaredError('PUT', '/api/api/order/transfer', ambiguous);
       await setStatus(orderId, 'DELIVERED');
       const final = await transfer(orderId, PINHEIROS, MOEMA);
       expect(final.status).toBe(409);
-      expect(final.body).toEqual(errorD(`Order ${orderId} is DELIVERED, a final status: it cannot be transferred`));
+      expect(final.body).toEqual(
+        domainErrorD(`Order ${orderId} is DELIVERED, a final status: it cannot be transferred`, 'ORDER_IN_FINAL_STATUS', [
+          { field: 'order', problem: 'is DELIVERED, a final status', orderId, status: 'DELIVERED' },
+        ]),
+      );
+      expectDeclaredError('PUT', '/api/api/order/transfer', final);
     });
 
     it('404 for an unknown order, 400 for a bad body', async () => {
