@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
-import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { Consumes } from '../common/http/route-config.js';
 import { FORM_URLENCODED } from '../auth/oauth-token.controller.js';
 import { FulfillmentBody, type ReceivedBody } from './fulfillment-body.js';
@@ -18,9 +18,31 @@ import { InfoPaymentsQueryDto, InfoPaymentsResponseDto } from './dto/info-paymen
 import { FulfillmentService } from './fulfillment.service.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
+import { IllegalStatusTransitionErrorDto } from '../orders/dto/order-errors.dto.js';
+import {
+  AmbiguousStoreCodeErrorDto,
+  NotAPickupOrderErrorDto,
+  NotTheOrderStoreErrorDto,
+  OrderInFinalStatusErrorDto,
+  StoreWithoutFiscalGroupErrorDto,
+} from './dto/fulfillment-errors.dto.js';
 
 const BODIES =
   'JSON or `application/x-www-form-urlencoded` (numbers arrive as text); properties beyond the documented ones are kept with the record and shown in the order detail; an empty optional field is taken as not sent. ';
+
+/** A refused status change in the point-of-sale body: the sentence twice, the code and its details. */
+function illegalTransitionExample(orderId: string, from: string, to: string, reason: string): object {
+  const sentence = `Order ${orderId}: ${reason}`;
+  return {
+    error: sentence,
+    message: sentence,
+    code: 'ILLEGAL_STATUS_TRANSITION',
+    details: [{ field: 'status', problem: reason, orderId, currentStatus: from, requestedStatus: to }],
+  };
+}
+
+const ILLEGAL_TRANSITION =
+  'ILLEGAL_STATUS_TRANSITION: the status rules refuse the move (backwards, or out of DELIVERED, CANCELLED or REJECTED); nothing changed. The details name the order and both statuses';
 
 const STATUS_RULES =
   'Status rules: RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED (intake, any order among them) < ACCEPTED < IN_PREPARATION < READY < DISPATCHED < DELIVERED; ' +
@@ -72,11 +94,23 @@ export class FulfillmentController {
     },
   })
   @ApiOkResponse({ type: FulfillmentResponseDto })
-  @ApiErrors([400, 404, 409], {
-    400: 'Invalid body (missing or ill-typed field, unknown property, bad coordinate)',
-    404: 'No order with this order_id',
-    409: 'The status is an order status the order cannot move to',
-  })
+  @ApiErrors(
+    [400, 404, 409],
+    {
+      400: 'Invalid body (missing or ill-typed field, unknown property, bad coordinate)',
+      404: 'No order with this order_id',
+      409: `The status is an order status the order cannot move to. ${ILLEGAL_TRANSITION}`,
+    },
+    {
+      409: illegalTransitionExample(
+        'ORD-2025-000123',
+        'DELIVERED',
+        'DISPATCHED',
+        'cannot change from DELIVERED to DISPATCHED: DELIVERED is a final status',
+      ),
+    },
+  )
+  @ApiDomainErrors(409, { ILLEGAL_STATUS_TRANSITION: IllegalStatusTransitionErrorDto })
   tracking(
     @FulfillmentBody(TrackingRequestDto) body: ReceivedBody<TrackingRequestDto>,
     @CurrentActor() actor: Actor,
@@ -118,10 +152,37 @@ export class FulfillmentController {
     },
   })
   @ApiOkResponse({ type: FulfillmentResponseDto })
-  @ApiErrors([400, 404, 409], {
-    400: 'Invalid body, or to_store equal to from_store (or naming the current store)',
-    404: 'No order with this order id',
-    409: "from_store is not the order's store; the order is in a final status; the target store has no fiscal group while the order carries taxes; a store code names several stores",
+  @ApiErrors(
+    [400, 404, 409],
+    {
+      400: 'Invalid body, or to_store equal to from_store (or naming the current store)',
+      404: 'No order with this order id',
+      409:
+        "NOT_THE_ORDER_STORE: from_store is not the order's store; ORDER_IN_FINAL_STATUS: the order is DELIVERED, CANCELLED or REJECTED; " +
+        'STORE_WITHOUT_FISCAL_GROUP: the target store has no fiscal group while the order carries taxes; AMBIGUOUS_STORE_CODE: to_store is a store code several stores share (send the store id). Nothing changed.',
+    },
+    {
+      409: {
+        error: 'from_store "BN-PIN" is not the current store of order ORD-2025-000123 (store "1202")',
+        message: 'from_store "BN-PIN" is not the current store of order ORD-2025-000123 (store "1202")',
+        code: 'NOT_THE_ORDER_STORE',
+        details: [
+          {
+            field: 'from_store',
+            problem: 'is not the current store of the order',
+            orderId: 'ORD-2025-000123',
+            fromStore: 'BN-PIN',
+            storeId: '1202',
+          },
+        ],
+      },
+    },
+  )
+  @ApiDomainErrors(409, {
+    NOT_THE_ORDER_STORE: NotTheOrderStoreErrorDto,
+    ORDER_IN_FINAL_STATUS: OrderInFinalStatusErrorDto,
+    STORE_WITHOUT_FISCAL_GROUP: StoreWithoutFiscalGroupErrorDto,
+    AMBIGUOUS_STORE_CODE: AmbiguousStoreCodeErrorDto,
   })
   transfer(
     @FulfillmentBody(TransferRequestDto) body: ReceivedBody<TransferRequestDto>,
@@ -149,10 +210,24 @@ export class FulfillmentController {
     },
   })
   @ApiOkResponse({ type: FulfillmentResponseDto })
-  @ApiErrors([400, 404, 409], {
-    404: 'No order with this codigo_app',
-    409: 'Not a pickup order, or the order cannot move to DISPATCHED (for example it is DELIVERED or CANCELLED)',
-  })
+  @ApiErrors(
+    [400, 404, 409],
+    {
+      404: 'No order with this codigo_app',
+      409: `NOT_A_PICKUP_ORDER: not a pickup order. ${ILLEGAL_TRANSITION}`,
+    },
+    {
+      409: {
+        error:
+          'Order ORD-2025-000124 is not a pickup order (order.type, order.deliveryType or deliveryType PICKUP, TAKEOUT or TAKE_AWAY, or order.pickup true): only pickup orders are dispatched here',
+        message:
+          'Order ORD-2025-000124 is not a pickup order (order.type, order.deliveryType or deliveryType PICKUP, TAKEOUT or TAKE_AWAY, or order.pickup true): only pickup orders are dispatched here',
+        code: 'NOT_A_PICKUP_ORDER',
+        details: [{ field: 'codigo_app', problem: 'is not a pickup order', orderId: 'ORD-2025-000124' }],
+      },
+    },
+  )
+  @ApiDomainErrors(409, { NOT_A_PICKUP_ORDER: NotAPickupOrderErrorDto, ILLEGAL_STATUS_TRANSITION: IllegalStatusTransitionErrorDto })
   dispatched(
     @FulfillmentBody(DispatchedRequestDto) body: ReceivedBody<DispatchedRequestDto>,
     @CurrentActor() actor: Actor,
@@ -179,11 +254,16 @@ export class FulfillmentController {
     },
   })
   @ApiOkResponse({ type: FulfillmentResponseDto })
-  @ApiErrors([400, 404, 409], {
-    400: 'Invalid body, or a status that is neither an order status nor an alias (the message lists the accepted values)',
-    404: 'No order with this order_id',
-    409: 'The move is not allowed (backwards, or out of DELIVERED, CANCELLED or REJECTED); the message names both statuses',
-  })
+  @ApiErrors(
+    [400, 404, 409],
+    {
+      400: 'Invalid body, or a status that is neither an order status nor an alias (the message lists the accepted values)',
+      404: 'No order with this order_id',
+      409: `${ILLEGAL_TRANSITION}, and so does the message`,
+    },
+    { 409: illegalTransitionExample('ORD-2025-000123', 'READY', 'ACCEPTED', 'cannot change from READY back to ACCEPTED') },
+  )
+  @ApiDomainErrors(409, { ILLEGAL_STATUS_TRANSITION: IllegalStatusTransitionErrorDto })
   status(
     @FulfillmentBody(StatusRequestDto) body: ReceivedBody<StatusRequestDto>,
     @CurrentActor() actor: Actor,

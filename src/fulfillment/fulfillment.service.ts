@@ -4,7 +4,7 @@ import {
   notTheOrderStore,
   orderInFinalStatus,
   storeWithoutFiscalGroup,
-} from './fulfillment-errors.js';
+} from './dto/fulfillment-errors.dto.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';

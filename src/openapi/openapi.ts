@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { DOMAIN_ERROR_CODES, GENERIC_ERROR_CODES, LOGGED_ONLY_CODES, OAUTH_ERROR_CODES } from '../common/errors/error-codes.js';
+import { DOMAIN_ERROR_CODES, GENERIC_ERROR_CODES, OAUTH_ERROR_CODES, POINT_OF_SALE_DOMAIN_CODES } from '../common/errors/error-codes.js';
 import type { ErrorFamilyRoutes } from '../common/errors/error-families.js';
 import { documentResponsesAnyRouteCanMeet } from '../common/openapi/api-errors.decorator.js';
 import { OPEN_OBJECT_SCHEMAS } from '../common/openapi/open-object.decorator.js';
@@ -15,7 +15,7 @@ const DESCRIPTION = `Receives ordering-platform orders, computes ICMS, PIS and C
 
 **Authentication.** Get a token with \`POST /api/authentication/login\` (or the OAuth 2.0 endpoint \`POST /api/domain-cliente/token\`) and send it as \`Authorization: Bearer <token>\`. Scopes: \`admin\` (fiscal configuration, order list), \`orders\` (enrichment, fulfillment), \`platform\` (new-order webhook).
 
-**Errors.** Each family of routes has one body shape: Error A \`{ message, error, details? }\` (login, enrichment, admin), Error B \`{ statusCode, message }\` (channel configuration), Error C \`{ error, error_description }\` (\`/domain-cliente/*\`), Error D \`{ error, message }\` (order fulfillment; the same sentence in both). Error A codes: ${list(GENERIC_ERROR_CODES)}; a domain failure has its own code, and each item of its \`details\` carries typed fields beside \`field\` and \`problem\`, declared per operation: ${list(DOMAIN_ERROR_CODES.filter((code) => !LOGGED_ONLY_CODES.includes(code)))}. Error D answers carry only the sentence; the service logs their code: ${list(LOGGED_ONLY_CODES)}. Error C codes: ${list(OAUTH_ERROR_CODES)}.
+**Errors.** Each family of routes has one body shape: Error A \`{ message, error, details? }\` (login, enrichment, admin), Error B \`{ statusCode, message }\` (channel configuration), Error C \`{ error, error_description }\` (\`/domain-cliente/*\`), Error D \`{ error, message }\` (order fulfillment; the same sentence in both). Error A codes: ${list(GENERIC_ERROR_CODES)}; a domain failure has its own code, and each item of its \`details\` carries typed fields beside \`field\` and \`problem\`, declared per operation: ${list(DOMAIN_ERROR_CODES.filter((code) => !POINT_OF_SALE_DOMAIN_CODES.includes(code)))}. An Error D domain failure keeps the sentence in \`error\` and \`message\` and adds \`code\` and typed \`details\`, declared per operation the same way (told apart by \`code\`): ${list(POINT_OF_SALE_DOMAIN_CODES)}; other Error D answers carry only the sentence. Error C codes: ${list(OAUTH_ERROR_CODES)}.
 
 Every response carries \`x-request-id\` (the caller's, when sent).`;
 

@@ -8,10 +8,12 @@ export default async () => {
     '../enrichment/dto/enrichment.dto.js': await import('../enrichment/dto/enrichment.dto.js'),
     '../fiscal-groups/dto/fiscal-group-errors.dto.js': await import('../fiscal-groups/dto/fiscal-group-errors.dto.js'),
     '../fiscal-groups/dto/fiscal-group.dto.js': await import('../fiscal-groups/dto/fiscal-group.dto.js'),
+    '../fulfillment/dto/fulfillment-errors.dto.js': await import('../fulfillment/dto/fulfillment-errors.dto.js'),
     '../fulfillment/dto/fulfillment.dto.js': await import('../fulfillment/dto/fulfillment.dto.js'),
     '../fulfillment/dto/info-payments.dto.js': await import('../fulfillment/dto/info-payments.dto.js'),
     '../health/dto/health.dto.js': await import('../health/dto/health.dto.js'),
     '../new-order-webhook/dto/new-order.dto.js': await import('../new-order-webhook/dto/new-order.dto.js'),
+    '../orders/dto/order-errors.dto.js': await import('../orders/dto/order-errors.dto.js'),
     '../orders/dto/persisted-order.dto.js': await import('../orders/dto/persisted-order.dto.js'),
     '../product-categories/dto/product-category-errors.dto.js': await import('../product-categories/dto/product-category-errors.dto.js'),
     '../stats/dto/stats.dto.js': await import('../stats/dto/stats.dto.js'),
@@ -320,6 +322,10 @@ export default async () => {
             },
             DomainErrorResponseDto: {
               message: { required: true, type: () => String, description: 'Human-readable explanation (always one string)' },
+            },
+            PointOfSaleDomainErrorResponseDto: {
+              error: { required: true, type: () => String, description: 'Human-readable explanation, the same sentence as `message`' },
+              message: { required: true, type: () => String, description: 'The same sentence as `error`' },
             },
             ChannelErrorResponseDto: {
               statusCode: { required: true, type: () => String, description: 'HTTP status code, as a string' },
@@ -736,6 +742,89 @@ export default async () => {
           },
         ],
         [
+          import('../fulfillment/dto/fulfillment-errors.dto.js'),
+          {
+            NotAPickupOrderDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId` (`codigo_app`)" },
+            },
+            NotAPickupOrderErrorDto: {
+              code: { required: true, enum: ['NOT_A_PICKUP_ORDER'] },
+              details: {
+                required: true,
+                type: () => [t['../fulfillment/dto/fulfillment-errors.dto.js'].NotAPickupOrderDetailDto],
+                description: 'One item, about `codigo_app`',
+              },
+            },
+            OrderInFinalStatusDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId`" },
+              status: {
+                required: true,
+                description: 'Its status: DELIVERED, CANCELLED or REJECTED',
+                enum: [
+                  'RECEIVED',
+                  'ENRICHED',
+                  'ENRICHMENT_FAILED',
+                  'FORWARDED',
+                  'FORWARD_FAILED',
+                  'ACCEPTED',
+                  'IN_PREPARATION',
+                  'READY',
+                  'DISPATCHED',
+                  'DELIVERED',
+                  'CANCELLED',
+                  'REJECTED',
+                ],
+              },
+            },
+            OrderInFinalStatusErrorDto: {
+              code: { required: true, enum: ['ORDER_IN_FINAL_STATUS'] },
+              details: {
+                required: true,
+                type: () => [t['../fulfillment/dto/fulfillment-errors.dto.js'].OrderInFinalStatusDetailDto],
+                description: 'One item, about `order`',
+              },
+            },
+            NotTheOrderStoreDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId`" },
+              fromStore: { required: true, type: () => String, description: '`from_store` as sent' },
+              storeId: { required: true, type: () => String, nullable: true, description: "The order's store; null when it has none" },
+            },
+            NotTheOrderStoreErrorDto: {
+              code: { required: true, enum: ['NOT_THE_ORDER_STORE'] },
+              details: {
+                required: true,
+                type: () => [t['../fulfillment/dto/fulfillment-errors.dto.js'].NotTheOrderStoreDetailDto],
+                description: 'One item, about `from_store`',
+              },
+            },
+            StoreWithoutFiscalGroupDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId`" },
+              storeId: { required: true, type: () => String, description: "The target store's id" },
+              fiscalGroupId: { required: true, type: () => String, description: 'The group whose taxes the order carries' },
+            },
+            StoreWithoutFiscalGroupErrorDto: {
+              code: { required: true, enum: ['STORE_WITHOUT_FISCAL_GROUP'] },
+              details: {
+                required: true,
+                type: () => [t['../fulfillment/dto/fulfillment-errors.dto.js'].StoreWithoutFiscalGroupDetailDto],
+                description: 'One item, about `to_store`',
+              },
+            },
+            AmbiguousStoreCodeDetailDto: {
+              storeCode: { required: true, type: () => String, description: '`to_store` as sent' },
+              storeIds: { required: true, type: () => [String], description: 'The ids of the stores configured with this code' },
+            },
+            AmbiguousStoreCodeErrorDto: {
+              code: { required: true, enum: ['AMBIGUOUS_STORE_CODE'] },
+              details: {
+                required: true,
+                type: () => [t['../fulfillment/dto/fulfillment-errors.dto.js'].AmbiguousStoreCodeDetailDto],
+                description: 'One item, about `to_store`',
+              },
+            },
+          },
+        ],
+        [
           import('../fulfillment/dto/fulfillment.dto.js'),
           {
             ShippingCoordinateDto: {
@@ -920,6 +1009,58 @@ export default async () => {
               total: { required: true, type: () => Number, minimum: 0 },
             },
             NewOrderResponseDto: { status: { required: true, enum: ['OK'] } },
+          },
+        ],
+        [
+          import('../orders/dto/order-errors.dto.js'),
+          {
+            IllegalStatusTransitionDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId`" },
+              currentStatus: {
+                required: true,
+                description: "The order's status, unchanged",
+                enum: [
+                  'RECEIVED',
+                  'ENRICHED',
+                  'ENRICHMENT_FAILED',
+                  'FORWARDED',
+                  'FORWARD_FAILED',
+                  'ACCEPTED',
+                  'IN_PREPARATION',
+                  'READY',
+                  'DISPATCHED',
+                  'DELIVERED',
+                  'CANCELLED',
+                  'REJECTED',
+                ],
+              },
+              requestedStatus: {
+                required: true,
+                description: 'The status asked for (an alias already read as the status it stands for)',
+                enum: [
+                  'RECEIVED',
+                  'ENRICHED',
+                  'ENRICHMENT_FAILED',
+                  'FORWARDED',
+                  'FORWARD_FAILED',
+                  'ACCEPTED',
+                  'IN_PREPARATION',
+                  'READY',
+                  'DISPATCHED',
+                  'DELIVERED',
+                  'CANCELLED',
+                  'REJECTED',
+                ],
+              },
+            },
+            IllegalStatusTransitionErrorDto: {
+              code: { required: true, enum: ['ILLEGAL_STATUS_TRANSITION'] },
+              details: {
+                required: true,
+                type: () => [t['../orders/dto/order-errors.dto.js'].IllegalStatusTransitionDetailDto],
+                description: 'One item, about the status',
+              },
+            },
           },
         ],
         [

@@ -54,8 +54,13 @@ describe('OrderStatusWriter.check', () => {
     expect(error.details).toMatchObject([{ currentStatus: 'DELIVERED', requestedStatus: 'CANCELLED' }]);
   });
 
-  it('is answered on the point-of-sale routes with the sentence only: their body has no code field', () => {
+  it('is answered on the point-of-sale routes with the sentence in error and message, and its code and details added', () => {
     const error = refusal(() => writer.check(order('READY'), 'IN_PREPARATION'));
-    expect(renderErrorBody(ErrorFamily.PointOfSale, error)).toEqual({ error: error.message, message: error.message });
+    expect(renderErrorBody(ErrorFamily.PointOfSale, error)).toEqual({
+      error: error.message,
+      message: error.message,
+      code: 'ILLEGAL_STATUS_TRANSITION',
+      details: error.details,
+    });
   });
 });

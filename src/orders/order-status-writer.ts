@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { illegalStatusTransition } from './order-errors.js';
+import { illegalStatusTransition } from './dto/order-errors.dto.js';
 import { canTransition, type OrderStatus } from './order-status.js';
 import type { Actor } from '../common/actor.js';
 import { OrdersRepository, type LockedOrder, type StatusNote } from './orders.repository.js';

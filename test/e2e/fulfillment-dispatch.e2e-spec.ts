@@ -1,5 +1,6 @@
 import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, PINHEIROS, type FulfillmentApp } from '../support/fulfillment.js';
-import { failed, ok, type PosErrorBody } from '../support/api.js';
+import { failed, ok, refusedPos, type PosErrorBody } from '../support/api.js';
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -52,9 +53,15 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('delivery');
       await enrichedOrder(orderId, PINHEIROS, { deliveryType: 'DELIVERY' });
       await setStatus(orderId, 'READY');
-      const refused = failed(await dispatched(orderId, 'TX-2'), 409);
-      expect(Object.keys(refused)).toEqual(['error', 'message']);
-      expect(refused.error).toContain('not a pickup order');
+      const response = refusedPos(await dispatched(orderId, 'TX-2'), 409);
+      expect(Object.keys(response.body)).toEqual(['error', 'message', 'code', 'details']);
+      expect(response.body.error).toContain('not a pickup order');
+      expect(response.body.message).toBe(response.body.error);
+      expect([response.body.code, response.body.details]).toEqual([
+        'NOT_A_PICKUP_ORDER',
+        [{ field: 'codigo_app', problem: 'is not a pickup order', orderId }],
+      ]);
+      expectDeclaredError('POST', '/api/api/order/dispatched', response);
       expect((await row(orderId)).status).toBe('READY');
       expect(await dispatches(orderId)).toEqual([]);
     });
@@ -63,7 +70,13 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('pickcancel');
       await enrichedOrder(orderId, PINHEIROS, { deliveryType: 'PICKUP' });
       await setStatus(orderId, 'CANCELLED');
-      expect(failed(await dispatched(orderId, 'TX-3'), 409).error).toContain('from CANCELLED to DISPATCHED');
+      const response = refusedPos(await dispatched(orderId, 'TX-3'), 409);
+      expect(response.body.error).toContain('from CANCELLED to DISPATCHED');
+      expect([response.body.code, response.body.details]).toEqual([
+        'ILLEGAL_STATUS_TRANSITION',
+        [expect.objectContaining({ orderId, currentStatus: 'CANCELLED', requestedStatus: 'DISPATCHED' })],
+      ]);
+      expectDeclaredError('POST', '/api/api/order/dispatched', response);
       expect(await dispatches(orderId)).toEqual([]);
     });
 

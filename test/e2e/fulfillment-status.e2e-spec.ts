@@ -1,5 +1,6 @@
-import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
-import { failed, ok, type PosErrorBody } from '../support/api.js';
+import { bootFulfillmentApp, domainErrorD, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
+import { failed, ok, refusedPos, type PosErrorBody } from '../support/api.js';
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -57,10 +58,25 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('back');
       await enrichedOrder(orderId);
       await setStatus(orderId, 'READY');
-      expect(failed(await changeStatus(orderId, 'IN_PREPARATION'), 409)).toEqual(
-        errorD(`Order ${orderId}: cannot change from READY back to IN_PREPARATION`),
+      const response = refusedPos(await changeStatus(orderId, 'IN_PREPARATION'), 409);
+      const reason = 'cannot change from READY back to IN_PREPARATION';
+      expect(response.body).toEqual(
+        domainErrorD(`Order ${orderId}: ${reason}`, 'ILLEGAL_STATUS_TRANSITION', [
+          { field: 'status', problem: reason, orderId, currentStatus: 'READY', requestedStatus: 'IN_PREPARATION' },
+        ]),
       );
+      expectDeclaredError('POST', '/api/api/order/status', response);
       expect((await row(orderId)).status).toBe('READY');
+    });
+
+    it('409 for a point-of-sale label whose status the order cannot move to names the status the label stands for', async () => {
+      const orderId = unique('backlabel');
+      await enrichedOrder(orderId);
+      await setStatus(orderId, 'DELIVERED');
+      const response = refusedPos(await changeStatus(orderId, 'Por Asignar'), 409);
+      expect(response.body.code).toBe('ILLEGAL_STATUS_TRANSITION');
+      expect(response.body.details).toMatchObject([{ orderId, currentStatus: 'DELIVERED', requestedStatus: 'READY' }]);
+      expectDeclaredError('POST', '/api/api/order/status', response);
     });
 
     it.each(['DELIVERED', 'CANCELLED', 'REJECTED'])('409 for any move out of %s', async (terminal) => {
@@ -68,7 +84,13 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       await enrichedOrder(orderId);
       await setStatus(orderId, terminal);
       for (const status of ['ACCEPTED', 'READY', terminal === 'CANCELLED' ? 'REJECTED' : 'CANCELLED']) {
-        expect(failed(await changeStatus(orderId, status), 409).error).toContain(`from ${terminal} to ${status}`);
+        const response = refusedPos(await changeStatus(orderId, status), 409);
+        expect(response.body.error).toContain(`from ${terminal} to ${status}`);
+        expect([status, response.body.code, response.body.details?.[0]?.currentStatus]).toEqual([
+          status,
+          'ILLEGAL_STATUS_TRANSITION',
+          terminal,
+        ]);
       }
       expect((await row(orderId)).status).toBe(terminal);
     });

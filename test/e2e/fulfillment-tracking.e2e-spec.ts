@@ -1,5 +1,6 @@
-import { bootFulfillmentApp, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
-import { failed, ok, type Schemas, type PosErrorBody } from '../support/api.js';
+import { bootFulfillmentApp, domainErrorD, errorD, fulfillmentSteps, ORDER, type FulfillmentApp } from '../support/fulfillment.js';
+import { failed, ok, refusedPos, type Schemas, type PosErrorBody } from '../support/api.js';
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { unique } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -91,8 +92,14 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('trk409');
       await enrichedOrder(orderId);
       await setStatus(orderId, 'DELIVERED');
-      const refused = failed(await track({ order_id: orderId, status: 'DISPATCHED', trackingInfo: info }), 409);
-      expect(refused).toEqual(errorD(`Order ${orderId}: cannot change from DELIVERED to DISPATCHED: DELIVERED is a final status`));
+      const response = refusedPos(await track({ order_id: orderId, status: 'DISPATCHED', trackingInfo: info }), 409);
+      const reason = 'cannot change from DELIVERED to DISPATCHED: DELIVERED is a final status';
+      expect(response.body).toEqual(
+        domainErrorD(`Order ${orderId}: ${reason}`, 'ILLEGAL_STATUS_TRANSITION', [
+          { field: 'status', problem: reason, orderId, currentStatus: 'DELIVERED', requestedStatus: 'DISPATCHED' },
+        ]),
+      );
+      expectDeclaredError('POST', '/api/api/order/tracking', response);
       expect(await tracking(orderId)).toEqual([]);
     });
 

@@ -1,5 +1,6 @@
 import {
   bootFulfillmentApp,
+  domainErrorD,
   errorD,
   fulfillmentSteps,
   MOEMA,
@@ -9,7 +10,8 @@ import {
   VILA_MARIANA,
   type FulfillmentApp,
 } from '../support/fulfillment.js';
-import { failed, ok, type Schemas, type PosErrorBody } from '../support/api.js';
+import { failed, ok, refusedPos, type Schemas, type PosErrorBody } from '../support/api.js';
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { unique } from '../support/orders.js';
 import { enrichedPayloadOf } from '../support/rows.js';
 import type { TestApp } from '../support/test-app.js';
@@ -135,9 +137,13 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('wrongfrom');
       await enrichedOrder(orderId, PINHEIROS);
       for (const from of [MOEMA, 'BN-MOE', 'UNKNOWN-CODE']) {
-        expect(failed(await transfer(orderId, from, VILA_MARIANA), 409)).toEqual(
-          errorD(`from_store "${from}" is not the current store of order ${orderId} (store "${PINHEIROS}")`),
+        const response = refusedPos(await transfer(orderId, from, VILA_MARIANA), 409);
+        expect(response.body).toEqual(
+          domainErrorD(`from_store "${from}" is not the current store of order ${orderId} (store "${PINHEIROS}")`, 'NOT_THE_ORDER_STORE', [
+            { field: 'from_store', problem: 'is not the current store of the order', orderId, fromStore: from, storeId: PINHEIROS },
+          ]),
         );
+        expectDeclaredError('PUT', '/api/api/order/transfer', response);
       }
       expect((await row(orderId)).storeId).toBe(PINHEIROS);
       expect(await transfers(orderId)).toEqual([]);
@@ -154,7 +160,13 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const orderId = unique('nofiscal');
       await enrichedOrder(orderId, PINHEIROS);
       const before = await row(orderId);
-      expect(failed(await transfer(orderId, 'BN-PIN', 'BN-NOFISCAL'), 409).error).toContain(`Store "${NO_GROUP}" has no fiscal group`);
+      const response = refusedPos(await transfer(orderId, 'BN-PIN', 'BN-NOFISCAL'), 409);
+      expect(response.body.error).toContain(`Store "${NO_GROUP}" has no fiscal group`);
+      expect([response.body.code, response.body.details]).toEqual([
+        'STORE_WITHOUT_FISCAL_GROUP',
+        [{ field: 'to_store', problem: 'no fiscal group holds this store', orderId, storeId: NO_GROUP, fiscalGroupId: groupA }],
+      ]);
+      expectDeclaredError('PUT', '/api/api/order/transfer', response);
       const after = await row(orderId);
       expect([after.storeId, after.enrichedPayload]).toEqual([PINHEIROS, before.enrichedPayload]);
       expect(await transfers(orderId)).toEqual([]);
@@ -185,11 +197,22 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
     it('409 for a store code shared by several stores, and for an order in a final status', async () => {
       const orderId = unique('dup');
       await enrichedOrder(orderId, PINHEIROS);
-      expect(failed(await transfer(orderId, PINHEIROS, 'DUP'), 409).error).toContain('belongs to several stores');
+      const ambiguous = refusedPos(await transfer(orderId, PINHEIROS, 'DUP'), 409);
+      expect(ambiguous.body.error).toContain('belongs to several stores');
+      expect([
+        ambiguous.body.code,
+        ambiguous.body.details?.[0]?.storeCode,
+        [...(ambiguous.body.details?.[0]?.storeIds ?? [])].sort(),
+      ]).toEqual(['AMBIGUOUS_STORE_CODE', 'DUP', ['1301', '1302']]);
+      expectDeclaredError('PUT', '/api/api/order/transfer', ambiguous);
       await setStatus(orderId, 'DELIVERED');
-      expect(failed(await transfer(orderId, PINHEIROS, MOEMA), 409)).toEqual(
-        errorD(`Order ${orderId} is DELIVERED, a final status: it cannot be transferred`),
+      const final = refusedPos(await transfer(orderId, PINHEIROS, MOEMA), 409);
+      expect(final.body).toEqual(
+        domainErrorD(`Order ${orderId} is DELIVERED, a final status: it cannot be transferred`, 'ORDER_IN_FINAL_STATUS', [
+          { field: 'order', problem: 'is DELIVERED, a final status', orderId, status: 'DELIVERED' },
+        ]),
       );
+      expectDeclaredError('PUT', '/api/api/order/transfer', final);
     });
 
     it('404 for an unknown order, 400 for a bad body', async () => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOMAIN_ERROR_CODES, ERROR_CODES, GENERIC_ERROR_CODES, LOGGED_ONLY_CODES } from '../../src/common/errors/error-codes.js';
+import { DOMAIN_ERROR_CODES, ERROR_CODES, GENERIC_ERROR_CODES, POINT_OF_SALE_DOMAIN_CODES } from '../../src/common/errors/error-codes.js';
 import { loadCommittedOpenApi } from '../support/openapi-routes.js';
 
 function sourceFiles(dir = 'src'): string[] {
@@ -23,19 +23,26 @@ function codesUsedInSources(): Set<string> {
   return used;
 }
 
-/** The admin API codes the operations' responses of the document declare, by code: the operations. */
-function codesDeclaredByOperations(): Map<string, string[]> {
+/**
+ * The codes the operations' responses of the document declare, by code: where (operation and
+ * status) and in which property of the body (`error` on the admin API, `code` on the
+ * point-of-sale routes, whose `error` is the sentence).
+ */
+function codesDeclaredByOperations(): Map<string, { where: string; property: string }[]> {
   const document = loadCommittedOpenApi();
   const schemaOf = (ref: string) => document.components.schemas[ref.replace('#/components/schemas/', '')];
-  const declared = new Map<string, string[]>();
+  const declared = new Map<string, { where: string; property: string }[]>();
   for (const [template, methods] of Object.entries<Record<string, any>>(document.paths)) {
     for (const [method, operation] of Object.entries<Record<string, any>>(methods)) {
       for (const [status, response] of Object.entries<Record<string, any>>(operation.responses)) {
         const schema = response.content?.['application/json']?.schema;
         const refs: string[] = schema?.oneOf ? schema.oneOf.map((each: { $ref: string }) => each.$ref) : schema?.$ref ? [schema.$ref] : [];
         for (const ref of refs) {
-          for (const code of schemaOf(ref)?.properties?.error?.enum ?? []) {
-            declared.set(code, [...(declared.get(code) ?? []), `${method.toUpperCase()} ${template} ${status}`]);
+          for (const property of ['error', 'code']) {
+            for (const code of schemaOf(ref)?.properties?.[property]?.enum ?? []) {
+              const where = `${method.toUpperCase()} ${template} ${status}`;
+              declared.set(code, [...(declared.get(code) ?? []), { where, property }]);
+            }
           }
         }
       }
@@ -56,20 +63,28 @@ describe('error codes and the OpenAPI document', () => {
     expect(DOMAIN_ERROR_CODES.filter((code) => !used.has(code))).toEqual([]);
   });
 
-  it('every code an admin API body can carry is declared by the responses of the operations', () => {
-    const readable = [...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES.filter((code) => !LOGGED_ONLY_CODES.includes(code))];
-    expect(readable.filter((code) => !declared.has(code))).toEqual([]);
+  it('every code an error body can carry is declared by the responses of the operations', () => {
+    expect([...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES].filter((code) => !declared.has(code))).toEqual([]);
   });
 
   it('each domain code is declared only with its own schema, on 409 responses', () => {
-    for (const code of DOMAIN_ERROR_CODES.filter((each) => !LOGGED_ONLY_CODES.includes(each))) {
-      expect([code, (declared.get(code) ?? []).filter((where) => !where.endsWith(' 409'))]).toEqual([code, []]);
+    for (const code of DOMAIN_ERROR_CODES) {
+      expect([code, (declared.get(code) ?? []).filter(({ where }) => !where.endsWith(' 409'))]).toEqual([code, []]);
     }
   });
 
-  it('the codes only logged are named in the document, which says why they are not in the body', () => {
+  it('the point-of-sale codes are declared in `code`, on point-of-sale operations only; the others in `error`', () => {
+    for (const code of DOMAIN_ERROR_CODES) {
+      const pointOfSale = POINT_OF_SALE_DOMAIN_CODES.includes(code);
+      const misplaced = (declared.get(code) ?? []).filter(
+        ({ where, property }) => property !== (pointOfSale ? 'code' : 'error') || where.includes(' /api/api/order/') !== pointOfSale,
+      );
+      expect([code, misplaced]).toEqual([code, []]);
+    }
+  });
+
+  it('the document names the point-of-sale codes where it describes that body', () => {
     const description: string = loadCommittedOpenApi().info.description;
-    for (const code of LOGGED_ONLY_CODES) expect([code, description.includes(`\`${code}\``)]).toEqual([code, true]);
-    expect(LOGGED_ONLY_CODES.filter((code) => declared.has(code))).toEqual([]);
+    for (const code of POINT_OF_SALE_DOMAIN_CODES) expect([code, description.includes(`\`${code}\``)]).toEqual([code, true]);
   });
 });

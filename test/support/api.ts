@@ -54,3 +54,14 @@ export function failed<Data, Failure>(result: TypedResult<Data, Failure>, status
   if (result.response.status !== status) throw new Error(`expected ${status}, got ${summary(result)}`);
   return result.error as Failure;
 }
+
+/** A point-of-sale domain failure: the sentence in `error` and `message`, its code and typed details. */
+export type PosDomainErrorBody = PosErrorBody & { code?: string; details?: Array<Record<string, any>> };
+
+/** A refused point-of-sale call as status and body, as `expectDeclaredError` reads it; fails unless the status is `status`. */
+export function refusedPos<Data, Failure>(
+  result: TypedResult<Data, Failure>,
+  status: number,
+): { status: number; body: PosDomainErrorBody } {
+  return { status, body: failed(result, status) as PosDomainErrorBody };
+}

@@ -21,21 +21,28 @@ export function declaredErrorBodies(method: string, template: string, status: nu
   });
 }
 
-/** The admin API codes one response of one operation declares. */
+/**
+ * The domain code of an error body: `code` on the point-of-sale routes (whose `error` is the
+ * sentence), else `error`; `property` says which.
+ */
+function codeOf(body: any): { property: 'code' | 'error'; code: unknown } {
+  return body && 'code' in body ? { property: 'code', code: body.code } : { property: 'error', code: body?.error };
+}
+
+/** The codes one response of one operation declares (in `error` on the admin API, in `code` on the point-of-sale routes). */
 export function declaredCodes(method: string, template: string, status: number): string[] {
-  return declaredErrorBodies(method, template, status).flatMap((body) => body.properties?.error?.enum ?? []);
+  return declaredErrorBodies(method, template, status).flatMap((body) => body.properties?.code?.enum ?? body.properties?.error?.enum ?? []);
 }
 
 /**
- * Asserts that an admin API error answer is one the operation declares in `openapi.json`: its
- * code is listed for that status, and the body and each item of its `details` have every
- * property the code's schema requires, and no other.
+ * Asserts that an error answer is one the operation declares in `openapi.json`: its code is
+ * listed for that status (the admin API's `error`, or the point-of-sale routes' `code`), and the
+ * body and each item of its `details` have every property the code's schema requires, and no other.
  */
 export function expectDeclaredError(method: string, template: string, answer: { status: number; body: any }): void {
-  const label = `${method} ${template} ${answer.status} ${answer.body?.error}`;
-  const body = declaredErrorBodies(method, template, answer.status).find((each) =>
-    each.properties?.error?.enum?.includes(answer.body.error),
-  );
+  const { property, code } = codeOf(answer.body);
+  const label = `${method} ${template} ${answer.status} ${String(code)}`;
+  const body = declaredErrorBodies(method, template, answer.status).find((each) => each.properties?.[property]?.enum?.includes(code));
   expect([label, body !== undefined]).toEqual([label, true]);
   expect([label, Object.keys(answer.body).sort()]).toEqual([label, Object.keys(body!.properties).sort()]);
   const item = body!.detailItem;

@@ -19,6 +19,12 @@ export function clientIdOf(token: string): string {
 
 /** Error D: the same sentence in `error` and `message`. */
 export const errorD = (sentence: string) => ({ error: sentence, message: sentence });
+/** A point-of-sale domain failure: the published body plus its code and typed details. */
+export const domainErrorD = (sentence: string, code: string, details: Record<string, unknown>[]) => ({
+  ...errorD(sentence),
+  code,
+  details,
+});
 
 const burgerRule = (icmsRate: number) => ({
   '21069090': {

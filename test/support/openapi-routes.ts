@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { POINT_OF_SALE_DOMAIN_CODES } from '../../src/common/errors/error-codes.js';
 import { ErrorFamily } from '../../src/common/errors/error-families.js';
 
 export interface DocumentedOperation {
@@ -67,9 +68,18 @@ export function expectErrorShape(family: DocumentedOperation['family'], body: un
     case ErrorFamily.OAuth:
       expect(keys).toEqual(['error', 'error_description']);
       break;
-    case ErrorFamily.PointOfSale:
-      expect(keys).toEqual(['error', 'message']);
+    case ErrorFamily.PointOfSale: {
+      // The published body; a domain failure adds its code and details.
+      const { code } = body as { code?: unknown };
+      if (code === undefined) expect(keys).toEqual(['error', 'message']);
+      else
+        expect([code, keys, POINT_OF_SALE_DOMAIN_CODES.includes(code as never)]).toEqual([
+          code,
+          ['code', 'details', 'error', 'message'],
+          true,
+        ]);
       expect((body as { error: unknown }).error).toBe((body as { message: unknown }).message);
       break;
+    }
   }
 }

@@ -3217,6 +3217,39 @@ export interface components {
              */
             message: string;
         };
+        IllegalStatusTransitionDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /** @description The order's `orderId` */
+            orderId: string;
+            /**
+             * @description The order's status, unchanged
+             * @example DELIVERED
+             * @enum {string}
+             */
+            currentStatus: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
+            /**
+             * @description The status asked for (an alias already read as the status it stands for)
+             * @example READY
+             * @enum {string}
+             */
+            requestedStatus: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
+        };
+        IllegalStatusTransitionErrorDto: {
+            /** @description Human-readable explanation, the same sentence as `message` */
+            error: string;
+            /** @description The same sentence as `error` */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "ILLEGAL_STATUS_TRANSITION";
+            /** @description One item, about the status */
+            details: components["schemas"]["IllegalStatusTransitionDetailDto"][];
+        };
         ShippingCoordinateDto: {
             /**
              * @description Decimal degrees, -90 to 90 (text or number)
@@ -3276,6 +3309,106 @@ export interface components {
              */
             orderStatus: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
         };
+        NotTheOrderStoreDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /** @description The order's `orderId` */
+            orderId: string;
+            /** @description `from_store` as sent */
+            fromStore: string;
+            /** @description The order's store; null when it has none */
+            storeId: string | null;
+        };
+        NotTheOrderStoreErrorDto: {
+            /** @description Human-readable explanation, the same sentence as `message` */
+            error: string;
+            /** @description The same sentence as `error` */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "NOT_THE_ORDER_STORE";
+            /** @description One item, about `from_store` */
+            details: components["schemas"]["NotTheOrderStoreDetailDto"][];
+        };
+        OrderInFinalStatusDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /** @description The order's `orderId` */
+            orderId: string;
+            /**
+             * @description Its status: DELIVERED, CANCELLED or REJECTED
+             * @example DELIVERED
+             * @enum {string}
+             */
+            status: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
+        };
+        OrderInFinalStatusErrorDto: {
+            /** @description Human-readable explanation, the same sentence as `message` */
+            error: string;
+            /** @description The same sentence as `error` */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "ORDER_IN_FINAL_STATUS";
+            /** @description One item, about `order` */
+            details: components["schemas"]["OrderInFinalStatusDetailDto"][];
+        };
+        StoreWithoutFiscalGroupDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /** @description The order's `orderId` */
+            orderId: string;
+            /** @description The target store's id */
+            storeId: string;
+            /** @description The group whose taxes the order carries */
+            fiscalGroupId: string;
+        };
+        StoreWithoutFiscalGroupErrorDto: {
+            /** @description Human-readable explanation, the same sentence as `message` */
+            error: string;
+            /** @description The same sentence as `error` */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "STORE_WITHOUT_FISCAL_GROUP";
+            /** @description One item, about `to_store` */
+            details: components["schemas"]["StoreWithoutFiscalGroupDetailDto"][];
+        };
+        AmbiguousStoreCodeDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /** @description `to_store` as sent */
+            storeCode: string;
+            /** @description The ids of the stores configured with this code */
+            storeIds: string[];
+        };
+        AmbiguousStoreCodeErrorDto: {
+            /** @description Human-readable explanation, the same sentence as `message` */
+            error: string;
+            /** @description The same sentence as `error` */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "AMBIGUOUS_STORE_CODE";
+            /** @description One item, about `to_store` */
+            details: components["schemas"]["AmbiguousStoreCodeDetailDto"][];
+        };
         TransferRequestDto: {
             /**
              * @description The `orderId` of the order (text or number)
@@ -3314,6 +3447,27 @@ export interface components {
             } | string;
         } & {
             [key: string]: unknown;
+        };
+        NotAPickupOrderDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /** @description The order's `orderId` (`codigo_app`) */
+            orderId: string;
+        };
+        NotAPickupOrderErrorDto: {
+            /** @description Human-readable explanation, the same sentence as `message` */
+            error: string;
+            /** @description The same sentence as `error` */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "NOT_A_PICKUP_ORDER";
+            /** @description One item, about `codigo_app` */
+            details: components["schemas"]["NotAPickupOrderDetailDto"][];
         };
         DispatchedRequestDto: {
             /**
@@ -6906,7 +7060,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
-            /** @description The status is an order status the order cannot move to */
+            /** @description The status is an order status the order cannot move to. ILLEGAL_STATUS_TRANSITION: the status rules refuse the move (backwards, or out of DELIVERED, CANCELLED or REJECTED); nothing changed. The details name the order and both statuses */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6914,11 +7068,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Conflict with the current state",
-                     *       "message": "Conflict with the current state"
+                     *       "error": "Order ORD-2025-000123: cannot change from DELIVERED to DISPATCHED: DELIVERED is a final status",
+                     *       "message": "Order ORD-2025-000123: cannot change from DELIVERED to DISPATCHED: DELIVERED is a final status",
+                     *       "code": "ILLEGAL_STATUS_TRANSITION",
+                     *       "details": [
+                     *         {
+                     *           "field": "status",
+                     *           "problem": "cannot change from DELIVERED to DISPATCHED: DELIVERED is a final status",
+                     *           "orderId": "ORD-2025-000123",
+                     *           "currentStatus": "DELIVERED",
+                     *           "requestedStatus": "DISPATCHED"
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                    "application/json": components["schemas"]["IllegalStatusTransitionErrorDto"];
                 };
             };
             /** @description Request body over the size limit */
@@ -7067,7 +7231,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
-            /** @description from_store is not the order's store; the order is in a final status; the target store has no fiscal group while the order carries taxes; a store code names several stores */
+            /** @description NOT_THE_ORDER_STORE: from_store is not the order's store; ORDER_IN_FINAL_STATUS: the order is DELIVERED, CANCELLED or REJECTED; STORE_WITHOUT_FISCAL_GROUP: the target store has no fiscal group while the order carries taxes; AMBIGUOUS_STORE_CODE: to_store is a store code several stores share (send the store id). Nothing changed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7075,11 +7239,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Conflict with the current state",
-                     *       "message": "Conflict with the current state"
+                     *       "error": "from_store \"BN-PIN\" is not the current store of order ORD-2025-000123 (store \"1202\")",
+                     *       "message": "from_store \"BN-PIN\" is not the current store of order ORD-2025-000123 (store \"1202\")",
+                     *       "code": "NOT_THE_ORDER_STORE",
+                     *       "details": [
+                     *         {
+                     *           "field": "from_store",
+                     *           "problem": "is not the current store of the order",
+                     *           "orderId": "ORD-2025-000123",
+                     *           "fromStore": "BN-PIN",
+                     *           "storeId": "1202"
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                    "application/json": components["schemas"]["NotTheOrderStoreErrorDto"] | components["schemas"]["OrderInFinalStatusErrorDto"] | components["schemas"]["StoreWithoutFiscalGroupErrorDto"] | components["schemas"]["AmbiguousStoreCodeErrorDto"];
                 };
             };
             /** @description Request body over the size limit */
@@ -7228,7 +7402,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
-            /** @description Not a pickup order, or the order cannot move to DISPATCHED (for example it is DELIVERED or CANCELLED) */
+            /** @description NOT_A_PICKUP_ORDER: not a pickup order. ILLEGAL_STATUS_TRANSITION: the status rules refuse the move (backwards, or out of DELIVERED, CANCELLED or REJECTED); nothing changed. The details name the order and both statuses */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7236,11 +7410,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Conflict with the current state",
-                     *       "message": "Conflict with the current state"
+                     *       "error": "Order ORD-2025-000124 is not a pickup order (order.type, order.deliveryType or deliveryType PICKUP, TAKEOUT or TAKE_AWAY, or order.pickup true): only pickup orders are dispatched here",
+                     *       "message": "Order ORD-2025-000124 is not a pickup order (order.type, order.deliveryType or deliveryType PICKUP, TAKEOUT or TAKE_AWAY, or order.pickup true): only pickup orders are dispatched here",
+                     *       "code": "NOT_A_PICKUP_ORDER",
+                     *       "details": [
+                     *         {
+                     *           "field": "codigo_app",
+                     *           "problem": "is not a pickup order",
+                     *           "orderId": "ORD-2025-000124"
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                    "application/json": components["schemas"]["NotAPickupOrderErrorDto"] | components["schemas"]["IllegalStatusTransitionErrorDto"];
                 };
             };
             /** @description Request body over the size limit */
@@ -7389,7 +7571,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
-            /** @description The move is not allowed (backwards, or out of DELIVERED, CANCELLED or REJECTED); the message names both statuses */
+            /** @description ILLEGAL_STATUS_TRANSITION: the status rules refuse the move (backwards, or out of DELIVERED, CANCELLED or REJECTED); nothing changed. The details name the order and both statuses, and so does the message */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7397,11 +7579,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Conflict with the current state",
-                     *       "message": "Conflict with the current state"
+                     *       "error": "Order ORD-2025-000123: cannot change from READY back to ACCEPTED",
+                     *       "message": "Order ORD-2025-000123: cannot change from READY back to ACCEPTED",
+                     *       "code": "ILLEGAL_STATUS_TRANSITION",
+                     *       "details": [
+                     *         {
+                     *           "field": "status",
+                     *           "problem": "cannot change from READY back to ACCEPTED",
+                     *           "orderId": "ORD-2025-000123",
+                     *           "currentStatus": "READY",
+                     *           "requestedStatus": "ACCEPTED"
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
+                    "application/json": components["schemas"]["IllegalStatusTransitionErrorDto"];
                 };
             };
             /** @description Request body over the size limit */

@@ -20,8 +20,8 @@ export const ErrorCode = {
 
 /**
  * Domain failures with their own code and typed `details` (docs/errors.md). Each is thrown by one
- * factory beside the body it renders (`<feature>/dto/*-errors.dto.ts`, `*-errors.ts`); the
- * admin API declares them per operation.
+ * factory beside the body it renders (`<feature>/dto/*-errors.dto.ts`); the operations that
+ * answer them declare them (admin API and point-of-sale routes).
  */
 export const DomainErrorCode = {
   STORE_IN_ANOTHER_GROUP: 'STORE_IN_ANOTHER_GROUP',
@@ -41,10 +41,10 @@ export type DomainErrorCode = (typeof DomainErrorCode)[keyof typeof DomainErrorC
 export const DOMAIN_ERROR_CODES = Object.values(DomainErrorCode);
 
 /**
- * Domain codes thrown only on the point-of-sale routes, whose body has no code field: the
- * service log carries them (with their details and the request id), the answer only the sentence.
+ * Domain codes of the point-of-sale routes. Their body keeps the sentence in `error` and
+ * `message` (what the platform's clients read) and adds the code as `code`, with `details`.
  */
-export const LOGGED_ONLY_CODES: readonly DomainErrorCode[] = [
+export const POINT_OF_SALE_DOMAIN_CODES: readonly DomainErrorCode[] = [
   DomainErrorCode.ILLEGAL_STATUS_TRANSITION,
   DomainErrorCode.NOT_A_PICKUP_ORDER,
   DomainErrorCode.ORDER_IN_FINAL_STATUS,
@@ -52,6 +52,10 @@ export const LOGGED_ONLY_CODES: readonly DomainErrorCode[] = [
   DomainErrorCode.STORE_WITHOUT_FISCAL_GROUP,
   DomainErrorCode.AMBIGUOUS_STORE_CODE,
 ];
+
+export function isDomainErrorCode(code: string): code is DomainErrorCode {
+  return (DOMAIN_ERROR_CODES as readonly string[]).includes(code);
+}
 
 export type GenericErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** The codes without typed details: the `error` of the generic Error A body. */

@@ -11,10 +11,21 @@ describe('renderErrorBody of a domain failure', () => {
     [ErrorFamily.ChannelConfiguration, { statusCode: '409', message: detail.problem }],
     // A conflict on the OAuth routes is the request's fault: invalid_request, as CONFLICT is.
     [ErrorFamily.OAuth, { error: 'invalid_request', error_description: detail.problem }],
-    [ErrorFamily.PointOfSale, { error: detail.problem, message: detail.problem }],
+    // The published body, the same sentence in both, with the code and details added.
+    [ErrorFamily.PointOfSale, { error: detail.problem, message: detail.problem, code: 'STORE_IN_ANOTHER_GROUP', details: [detail] }],
   ])('in the %s family is %j', (family, body) => {
     expect(error.status).toBe(409);
     expect(renderErrorBody(family, error)).toEqual(body);
+  });
+
+  it('keeps the point-of-sale body of a failure without a domain code as it is published: the sentence only', () => {
+    for (const error of [
+      ApiError.notFound('Order ghost not found'),
+      ApiError.badRequest('order_id is required', 'order_id'),
+      ApiError.unauthorized(),
+    ]) {
+      expect(renderErrorBody(ErrorFamily.PointOfSale, error)).toEqual({ error: error.message, message: error.message });
+    }
   });
 
   it('keeps the OAuth code of each status', () => {

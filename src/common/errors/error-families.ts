@@ -1,6 +1,6 @@
 import { PATH_METADATA } from '@nestjs/common/constants.js';
 import type { ApiError } from './api-error.js';
-import { type ErrorCode, OAuthErrorCode, STATUS_BY_CODE } from './error-codes.js';
+import { type ErrorCode, isDomainErrorCode, OAuthErrorCode, STATUS_BY_CODE } from './error-codes.js';
 
 /**
  * Each family of routes answers errors in its own body shape, fixed by the platform's published interface
@@ -13,7 +13,10 @@ export const ErrorFamily = {
   ChannelConfiguration: 'channel-configuration',
   /** The OAuth routes, `/domain-cliente/*`: `{ error, error_description }` with an OAuth code (Error C). */
   OAuth: 'oauth',
-  /** The point-of-sale routes, `/api/order/*`: `{ error, message }`, the same sentence in both (Error D). */
+  /**
+   * The point-of-sale routes, `/api/order/*`: `{ error, message }`, the same sentence in both (Error D);
+   * a domain failure adds `code` and `details`.
+   */
   PointOfSale: 'point-of-sale',
 } as const;
 export type ErrorFamily = (typeof ErrorFamily)[keyof typeof ErrorFamily];
@@ -89,8 +92,12 @@ export function renderErrorBody(family: ErrorFamily, error: ApiError): Record<st
     case ErrorFamily.OAuth:
       return { error: error.options.oauthCode ?? oauthCodeOf(error.code), error_description: error.message };
     case ErrorFamily.PointOfSale:
-      // The platform's clients read one or the other: the same sentence in both, no code.
-      return { error: error.message, message: error.message };
+      // The platform's clients read one or the other: the same sentence in both. Only a domain
+      // failure adds its code and details (fields the published shape leaves open); the other
+      // failures keep the published body as it is.
+      return isDomainErrorCode(error.code)
+        ? { error: error.message, message: error.message, code: error.code, details: error.details ?? [] }
+        : { error: error.message, message: error.message };
     case ErrorFamily.AdminApi:
       return error.details?.length
         ? { message: error.message, error: error.code, details: error.details }

@@ -2,7 +2,14 @@ import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
 import type { DomainErrorCode } from '../errors/error-codes.js';
 import { ErrorFamily, type ErrorFamilyRoutes } from '../errors/error-families.js';
-import { ChannelErrorResponseDto, ErrorResponseDto, FulfillmentErrorResponseDto, OAuthErrorResponseDto } from './error-response.dto.js';
+import {
+  ChannelErrorResponseDto,
+  DomainErrorResponseDto,
+  ErrorResponseDto,
+  FulfillmentErrorResponseDto,
+  OAuthErrorResponseDto,
+  PointOfSaleDomainErrorResponseDto,
+} from './error-response.dto.js';
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (malformed JSON, wrong type, failed validation, unknown property)',
@@ -101,9 +108,10 @@ export function ApiErrors(
 }
 
 /**
- * Declares the domain codes a route of the admin API answers with `status` (also listed in
- * `ApiErrors`): that response's schema becomes one of their bodies, told apart by `error`. A route
- * of another family cannot say them: its body has no code field.
+ * Declares the domain codes a route answers with `status` (also listed in `ApiErrors`): that
+ * response's schema becomes one of their bodies, told apart by the family's code property. Only
+ * the admin API (`error`) and the point-of-sale routes (`code`) have one; each body extends that
+ * family's domain body class.
  */
 export function ApiDomainErrors(status: number, bodies: Partial<Record<DomainErrorCode, Type>>): MethodDecorator {
   return (target, key, descriptor) => {
@@ -115,13 +123,19 @@ export function ApiDomainErrors(status: number, bodies: Partial<Record<DomainErr
   };
 }
 
-/** The schema of a response whose body is one of `bodies`, by its `error` code. */
-function domainErrorSchema(bodies: Partial<Record<DomainErrorCode, Type>>): Record<string, unknown> {
+/** The families whose bodies carry a domain code: the property that holds it, and the class every code's body extends. */
+const DOMAIN_BODIES: Partial<Record<ErrorFamily, { codeProperty: string; base: abstract new () => object }>> = {
+  [ErrorFamily.AdminApi]: { codeProperty: 'error', base: DomainErrorResponseDto },
+  [ErrorFamily.PointOfSale]: { codeProperty: 'code', base: PointOfSaleDomainErrorResponseDto },
+};
+
+/** The schema of a response whose body is one of `bodies`, by its code in `codeProperty`. */
+function domainErrorSchema(bodies: Partial<Record<DomainErrorCode, Type>>, codeProperty: string): Record<string, unknown> {
   const refs = Object.entries(bodies).map(([code, body]) => [code, getSchemaPath(body)] as const);
   if (refs.length === 1) return { $ref: refs[0]![1] };
   return {
     oneOf: refs.map(([, ref]) => ({ $ref: ref })),
-    discriminator: { propertyName: 'error', mapping: Object.fromEntries(refs) },
+    discriminator: { propertyName: codeProperty, mapping: Object.fromEntries(refs) },
   };
 }
 
@@ -139,10 +153,14 @@ export function documentErrors(controller: { prototype: object; name?: string },
     const domainBodies = (Reflect.getMetadata(DOMAIN_ERROR_BODIES, holder) as DomainErrorBodies | undefined) ?? {};
     for (const [status, bodies] of Object.entries(domainBodies)) {
       const entry = responses?.[status];
-      if (family !== ErrorFamily.AdminApi) throw new Error(`${controller.name}: only admin API routes answer domain error codes`);
+      const domain = DOMAIN_BODIES[family];
+      if (!domain) throw new Error(`${controller.name}: the ${family} error body has no code field: it cannot declare domain codes`);
+      const foreign = Object.values(bodies).filter((body) => !(body.prototype instanceof domain.base));
+      if (foreign.length)
+        throw new Error(`${controller.name}: ${foreign.map((body) => body.name).join(', ')} must extend ${domain.base.name}`);
       if (entry?.type !== FamilyErrorBody) throw new Error(`${controller.name}: ApiDomainErrors(${status}) needs ApiErrors([${status}])`);
       entry.type = undefined;
-      entry.schema = domainErrorSchema(bodies);
+      entry.schema = domainErrorSchema(bodies, domain.codeProperty);
       // The family's generic example (code CONFLICT...) would contradict the schema: the bodies' own examples stand.
       if (PENDING_EXAMPLES.has(entry.example as object)) entry.example = (entry.example as PendingExample).given;
     }

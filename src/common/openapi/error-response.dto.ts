@@ -43,6 +43,20 @@ export abstract class DomainErrorResponseDto {
   message: string;
 }
 
+/**
+ * The point-of-sale routes' body of a domain failure: `error` and `message` carry the sentence,
+ * as in every point-of-sale error (the platform's clients read one or the other); `code` is the
+ * failure's own code and every item of `details` carries its typed fields beside `field` and
+ * `problem`. Each code extends it with `code` and `details`.
+ */
+export abstract class PointOfSaleDomainErrorResponseDto {
+  /** Human-readable explanation, the same sentence as `message` */
+  error: string;
+
+  /** The same sentence as `error` */
+  message: string;
+}
+
 /** The channel configuration's error body (Error B). */
 export class ChannelErrorResponseDto {
   /** HTTP status code, as a string */
@@ -62,7 +76,10 @@ export class OAuthErrorResponseDto {
   error_description: string;
 }
 
-/** The point-of-sale routes' error body (Error D). The platform's clients read `error` or `message`: both carry the sentence. */
+/**
+ * The point-of-sale routes' error body (Error D) for a failure without a domain code. The platform's
+ * clients read `error` or `message`: both carry the sentence.
+ */
 export class FulfillmentErrorResponseDto {
   @ApiProperty({ example: 'Order 12345 not found' })
   error: string;
