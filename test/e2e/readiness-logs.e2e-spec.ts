@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres.js';
+import { eventually } from '../support/eventually.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -30,27 +31,29 @@ describe('readiness probes and the log (e2e)', () => {
       (response) => response.status,
       () => 0,
     );
-  const settle = () => new Promise((done) => setTimeout(done, 300));
+  /**
+   * The service's log arrives through a pipe, behind its answers: a request logged after the ones before it
+   * marks the point by which their lines have all been read. Returns the lines read so far, without the marks.
+   */
+  let marks = 0;
+  const linesSoFar = async (): Promise<string[]> => {
+    const mark = `/log-mark-${++marks}`;
+    expect((await fetch(`${service.baseUrl}${mark}`)).status).toBe(404);
+    await eventually(() => service.logs.some((line) => line.includes(mark)), { what: `the log line of ${mark}` });
+    return service.logs.filter((line) => !line.includes('/log-mark-'));
+  };
 
   it('writes nothing for healthy probes, and one line per change of state', async () => {
-    await settle();
-    const before = service.logs.length;
+    const before = (await linesSoFar()).length;
     for (let index = 0; index < 20; index++) expect(await probe()).toBe(200);
-    await settle();
-    expect(service.logs.slice(before)).toEqual([]);
+    expect((await linesSoFar()).slice(before)).toEqual([]);
 
     await database.stop();
     for (let index = 0; index < 5; index++) expect(await probe()).toBe(503);
     await database.start();
-    let status = 0;
-    for (let tries = 0; status !== 200 && tries < 100; tries++) {
-      status = await probe();
-      if (status !== 200) await settle();
-    }
-    expect(status).toBe(200);
+    await eventually(async () => (await probe()) === 200, { what: 'readiness after the restart', timeoutMs: 30_000, intervalMs: 100 });
     for (let index = 0; index < 5; index++) expect(await probe()).toBe(200);
-    await settle();
-    const readinessLines = service.logs
+    const readinessLines = (await linesSoFar())
       .slice(before)
       .map((line) => JSON.parse(line) as { context?: string; msg: string })
       .filter((line) => line.context === 'Readiness')
