@@ -300,8 +300,7 @@ describe('POST /api/enrich-order (e2e)', () => {
       return tax;
     };
 
-    const reachesOrderPath = (check: () => Promise<boolean>) =>
-      eventually(check, { timeoutMs: 5000, intervalMs: 20, what: 'the change to reach the order path' });
+    const reachesOrderPath = (check: () => Promise<boolean>) => eventually(check, { what: 'the change to reach the order path' });
 
     // The changes "behind the service's back" are raw SQL on purpose: only the database's NOTIFY triggers can tell the service.
     afterEach(async () => {

@@ -285,7 +285,7 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
             );
             expect([answer.status, answer.body.orderStatus]).toEqual([200, 'READY']);
           },
-          { timeoutMs: 2000, intervalMs: 100, what: 'the new alias to reach the other instance' },
+          { what: 'the new alias to reach the other instance' },
         );
       } finally {
         await other.close();
