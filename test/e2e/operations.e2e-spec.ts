@@ -89,15 +89,14 @@ describe('readiness with the database gone (e2e)', () => {
     await t.app.close();
   });
 
-  it('answers 503 quickly when the database is unreachable', async () => {
+  // How fast it answers is bench:database-outage's (a readiness probe while the database is down); a probe that hung would time the test out.
+  it('answers 503 when the database is unreachable', async () => {
     const { withAdminClient } = await import('../setup/test-database.js');
     const name = new URL(t.databaseUrl).pathname.slice(1);
     // Raw SQL on purpose: the fault under test is the database itself going away.
     await withAdminClient((client) => client.query(`DROP DATABASE ${client.escapeIdentifier(name)} WITH (FORCE)`));
-    const started = Date.now();
     const ready = await t.http.get<Schemas['ReadinessDto']>('/health/ready');
     expect(ready.status).toBe(503);
     expect(ready.body.checks.database).toBe('down');
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
