@@ -17,6 +17,51 @@ export function ScrollTable({
   );
 }
 
+/** One column of a `RecordTable`: its header and how a record fills its cell. */
+export interface RecordColumn<T> {
+  header: string;
+  cell: (record: T, index: number) => ReactNode;
+}
+
+/** Records of one kind, a row each, described by their columns; `empty` stands in for no records. */
+export function RecordTable<T>({
+  records,
+  columns,
+  label,
+  empty,
+  minWidth,
+}: {
+  records: readonly T[];
+  columns: RecordColumn<T>[];
+  label: string;
+  empty: string;
+  minWidth: number;
+}) {
+  if (records.length === 0) return <Text c="gray.7">{empty}</Text>;
+  return (
+    <ScrollTable striped verticalSpacing="xs" label={label} minWidth={minWidth}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.header} scope="col">
+              {column.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {records.map((record, index) => (
+          <Table.Tr key={index}>
+            {columns.map((column) => (
+              <Table.Td key={column.header}>{column.cell(record, index)}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ScrollTable>
+  );
+}
+
 /** Label/value pairs as a description list, wrapping onto as many columns (at least `minColumn` wide) as fit. */
 export function Facts({ items, minColumn = '9.5rem' }: { items: [string, ReactNode][]; minColumn?: string }) {
   return (

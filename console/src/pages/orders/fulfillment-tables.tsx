@@ -1,7 +1,7 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Schemas } from '../../api/client';
-import { ScrollTable } from '../../common/display';
+import { RecordTable } from '../../common/display';
 import { formatDateTime } from '../../common/format';
 import { Extra } from './detail-section';
 
@@ -10,35 +10,32 @@ type OrderDetail = Schemas['OrderDetailDto'];
 /** The carrier's tracking updates. */
 export function TrackingTable({ entries }: { entries: OrderDetail['tracking'] }) {
   const { t } = useTranslation('orders');
-  if (entries.length === 0) return <Text c="gray.7">{t('detail.trackingEmpty')}</Text>;
   return (
-    <ScrollTable striped verticalSpacing="xs" label={t('detail.trackingTable')} minWidth={900}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('detail.at')}</Table.Th>
-          <Table.Th scope="col">{t('detail.trackingStatus')}</Table.Th>
-          <Table.Th scope="col">{t('detail.trackingNumber')}</Table.Th>
-          <Table.Th scope="col">{t('detail.trackUrl')}</Table.Th>
-          <Table.Th scope="col">{t('detail.confirmationCode')}</Table.Th>
-          <Table.Th scope="col">{t('detail.coordinates')}</Table.Th>
-          <Table.Th scope="col">{t('detail.client')}</Table.Th>
-          <Table.Th scope="col">{t('detail.extra')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map((entry, index) => (
-          <Table.Tr key={index}>
-            <Table.Td>{formatDateTime(entry.at)}</Table.Td>
-            <Table.Td>
+    <RecordTable
+      records={entries}
+      label={t('detail.trackingTable')}
+      empty={t('detail.trackingEmpty')}
+      minWidth={900}
+      columns={[
+        { header: t('detail.at'), cell: (entry) => formatDateTime(entry.at) },
+        {
+          header: t('detail.trackingStatus'),
+          cell: (entry) => (
+            <>
               <Text size="sm" fw={600}>
                 {entry.status}
               </Text>
               <Text size="xs" c="gray.7">
                 {entry.orderStatusApplied ? t('detail.applied') : t('detail.notApplied')}
               </Text>
-            </Table.Td>
-            <Table.Td>{entry.trackingNumber ?? '—'}</Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+            </>
+          ),
+        },
+        { header: t('detail.trackingNumber'), cell: (entry) => entry.trackingNumber ?? '—' },
+        {
+          header: t('detail.trackUrl'),
+          cell: (entry) => (
+            <span style={{ overflowWrap: 'anywhere' }}>
               {entry.trackurl && /^https?:\/\//i.test(entry.trackurl) ? (
                 <Anchor href={entry.trackurl} target="_blank" rel="noopener noreferrer" size="sm">
                   {entry.trackurl}
@@ -46,32 +43,34 @@ export function TrackingTable({ entries }: { entries: OrderDetail['tracking'] })
               ) : (
                 (entry.trackurl ?? '—')
               )}
-            </Table.Td>
-            <Table.Td>{entry.deliveryConfirmationCode ?? '—'}</Table.Td>
-            <Table.Td>
-              {entry.shippingCoordinates.length === 0
-                ? '—'
-                : entry.shippingCoordinates.map((point, i) => (
-                    <Text key={i} size="xs">
-                      {point.latitude}, {point.longitude}
-                    </Text>
-                  ))}
-            </Table.Td>
-            <Table.Td>{entry.clientId ?? '—'}</Table.Td>
-            <Table.Td>
-              <Extra value={entry.extra} name={t('detail.extra')} fileName={`tracking-${index + 1}-extra.json`} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ScrollTable>
+            </span>
+          ),
+        },
+        { header: t('detail.confirmationCode'), cell: (entry) => entry.deliveryConfirmationCode ?? '—' },
+        {
+          header: t('detail.coordinates'),
+          cell: (entry) =>
+            entry.shippingCoordinates.length === 0
+              ? '—'
+              : entry.shippingCoordinates.map((point, i) => (
+                  <Text key={i} size="xs">
+                    {point.latitude}, {point.longitude}
+                  </Text>
+                )),
+        },
+        { header: t('detail.client'), cell: (entry) => entry.clientId ?? '—' },
+        {
+          header: t('detail.extra'),
+          cell: (entry, index) => <Extra value={entry.extra} name={t('detail.extra')} fileName={`tracking-${index + 1}-extra.json`} />,
+        },
+      ]}
+    />
   );
 }
 
 /** The order's moves from one store to another. */
 export function TransfersTable({ entries }: { entries: OrderDetail['transfers'] }) {
   const { t } = useTranslation('orders');
-  if (entries.length === 0) return <Text c="gray.7">{t('detail.transfersEmpty')}</Text>;
   const store = (sent: string, resolved: string | null) => (
     <>
       <Text size="sm">{sent}</Text>
@@ -83,65 +82,48 @@ export function TransfersTable({ entries }: { entries: OrderDetail['transfers'] 
     </>
   );
   return (
-    <ScrollTable striped verticalSpacing="xs" label={t('detail.transfersTable')} minWidth={900}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('detail.at')}</Table.Th>
-          <Table.Th scope="col">{t('detail.fromStore')}</Table.Th>
-          <Table.Th scope="col">{t('detail.toStore')}</Table.Th>
-          <Table.Th scope="col">{t('detail.processedBy')}</Table.Th>
-          <Table.Th scope="col">{t('detail.reason')}</Table.Th>
-          <Table.Th scope="col">{t('detail.refiscalized')}</Table.Th>
-          <Table.Th scope="col">{t('detail.client')}</Table.Th>
-          <Table.Th scope="col">{t('detail.shippingAddress')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map((entry, index) => (
-          <Table.Tr key={index}>
-            <Table.Td>{formatDateTime(entry.at)}</Table.Td>
-            <Table.Td>{store(entry.fromStore, entry.fromStoreId)}</Table.Td>
-            <Table.Td>{store(entry.toStore, entry.toStoreId)}</Table.Td>
-            <Table.Td>{entry.processedBy}</Table.Td>
-            <Table.Td>{entry.transferReason}</Table.Td>
-            <Table.Td>{entry.refiscalized ? t('detail.yes') : t('detail.no')}</Table.Td>
-            <Table.Td>{entry.clientId ?? '—'}</Table.Td>
-            <Table.Td>
-              <Extra value={entry.shippingAddress} name={t('detail.shippingAddress')} fileName={`transfer-${index + 1}-address.json`} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ScrollTable>
+    <RecordTable
+      records={entries}
+      label={t('detail.transfersTable')}
+      empty={t('detail.transfersEmpty')}
+      minWidth={900}
+      columns={[
+        { header: t('detail.at'), cell: (entry) => formatDateTime(entry.at) },
+        { header: t('detail.fromStore'), cell: (entry) => store(entry.fromStore, entry.fromStoreId) },
+        { header: t('detail.toStore'), cell: (entry) => store(entry.toStore, entry.toStoreId) },
+        { header: t('detail.processedBy'), cell: (entry) => entry.processedBy },
+        { header: t('detail.reason'), cell: (entry) => entry.transferReason },
+        { header: t('detail.refiscalized'), cell: (entry) => (entry.refiscalized ? t('detail.yes') : t('detail.no')) },
+        { header: t('detail.client'), cell: (entry) => entry.clientId ?? '—' },
+        {
+          header: t('detail.shippingAddress'),
+          cell: (entry, index) => (
+            <Extra value={entry.shippingAddress} name={t('detail.shippingAddress')} fileName={`transfer-${index + 1}-address.json`} />
+          ),
+        },
+      ]}
+    />
   );
 }
 
 /** The dispatches reported for the order. */
 export function DispatchesTable({ entries }: { entries: OrderDetail['dispatches'] }) {
   const { t } = useTranslation('orders');
-  if (entries.length === 0) return <Text c="gray.7">{t('detail.dispatchesEmpty')}</Text>;
   return (
-    <ScrollTable striped verticalSpacing="xs" label={t('detail.dispatchesTable')} minWidth={560}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('detail.at')}</Table.Th>
-          <Table.Th scope="col">{t('detail.transaction')}</Table.Th>
-          <Table.Th scope="col">{t('detail.client')}</Table.Th>
-          <Table.Th scope="col">{t('detail.extra')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map((entry, index) => (
-          <Table.Tr key={index}>
-            <Table.Td>{formatDateTime(entry.at)}</Table.Td>
-            <Table.Td>{entry.idTransaccion}</Table.Td>
-            <Table.Td>{entry.clientId ?? '—'}</Table.Td>
-            <Table.Td>
-              <Extra value={entry.extra} name={t('detail.extra')} fileName={`dispatch-${index + 1}-extra.json`} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ScrollTable>
+    <RecordTable
+      records={entries}
+      label={t('detail.dispatchesTable')}
+      empty={t('detail.dispatchesEmpty')}
+      minWidth={560}
+      columns={[
+        { header: t('detail.at'), cell: (entry) => formatDateTime(entry.at) },
+        { header: t('detail.transaction'), cell: (entry) => entry.idTransaccion },
+        { header: t('detail.client'), cell: (entry) => entry.clientId ?? '—' },
+        {
+          header: t('detail.extra'),
+          cell: (entry, index) => <Extra value={entry.extra} name={t('detail.extra')} fileName={`dispatch-${index + 1}-extra.json`} />,
+        },
+      ]}
+    />
   );
 }
