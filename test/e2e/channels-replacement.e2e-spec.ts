@@ -35,7 +35,7 @@ describe('stores and sales channels (e2e)', () => {
     const smaller = richRequest();
     smaller.stores = [smaller.stores[0]];
     smaller.stores[0].services = [{ name: 'DELIVERY', active: true }];
-    smaller.stores[0].schedulesByChannel = [smaller.stores[0].schedulesByChannel[0]];
+    smaller.stores[0].schedulesByChannel = smaller.stores[0].schedulesByChannel?.slice(0, 1);
     smaller.stores[0].storeChannels = ['BN-APP'];
     smaller.channels = [smaller.channels[0]];
     expect((await post(smaller)).status).toBe(200);
@@ -77,7 +77,7 @@ describe('stores and sales channels (e2e)', () => {
     const bad = richRequest();
     bad.stores.pop(); // would delete a store...
     bad.channels[0].channel = 'Renamed'; // ...rename a channel...
-    bad.stores[1].storeChannels.push('BN-DELIVERY'); // ...but one reference names no channel of the request
+    bad.stores[1].storeChannels?.push('BN-DELIVERY'); // ...but one reference names no channel of the request
     const response = await post(bad);
     expectError(response, 400);
     expect(response.body.message).toContain(`stores[1].storeChannels[1]: channel "BN-DELIVERY" is not in this request's channels`);
@@ -99,7 +99,7 @@ describe('stores and sales channels (e2e)', () => {
     const stored = await counts();
     expect(stored.store).toBe(winner.stores.length);
     expect(stored.sales_channel).toBe(winner.channels.length);
-    expect(stored.store_service).toBe(winner.stores.reduce((sum: number, store: any) => sum + store.services.length, 0));
+    expect(stored.store_service).toBe(winner.stores.reduce((sum, store) => sum + store.services.length, 0));
     expect(stored.store_channel).toBe(winner.stores.length * winner.channels.length);
   });
 });

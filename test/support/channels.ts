@@ -35,12 +35,24 @@ export function basic(id: string, secret: string): string {
   return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 }
 
+/** A schema type that also takes properties it does not list, at every depth: the platform sends more than it documents. */
+export type WithExtras<T> =
+  T extends Array<infer Item>
+    ? Array<WithExtras<Item>>
+    : T extends object
+      ? { [K in keyof T]: WithExtras<T[K]> } & Record<string, unknown>
+      : T;
+/** The configuration the platform POSTs, with the properties the spec does not list. */
+export type ChannelsRequest = WithExtras<Schemas['ChannelsStoresRequestDto']>;
+/** The configuration GET answers. */
+export type ChannelsResponse = Schemas['ChannelsStoresResponseDto'];
+
 /**
  * A request built like a real one: three stores, schedules for several channels, store-level
  * schedules, a channel with related lists, vendorId as text, shippingCost 1.9999, latitude as text,
  * and properties the spec does not list at several depths.
  */
-export function richRequest(): any {
+export function richRequest(): ChannelsRequest {
   return {
     vendorId: '1350',
     syncId: 'sync-2025-11-21T10:00:00Z',
@@ -154,22 +166,31 @@ export function richRequest(): any {
   };
 }
 
-/** What GET answers for richRequest(), written out by hand: numbers as numbers, extra properties kept. */
-export function richExpected(): any {
+/**
+ * What GET answers for richRequest(), written out by hand: numbers as numbers, extra properties kept. It is the
+ * request with those values changed, so it keeps the request's type (the extra properties are not in the answer's).
+ */
+export function richExpected(): ChannelsRequest {
   const expected = richRequest();
   const [pinheiros, moema, centro] = expected.stores;
-  Object.assign(pinheiros, { storeId: 1201, vendorId: 1350, fiscalGroupId: null });
-  Object.assign(pinheiros.deliveryInfo, { deliveryId: 3 });
-  Object.assign(moema, { fiscalGroupId: null });
-  Object.assign(centro, { storeId: 1203, vendorId: 1351, fiscalGroupId: null });
-  Object.assign(centro.deliveryInfo, { deliveryId: 5, shippingCost: 7.5 });
-  Object.assign(expected.channels[0], { vendorId: 1350 });
-  Object.assign(expected.channels[2], { vendorId: 1351 });
+  expected.stores = [
+    { ...pinheiros, storeId: 1201, vendorId: 1350, fiscalGroupId: null, deliveryInfo: { ...pinheiros.deliveryInfo, deliveryId: 3 } },
+    { ...moema, fiscalGroupId: null },
+    {
+      ...centro,
+      storeId: 1203,
+      vendorId: 1351,
+      fiscalGroupId: null,
+      deliveryInfo: { ...centro.deliveryInfo, deliveryId: 5, shippingCost: 7.5 },
+    },
+  ];
+  const [app, marketplace, phone] = expected.channels;
+  expected.channels = [{ ...app, vendorId: 1350 }, marketplace, { ...phone, vendorId: 1351 }];
   return expected;
 }
 
 /** A complete configuration in the form GET answers, different for each `n` (for the concurrency test). */
-export function variant(n: number): any {
+export function variant(n: number): ChannelsResponse {
   const channelIds = Array.from({ length: (n % 3) + 1 }, (_, index) => `V${n}-CH${index}`);
   return {
     stores: Array.from({ length: (n % 4) + 1 }, (_, index) => ({
@@ -237,7 +258,7 @@ export function channelsSteps(app: () => ChannelsApp) {
     read: async () => {
       // Read with the raw client, typed as documented: its JSON.parse builds the objects in the test's own realm,
       // which the variant comparison (isDeepStrictEqual, prototypes included) needs.
-      const response = await app().t.http.get<Schemas['ChannelsStoresResponseDto']>(PATH, { token: app().bearer });
+      const response = await app().t.http.get<ChannelsResponse>(PATH, { token: app().bearer });
       expect(response.status).toBe(200);
       return response.body;
     },
