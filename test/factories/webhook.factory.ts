@@ -1,4 +1,5 @@
 import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
+import { WebhookRetryJobEntity } from '../../src/webhooks/webhook-retry-job.entity.js';
 import { managerOf, nextNumber, type Db } from './sequence.js';
 
 /** A delivery log row of an order: `orderDbId` is required (the row goes with its order). */
@@ -40,38 +41,26 @@ export interface RetryJobOverrides {
   lease?: string | null;
 }
 
-export interface RetryJobRow {
-  id: string;
-  orderDbId: string;
-  webhookId: string;
-  body: string;
-  retriesDone: number;
-  runAt: Date;
-  lease: string | null;
-}
+/** A stored retry job, as its entity reads it. */
+export type RetryJobRow = Omit<WebhookRetryJobEntity, 'createdAt' | 'updatedAt'>;
 
 /**
- * A pending retry of an order's forward (`webhook_retry_job`, one per order). The table has no
- * entity yet, so this one factory writes it with SQL; it returns the row as stored.
+ * A pending retry of an order's forward (`webhook_retry_job`, one per order), through the entity. Its due time is
+ * counted on the database's clock, as the worker's claim compares it with `now()`.
  */
 export async function retryJob(db: Db, overrides: RetryJobOverrides): Promise<RetryJobRow> {
   const n = nextNumber();
   const { orderDbId, webhookId = `msg_${n}`, body = '{}', retriesDone = 0, runInMs = -1000, lease = null } = overrides;
-  const [row] = await managerOf(db).query<
-    Array<{ id: string; order_db_id: string; webhook_id: string; body: string; retries_done: number; run_at: Date; lease: string | null }>
-  >(
-    `INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at, lease)
-     VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond', $6)
-     RETURNING id, order_db_id, webhook_id, body, retries_done, run_at, lease`,
-    [orderDbId, webhookId, body, retriesDone, runInMs, lease],
-  );
-  return {
-    id: row!.id,
-    orderDbId: row!.order_db_id,
-    webhookId: row!.webhook_id,
-    body: row!.body,
-    retriesDone: row!.retries_done,
-    runAt: row!.run_at,
-    lease: row!.lease,
-  };
+  const manager = managerOf(db);
+  const inserted = await manager.insert(WebhookRetryJobEntity, {
+    orderDbId,
+    webhookId,
+    body,
+    retriesDone,
+    runAt: () => `now() + ${Math.trunc(runInMs)} * interval '1 millisecond'`,
+    lease,
+  });
+  const id = String(inserted.identifiers[0]!.id);
+  const { createdAt: _createdAt, updatedAt: _updatedAt, ...row } = await manager.findOneByOrFail(WebhookRetryJobEntity, { id });
+  return row;
 }

@@ -11,6 +11,7 @@ import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entit
 import { WebhooksModule } from '../../src/webhooks/webhooks.module.js';
 import { fiscalGroup, order, orderPayload, productCategory, retryJob, webhookDelivery } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { retryJobOf, scheduledDelayMs } from '../support/rows.js';
 import { answer, verifySignature, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const SECRET = 'whsec_' + Buffer.from('integration-signing-key-32-bytes').toString('base64');
@@ -25,15 +26,11 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
   const stored = (orderId: string) => db.dataSource.getRepository(OrderEntity).findOneByOrFail({ orderId });
   const deliveriesOf = (orderDbId: string) =>
     db.dataSource.getRepository(WebhookDeliveryEntity).find({ where: { orderDbId }, order: { attempt: 'ASC' } });
-  /** The order's retry job, and its delay as scheduled: run_at − updated_at, both set by the one statement. */
-  const jobOf = async (orderDbId: string) =>
-    (
-      await db.dataSource.query<Array<{ webhook_id: string; retries_done: number; delay_ms: number }>>(
-        `SELECT webhook_id, retries_done, (extract(epoch FROM run_at - updated_at) * 1000)::int AS delay_ms
-         FROM webhook_retry_job WHERE order_db_id = $1`,
-        [orderDbId],
-      )
-    )[0];
+  /** The order's retry job, and its delay as scheduled. */
+  const jobOf = async (orderDbId: string) => {
+    const job = await retryJobOf(db.dataSource, orderDbId);
+    return job ? { webhookId: job.webhookId, retriesDone: job.retriesDone, delayMs: scheduledDelayMs(job) } : undefined;
+  };
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
@@ -95,13 +92,13 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       });
       const row = await stored('F-503');
       expect(row).toMatchObject({ status: 'FORWARD_FAILED', webhookAttempts: 1 });
-      expect(await jobOf(row.id)).toEqual({ webhook_id: receiver.requests[0]!.headers['webhook-id'], retries_done: 0, delay_ms: 60_000 });
+      expect(await jobOf(row.id)).toEqual({ webhookId: receiver.requests[0]!.headers['webhook-id'], retriesDone: 0, delayMs: 60_000 });
     });
 
     it("the receiver's longer Retry-After wins over the schedule", async () => {
       receiver.respondWith(answer(429, 'slow down', { 'retry-after': '120' }));
       await expect(forwarding.forward(orderPayload('F-429', 'store-fwd'), FORWARD)).rejects.toMatchObject({ status: 502 });
-      expect((await jobOf((await stored('F-429')).id))?.delay_ms).toBe(120_000);
+      expect((await jobOf((await stored('F-429')).id))?.delayMs).toBe(120_000);
     });
 
     it('does not chase an order the store already works: no retry job after a failure', async () => {
@@ -159,7 +156,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
         status: 502,
         message: 'Order R-2 was not accepted by the order webhook: the receiver answered 502 (attempt 1)',
       });
-      expect(await jobOf(target.id)).toMatchObject({ retries_done: 1 });
+      expect(await jobOf(target.id)).toMatchObject({ retriesDone: 1 });
     });
 
     it('refuses an order without an enriched payload (409) and an unknown one (404), sending nothing', async () => {

@@ -8,10 +8,12 @@ import { WebhookDeliveriesRepository } from '../../src/webhooks/webhook-deliveri
 import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
 import { WebhookDeliveryRetention } from '../../src/webhooks/webhook-delivery-retention.js';
 import { WebhookDeliveryService } from '../../src/webhooks/webhook-delivery.service.js';
+import { WebhookRetryJobEntity } from '../../src/webhooks/webhook-retry-job.entity.js';
 import { WebhookRetryWorker } from '../../src/webhooks/webhook-retry.worker.js';
 import { WebhooksModule } from '../../src/webhooks/webhooks.module.js';
 import { order, retryJob, webhookDelivery } from '../factories/index.js';
 import { bootIntegration, eventually, type IntegrationContext } from '../support/integration.js';
+import { makeRetryJobDue, retryJobOf, scheduledDelayMs } from '../support/rows.js';
 import { answer, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const LEASE_MS = 70_000;
@@ -21,21 +23,11 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
   let receiver: WebhookReceiver;
   let queue: WebhookDeliveriesRepository;
 
-  interface JobRow {
-    id: string;
-    retries_done: number;
-    lease: string | null;
-    delay_ms: number;
-  }
-  /** The order's job, and the delay its last write gave it (run_at − updated_at, both set by that statement). */
-  const jobOf = async (orderDbId: string): Promise<JobRow | undefined> =>
-    (
-      await db.dataSource.query<JobRow[]>(
-        `SELECT id, retries_done, lease, (extract(epoch FROM run_at - updated_at) * 1000)::int AS delay_ms
-         FROM webhook_retry_job WHERE order_db_id = $1`,
-        [orderDbId],
-      )
-    )[0];
+  /** The order's job, and the delay its last write gave it. */
+  const jobOf = async (orderDbId: string) => {
+    const job = await retryJobOf(db.dataSource, orderDbId);
+    return job ? { id: job.id, retriesDone: job.retriesDone, lease: job.lease, delayMs: scheduledDelayMs(job) } : undefined;
+  };
   /** An order whose enriched payload is `payload`, FORWARD_FAILED unless told, with its due retry job of that payload. */
   const failedForward = async (orderId: string, overrides: Partial<OrderEntity> = {}, retriesDone = 0) => {
     const enrichedPayload = { orderId, taxed: true };
@@ -62,7 +54,7 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
   });
   beforeEach(async () => {
     receiver.reset();
-    await db.dataSource.query('DELETE FROM webhook_retry_job');
+    await db.dataSource.createQueryBuilder().delete().from(WebhookRetryJobEntity).execute();
   });
   afterAll(async () => {
     await db?.close();
@@ -82,7 +74,7 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       expect(await queue.claimDueJobs(2, LEASE_MS)).toEqual([expect.objectContaining({ orderDbId: orders[2]!.id })]);
       expect(await queue.claimDueJobs(2, LEASE_MS)).toEqual([]);
       const claimed = await jobOf(orders[0]!.id);
-      expect(claimed).toMatchObject({ lease: first[0]!.lease, delay_ms: LEASE_MS });
+      expect(claimed).toMatchObject({ lease: first[0]!.lease, delayMs: LEASE_MS });
       expect(first[0]!.lease).toMatch(/^[0-9a-f-]{36}$/);
     });
 
@@ -113,19 +105,19 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       const { row } = await failedForward('C-lease');
       const [claim] = await queue.claimDueJobs(1, LEASE_MS);
       await queue.rescheduleJob(claim!, 1, 300_000);
-      expect(await jobOf(row.id)).toMatchObject({ retries_done: 1, lease: null, delay_ms: 300_000 });
+      expect(await jobOf(row.id)).toMatchObject({ retriesDone: 1, lease: null, delayMs: 300_000 });
 
       // The claim's lease is gone with the reschedule: the old holder can no longer finish it.
       await queue.finishJob(claim!);
       expect(await jobOf(row.id)).toBeDefined();
 
       // A new payload replaces the job (one per order) while a worker holds it: the holder's writes miss.
-      await db.dataSource.query(`UPDATE webhook_retry_job SET run_at = now() - interval '1 second' WHERE order_db_id = $1`, [row.id]);
+      await makeRetryJobDue(db.dataSource, row.id);
       const [held] = await queue.claimDueJobs(1, LEASE_MS);
       await queue.scheduleRetry(row.id, 'msg_newer', '{"v": 3}', 1000);
       await queue.rescheduleJob(held!, 2, 300_000);
       await queue.finishJob(held!);
-      expect(await jobOf(row.id)).toMatchObject({ retries_done: 0, lease: null, delay_ms: 1000 });
+      expect(await jobOf(row.id)).toMatchObject({ retriesDone: 0, lease: null, delayMs: 1000 });
     });
 
     it('dropPendingJob removes the pending job of that message, not one a worker holds', async () => {
@@ -164,12 +156,12 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       const again = await failedForward('W-again');
       const last = await failedForward('W-last', {}, 1);
       const worker = startWorker();
-      await eventually(async () => (await jobOf(again.row.id))?.retries_done === 1 && (await jobOf(last.row.id)) === undefined, {
+      await eventually(async () => (await jobOf(again.row.id))?.retriesDone === 1 && (await jobOf(last.row.id)) === undefined, {
         what: 'both jobs to be tried',
       });
       await worker.stop();
 
-      expect(await jobOf(again.row.id)).toMatchObject({ retries_done: 1, lease: null, delay_ms: 300_000 });
+      expect(await jobOf(again.row.id)).toMatchObject({ retriesDone: 1, lease: null, delayMs: 300_000 });
       expect(receiver.requests).toHaveLength(2);
       const orders = db.dataSource.getRepository(OrderEntity);
       expect(await orders.findOneByOrFail({ id: last.row.id })).toMatchObject({ status: 'FORWARD_FAILED', webhookAttempts: 2 });

@@ -1,6 +1,7 @@
 import { WebhookDeliveriesRepository } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { order } from '../factories/index.js';
 import { eventually } from './eventually.js';
+import { retryJobOf } from './rows.js';
 import type { TestApp } from './test-app.js';
 import { answer, type WebhookReceiver } from './webhook-receiver.js';
 
@@ -24,11 +25,8 @@ export async function afterLaterRetryRound(t: TestApp, receiver: WebhookReceiver
   try {
     await t.app.get(WebhookDeliveriesRepository).scheduleRetry(row.id, `msg_${marker}`, JSON.stringify(enrichedPayload), 0);
     await eventually(() => receiver.requests.some((request) => isMarker(request.body)), { what: "the marker's retry to arrive" });
-    // The job goes once the attempt is recorded and counted (webhook_retry_job has no entity to read it through).
-    await eventually(
-      async () => (await t.dataSource.query('SELECT 1 FROM webhook_retry_job WHERE order_db_id = $1', [row.id])).length === 0,
-      { what: "the worker to finish the marker's retry" },
-    );
+    // The job goes once the attempt is recorded and counted.
+    await eventually(async () => (await retryJobOf(t.dataSource, row.id)) === null, { what: "the worker to finish the marker's retry" });
   } finally {
     receiver.fallback = fallback;
   }

@@ -4,6 +4,7 @@ import { OrderTrackingEntity } from '../../src/fulfillment/order-tracking.entity
 import { OrderTransferEntity } from '../../src/fulfillment/order-transfer.entity.js';
 import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.entity.js';
 import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
+import { WebhookRetryJobEntity } from '../../src/webhooks/webhook-retry-job.entity.js';
 import type { Schemas } from './api.js';
 
 /**
@@ -43,6 +44,26 @@ export const deliveryRows = (db: DataSource, orderId: string) => rowsOfOrder(db,
 export const trackingRows = (db: DataSource, orderId: string) => rowsOfOrder(db, OrderTrackingEntity, orderId);
 export const transferRows = (db: DataSource, orderId: string) => rowsOfOrder(db, OrderTransferEntity, orderId);
 export const dispatchRows = (db: DataSource, orderId: string) => rowsOfOrder(db, OrderDispatchEntity, orderId);
+
+/** The order's pending retry job (the queue holds one per order), or null; by the order's database id. */
+export function retryJobOf(db: DataSource, orderDbId: string): Promise<WebhookRetryJobEntity | null> {
+  return db.getRepository(WebhookRetryJobEntity).findOneBy({ orderDbId });
+}
+
+/** The jobs in the retry queue, of every order. */
+export function retryJobCount(db: DataSource): Promise<number> {
+  return db.getRepository(WebhookRetryJobEntity).count();
+}
+
+/** The delay the job's last write gave it: `run_at − updated_at`, both set by that one statement from `now()`. */
+export function scheduledDelayMs(job: WebhookRetryJobEntity): number {
+  return job.runAt.getTime() - job.updatedAt.getTime();
+}
+
+/** Makes the order's job due now, on the database's clock (the worker's claim compares `run_at` with `now()`). */
+export async function makeRetryJobDue(db: DataSource, orderDbId: string): Promise<void> {
+  await db.getRepository(WebhookRetryJobEntity).update({ orderDbId }, { runAt: () => 'now()' });
+}
 
 /** The stored enriched payload in the shape the API documents for it (the column is plain jsonb). */
 export function enrichedPayloadOf(row: OrderEntity): Schemas['EnrichedOrderPayloadDto'] {
