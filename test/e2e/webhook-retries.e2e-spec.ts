@@ -1,17 +1,22 @@
+import { In } from 'typeorm';
+import { OrderEntity } from '../../src/orders/order.entity.js';
+import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
+import { webhookDelivery } from '../factories/index.js';
 import type { ErrorBody } from '../support/api.js';
-import { orderFor, seedFiscalData, storedOrder, unique } from '../support/orders.js';
+import { orderFor, seedFiscalData, unique } from '../support/orders.js';
+import { deliveryRows, existingOrderRow, makeRetryJobDue, retryJobCount, retryJobOf, statusHistory } from '../support/rows.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase } from '../setup/test-database.js';
 import { JobRunner } from '../../src/database/jobs/job-runner.js';
 import { eventually } from '../support/eventually.js';
 import { afterLaterRetryRound } from '../support/retry-rounds.js';
-import { answer, type Responder, WebhookReceiver } from '../support/webhook-receiver.js';
+import { answer, forwardedPayload, type Responder, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const FORWARD = '/enrich-order-forward';
 
-async function jobsOf(t: TestApp, orderDbId: string) {
-  return t.dataSource.query('SELECT * FROM webhook_retry_job WHERE order_db_id = $1', [orderDbId]);
-}
+const storedOrder = (t: TestApp, orderId: string) => existingOrderRow(t.dataSource, orderId);
+/** The order's pending retry job, or null. */
+const jobOf = (t: TestApp, orderDbId: string) => retryJobOf(t.dataSource, orderDbId);
 
 /** The metric's value summed over both instances' registries. */
 async function retryCount(apps: TestApp[]): Promise<number> {
@@ -57,7 +62,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
 
     const row0 = await storedOrder(t, orderId);
     await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', { what: 'the order to be FORWARDED' });
-    await eventually(async () => (await jobsOf(t, row0.id)).length === 0, { what: 'the job to be removed' });
+    await eventually(async () => (await jobOf(t, row0.id)) === null, { what: 'the job to be removed' });
     await afterLaterRetryRound(t, receiver); // nothing else arrived by then
 
     expect(receiver.requests).toHaveLength(3);
@@ -67,23 +72,22 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     expect(receiver.requests.every((request) => request.body === receiver.requests[0]!.body)).toBe(true);
 
     const row = await storedOrder(t, orderId);
-    expect(row).toMatchObject({ status: 'FORWARDED', webhook_attempts: 3 });
-    expect(row.webhook_last_response).toMatchObject({ statusCode: 200, error: null });
-    const log = await t.dataSource.query(
-      'SELECT attempt, trigger, webhook_id, status_code FROM webhook_delivery WHERE order_db_id = $1 ORDER BY attempt',
-      [row.id],
-    );
+    expect(row).toMatchObject({ status: 'FORWARDED', webhookAttempts: 3 });
+    expect(row.webhookLastResponse).toMatchObject({ statusCode: 200, error: null });
+    const log = (await deliveryRows(t.dataSource, orderId)).map(({ attempt, trigger, webhookId, statusCode }) => ({
+      attempt,
+      trigger,
+      webhookId,
+      statusCode,
+    }));
     const webhookId = receiver.requests[0]!.headers['webhook-id'];
     expect(log).toEqual([
-      { attempt: 1, trigger: 'forward', webhook_id: webhookId, status_code: 500 },
-      { attempt: 2, trigger: 'retry', webhook_id: webhookId, status_code: 500 },
-      { attempt: 3, trigger: 'retry', webhook_id: webhookId, status_code: 200 },
+      { attempt: 1, trigger: 'forward', webhookId, statusCode: 500 },
+      { attempt: 2, trigger: 'retry', webhookId, statusCode: 500 },
+      { attempt: 3, trigger: 'retry', webhookId, statusCode: 200 },
     ]);
-    const history = await t.dataSource.query(
-      'SELECT from_status, to_status, via FROM order_status_history WHERE order_db_id = $1 ORDER BY id',
-      [row.id],
-    );
-    expect(history.at(-1)).toEqual({ from_status: 'FORWARD_FAILED', to_status: 'FORWARDED', via: 'webhook retry' });
+    const history = await statusHistory(t.dataSource, orderId);
+    expect(history.at(-1)).toMatchObject({ fromStatus: 'FORWARD_FAILED', toStatus: 'FORWARDED', via: 'webhook retry' });
   });
 
   it('stops after the last delay of the schedule, leaving the order FORWARD_FAILED', async () => {
@@ -92,12 +96,12 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     expect((await t.http.post(FORWARD, orderFor(orderId, storeId), { token: orders })).status).toBe(502);
     const row = await storedOrder(t, orderId);
     // 1 forward + 3 retries (100ms,100ms,100ms)
-    await eventually(async () => (await storedOrder(t, orderId)).webhook_attempts === 4 && (await jobsOf(t, row.id)).length === 0, {
+    await eventually(async () => (await storedOrder(t, orderId)).webhookAttempts === 4 && (await jobOf(t, row.id)) === null, {
       what: 'the schedule to run out',
     });
     await afterLaterRetryRound(t, receiver);
     expect(receiver.requests).toHaveLength(4);
-    expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARD_FAILED', webhook_attempts: 4 });
+    expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARD_FAILED', webhookAttempts: 4 });
   });
 
   it('honours Retry-After when it asks for longer than the schedule', async () => {
@@ -118,7 +122,7 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       receiver.respondWith(answer(503, 'later', { 'retry-after': '60' }));
       expect((await t.http.post(FORWARD, orderPaying(orderId, 10), { token: orders })).status).toBe(502);
       const row = await storedOrder(t, orderId);
-      expect(await jobsOf(t, row.id)).toHaveLength(1);
+      expect(await jobOf(t, row.id)).not.toBeNull();
       return row;
     }
 
@@ -126,11 +130,11 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       const orderId = unique('newer-forward');
       const row = await failedForward(orderId);
       expect((await t.http.post(FORWARD, orderPaying(orderId, 20), { token: orders })).status).toBe(200);
-      expect(await jobsOf(t, row.id)).toEqual([]);
+      expect(await jobOf(t, row.id)).toBeNull();
       await afterLaterRetryRound(t, receiver);
       expect(receiver.requests).toHaveLength(2);
       expect(receiver.requests[1]!.headers['webhook-id']).not.toBe(receiver.requests[0]!.headers['webhook-id']);
-      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARDED', webhook_attempts: 2 });
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARDED', webhookAttempts: 2 });
     });
 
     it('a failed newer forward replaces the retry with one for the newer payload', async () => {
@@ -141,23 +145,23 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       await eventually(async () => (await storedOrder(t, orderId)).status === 'FORWARDED', { what: 'the newer payload to be retried' });
       // The worker removes its job after recording the attempt, in a statement of its own (a crash between
       // the two leaves a job whose payload is already delivered, which the next claim drops unsent).
-      await eventually(async () => (await jobsOf(t, row.id)).length === 0, { what: 'the delivered job to be removed' });
+      await eventually(async () => (await jobOf(t, row.id)) === null, { what: 'the delivered job to be removed' });
       await afterLaterRetryRound(t, receiver); // nothing else arrived by then
       expect(receiver.requests).toHaveLength(3);
       const newerId = receiver.requests[1]!.headers['webhook-id'];
       expect(receiver.requests[2]!.headers['webhook-id']).toBe(newerId);
-      expect(JSON.parse(receiver.requests[2]!.body).payments[0].value).toBe(20);
+      expect(forwardedPayload(receiver.requests[2]!).payments).toMatchObject([{ value: 20 }]);
     });
 
     it('a payload changed by /enrich-order drops the pending retry without sending the stale one', async () => {
       const orderId = unique('newer-enrich');
       const row = await failedForward(orderId);
       expect((await t.http.post('/enrich-order', orderPaying(orderId, 20), { token: orders })).status).toBe(200);
-      await t.dataSource.query('UPDATE webhook_retry_job SET run_at = now() WHERE order_db_id = $1', [row.id]);
-      await eventually(async () => (await jobsOf(t, row.id)).length === 0, { what: 'the stale job to be dropped' });
+      await makeRetryJobDue(t.dataSource, row.id);
+      await eventually(async () => (await jobOf(t, row.id)) === null, { what: 'the stale job to be dropped' });
       await afterLaterRetryRound(t, receiver);
       expect(receiver.requests).toHaveLength(1);
-      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'ENRICHED', webhook_attempts: 1 });
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'ENRICHED', webhookAttempts: 1 });
     });
 
     it('a successful redeliver cancels the pending retry', async () => {
@@ -165,16 +169,16 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       const row = await failedForward(orderId);
       const admin = await t.tokenFor(['admin']);
       expect((await t.http.post(`/admin/orders/${orderId}/redeliver`, undefined, { token: admin })).status).toBe(200);
-      expect(await jobsOf(t, row.id)).toEqual([]);
-      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARDED', webhook_attempts: 2 });
+      expect(await jobOf(t, row.id)).toBeNull();
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'FORWARDED', webhookAttempts: 2 });
     });
 
     it('does not chase an order the store already works: no retry queued, a pending one dropped', async () => {
       const orderId = unique('accepted');
       const row = await failedForward(orderId);
-      await t.dataSource.query("UPDATE orders SET status = 'ACCEPTED' WHERE id = $1", [row.id]);
-      await t.dataSource.query('UPDATE webhook_retry_job SET run_at = now() WHERE order_db_id = $1', [row.id]);
-      await eventually(async () => (await jobsOf(t, row.id)).length === 0, { what: 'the job to be dropped' });
+      await t.dataSource.getRepository(OrderEntity).update({ id: row.id }, { status: 'ACCEPTED' });
+      await makeRetryJobDue(t.dataSource, row.id);
+      await eventually(async () => (await jobOf(t, row.id)) === null, { what: 'the job to be dropped' });
       await afterLaterRetryRound(t, receiver);
       expect(receiver.requests).toHaveLength(1);
 
@@ -182,21 +186,27 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
       const again = await t.http.post<ErrorBody>(FORWARD, orderPaying(orderId, 30), { token: orders });
       expect(again.status).toBe(502);
       expect(again.body.message).toMatch(/stored as ACCEPTED.*not retried automatically/);
-      expect(await jobsOf(t, row.id)).toEqual([]);
-      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'ACCEPTED', webhook_attempts: 2 });
+      expect(await jobOf(t, row.id)).toBeNull();
+      expect(await storedOrder(t, orderId)).toMatchObject({ status: 'ACCEPTED', webhookAttempts: 2 });
     });
 
     it('never sends a payload that was already delivered', async () => {
       const orderId = unique('already');
       const row = await failedForward(orderId);
       // The same message got through some other way (another instance's attempt, say): the job must not send it again.
-      await t.dataSource.query(
-        `INSERT INTO webhook_delivery (order_db_id, attempt, trigger, webhook_id, url, request_headers, status_code, duration_ms, attempted_at)
-         SELECT order_db_id, 99, 'redeliver', webhook_id, 'http://elsewhere/', '{}', 200, 1, now() FROM webhook_retry_job WHERE order_db_id = $1`,
-        [row.id],
-      );
-      await t.dataSource.query('UPDATE webhook_retry_job SET run_at = now() WHERE order_db_id = $1', [row.id]);
-      await eventually(async () => (await jobsOf(t, row.id)).length === 0, { what: 'the job to be dropped' });
+      const job = await jobOf(t, row.id);
+      await webhookDelivery(t.dataSource, {
+        orderDbId: row.id,
+        attempt: 99,
+        trigger: 'redeliver',
+        webhookId: job!.webhookId,
+        url: 'http://elsewhere/',
+        requestHeaders: {},
+        statusCode: 200,
+        durationMs: 1,
+      });
+      await makeRetryJobDue(t.dataSource, row.id);
+      await eventually(async () => (await jobOf(t, row.id)) === null, { what: 'the job to be dropped' });
       await afterLaterRetryRound(t, receiver);
       expect(receiver.requests).toHaveLength(1);
     });
@@ -245,11 +255,9 @@ describe('the retry queue across instances and restarts (e2e)', () => {
       );
       expect(responses.map((response) => response.status)).toEqual(Array(20).fill(502));
 
-      const forwarded = async () =>
-        (await first.dataSource.query(`SELECT count(*)::int AS n FROM orders WHERE order_id = ANY($1) AND status = 'FORWARDED'`, [ids]))[0]
-          .n;
+      const forwarded = () => first.dataSource.getRepository(OrderEntity).countBy({ orderId: In(ids), status: 'FORWARDED' });
       await eventually(async () => (await forwarded()) === 20, { what: 'every order to be FORWARDED', timeoutMs: 30_000 });
-      await eventually(async () => (await first.dataSource.query('SELECT count(*)::int AS n FROM webhook_retry_job'))[0].n === 0, {
+      await eventually(async () => (await retryJobCount(first.dataSource)) === 0, {
         what: 'the queue to empty',
       });
       await afterLaterRetryRound(first, receiver);
@@ -262,12 +270,15 @@ describe('the retry queue across instances and restarts (e2e)', () => {
         perMessage.set(id, (perMessage.get(id) ?? 0) + 1);
       }
       expect([...perMessage.values()]).toEqual(Array(20).fill(2));
-      const attempts = await first.dataSource.query(
-        `SELECT o.webhook_attempts, (SELECT count(*)::int FROM webhook_delivery d WHERE d.order_db_id = o.id AND d.trigger = 'retry') AS retries
-         FROM orders o WHERE o.order_id = ANY($1)`,
-        [ids],
-      );
-      expect(attempts).toEqual(Array(20).fill({ webhook_attempts: 2, retries: 1 }));
+      const stored = await first.dataSource.getRepository(OrderEntity).findBy({ orderId: In(ids) });
+      const retries = await first.dataSource
+        .getRepository(WebhookDeliveryEntity)
+        .findBy({ orderDbId: In(stored.map((row) => row.id)), trigger: 'retry' });
+      const attempts = stored.map((row) => ({
+        webhookAttempts: row.webhookAttempts,
+        retries: retries.filter((delivery) => delivery.orderDbId === row.id).length,
+      }));
+      expect(attempts).toEqual(Array(20).fill({ webhookAttempts: 2, retries: 1 }));
       // And the marker's retry.
       expect(await retryCount(apps)).toBe(20 + 1);
     } finally {
@@ -298,7 +309,7 @@ describe('the retry queue across instances and restarts (e2e)', () => {
       await eventually(async () => (await storedOrder(after, orderId)).status === 'FORWARDED', { what: 'the retry after the restart' });
       expect(receiver.requests).toHaveLength(2);
       expect(receiver.requests[1]!.headers['webhook-id']).toBe(receiver.requests[0]!.headers['webhook-id']);
-      expect((await storedOrder(after, orderId)).webhook_attempts).toBe(2);
+      expect((await storedOrder(after, orderId)).webhookAttempts).toBe(2);
     } finally {
       await after.close();
       await database.drop();
@@ -316,7 +327,7 @@ describe('the retry queue across instances and restarts (e2e)', () => {
       expect(response.status).toBe(502);
       expect(response.body.message).toMatch(/not retried automatically/);
       // Retries are sent from queued jobs only: with none queued, nothing can follow.
-      expect(await t.dataSource.query('SELECT count(*)::int AS n FROM webhook_retry_job')).toEqual([{ n: 0 }]);
+      expect(await retryJobCount(t.dataSource)).toBe(0);
       expect(receiver.requests).toHaveLength(1);
     } finally {
       await t.close();

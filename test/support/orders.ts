@@ -1,6 +1,5 @@
 import type { Schemas } from './api.js';
 import type { HttpClient } from './http.js';
-import type { TestApp } from './test-app.js';
 
 let counter = 0;
 /** An id unique across test files and runs. */
@@ -70,12 +69,4 @@ export function orderFor(orderId: string, storeId: string): Schemas['OrderPayloa
     },
     payments: [{ method: 'PIX', value: 31.9 }],
   };
-}
-
-/**
- * The stored row of an order (snake_case columns), or undefined.
- * @deprecated read through the entity: `orderRow()` in rows.ts (kept for the files not moved to it yet).
- */
-export async function storedOrder(t: TestApp, orderId: string): Promise<any> {
-  return (await t.dataSource.query('SELECT * FROM orders WHERE order_id = $1', [orderId]))[0];
 }

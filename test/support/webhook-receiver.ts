@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Schemas } from './api.js';
 
 export interface ReceivedRequest {
   method: string;
@@ -11,6 +12,14 @@ export interface ReceivedRequest {
   body: string;
   /** Date.now() when the request was complete. */
   at: number;
+}
+
+/** What the service forwards to the webhook: the enriched order, as the API documents it. */
+export type ForwardedPayload = Schemas['EnrichedOrderPayloadDto'];
+
+/** The body of a forward the receiver got, read as the documented payload. */
+export function forwardedPayload(request: Pick<ReceivedRequest, 'body'>): ForwardedPayload {
+  return JSON.parse(request.body) as ForwardedPayload;
 }
 
 export type Responder = (request: ReceivedRequest, response: ServerResponse) => void;
