@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { runWalkthrough } from '../../clients/typescript/examples/walkthrough.js';
 import { PROJECT_ROOT } from '../support/service-process.js';
 import { bootTestApp, BOOTSTRAP_ID, BOOTSTRAP_SECRET, type TestApp } from '../support/test-app.js';
-import { WebhookReceiver } from '../support/webhook-receiver.js';
+import { forwardedPayload, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const execFileAsync = promisify(execFile);
 const hasCurl = (() => {
@@ -44,7 +44,7 @@ describe('the README tour (e2e)', () => {
     expect(stdout).toContain('7. status: ACCEPTED');
     expect(stdout).toContain('8. history: ENRICHED → FORWARDED → ACCEPTED');
     expect(before).toBeGreaterThanOrEqual(1);
-    expect(JSON.parse(receiver.requests.at(-1)!.body).orderId).toBe(`ORD-${run}`);
+    expect(forwardedPayload(receiver.requests.at(-1)!).orderId).toBe(`ORD-${run}`);
   });
 
   (hasCurl ? it : it.skip)('stops with a non-zero exit at the first step that fails', async () => {
@@ -81,6 +81,6 @@ describe('the README tour (e2e)', () => {
     expect(result.forwardMessage).toMatch(/forwarded/);
     expect(result.orderStatus).toBe('ACCEPTED');
     expect(result.history).toEqual(['ENRICHED', 'FORWARDED', 'ACCEPTED']);
-    expect(JSON.parse(receiver.requests.at(-1)!.body).orderId).toBe(`ORD-${run}`);
+    expect(forwardedPayload(receiver.requests.at(-1)!).orderId).toBe(`ORD-${run}`);
   });
 });
