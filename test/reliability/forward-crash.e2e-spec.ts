@@ -1,14 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { In, type DataSource } from 'typeorm';
 import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres.js';
+import { OrderEntity } from '../../src/orders/order.entity.js';
+import { WebhookRetryJobEntity } from '../../src/webhooks/webhook-retry-job.entity.js';
+import { order, retryJob } from '../factories/index.js';
 import type { Schemas } from '../support/api.js';
 import { eventually } from '../support/eventually.js';
 import { HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData, unique } from '../support/orders.js';
+import { retryJobCount, rowReader } from '../support/rows.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
-import { answer, hang, WebhookReceiver } from '../support/webhook-receiver.js';
+import { answer, forwardedPayload, hang, WebhookReceiver } from '../support/webhook-receiver.js';
 
 /**
  * A `kill -9` while forwards waited on a slow receiver left orders
@@ -22,7 +27,7 @@ describe('forwards survive a crash and retries drain a backlog', () => {
   let database: EmbeddedPostgres;
   let receiver: WebhookReceiver;
   let databaseUrl: string;
-  let db: pg.Client;
+  let db: DataSource;
   const storeId = unique('crash-store');
   const env = () => ({
     DATABASE_URL: databaseUrl,
@@ -49,13 +54,12 @@ describe('forwards survive a crash and retries drain a backlog', () => {
     directory = await mkdtemp(join(tmpdir(), 'forward-crash-'));
     database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres'), port: await freePort() });
     databaseUrl = await database.start();
-    // A plain client: the service runs (and is killed) in its own process; the retry queue has no entity to read it by.
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    // The service runs (and is killed) in its own process: the test reads and writes its rows through a DataSource of its own.
+    db = await rowReader(databaseUrl, [OrderEntity, WebhookRetryJobEntity]);
     receiver = await WebhookReceiver.start();
   }, 60_000);
   afterAll(async () => {
-    await db?.end();
+    await db?.destroy();
     await receiver?.close();
     await database?.stop();
     await rm(directory, { recursive: true, force: true });
@@ -77,34 +81,27 @@ describe('forwards survive a crash and retries drain a backlog', () => {
 
       receiver.fallback = answer(200, 'ok');
       service = await startServiceProcess(env());
-      await waitUntil('every interrupted order is FORWARDED', async () => {
-        const { rows } = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM orders WHERE order_id = ANY($1) AND status = 'FORWARDED'`,
-          [orderIds],
-        );
-        return rows[0]!.n === orderIds.length;
-      });
+      const orders = db.getRepository(OrderEntity);
+      await waitUntil(
+        'every interrupted order is FORWARDED',
+        async () => (await orders.countBy({ orderId: In(orderIds), status: 'FORWARDED' })) === orderIds.length,
+      );
 
-      const { rows } = await db.query<{ id: string; order_id: string }>(`SELECT id, order_id FROM orders WHERE order_id = ANY($1)`, [
-        orderIds,
-      ]);
+      const rows = await orders.findBy({ orderId: In(orderIds) });
       for (const row of rows) {
         const ids = new Set(
           receiver.requests
-            .filter((request) => JSON.parse(request.body).orderId === row.order_id)
+            .filter((request) => forwardedPayload(request).orderId === row.orderId)
             .map((request) => request.headers['webhook-id']),
         );
         // The message the dead process had sent and the retry's are one message for the receiver.
-        expect([row.order_id, ids.size]).toEqual([row.order_id, 1]);
+        expect([row.orderId, ids.size]).toEqual([row.orderId, 1]);
       }
       // Each job is removed after its attempt is recorded, in a statement of its own: wait for the last removal.
-      await waitUntil('every delivered job to be removed', async () => {
-        const { rows: jobs } = await db.query(
-          `SELECT 1 FROM webhook_retry_job j JOIN orders o ON o.id = j.order_db_id WHERE o.order_id = ANY($1)`,
-          [orderIds],
-        );
-        return jobs.length === 0;
-      });
+      await waitUntil(
+        'every delivered job to be removed',
+        async () => (await db.getRepository(WebhookRetryJobEntity).countBy({ orderDbId: In(rows.map((row) => row.id)) })) === 0,
+      );
     } finally {
       await service?.stop();
     }
@@ -124,29 +121,35 @@ describe('forwards survive a crash and retries drain a backlog', () => {
       }, 20);
     };
     const prefix = unique('drain');
-    await db.query(
-      `WITH stored AS (
-         INSERT INTO orders (order_id, status, payload, enriched_payload, store_id, source, webhook_attempts)
-         SELECT $1 || '-' || n, 'FORWARD_FAILED', jsonb_build_object('orderId', $1 || '-' || n), jsonb_build_object('orderId', $1 || '-' || n), 's', 'drain', 1
-         FROM generate_series(1, 60) AS n RETURNING id, enriched_payload
-       )
-       INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
-       SELECT id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), enriched_payload::text, 0, now() FROM stored`,
-      [prefix],
-    );
+    // 60 failed forwards, each with its due retry job.
+    for (let n = 1; n <= 60; n++) {
+      const orderId = `${prefix}-${n}`;
+      const enrichedPayload = { orderId };
+      const row = await order(db, {
+        orderId,
+        status: 'FORWARD_FAILED',
+        payload: { orderId },
+        enrichedPayload,
+        storeId: 's',
+        source: 'drain',
+        webhookAttempts: 1,
+      });
+      await retryJob(db, {
+        orderDbId: row.id,
+        webhookId: `msg_${randomUUID().replaceAll('-', '')}`,
+        body: JSON.stringify(enrichedPayload),
+      });
+    }
     // Two instances share the queue: a job is still sent once.
     const first = await startServiceProcess(env());
     const second = await startServiceProcess(env());
     try {
-      await waitUntil('the queue is empty', async () => {
-        const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_retry_job`);
-        return rows[0]!.n === 0;
-      });
+      await waitUntil('the queue is empty', async () => (await retryJobCount(db)) === 0);
     } finally {
       await first.stop();
       await second.stop();
     }
-    const sent = receiver.requests.map((request) => JSON.parse(request.body).orderId as string).filter((id) => id.startsWith(prefix));
+    const sent = receiver.requests.map((request) => forwardedPayload(request).orderId).filter((id) => id.startsWith(prefix));
     expect(sent).toHaveLength(60);
     expect(new Set(sent).size).toBe(60);
     // Two instances × WEBHOOK_RETRY_CONCURRENCY 4.

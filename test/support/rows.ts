@@ -1,4 +1,5 @@
-import type { DataSource, EntityTarget, FindOptionsOrder, FindOptionsWhere } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntityTarget, type FindOptionsOrder, type FindOptionsWhere } from 'typeorm';
+import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import { OrderDispatchEntity } from '../../src/fulfillment/order-dispatch.entity.js';
 import { OrderTrackingEntity } from '../../src/fulfillment/order-tracking.entity.js';
 import { OrderTransferEntity } from '../../src/fulfillment/order-transfer.entity.js';
@@ -12,6 +13,14 @@ import type { Schemas } from './api.js';
  * a renamed column fails compilation here, never a test at run time. Raw SQL stays for tests about the
  * database itself (triggers, plans, locks, faults), each saying why.
  */
+
+/**
+ * A DataSource with `entities` on the database of services that run in other processes (no app is booted in the
+ * test's own), for the rows they wrote; `destroy()` it after.
+ */
+export function rowReader(url: string, entities: DataSourceOptions['entities']): Promise<DataSource> {
+  return new DataSource(dataSourceOptions({ url, poolSize: 2, applicationName: 'test-row-reader' }, entities)).initialize();
+}
 
 /** The stored order, or null. */
 export function orderRow(db: DataSource, orderId: string): Promise<OrderEntity | null> {
