@@ -107,7 +107,7 @@ describe('authentication (e2e)', () => {
   describe('POST /api/domain-cliente/token', () => {
     it('answers a wrong secret and another grant type exactly as the OpenAPI examples show', async () => {
       const responses = loadCommittedOpenApi().paths['/api/domain-cliente/token'].post.responses;
-      const example = (status: number) => responses[status].content['application/json'].example;
+      const example = (status: number) => responses[status]?.content?.['application/json']?.example;
       const wrongSecret = await t.http.post(TOKEN, { client_id: BOOTSTRAP_ID, client_secret: 'wrong', grant_type: 'client_credentials' });
       expect([wrongSecret.status, wrongSecret.body]).toEqual([401, example(401)]);
       const otherGrant = await t.http.post(TOKEN, { client_id: BOOTSTRAP_ID, client_secret: BOOTSTRAP_SECRET, grant_type: 'password' });

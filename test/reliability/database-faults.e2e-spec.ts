@@ -18,14 +18,7 @@ import { orderFor, seedFiscalData } from '../support/orders.js';
  */
 /** The route's path with its required query parameters given their documented examples. */
 function withRequiredQuery(route: DocumentedOperation): string {
-  const required = (
-    (route.operation.parameters ?? []) as Array<{
-      name: string;
-      in: string;
-      required?: boolean;
-      schema?: { example?: unknown };
-    }>
-  ).filter((parameter) => parameter.in === 'query' && parameter.required);
+  const required = (route.operation.parameters ?? []).filter((parameter) => parameter.in === 'query' && parameter.required);
   if (required.length === 0) return route.path;
   const values = required.map((parameter): [string, string] => [parameter.name, String(parameter.schema?.example ?? 'sample')]);
   return `${route.path}?${new URLSearchParams(values).toString()}`;
@@ -155,7 +148,7 @@ describe('database outage under load (reliability)', () => {
     const unavailable: string[] = [];
     try {
       for (const route of operations) {
-        const basicOnly = (route.operation.security as Array<Record<string, unknown>>).some((requirement) => 'basic' in requirement);
+        const basicOnly = (route.operation.security ?? []).some((requirement) => 'basic' in requirement);
         const response = await http.request(
           route.method,
           withRequiredQuery(route),

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { documentedOperations, expectErrorShape, loadCommittedOpenApi, type DocumentedOperation } from '../support/openapi-routes.js';
+import {
+  documentedOperations,
+  expectErrorShape,
+  loadCommittedOpenApi,
+  type DocumentedOperation,
+  type OpenApiDocument,
+} from '../support/openapi-routes.js';
 import { bootTestApp, BOOTSTRAP_ID, BOOTSTRAP_SECRET, type TestApp } from '../support/test-app.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -79,15 +85,15 @@ function mutatedExample(example: unknown): fc.Arbitrary<unknown> {
   );
 }
 
-function exampleBody(route: DocumentedOperation, document: Record<string, any>): unknown {
+function exampleBody(route: DocumentedOperation, document: OpenApiDocument): unknown {
   const content = route.operation.requestBody?.content?.['application/json'];
   if (!content) return undefined;
-  const first = content.example ?? Object.values<any>(content.examples ?? {})[0]?.value;
+  const first = content.example ?? Object.values(content.examples ?? {})[0]?.value;
   if (first !== undefined) return first;
-  const ref: string | undefined = content.schema?.$ref;
+  const ref = content.schema?.$ref;
   const schema = ref ? document.components.schemas[ref.split('/').pop()!] : content.schema;
   if (!schema?.properties) return undefined;
-  return Object.fromEntries(Object.entries<any>(schema.properties).map(([name, property]) => [name, property.example ?? null]));
+  return Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, property.example ?? null]));
 }
 
 /** A raw body: JSON of a hostile value, deep nesting, broken JSON, or duplicate keys. */

@@ -32,14 +32,15 @@ function codesDeclaredByOperations(): Map<string, { where: string; property: str
   const document = loadCommittedOpenApi();
   const schemaOf = (ref: string) => document.components.schemas[ref.replace('#/components/schemas/', '')];
   const declared = new Map<string, { where: string; property: string }[]>();
-  for (const [template, methods] of Object.entries<Record<string, any>>(document.paths)) {
-    for (const [method, operation] of Object.entries<Record<string, any>>(methods)) {
-      for (const [status, response] of Object.entries<Record<string, any>>(operation.responses)) {
+  for (const [template, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      for (const [status, response] of Object.entries(operation.responses)) {
         const schema = response.content?.['application/json']?.schema;
-        const refs: string[] = schema?.oneOf ? schema.oneOf.map((each: { $ref: string }) => each.$ref) : schema?.$ref ? [schema.$ref] : [];
+        const refs = (schema?.oneOf ?? (schema ? [schema] : [])).flatMap((each) => (each.$ref ? [each.$ref] : []));
         for (const ref of refs) {
           for (const property of ['error', 'code']) {
             for (const code of schemaOf(ref)?.properties?.[property]?.enum ?? []) {
+              if (typeof code !== 'string') throw new Error(`${ref}.${property}: a code that is not text`);
               const where = `${method.toUpperCase()} ${template} ${status}`;
               declared.set(code, [...(declared.get(code) ?? []), { where, property }]);
             }
@@ -84,7 +85,7 @@ describe('error codes and the OpenAPI document', () => {
   });
 
   it('the document names the point-of-sale codes where it describes that body', () => {
-    const description: string = loadCommittedOpenApi().info.description;
+    const description = loadCommittedOpenApi().info.description ?? '';
     for (const code of POINT_OF_SALE_DOMAIN_CODES) expect([code, description.includes(`\`${code}\``)]).toEqual([code, true]);
   });
 });

@@ -56,7 +56,7 @@ export function failed<Data, Failure>(result: TypedResult<Data, Failure>, status
 }
 
 /** A point-of-sale domain failure: the sentence in `error` and `message`, its code and typed details. */
-export type PosDomainErrorBody = PosErrorBody & { code?: string; details?: Array<Record<string, any>> };
+export type PosDomainErrorBody = PosErrorBody & { code?: string; details?: Array<Record<string, unknown>> };
 
 /** A refused point-of-sale call as status and body, as `expectDeclaredError` reads it; fails unless the status is `status`. */
 export function refusedPos<Data, Failure>(

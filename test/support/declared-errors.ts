@@ -1,23 +1,23 @@
-import { loadCommittedOpenApi } from './openapi-routes.js';
+import { loadCommittedOpenApi, type OpenApiDocument, type OpenApiSchema } from './openapi-routes.js';
 
-type Schema = Record<string, any>;
+/** An error body schema, with the schema of its `details` items when it has them. */
+type DeclaredBody = OpenApiSchema & { detailItem?: OpenApiSchema };
 
-function resolve(document: Schema, schema: Schema | undefined): Schema | undefined {
+function resolve(document: OpenApiDocument, schema: OpenApiSchema | undefined): OpenApiSchema | undefined {
   if (!schema?.$ref) return schema;
-  return document.components.schemas[String(schema.$ref).replace('#/components/schemas/', '')];
+  return document.components.schemas[schema.$ref.replace('#/components/schemas/', '')];
 }
 
 /** The error body schemas `openapi.json` declares for one response of one operation (its `oneOf` listed apart). */
-export function declaredErrorBodies(method: string, template: string, status: number): Schema[] {
+export function declaredErrorBodies(method: string, template: string, status: number): DeclaredBody[] {
   const document = loadCommittedOpenApi();
   const operation = document.paths[template]?.[method.toLowerCase()];
   if (!operation) throw new Error(`openapi.json has no operation ${method} ${template}`);
   const schema = resolve(document, operation.responses[String(status)]?.content?.['application/json']?.schema);
   if (!schema) return [];
-  return (schema.oneOf ?? [schema]).map((each: Schema) => {
+  return (schema.oneOf ?? [schema]).map((each) => {
     const body = resolve(document, each)!;
-    const items = resolve(document, body.properties?.details?.items);
-    return { ...body, detailItem: items };
+    return { ...body, detailItem: resolve(document, body.properties?.details?.items) };
   });
 }
 
@@ -25,13 +25,15 @@ export function declaredErrorBodies(method: string, template: string, status: nu
  * The domain code of an error body: `code` on the point-of-sale routes (whose `error` is the
  * sentence), else `error`; `property` says which.
  */
-function codeOf(body: any): { property: 'code' | 'error'; code: unknown } {
-  return body && 'code' in body ? { property: 'code', code: body.code } : { property: 'error', code: body?.error };
+function codeOf(body: Record<string, unknown>): { property: 'code' | 'error'; code: unknown } {
+  return 'code' in body ? { property: 'code', code: body.code } : { property: 'error', code: body.error };
 }
 
 /** The codes one response of one operation declares (in `error` on the admin API, in `code` on the point-of-sale routes). */
 export function declaredCodes(method: string, template: string, status: number): string[] {
-  return declaredErrorBodies(method, template, status).flatMap((body) => body.properties?.code?.enum ?? body.properties?.error?.enum ?? []);
+  return declaredErrorBodies(method, template, status)
+    .flatMap((body) => body.properties?.code?.enum ?? body.properties?.error?.enum ?? [])
+    .filter((code): code is string => typeof code === 'string');
 }
 
 /**
@@ -39,16 +41,20 @@ export function declaredCodes(method: string, template: string, status: number):
  * listed for that status (the admin API's `error`, or the point-of-sale routes' `code`), and the
  * body and each item of its `details` have every property the code's schema requires, and no other.
  */
-export function expectDeclaredError(method: string, template: string, answer: { status: number; body: any }): void {
-  const { property, code } = codeOf(answer.body);
+export function expectDeclaredError(method: string, template: string, answer: { status: number; body: object }): void {
+  // A JSON object as received: read by property name, each value checked against the schema below.
+  const received = answer.body as Record<string, unknown>;
+  const { property, code } = codeOf(received);
   const label = `${method} ${template} ${answer.status} ${String(code)}`;
   const body = declaredErrorBodies(method, template, answer.status).find((each) => each.properties?.[property]?.enum?.includes(code));
   expect([label, body !== undefined]).toEqual([label, true]);
-  expect([label, Object.keys(answer.body).sort()]).toEqual([label, Object.keys(body!.properties).sort()]);
-  const item = body!.detailItem;
-  for (const detail of answer.body.details ?? []) {
-    expect([label, Object.keys(detail).sort()]).toEqual([label, Object.keys(item.properties).sort()]);
-    for (const [name, property] of Object.entries<Schema>(item.properties)) {
+  expect([label, Object.keys(received).sort()]).toEqual([label, Object.keys(body?.properties ?? {}).sort()]);
+  const itemProperties = body?.detailItem?.properties ?? {};
+  const details = received.details ?? [];
+  expect([label, 'details', Array.isArray(details)]).toEqual([label, 'details', true]);
+  for (const detail of details as Array<Record<string, unknown>>) {
+    expect([label, Object.keys(detail).sort()]).toEqual([label, Object.keys(itemProperties).sort()]);
+    for (const [name, property] of Object.entries(itemProperties)) {
       const value = detail[name];
       const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
       const allowed = [property.type, ...(property.nullable ? ['null'] : [])];
