@@ -5,7 +5,7 @@ import type { ErrorBody, Schemas } from '../support/api.js';
 
 type Enriched = Schemas['EnrichedOrderPayloadDto'];
 import { bootTestApp, type TestApp } from '../support/test-app.js';
-import { answer, WebhookReceiver } from '../support/webhook-receiver.js';
+import { answer, forwardedPayload, WebhookReceiver } from '../support/webhook-receiver.js';
 import {
   DESKTOP,
   describeWithBrowser,
@@ -410,7 +410,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
       .waitFor();
     expect(body.message).toContain('(attempt 2)');
     await receiver.waitForRequests(before + 1);
-    const [forwarded] = receiver.requests.filter((r) => JSON.parse(r.body).orderId === orderId);
+    const [forwarded] = receiver.requests.filter((request) => forwardedPayload(request).orderId === orderId);
     expect(receiver.requests.at(-1)!.headers['webhook-id']).toBe(forwarded!.headers['webhook-id']);
     // The deliveries were refreshed: the new attempt is listed as the API has it.
     const second = page.locator('[data-testid="delivery"][data-attempt="2"]');

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { forwardedPayload } from './webhook-receiver.js';
 
 export type ReceiverMode = 'refuse' | 'hang' | 'reset' | 'slow' | 'healthy';
 
@@ -24,7 +25,7 @@ export class FaultyReceiver {
         if (this.mode === 'reset') return request.socket.destroy();
         const answer = () => {
           if (response.destroyed) return;
-          this.delivered.add(JSON.parse(body).orderId);
+          this.delivered.add(forwardedPayload({ body }).orderId);
           response.writeHead(200).end('ok');
         };
         if (this.mode === 'slow') setTimeout(answer, 600);
