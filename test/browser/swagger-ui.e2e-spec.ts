@@ -79,7 +79,7 @@ describeWithBrowser('Swagger UI in a real browser (e2e)', () => {
     await status.waitFor({ timeout: 20_000 });
     expect((await status.innerText()).trim()).toBe('200');
     const body = await operation.locator('.live-responses-table tbody tr.response .microlight').first().innerText();
-    expect(JSON.parse(body).payload.taxSummary.totals.total_tax).toBeGreaterThan(0);
+    expect((JSON.parse(body) as Schemas['EnrichOrderResponseDto']).payload.taxSummary.totals.total_tax).toBeGreaterThan(0);
 
     await status.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, -250);

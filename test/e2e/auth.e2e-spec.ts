@@ -44,7 +44,13 @@ describe('authentication (e2e)', () => {
       const login = await t.apiAs().POST('/api/authentication/login', {
         body: { client_id: BOOTSTRAP_ID, client_secret: BOOTSTRAP_SECRET, grant_type: 'client_credentials' },
       });
-      const claims = JSON.parse(Buffer.from(ok(login, 200).accessToken.split('.')[1]!, 'base64url').toString());
+      const claims = JSON.parse(Buffer.from(ok(login, 200).accessToken.split('.')[1]!, 'base64url').toString()) as Record<
+        string,
+        unknown
+      > & {
+        exp: number;
+        iat: number;
+      };
       expect(claims).toMatchObject({
         sub: BOOTSTRAP_ID,
         scope: 'admin orders platform',

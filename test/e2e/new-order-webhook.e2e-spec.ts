@@ -1,15 +1,12 @@
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { failed, ok, type Schemas } from '../support/api.js';
+import { clientIdOf } from '../support/fulfillment.js';
 import { existingOrderRow, orderRow, statusHistory } from '../support/rows.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 const PATH = '/domain-cliente/webhook/new-order';
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
-
-function clientIdOf(token: string): string {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
-}
 
 const newOrder = (orderId: string | number, overrides: Record<string, unknown> = {}): Schemas['NewOrderRequestDto'] => ({
   order_id: orderId,

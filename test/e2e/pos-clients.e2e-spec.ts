@@ -109,12 +109,12 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
   });
 
   it('applies the tracking label and keeps the delivery partner’s objects on the tracking record', async () => {
-    const request = JSON.parse(fixture('tracking-with-partner.json'));
-    await enrich(request.order_id, '131');
+    const request = JSON.parse(fixture('tracking-with-partner.json')) as Schemas['TrackingRequestDto'];
+    await enrich(String(request.order_id), '131');
     const answer = await t.http.post<PosAnswer>(`${ORDER}/tracking`, request, { token });
     expect(posSucceeded(answer)).toBe(true);
     expect(answer.body.orderStatus).toBe('READY');
-    const order = await detail(request.order_id);
+    const order = await detail(String(request.order_id));
     expect(order.tracking).toHaveLength(1);
     expect(order.tracking[0]).toMatchObject({ status: 'Por Asignar', orderStatusApplied: true });
     expect(order.tracking[0].extra).toEqual({
@@ -149,11 +149,11 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
   });
 
   it('transfers with the store codes and the empty shipping_address the POS always sends', async () => {
-    const request = JSON.parse(fixture('transfer.json'));
-    await enrich(request.order, '131');
+    const request = JSON.parse(fixture('transfer.json')) as Schemas['TransferRequestDto'];
+    await enrich(String(request.order), '131');
     const answer = await t.http.put<PosAnswer>(`${ORDER}/transfer`, request, { token });
     expect(posSucceeded(answer)).toBe(true);
-    const order = await detail(request.order);
+    const order = await detail(String(request.order));
     expect(order.storeId).toBe('26');
     expect(order.transfers[0]).toMatchObject({ fromStore: 'K131', toStore: 'K026', toStoreId: '26', shippingAddress: null, extra: null });
   });

@@ -67,7 +67,9 @@ describe('ClientsService (integration)', () => {
       try {
         await production.get(ClientsService).ensureBootstrapClient();
         expect(await production.dataSource.getRepository(ApiClientEntity).count()).toBe(0);
-        expect(lines.map((line) => JSON.parse(line).msg)).toEqual([expect.stringContaining('no API client exists yet')]);
+        expect(lines.map((line) => (JSON.parse(line) as { msg?: string }).msg)).toEqual([
+          expect.stringContaining('no API client exists yet'),
+        ]);
         expect(lines[0]).toContain('order-tax-cli clients:create');
       } finally {
         await production.close();

@@ -14,7 +14,7 @@ export const NO_GROUP = '1299'; // code BN-NOFISCAL, no fiscal group
 
 /** The client id (`sub`) a token was issued to. */
 export function clientIdOf(token: string): string {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
+  return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
 }
 
 /** Error D: the same sentence in `error` and `message`. */
