@@ -194,6 +194,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
       const forwarded = await t.http.post('/enrich-order-forward', orderBody(id), { token });
       expect(forwarded.status).toBe(200);
     }
+    // Moved back in SQL: created_at keeps its microseconds, which an entity write (a JavaScript Date) would drop.
     await t.dataSource.query(`UPDATE orders SET created_at = created_at - interval '3 hours' WHERE order_id = $1`, [olderOrderId]);
     expect((await t.http.post('/api/order/status', { order_id: orderId, status: 'Pedido Confirmado PDV' }, { token })).status).toBe(200);
     const tracked = await t.http.post(

@@ -13,7 +13,7 @@ describe('ClientsService (integration)', () => {
   let service: ClientsService;
 
   const stored = (clientId: string) => db.dataSource.getRepository(ApiClientEntity).findOneByOrFail({ clientId });
-  /** The id the sequence gives next. */
+  /** The id the sequence gives next (a sequence, read as PostgreSQL holds it: no entity maps it). */
   const nextSequenceId = async () => {
     const [{ last_value, is_called }] = await db.dataSource.query('SELECT last_value, is_called FROM api_client_number_seq');
     return Number(last_value) + (is_called ? 1 : 0);
@@ -43,7 +43,7 @@ describe('ClientsService (integration)', () => {
     });
 
     it('creates nothing when some client exists, even after the development client is gone', async () => {
-      await db.dataSource.query('DELETE FROM api_client WHERE client_id = $1', [BOOTSTRAP_ID]);
+      await db.dataSource.getRepository(ApiClientEntity).delete({ clientId: BOOTSTRAP_ID });
       await apiClient(db.dataSource);
       await service.ensureBootstrapClient();
       expect(await db.dataSource.getRepository(ApiClientEntity).countBy({ clientId: BOOTSTRAP_ID })).toBe(0);
@@ -116,7 +116,7 @@ describe('ClientsService (integration)', () => {
 
   describe('list', () => {
     it('lists the clients oldest first, without their secret hashes', async () => {
-      await db.dataSource.query('DELETE FROM api_client');
+      await db.dataSource.createQueryBuilder().delete().from(ApiClientEntity).execute();
       const newer = await apiClient(db.dataSource, { name: 'Newer', createdAt: new Date('2026-02-01T00:00:00Z') });
       const older = await apiClient(db.dataSource, { name: 'Older', createdAt: new Date('2026-01-01T00:00:00Z'), active: false });
       const clients = await service.list();

@@ -1,4 +1,5 @@
-import { FiscalGroupEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
+import { In } from 'typeorm';
+import { FiscalGroupEntity, FiscalGroupStoreEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
 import { storeRefsOf } from '../../src/fiscal-groups/fiscal-group.entity.js';
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
 import { FiscalGroupsService } from '../../src/fiscal-groups/fiscal-groups.service.js';
@@ -16,12 +17,9 @@ describe('FiscalGroupsService (integration)', () => {
 
   const ownersOf = async (...storeIds: string[]) =>
     Object.fromEntries(
-      (
-        await db.dataSource.query<Array<{ store_id: string; fiscal_group_id: string }>>(
-          'SELECT store_id, fiscal_group_id FROM fiscal_group_store WHERE store_id = ANY($1) ORDER BY store_id',
-          [storeIds],
-        )
-      ).map((row) => [row.store_id, row.fiscal_group_id]),
+      (await db.dataSource.getRepository(FiscalGroupStoreEntity).find({ where: { storeId: In(storeIds) }, order: { storeId: 'ASC' } })).map(
+        (row) => [row.storeId, row.fiscalGroupId],
+      ),
     );
   const groupCount = async () => db.dataSource.getRepository(FiscalGroupEntity).count();
 
@@ -245,6 +243,7 @@ describe('FiscalGroupsService (integration)', () => {
     let mineiro: FiscalGroupEntity;
 
     beforeAll(async () => {
+      // Every group and the stores hanging off it, in one statement (TypeORM's clear() truncates without CASCADE).
       await db.dataSource.query('TRUNCATE fiscal_group CASCADE');
       paulista = await fiscalGroup(db.dataSource, { uf: 'SP', stores: ['list-sp'], createdAt: at('2026-01-01T00:00:00Z') });
       carioca = await fiscalGroup(db.dataSource, { uf: 'RJ', stores: ['list-rj'], createdAt: at('2026-01-03T00:00:00Z') });

@@ -159,7 +159,7 @@ describe('Fulfillment: transfer (integration)', () => {
       { status: 400, message: 'to_store must differ from from_store' },
     ],
   ])('refuses %s, changing nothing', async (_case, overrides, fields, error) => {
-    await db.dataSource.query(`DELETE FROM orders WHERE order_id = 'T-refused'`);
+    await db.dataSource.getRepository(OrderEntity).delete({ orderId: 'T-refused' });
     const before = await taxedByA('T-refused', overrides);
     await expect(transfer({ order: 'T-refused', ...fields })).rejects.toMatchObject({
       status: error.status,

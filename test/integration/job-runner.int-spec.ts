@@ -103,6 +103,7 @@ describe('JobRunner (integration)', () => {
           most = Math.max(most, active);
           // Room for the other runner to try the lock while this round holds it.
           for (let i = 0; i < 5; i++) await settle();
+          // A round trip to the database as the round's work.
           await db.dataSource.query('SELECT 1');
           active -= 1;
           rounds += 1;
@@ -127,6 +128,7 @@ describe('JobRunner (integration)', () => {
       run: async () => {
         active += 1;
         most = Math.max(most, active);
+        // A round trip to the database as the round's work.
         await db.dataSource.query('SELECT 1');
         active -= 1;
         rounds += 1;

@@ -1,6 +1,6 @@
 import { OrderDetailSections } from '../../src/orders/order-detail-sections.js';
 import type { OrderListQuery } from '../../src/orders/dto/order-list.query.js';
-import type { OrderEntity } from '../../src/orders/order.entity.js';
+import { OrderEntity } from '../../src/orders/order.entity.js';
 import { OrdersModule } from '../../src/orders/orders.module.js';
 import { OrdersQueryService } from '../../src/orders/orders-query.service.js';
 import { order } from '../factories/index.js';
@@ -112,9 +112,9 @@ describe('Orders: the list and the detail (integration)', () => {
   describe('detail', () => {
     it('finds an order by its id and by its orderId, with its history', async () => {
       const stored = await order(db.dataSource, { orderId: 'D-1', status: 'ACCEPTED', lastChangedBy: '7001' });
-      await db.dataSource.query(`UPDATE orders SET status = 'READY', last_changed_via = 'PUT /api/order/status' WHERE id = $1`, [
-        stored.id,
-      ]);
+      await db.dataSource
+        .getRepository(OrderEntity)
+        .update({ id: stored.id }, { status: 'READY', lastChangedVia: 'PUT /api/order/status' });
       for (const key of [stored.id, stored.id.toUpperCase(), 'D-1']) {
         const detail = await service.detail(key);
         expect(detail).toMatchObject({ id: stored.id, orderId: 'D-1', status: 'READY' });
@@ -129,7 +129,7 @@ describe('Orders: the list and the detail (integration)', () => {
       const target = await order(db.dataSource, { orderId: 'D-target' });
       const lookalike = await order(db.dataSource, { orderId: target.id });
       expect((await service.detail(target.id)).orderId).toBe('D-target');
-      await db.dataSource.query('DELETE FROM orders WHERE id = $1', [target.id]);
+      await db.dataSource.getRepository(OrderEntity).delete({ id: target.id });
       expect((await service.detail(target.id)).id).toBe(lookalike.id);
     });
 

@@ -1,3 +1,4 @@
+import { StatusAliasEntity } from '../../src/status-aliases/status-alias.entity.js';
 import { StatusAliasesModule } from '../../src/status-aliases/status-aliases.module.js';
 import { StatusAliasesService } from '../../src/status-aliases/status-aliases.service.js';
 import { statusAlias } from '../factories/index.js';
@@ -7,7 +8,7 @@ describe('StatusAliasesService (integration)', () => {
   let db: IntegrationContext;
   let service: StatusAliasesService;
 
-  const emptyTable = () => db.dataSource.query('DELETE FROM status_alias');
+  const emptyTable = () => db.dataSource.createQueryBuilder().delete().from(StatusAliasEntity).execute();
 
   beforeAll(async () => {
     db = await bootIntegration({ imports: [StatusAliasesModule] });
@@ -113,7 +114,7 @@ describe('StatusAliasesService (integration)', () => {
 
     it('empties the table with an empty list', async () => {
       expect(await service.replace([])).toEqual([]);
-      expect(await db.dataSource.query('SELECT * FROM status_alias')).toEqual([]);
+      expect(await db.dataSource.getRepository(StatusAliasEntity).count()).toBe(0);
     });
   });
 
