@@ -7,6 +7,7 @@ import { bootIntegration, type IntegrationContext } from '../support/integration
  * Migration FiscalGroupStoreList moves the group's stores from the `stores` jsonb into
  * `fiscal_group_store`: taken back down (the jsonb rebuilt from the table) and up again on this
  * file's own database, the stores come back with their names in the order of the list.
+ * Raw SQL on the migration's runner: the `stores` column exists only between down and up, where no entity maps it.
  */
 describe('migration FiscalGroupStoreList (integration)', () => {
   let db: IntegrationContext;

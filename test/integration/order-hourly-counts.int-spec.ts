@@ -8,6 +8,8 @@ const HOUR_MS = 3_600_000;
 /**
  * The dashboard's orders per hour come from counters kept by a trigger and folded now and then
  * (migration DashboardStats): whatever the writes and folds, they must equal a count of the rows.
+ * Raw SQL throughout: the counters are the database's own (its trigger, its fold function), checked
+ * against bulk writes and a count of the rows as PostgreSQL holds them.
  */
 describe('hourly order counters (integration)', () => {
   let db: IntegrationContext;

@@ -9,6 +9,8 @@ import { bootIntegration, type IntegrationContext } from '../support/integration
 /**
  * Orders stored before `orders.payload_bytes` existed (migration OrderPayloadBytes) are measured
  * after start, in batches, by OrderPayloadMeasurer; every later write is measured by the trigger.
+ * Raw SQL throughout: the rows must be written around the trigger, failing statements injected, and
+ * the column compared with the documents' size as PostgreSQL computes it.
  */
 describe('OrderPayloadMeasurer (integration)', () => {
   let db: IntegrationContext;

@@ -2,14 +2,16 @@ import { ERROR_FAMILIES } from '../../src/common/errors/error-families.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { In } from 'typeorm';
 import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres.js';
+import { OrderEntity } from '../../src/orders/order.entity.js';
 import { eventually } from '../support/eventually.js';
 import type { Schemas } from '../support/api.js';
 import { HttpClient } from '../support/http.js';
 import { documentedOperations, expectErrorShape, type DocumentedOperation } from '../support/openapi-routes.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { orderFor, seedFiscalData } from '../support/orders.js';
+import { rowReader } from '../support/rows.js';
 
 /**
  * The database stops under load and comes back: while it is down requests fail fast
@@ -125,15 +127,11 @@ describe('database outage under load (reliability)', () => {
     // Only successes and 503s: no 500, no dropped connection, and no 401 (a database outage is not a bad token).
     expect([...statuses.keys()].sort()).toEqual([200, 503]);
 
-    const client = new pg.Client({ connectionString: database.connectionUrl });
-    await client.connect();
+    const reader = await rowReader(database.connectionUrl, [OrderEntity]);
     try {
-      const { rows } = await client.query<{ order_id: string }>('SELECT order_id FROM orders WHERE order_id = ANY($1)', [
-        [...acknowledged],
-      ]);
-      expect(rows.length).toBe(acknowledged.size);
+      expect(await reader.getRepository(OrderEntity).countBy({ orderId: In([...acknowledged]) })).toBe(acknowledged.size);
     } finally {
-      await client.end();
+      await reader.destroy();
     }
   });
 

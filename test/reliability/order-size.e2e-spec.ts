@@ -19,7 +19,8 @@ const MIB = 1024 * 1024;
  * Stores `count` orders directly, each with an enriched payload of about `megabytes` MB, as rows
  * stored before the order-size limit and then measured (`payload_bytes`, as OrderPayloadMeasurer
  * leaves them). The document's text is measured once for all rows, with the row trigger off:
- * measuring each 60 MB row again would only slow the setup down.
+ * measuring each 60 MB row again would only slow the setup down. Raw SQL: the documents are built by
+ * PostgreSQL itself rather than sent over from the test, with a trigger turned off, which no entity write can do.
  */
 async function storeHugeOrders(t: TestApp, prefix: string, count: number, megabytes: number): Promise<string[]> {
   // One warning object is about 100 bytes of JSON text.

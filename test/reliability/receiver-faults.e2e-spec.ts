@@ -1,3 +1,5 @@
+import { In } from 'typeorm';
+import { OrderEntity } from '../../src/orders/order.entity.js';
 import { eventually } from '../support/eventually.js';
 import { FaultyReceiver, type ReceiverMode } from '../support/faulty-receiver.js';
 import { orderFor, seedFiscalData } from '../support/orders.js';
@@ -104,9 +106,9 @@ describe('webhook receiver faults (reliability)', () => {
     // The receiver counts an order before its answer reaches the service, which records the outcome after reading it.
     await eventually(
       async () =>
-        expect(
-          await t.dataSource.query(`SELECT status, count(*)::int AS n FROM orders WHERE order_id = ANY($1) GROUP BY status`, [forwarded]),
-        ).toEqual([{ status: 'FORWARDED', n: forwarded.length }]),
+        expect((await t.dataSource.getRepository(OrderEntity).findBy({ orderId: In(forwarded) })).map((row) => row.status)).toEqual(
+          forwarded.map(() => 'FORWARDED'),
+        ),
       { what: 'every forwarded order to be FORWARDED' },
     );
   });

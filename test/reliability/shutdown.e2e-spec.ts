@@ -1,12 +1,14 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { In } from 'typeorm';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { OrderEntity } from '../../src/orders/order.entity.js';
 import { eventually } from '../support/eventually.js';
 import type { Schemas } from '../support/api.js';
 import { HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData } from '../support/orders.js';
+import { rowReader } from '../support/rows.js';
 import { isProcessAlive, startServiceProcess } from '../support/service-process.js';
 
 /**
@@ -95,13 +97,11 @@ describe('shutdown under load (reliability)', () => {
     // Every acknowledged order is in the database (started again, on the same data directory).
     const database = new EmbeddedPostgres({ dataDir });
     const url = await database.start();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
+    const reader = await rowReader(url, [OrderEntity]);
     try {
-      const { rows } = await client.query('SELECT count(*)::int AS n FROM orders WHERE order_id = ANY($1)', [[...acknowledged]]);
-      expect(rows[0].n).toBe(acknowledged.size);
+      expect(await reader.getRepository(OrderEntity).countBy({ orderId: In([...acknowledged]) })).toBe(acknowledged.size);
     } finally {
-      await client.end();
+      await reader.destroy();
       await database.stop();
     }
   });
