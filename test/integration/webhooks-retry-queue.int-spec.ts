@@ -196,7 +196,8 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
     it('deletes the log rows older than WEBHOOK_DELIVERY_RETENTION_DAYS, in batches, and keeps the others', async () => {
       const target = await order(db.dataSource, { orderId: 'RET-1' });
       const old = await webhookDelivery(db.dataSource, { orderDbId: target.id, attemptedAt: ago(31) });
-      // 1,000 more old rows: 1,001 is more than one batch of 1,000.
+      // 1,000 more old rows: 1,001 is more than one batch of 1,000. Copied in one SQL statement: a thousand factory
+      // inserts would only slow the setup down.
       await db.dataSource.query(
         `INSERT INTO webhook_delivery (order_db_id, attempt, trigger, webhook_id, url, request_headers, duration_ms, attempted_at)
          SELECT order_db_id, attempt + n, trigger, webhook_id, url, request_headers, duration_ms, attempted_at
@@ -216,6 +217,7 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
     it('one instance prunes at a time: while another holds the pruning lock, a round deletes nothing', async () => {
       const target = await order(db.dataSource, { orderId: 'RET-2' });
       await webhookDelivery(db.dataSource, { orderDbId: target.id, attemptedAt: ago(40) });
+      // The advisory lock is held by a session of its own, as another instance would hold it: plain SQL, no table.
       const other = db.dataSource.createQueryRunner();
       const key = ADVISORY_LOCKS.webhookDeliveryPrune;
       await other.query('SELECT pg_advisory_lock($1)', [key]);
