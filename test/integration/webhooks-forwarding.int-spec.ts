@@ -12,7 +12,7 @@ import { WebhooksModule } from '../../src/webhooks/webhooks.module.js';
 import { fiscalGroup, order, orderPayload, productCategory, retryJob, webhookDelivery } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 import { retryJobOf, scheduledDelayMs } from '../support/rows.js';
-import { answer, verifySignature, WebhookReceiver } from '../support/webhook-receiver.js';
+import { answer, forwardedPayload, verifySignature, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const SECRET = 'whsec_' + Buffer.from('integration-signing-key-32-bytes').toString('base64');
 const FORWARD: Actor = { clientId: '7001', via: 'POST /api/enrich-order-forward' };
@@ -58,7 +58,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       const [request] = receiver.requests;
       expect(receiver.requests).toHaveLength(1);
       expect(verifySignature(SECRET, request!.headers, request!.raw)).toBe(true);
-      const sent = JSON.parse(request!.body) as { order: { products: Array<{ tax: Record<string, number> }> } };
+      const sent = forwardedPayload(request!);
       // Burger 25.90 at ICMS 18 %: 25.90 × 18 % = 4.662 → 4.66; PIS/COFINS base 25.90 − 4.66 = 21.24;
       // PIS 21.24 × 0.65 % = 0.13806 → 0.14; COFINS 21.24 × 3 % = 0.6372 → 0.64; total 4.66 + 0.14 + 0.64 = 5.44
       expect(sent.order.products[0]!.tax).toMatchObject({ ICMS_value: 4.66, PIS_value: 0.14, COFINS_value: 0.64, total_tax: 5.44 });
@@ -138,7 +138,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       expect(await forwarding.redeliver(target.id, ADMIN)).toEqual({
         message: 'Order R-1 redelivered: the webhook answered 200 (attempt 3)',
       });
-      expect(JSON.parse(receiver.requests[0]!.body)).toEqual(enriched);
+      expect(forwardedPayload(receiver.requests[0]!)).toEqual(enriched);
       expect(await stored('R-1')).toMatchObject({ status: 'FORWARDED', webhookAttempts: 3, lastChangedBy: '7009' });
       expect((await deliveriesOf(target.id)).map((d) => [d.attempt, d.trigger, d.statusCode])).toEqual([
         [1, 'forward', 500],
