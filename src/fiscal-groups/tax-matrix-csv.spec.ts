@@ -98,9 +98,31 @@ describe('tax matrix CSV', () => {
     expect(result.problems[2]!.problem).toMatch(/already on line 2/);
   });
 
+  it('gives each problem its line as a number and, when it is about one cell, its column', () => {
+    const csv = [
+      'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate',
+      '21069090,,00,18,01,0.65,01,3',
+      '2202,0300700,060,180,04,1.65,04,7.6',
+      '21069090,,00,18,01,0.65,01,3',
+      '1905,,00,18',
+    ].join('\n');
+    const located = csvToTaxMatrix(csv).problems.map(({ field, line, column }) => ({ field, line, column }));
+    expect(located).toEqual([
+      { field: 'line 3 ICMS_rate', line: 3, column: 'ICMS_rate' },
+      { field: 'line 4', line: 4, column: undefined },
+      { field: 'line 5', line: 5, column: undefined },
+    ]);
+    // A row-level problem has no column at all, not an empty one.
+    expect(csvToTaxMatrix(csv).problems.filter((problem) => 'column' in problem)).toHaveLength(1);
+  });
+
   it('refuses unknown and missing columns', () => {
     const result = csvToTaxMatrix('NCM,CEST,ICMS,ICMS_rate\n22021000,,18,18\n');
     expect(result.problems).toHaveLength(2);
+    expect(result.problems.map(({ field, line }) => ({ field, line }))).toEqual([
+      { field: 'line 1', line: 1 },
+      { field: 'line 1', line: 1 },
+    ]);
     expect(result.problems[0]!.problem).toMatch(/unknown column\(s\) ICMS/);
     expect(result.problems[1]!.problem).toMatch(/missing column\(s\) CST_ICMS, CST_PIS, PIS_rate, CST_COFINS, COFINS_rate/);
   });
@@ -112,7 +134,7 @@ describe('tax matrix CSV', () => {
   });
 
   it('refuses an empty file', () => {
-    expect(csvToTaxMatrix('').problems[0]!.problem).toMatch(/empty/);
+    expect(csvToTaxMatrix('').problems).toEqual([{ field: 'line 1', line: 1, problem: expect.stringMatching(/empty/) }]);
   });
 
   it('parses quoted cells holding delimiters, quotes and newlines', () => {
@@ -183,26 +205,26 @@ describe('tax matrix CSV, RFC 4180 files', () => {
     [
       'a quote never closed',
       `${HEADER}\n21069090,,00,18,01,0.65,01,3,5102\n\n"22030000,,60,18,04,0,04,0,5405\n2202,,60`,
-      'line 3',
+      3,
       /never closed/,
     ],
-    ['text after a closing quote', `${HEADER}\n21069090,,00,18,01,0.65,01,3,"51"02\n`, 'line 2', /after the closing quote/],
+    ['text after a closing quote', `${HEADER}\n21069090,,00,18,01,0.65,01,3,"51"02\n`, 2, /after the closing quote/],
     [
       'a quote inside an unquoted cell',
       `${HEADER}\n21069090,,00,18,01,0.65,01,3,5102\n22030000,,6"0,18,04,0,04,0,5405\n`,
-      'line 3',
+      3,
       /quote inside/,
     ],
     [
       'a bad quote after a quoted CRLF',
       `${HEADER}\r\n21069090,,00,18,01,0.65,01,3,"51\r\n02"\r\n22030000,,"60"x,18,04,0,04,0,5405\r\n`,
-      'line 4',
+      4,
       /after the closing quote/,
     ],
-  ])('refuses a file with %s, naming the line', (_label, csv, field, problem) => {
+  ])('refuses a file with %s, naming the line', (_label, csv, line, problem) => {
     const result = csvToTaxMatrix(csv);
     expect(result.matrix).toEqual({});
-    expect(result.problems).toEqual([{ field, problem: expect.stringMatching(problem) }]);
+    expect(result.problems).toEqual([{ field: `line ${line}`, line, problem: expect.stringMatching(problem) }]);
   });
 
   it('reads the reduced base and FCP columns, and names the line of a reduction the CST does not allow', () => {
@@ -216,8 +238,10 @@ describe('tax matrix CSV, RFC 4180 files', () => {
       {
         field: 'line 3 ICMS_base_reduction',
         problem: 'is allowed only with CST_ICMS 20 or 70 (or origin + CST: 020, 170...) or CSOSN 900',
+        line: 3,
+        column: 'ICMS_base_reduction',
       },
-      { field: 'line 4 FCP_rate', problem: 'must be a number from 0 to 4 with at most 4 decimals' },
+      { field: 'line 4 FCP_rate', problem: 'must be a number from 0 to 4 with at most 4 decimals', line: 4, column: 'FCP_rate' },
     ]);
     const valid = csvToTaxMatrix(csv.split('\r\n').slice(0, 2).join('\r\n'));
     expect(valid.problems).toEqual([]);

@@ -81,20 +81,25 @@ function count(text: string, pattern: RegExp): number {
   return text.match(pattern)?.length ?? 0;
 }
 
+/**
+ * A problem of the file: `line` (1 = the header) and, about one cell, its `column`, typed for programs;
+ * `field` says the same in words (`line 3 ICMS_rate`), as it always has.
+ */
+function csvProblem(line: number, problem: string, column?: string): ErrorDetail {
+  return column === undefined ? { field: `line ${line}`, problem, line } : { field: `line ${line} ${column}`, problem, line, column };
+}
+
 function syntaxProblem(error: CsvError, lastLine: number, extraLines: number): ErrorDetail {
   const line = Number(error.lines) - extraLines;
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return { field: `line ${lastLine + 1}`, problem: 'a quoted cell starting on this line or after it is never closed' };
+      return csvProblem(lastLine + 1, 'a quoted cell starting on this line or after it is never closed');
     case 'INVALID_OPENING_QUOTE':
-      return {
-        field: `line ${line}`,
-        problem: 'has a quote inside an unquoted cell (quote the whole cell and double the quote: "a""b")',
-      };
+      return csvProblem(line, 'has a quote inside an unquoted cell (quote the whole cell and double the quote: "a""b")');
     case 'CSV_INVALID_CLOSING_QUOTE':
-      return { field: `line ${line}`, problem: 'has text after the closing quote of a cell' };
+      return csvProblem(line, 'has text after the closing quote of a cell');
     default:
-      return { field: `line ${line}`, problem: `is not valid CSV (${error.code})` };
+      return csvProblem(line, `is not valid CSV (${error.code})`);
   }
 }
 
@@ -105,26 +110,23 @@ export function csvToTaxMatrix(text: string, onProgress?: (done: number, total: 
   const { rows, problem } = parseCsvRows(content, delimiter);
   if (problem) return { matrix: {}, problems: [problem], rows: 0 };
   const problems: ErrorDetail[] = [];
-  if (rows.length === 0)
-    return { matrix: {}, problems: [{ field: 'line 1', problem: 'the file is empty: expected a header row' }], rows: 0 };
+  if (rows.length === 0) return { matrix: {}, problems: [csvProblem(1, 'the file is empty: expected a header row')], rows: 0 };
 
   const header = rows[0]!.cells.map((name) => name.trim());
   const unknown = header.filter((name) => !CSV_COLUMNS.includes(name));
   const missing = REQUIRED_COLUMNS.filter((name) => !header.includes(name));
   const duplicated = header.filter((name, index) => header.indexOf(name) !== index);
-  if (unknown.length)
-    problems.push({ field: 'line 1', problem: `unknown column(s) ${unknown.join(', ')}; expected ${CSV_COLUMNS.join(', ')}` });
-  if (missing.length) problems.push({ field: 'line 1', problem: `missing column(s) ${missing.join(', ')}` });
-  if (duplicated.length) problems.push({ field: 'line 1', problem: `repeated column(s) ${[...new Set(duplicated)].join(', ')}` });
+  if (unknown.length) problems.push(csvProblem(1, `unknown column(s) ${unknown.join(', ')}; expected ${CSV_COLUMNS.join(', ')}`));
+  if (missing.length) problems.push(csvProblem(1, `missing column(s) ${missing.join(', ')}`));
+  if (duplicated.length) problems.push(csvProblem(1, `repeated column(s) ${[...new Set(duplicated)].join(', ')}`));
   if (problems.length) return { matrix: {}, problems, rows: rows.length - 1 };
 
   const matrix: Record<string, Record<string, unknown>> = {};
   const firstLineOf = new Map<string, number>();
   const dataRows = rows.slice(1);
   dataRows.forEach(({ line, cells }, index) => {
-    const where = `line ${line}`;
     if (cells.length !== header.length) {
-      problems.push({ field: where, problem: `has ${cells.length} cells, the header has ${header.length}` });
+      problems.push(csvProblem(line, `has ${cells.length} cells, the header has ${header.length}`));
       return;
     }
     const rule: Record<string, unknown> = header.includes('CEST') ? {} : { CEST: '' };
@@ -135,13 +137,10 @@ export function csvToTaxMatrix(text: string, onProgress?: (done: number, total: 
     });
     const key = typeof rule.NCM === 'string' ? rule.NCM : '';
     for (const detail of validateTaxRule(key, rule, 'rule')) {
-      problems.push({
-        field: `${where}${detail.field === 'rule' ? '' : ` ${detail.field.replace(/^rule\./, '')}`}`,
-        problem: detail.problem,
-      });
+      problems.push(csvProblem(line, detail.problem, detail.field === 'rule' ? undefined : detail.field.replace(/^rule\./, '')));
     }
     if (key && firstLineOf.has(key)) {
-      problems.push({ field: where, problem: `NCM ${key} is already on line ${firstLineOf.get(key)}` });
+      problems.push(csvProblem(line, `NCM ${key} is already on line ${firstLineOf.get(key)}`));
       return;
     }
     if (key) firstLineOf.set(key, line);

@@ -298,6 +298,16 @@ export default async () => {
             ErrorDetailDto: {
               field: { required: true, type: () => String, description: 'Path of the offending field (dot notation)' },
               problem: { required: true, type: () => String, description: 'What is wrong with it' },
+              line: {
+                required: false,
+                type: () => Number,
+                description: "Set on the tax-matrix CSV import's problems: the file's line (1 is the header row); `field` says it in words",
+              },
+              column: {
+                required: false,
+                type: () => String,
+                description: "Set on the tax-matrix CSV import's problems about one cell: the name of its column",
+              },
             },
             ErrorResponseDto: {
               message: { required: true, type: () => String, description: 'Human-readable explanation (always one string)' },

@@ -56,7 +56,9 @@ describe('fiscal groups: the tax matrix as CSV (e2e)', () => {
         headers: { 'content-type': 'text/csv' },
       });
       expect(response.status).toBe(400);
-      expect(response.body.details).toEqual([{ field: 'line 3 ICMS_rate', problem: expect.stringMatching(/0 to 100/) }]);
+      expect(response.body.details).toEqual([
+        { field: 'line 3 ICMS_rate', line: 3, column: 'ICMS_rate', problem: expect.stringMatching(/0 to 100/) },
+      ]);
       expect(ok(await byId(group.id), 200).taxMatrix).toEqual(RULES);
     });
 
@@ -69,11 +71,16 @@ describe('fiscal groups: the tax matrix as CSV (e2e)', () => {
         [header, '21069090;"";"00";"18";01;"0,65";01;3;"51\r\n02"', '', '22030000;;60;"118,5";04;0;04;0;5405', ''].join('\r\n'),
       );
       expect(multiLine.status).toBe(400);
-      expect(multiLine.body.details?.map((detail) => detail.field)).toEqual(['line 2 CFOP', 'line 5 ICMS_rate']);
+      expect(multiLine.body.details?.map(({ field, line, column }) => ({ field, line, column }))).toEqual([
+        { field: 'line 2 CFOP', line: 2, column: 'CFOP' },
+        { field: 'line 5 ICMS_rate', line: 5, column: 'ICMS_rate' },
+      ]);
 
       const badQuote = await put([header, '21069090;;00;18;01;0,65;01;3;"51"02', ''].join('\r\n'));
       expect(badQuote.status).toBe(400);
-      expect(badQuote.body.details).toEqual([{ field: 'line 2', problem: expect.stringMatching(/after the closing quote/) }]);
+      // A problem of the whole line: no column.
+      expect(badQuote.body.details).toEqual([{ field: 'line 2', line: 2, problem: expect.stringMatching(/after the closing quote/) }]);
+      expect(badQuote.body.details?.[0]).not.toHaveProperty('column');
       expect(ok(await byId(group.id), 200).taxMatrix).toEqual(RULES);
     });
 

@@ -698,6 +698,16 @@ export interface components {
              * @example must be a number from 0 to 100 with at most 4 decimals
              */
             problem: string;
+            /**
+             * @description Set on the tax-matrix CSV import's problems: the file's line (1 is the header row); `field` says it in words
+             * @example 3
+             */
+            line?: number;
+            /**
+             * @description Set on the tax-matrix CSV import's problems about one cell: the name of its column
+             * @example ICMS_rate
+             */
+            column?: string;
         };
         ErrorResponseDto: {
             /**

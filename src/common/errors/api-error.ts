@@ -7,6 +7,10 @@ import { type DomainErrorCode, ErrorCode, type OAuthErrorCode, STATUS_BY_CODE } 
 export interface ErrorDetail {
   field: string;
   problem: string;
+  /** The CSV import's problems: the file's line (1 = the header), so that programs need not read `field`. */
+  line?: number;
+  /** The CSV import's problems about one cell: its column's name. */
+  column?: string;
 }
 
 /**

@@ -9,6 +9,14 @@ export class ErrorDetailDto {
   /** What is wrong with it */
   @ApiProperty({ example: 'must be a number from 0 to 100 with at most 4 decimals' })
   problem: string;
+
+  /** Set on the tax-matrix CSV import's problems: the file's line (1 is the header row); `field` says it in words */
+  @ApiProperty({ required: false, type: 'integer', minimum: 1, example: 3 })
+  line?: number;
+
+  /** Set on the tax-matrix CSV import's problems about one cell: the name of its column */
+  @ApiProperty({ required: false, example: 'ICMS_rate' })
+  column?: string;
 }
 
 /** The admin API's error body (Error A: login, enrichment and admin routes), for the codes without typed details. */
