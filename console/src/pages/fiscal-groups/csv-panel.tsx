@@ -2,6 +2,7 @@ import { Alert, Box, Button, Group, List, Paper, Stack, Text, Title } from '@man
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isProblem, unwrap, type ApiProblem } from '../../api/client';
+import { csvProblemLine, type CsvProblemLine } from './csv-problems';
 import type { FiscalGroup } from './matrix-model';
 
 interface Props {
@@ -25,14 +26,7 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'busy'; name: string }
   | { kind: 'done'; name: string; count: number }
-  | { kind: 'failed'; message: string; lines: { line: string; text: string }[] };
-
-/** `line 3 ICMS_rate` + problem → "Line 3", "ICMS_rate: problem". */
-function lineOf(detail: { field?: string; problem?: string }): { line: string; text: string } {
-  const match = /^line (\d+)(?: (.*))?$/.exec(detail.field ?? '');
-  if (!match) return { line: '', text: [detail.field, detail.problem].filter(Boolean).join(': ') };
-  return { line: match[1]!, text: match[2] ? `${match[2]}: ${detail.problem ?? ''}` : (detail.problem ?? '') };
-}
+  | { kind: 'failed'; message: string; lines: CsvProblemLine[] };
 
 /** Import (file picker or drag and drop) and export of a group's tax matrix as CSV. */
 export function CsvPanel({ groupId, onImported }: Props) {
@@ -61,7 +55,7 @@ export function CsvPanel({ groupId, onImported }: Props) {
       setStatus({
         kind: 'failed',
         message: problem?.message ?? String(error),
-        lines: (problem?.details ?? []).map(lineOf),
+        lines: (problem?.details ?? []).map(csvProblemLine),
       });
     }
   }
@@ -167,8 +161,8 @@ export function CsvPanel({ groupId, onImported }: Props) {
                 <List size="sm" data-testid="csv-errors">
                   {status.lines.map((entry, index) => (
                     <List.Item key={index}>
-                      {entry.line ? <strong>{t('csv.line', { line: entry.line })}</strong> : null}
-                      {entry.line ? ': ' : ''}
+                      {entry.line !== undefined ? <strong>{t('csv.line', { line: entry.line })}</strong> : null}
+                      {entry.line !== undefined ? ': ' : ''}
                       {entry.text}
                     </List.Item>
                   ))}
