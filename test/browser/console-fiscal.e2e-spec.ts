@@ -238,7 +238,7 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
       headers: { 'content-type': 'text/csv' },
     });
     expect(direct.status).toBe(400);
-    const badLine = direct.body.details?.find((d) => d.field.startsWith('line 3'));
+    const badLine = direct.body.details?.find((d) => d.line === 3 && d.column === 'ICMS_rate');
     expect(badLine).toBeDefined();
 
     const picker = page.getByLabel('Choose a CSV file to import');
