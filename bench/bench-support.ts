@@ -92,3 +92,14 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export function formatMs(value: number): string {
   return `${value.toFixed(1)} ms`;
 }
+
+/** A bearer token of the development client, which a development start creates. */
+export async function developmentToken(serviceUrl: string): Promise<string> {
+  const login = await fetch(`${serviceUrl}/api/authentication/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: '1001', client_secret: 'dev-secret-change-me', grant_type: 'client_credentials' }),
+  });
+  if (!login.ok) throw new Error(`the development client's login answered ${login.status}`);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { EmbeddedPostgres, freePort } from '../src/database/embedded-postgres.js';
 import { HttpClient } from '../test/support/http.js';
 import { orderFor, seedFiscalData } from '../test/support/orders.js';
-import { formatMs, startService } from './bench-support.js';
+import { developmentToken, formatMs, startService } from './bench-support.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,12 +45,7 @@ async function main(): Promise<void> {
   });
   try {
     const http = new HttpClient(`${service.url}/api`);
-    const login = await http.post('/authentication/login', {
-      client_id: '1001',
-      client_secret: 'dev-secret-change-me',
-      grant_type: 'client_credentials',
-    });
-    const token = (login.body as { accessToken: string }).accessToken;
+    const token = await developmentToken(service.url);
     await seedFiscalData(http, token, STORE);
 
     const statuses = new Map<number, number>();

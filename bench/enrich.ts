@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
-import { PROJECT_ROOT, startChild, startService } from './bench-support.js';
+import { developmentToken, PROJECT_ROOT, startChild, startService } from './bench-support.js';
 import { benchmarkOrder } from './order-fixture.js';
 
 const { values } = parseArgs({
@@ -92,12 +92,7 @@ async function main(): Promise<void> {
   );
   const baseline = await startChild('dist/bench/enrich-baseline-server.js', { DATABASE_URL: databaseUrl });
   try {
-    const login = await fetch(`${service.url}/api/authentication/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: '1001', client_secret: 'dev-secret-change-me', grant_type: 'client_credentials' }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const accessToken = await developmentToken(service.url);
     const auth = { authorization: `Bearer ${accessToken}` };
 
     const check = await fetch(`${service.url}/api/enrich-order`, {

@@ -23,7 +23,7 @@ import { toOrderListFilter } from '../src/orders/orders-query.service.js';
 import { orderCountQuery, orderPageQuery } from '../src/orders/order-list.sql.js';
 import type { OrderListQuery } from '../src/orders/dto/order-list.query.js';
 import { FILL_ORDERS_SQL } from '../test/support/order-fill.js';
-import { PROJECT_ROOT, startService } from './bench-support.js';
+import { developmentToken, PROJECT_ROOT, startService } from './bench-support.js';
 
 const { values } = parseArgs({
   options: {
@@ -311,12 +311,7 @@ async function main(): Promise<void> {
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
       WEBHOOK_RETRY_ENABLED: 'false',
     });
-    const login = await fetch(`${service.url}/api/authentication/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: '1001', client_secret: 'dev-secret-change-me', grant_type: 'client_credentials' }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const accessToken = await developmentToken(service.url);
 
     const shapes = [...REFERENCE_SHAPES, ...(await pickShapes(client))];
     out(`\n${runs} rounds over the ${shapes.length} shapes after ${warmup} warm-up rounds, one request at a time, pageSize 20...`);

@@ -19,7 +19,7 @@ import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { FaultyReceiver, type ReceiverMode } from '../test/support/faulty-receiver.js';
 import { HttpClient } from '../test/support/http.js';
 import { orderFor, seedFiscalData } from '../test/support/orders.js';
-import { formatMs, startService } from './bench-support.js';
+import { developmentToken, formatMs, startService } from './bench-support.js';
 
 const { values } = parseArgs({
   options: {
@@ -53,12 +53,7 @@ async function main(): Promise<void> {
   });
   try {
     const http = new HttpClient(`${service.url}/api`);
-    const login = await http.post('/authentication/login', {
-      client_id: '1001',
-      client_secret: 'dev-secret-change-me',
-      grant_type: 'client_credentials',
-    });
-    const token = (login.body as { accessToken: string }).accessToken;
+    const token = await developmentToken(service.url);
     await seedFiscalData(http, token, STORE);
 
     const forwarded: string[] = [];

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { DEMO_STORE_ID } from '../src/demo/demo-data.js';
-import { PROJECT_ROOT, startService } from './bench-support.js';
+import { developmentToken, PROJECT_ROOT, startService } from './bench-support.js';
 
 const { values } = parseArgs({
   options: {
@@ -136,12 +136,7 @@ async function main(): Promise<void> {
     values.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(PROJECT_ROOT, 'bench/results')}`] : [],
   );
   try {
-    const login = await fetch(`${service.url}/api/authentication/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: '1001', client_secret: 'dev-secret-change-me', grant_type: 'client_credentials' }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const accessToken = await developmentToken(service.url);
     const size = Buffer.byteLength(largestOrder('size-check', lineCount));
     process.stdout.write(`order body: ${(size / 1024).toFixed(0)} KiB, ${lineCount} lines; ${seconds} s per phase\n`);
     for (const senders of [1, 4]) await phase(service.url, accessToken, senders, service.child.pid!);
