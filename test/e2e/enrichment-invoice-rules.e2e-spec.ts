@@ -223,6 +223,8 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
     expect(refused.body.details).toEqual([
       {
         field: 'line 2 ICMS_base_reduction',
+        line: 2,
+        column: 'ICMS_base_reduction',
         problem: 'is allowed only with CST_ICMS 20 or 70 (or origin + CST: 020, 170...) or CSOSN 900',
       },
     ]);
