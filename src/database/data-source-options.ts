@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import { ALL_MIGRATIONS } from '../../migrations/index.js';
 import type { Logger } from '../common/logging/logger.js';
@@ -10,6 +11,20 @@ export interface DatabaseSettings {
   applicationName?: string;
   /** Where TypeORM's messages go; without one, only errors, through TypeORM's console logger. */
   logger?: Logger;
+}
+
+/**
+ * pg's client with an 'error' listener from birth. A pooled client has none of its own between
+ * its checkout and the moment TypeORM attaches one (a microtask later); when PostgreSQL shuts
+ * down, its "ready" and its FATAL can arrive in one packet, inside that gap, and an 'error' event
+ * with no listener ends the process. The error still reaches the client's queries (they reject)
+ * and TypeORM's listener, which drops the client from the pool.
+ */
+export class GuardedClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
 }
 
 /** One place builds the connection options, for the service, the CLI and the tests. */
@@ -33,6 +48,7 @@ export function dataSourceOptions(settings: DatabaseSettings, entities: DataSour
       // pg parses the URL itself (TypeORM's parser drops query parameters such as sslmode or a socket host).
       connectionString: settings.url,
       max: settings.poolSize,
+      Client: GuardedClient,
       // Fail fast when the database is down: a request waits at most this long for a connection, then gets 503.
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,

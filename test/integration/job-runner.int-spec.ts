@@ -3,6 +3,7 @@ import { createRootLogger } from '../../src/common/logging/logger.js';
 import { JobMetrics } from '../../src/database/jobs/job-metrics.js';
 import { JobRunner } from '../../src/database/jobs/job-runner.js';
 import type { JobRound } from '../../src/database/jobs/job.js';
+import { ADVISORY_LOCKS } from '../../src/database/advisory-locks.js';
 import { bootIntegration, eventually, type IntegrationContext } from '../support/integration.js';
 
 /** A promise the test settles when it wants: a round that waits on it stays under way until then. */
@@ -222,6 +223,44 @@ describe('JobRunner (integration)', () => {
       (value) => value.labels.job === 'fails-once' && value.metricName === 'background_job_duration_seconds_count',
     );
     expect(duration.value).toBe(2);
+    await job.stop();
+  });
+
+  it('goes on when the session holding its lock ends under the round (a database restart): no crash, the next round takes the lock', async () => {
+    const runner = db.get(JobRunner);
+    const held = gate();
+    let started = false;
+    const outcomes: string[] = [];
+    const job = runner.define({
+      name: 'lock-session-ends',
+      lock: 'webhookDeliveryPrune',
+      firstDelayMs: 0,
+      next: () => undefined,
+      run: async () => {
+        started = true;
+        await held.wait;
+        return 'ran';
+      },
+    });
+    const round = job.runNow();
+    await eventually(() => started, { what: 'the round to start' });
+    // The session holding the job's lock is ended, as a stopping PostgreSQL ends every session.
+    let ended: number;
+    try {
+      // A bigint key is shown split: its high half in classid, its low half in objid.
+      [{ ended }] = (await db.dataSource.query(
+        `SELECT count(pg_terminate_backend(pid))::int AS ended FROM pg_locks
+          WHERE locktype = 'advisory' AND objsubid = 1 AND granted AND ((classid::bigint << 32) | objid::bigint) = $1`,
+        [ADVISORY_LOCKS.webhookDeliveryPrune],
+      )) as Array<{ ended: number }>;
+    } finally {
+      held.open();
+    }
+    expect(ended).toBe(1);
+    outcomes.push((await round).status);
+    outcomes.push((await job.runNow()).status);
+    // Before, giving the lock back threw (a client released twice): the round rejected and the job's queue stayed rejected.
+    expect(outcomes).toEqual(['done', 'done']);
     await job.stop();
   });
 });

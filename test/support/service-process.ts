@@ -36,6 +36,13 @@ export async function startServiceProcess(env: Record<string, string>, timeoutMs
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
+  // A service that dies in the middle of a test leaves only ECONNREFUSED behind: say why it died.
+  let ready = false;
+  let stopping = false;
+  child.on('close', (code, signal) => {
+    if (!ready || stopping || signal === 'SIGKILL') return;
+    process.stderr.write(`[service on port ${port} exited unexpectedly: ${code ?? signal}] last log lines:\n${[...logs, buffered].slice(-60).join('\n')}\n`);
+  });
 
   const baseUrl = `http://127.0.0.1:${port}/api`;
   // Ready, or exited: either ends the wait.
@@ -53,6 +60,7 @@ export async function startServiceProcess(env: Record<string, string>, timeoutMs
     child.kill('SIGKILL');
     throw new Error(`service not ready in ${timeoutMs} ms:\n${logs.join('\n')}`);
   }
+  ready = true;
   return {
     child,
     baseUrl,
@@ -60,6 +68,7 @@ export async function startServiceProcess(env: Record<string, string>, timeoutMs
     logs,
     startMs: Date.now() - started,
     stop: async (signal = 'SIGTERM') => {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       // 'close', not 'exit': the last log lines may still be in the pipe when the process has exited.

@@ -163,7 +163,8 @@ export class Job<T> {
       this.log.warn({ err: error, failuresInARow: this.failuresInARow }, 'a background job round failed');
       return { status: 'failed', error, failuresInARow: this.failuresInARow };
     } finally {
-      await release?.();
+      // A round never rejects: the queue of rounds would stay rejected and stop the job.
+      await release?.().catch((error: unknown) => this.log.warn({ err: error }, "a background job's lock could not be given back"));
     }
   }
 }

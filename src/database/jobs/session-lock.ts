@@ -26,6 +26,9 @@ export async function trySessionLock(dataSource: DataSource, name: AdvisoryLockN
     try {
       await connection.query('SELECT pg_advisory_unlock($1)', [key]);
     } catch (error) {
+      // The session ended under the lock (the database restarted): TypeORM already gave its
+      // client back with the error, the pool closed it, and the lock ended with the session.
+      if (connection.isReleased) return;
       // The pool closes a client released with an error, and the session's locks end with it.
       // (QueryRunner.connect() hands out that pg client; TypeORM's own release would keep it.)
       ((await connection.connect()) as pg.PoolClient).release(error as Error);
