@@ -3,8 +3,10 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../common/errors/api-error.js';
-import { BASIC_SCOPES, IS_PUBLIC, REQUIRED_SCOPES } from './auth-metadata.js';
-import type { AuthenticatedClient, Scope } from './scopes.js';
+import { BASIC_SCOPES, IS_PUBLIC, REQUIRED_ROLE, REQUIRED_SCOPES } from './auth-metadata.js';
+import type { Principal, Role } from './principal.js';
+import { roleIncludes } from './principal.js';
+import type { Scope } from './scopes.js';
 import { BEARER_REQUIRED, scopeMissingMessage, TOKEN_EXPIRED, TOKEN_INVALID } from './token.service.js';
 
 /**
@@ -24,9 +26,14 @@ export class AccessGuard extends AuthGuard('jwt') {
     if (this.reflector.getAllAndOverride<Scope[]>(BASIC_SCOPES, targets)) return true;
 
     await super.canActivate(context);
+    const principal = context.switchToHttp().getRequest<FastifyRequest & { user: Principal }>().user;
+    if (principal.kind === 'user') {
+      const role = this.reflector.getAllAndOverride<Role | undefined>(REQUIRED_ROLE, targets);
+      if (!role || !roleIncludes(principal.role, role)) throw ApiError.forbidden('Your role does not give access to this operation');
+      return true;
+    }
     const required = this.reflector.getAllAndOverride<Scope[]>(REQUIRED_SCOPES, targets) ?? [];
-    const client = context.switchToHttp().getRequest<FastifyRequest & { user: AuthenticatedClient }>().user;
-    const missing = required.filter((scope) => !client.scopes.includes(scope));
+    const missing = required.filter((scope) => !principal.scopes.includes(scope));
     if (missing.length > 0) throw ApiError.forbidden(scopeMissingMessage(missing));
     return true;
   }

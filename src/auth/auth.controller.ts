@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { ApiError } from '../common/errors/api-error.js';
 import { Consumes } from '../common/http/route-config.js';
 import { FORM_URLENCODED } from './oauth-token.controller.js';
 import type { FastifyRequest } from 'fastify';
 import { Auth, CredentialRateLimit, Public } from './auth.decorators.js';
-import type { AuthenticatedClient } from './scopes.js';
+import type { Principal } from './principal.js';
 import { AuthService } from './auth.service.js';
 import { LoginDto, LoginResponseDto, TokenInfoDto } from './dto/login.dto.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
@@ -51,7 +52,9 @@ export class AuthController {
     description: 'The client id and scopes of the bearer token: a quick way to check a token.',
   })
   @ApiOkResponse({ type: TokenInfoDto })
-  me(@Req() request: FastifyRequest & { user: AuthenticatedClient }): TokenInfoDto {
-    return { clientId: request.user.clientId, scopes: request.user.scopes };
+  me(@Req() request: FastifyRequest & { user: Principal }): TokenInfoDto {
+    const { user } = request;
+    if (user.kind !== 'client') throw ApiError.forbidden('This operation describes a bearer token');
+    return { clientId: user.clientId, scopes: user.scopes };
   }
 }

@@ -7,7 +7,8 @@ import { BasicCredentialsGuard } from './basic-credentials.guard.js';
 import { CredentialThrottlerGuard } from './credential-throttler.guard.js';
 import type { Scope } from './scopes.js';
 
-import { BASIC_SCOPES, IS_PUBLIC, REQUIRED_SCOPES } from './auth-metadata.js';
+import { BASIC_SCOPES, IS_PUBLIC, REQUIRED_ROLE, REQUIRED_SCOPES } from './auth-metadata.js';
+import type { Role } from './principal.js';
 
 /**
  * The route takes no bearer token (auth denies by default). Also marked in the Fastify route
@@ -15,11 +16,23 @@ import { BASIC_SCOPES, IS_PUBLIC, REQUIRED_SCOPES } from './auth-metadata.js';
  */
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), mergeRouteConfig({ public: true }));
 
-/** A bearer token with every scope listed is required; also documents the security requirement and the 401/403 bodies. */
-export function Auth(scopes: Scope | Scope[]) {
+export interface AuthOptions {
+  /**
+   * The least role a person signed in to the console needs here. Without it, people cannot
+   * call the route at all (machine routes: enrichment, fulfillment, the platform's webhook).
+   */
+  role?: Role;
+}
+
+/**
+ * A bearer token with every scope listed is required, or, where `role` is given, a person's
+ * session with at least that role; also documents the security requirement and the 401/403 bodies.
+ */
+export function Auth(scopes: Scope | Scope[], options: AuthOptions = {}) {
   const list = Array.isArray(scopes) ? scopes : [scopes];
   return applyDecorators(
     SetMetadata(REQUIRED_SCOPES, list),
+    ...(options.role ? [SetMetadata(REQUIRED_ROLE, options.role), ApiExtension('x-required-role', options.role)] : []),
     mergeRouteConfigEverywhere({ scopes: list }),
     ApiBearerAuth('bearer'),
     ApiExtension('x-required-scopes', list),

@@ -7,12 +7,19 @@ import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
 import { ApiClientsRepository } from './api-clients.repository.js';
 import { ApiClientEntity } from './api-client.entity.js';
-import { SCOPES, type Scope } from './scopes.js';
+import { isScope, SCOPES, type Scope } from './scopes.js';
 import { SecretHasher } from './secret-hasher.js';
 
 export interface CreatedClient {
   clientId: string;
   clientSecret: string;
+  name: string;
+  scopes: Scope[];
+}
+
+/** What the access guard needs of a token's client. */
+export interface CurrentClient {
+  active: boolean;
   name: string;
   scopes: Scope[];
 }
@@ -23,7 +30,7 @@ const ACTIVE_CACHE_TTL_MS = 5000;
 @Injectable()
 export class ClientsService {
   private readonly hasher = new SecretHasher();
-  private readonly activeCache = new Map<string, { active: boolean; until: number }>();
+  private readonly activeCache = new Map<string, { client: CurrentClient | undefined; until: number }>();
 
   constructor(
     @InjectRepository(ApiClientEntity) private readonly clients: Repository<ApiClientEntity>,
@@ -63,13 +70,18 @@ export class ClientsService {
     return client && matches && client.active ? client : undefined;
   }
 
-  async isActive(clientId: string): Promise<boolean> {
+  /** The client as the guard trusts it: read again at most ACTIVE_CACHE_TTL_MS after the last read; undefined when unknown. */
+  async current(clientId: string): Promise<CurrentClient | undefined> {
     const cached = this.activeCache.get(clientId);
-    if (cached && cached.until > Date.now()) return cached.active;
-    const client = await this.clients.findOne({ where: { clientId }, select: { active: true, clientId: true } });
-    const active = client?.active ?? false;
-    this.activeCache.set(clientId, { active, until: Date.now() + ACTIVE_CACHE_TTL_MS });
-    return active;
+    if (cached && cached.until > Date.now()) return cached.client;
+    const found = await this.clients.findOne({ where: { clientId }, select: { active: true, clientId: true, name: true, scopes: true } });
+    const client = found ? { active: found.active, name: found.name, scopes: found.scopes.filter(isScope) } : undefined;
+    this.activeCache.set(clientId, { client, until: Date.now() + ACTIVE_CACHE_TTL_MS });
+    return client;
+  }
+
+  async isActive(clientId: string): Promise<boolean> {
+    return (await this.current(clientId))?.active ?? false;
   }
 
   async setActive(clientId: string, active: boolean): Promise<boolean> {

@@ -5,7 +5,8 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { ClientsService } from './clients.service.js';
-import { isScope, type AuthenticatedClient } from './scopes.js';
+import type { ClientPrincipal } from './principal.js';
+import { isScope } from './scopes.js';
 
 interface AccessTokenClaims {
   sub?: unknown;
@@ -31,14 +32,19 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  async validate(claims: AccessTokenClaims): Promise<AuthenticatedClient> {
+  async validate(claims: AccessTokenClaims): Promise<ClientPrincipal> {
     if (typeof claims.sub !== 'string' || typeof claims.scope !== 'string') {
       throw ApiError.unauthorized('The access token is malformed');
     }
-    if (!(await this.clients.isActive(claims.sub))) throw ApiError.unauthorized('The client of this token is not active');
+    const client = await this.clients.current(claims.sub);
+    if (!client?.active) throw ApiError.unauthorized('The client of this token is not active');
     return {
+      kind: 'client',
       clientId: claims.sub,
-      scopes: claims.scope.split(' ').filter(isScope),
+      name: client.name,
+      // A scope taken from the client since the token was issued no longer counts.
+      scopes: claims.scope.split(' ').filter(isScope).filter((scope) => client.scopes.includes(scope)),
+      stores: null,
       tokenId: typeof claims.jti === 'string' ? claims.jti : '',
     };
   }

@@ -62,7 +62,7 @@ export class ChannelsController {
   }
 
   @Get()
-  @Auth('admin')
+  @Auth('admin', { role: 'admin' })
   @ApiOperation({
     summary: 'Read the store and sales-channel configuration',
     description:

@@ -74,7 +74,7 @@ const STORE_CONFLICT_EXAMPLE = {
 @ApiExtraModels(TaxRuleDto)
 @ErrorBodies(ErrorFamily.AdminApi)
 @Controller('admin/fiscal-groups')
-@Auth('admin')
+@Auth('admin', { role: 'fiscal' })
 export class FiscalGroupsController {
   constructor(private readonly fiscalGroups: FiscalGroupsService) {}
 

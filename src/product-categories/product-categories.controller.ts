@@ -28,7 +28,7 @@ function toResponse(category: ProductFiscalCategoryEntity): ProductFiscalCategor
 @ApiTags('Product fiscal categories')
 @ErrorBodies(ErrorFamily.AdminApi)
 @Controller('admin/product-fiscal-categories')
-@Auth('admin')
+@Auth('admin', { role: 'fiscal' })
 export class ProductCategoriesController {
   constructor(private readonly categories: ProductCategoriesService) {}
 

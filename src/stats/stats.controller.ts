@@ -12,7 +12,7 @@ const RANGE_400 = { 400: 'range is not 24h or 7d, or the parameter is unknown' }
 @ApiTags('Statistics (admin)')
 @ErrorBodies(ErrorFamily.AdminApi)
 @Controller('admin/stats')
-@Auth('admin')
+@Auth('admin', { role: 'support' })
 export class StatsController {
   constructor(private readonly stats: StatsService) {}
 

@@ -15,7 +15,7 @@ const MATCHING =
 @ApiTags('Status aliases')
 @ErrorBodies(ErrorFamily.AdminApi)
 @Controller('admin/status-aliases')
-@Auth('admin')
+@Auth('admin', { role: 'fiscal' })
 export class StatusAliasesController {
   constructor(private readonly aliases: StatusAliasesService) {}
 

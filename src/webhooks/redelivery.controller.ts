@@ -14,7 +14,7 @@ import { ErrorFamily } from '../common/errors/error-families.js';
 @ApiTags('Orders (admin)')
 @ErrorBodies(ErrorFamily.AdminApi)
 @Controller('admin/orders')
-@Auth('admin')
+@Auth('admin', { role: 'support' })
 export class RedeliveryController {
   constructor(private readonly forwarding: ForwardingService) {}
 
