@@ -13,6 +13,7 @@ import { RateLimitCounter1763810000000 } from './1763810000000-RateLimitCounter.
 import { DashboardStats1763820000000 } from './1763820000000-DashboardStats.js';
 import { OrderPayloadBytes1763830000000 } from './1763830000000-OrderPayloadBytes.js';
 import { CounterKeys1763845000000 } from './1763845000000-CounterKeys.js';
+import { AuditEvents1763850000000 } from './1763850000000-AuditEvents.js';
 import { FiscalGroupStoreList1763846000000 } from './1763846000000-FiscalGroupStoreList.js';
 
 /**
@@ -38,4 +39,5 @@ export const ALL_MIGRATIONS = [
   OrderPayloadBytes1763830000000,
   CounterKeys1763845000000,
   FiscalGroupStoreList1763846000000,
+  AuditEvents1763850000000,
 ];

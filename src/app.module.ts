@@ -17,6 +17,7 @@ import { FiscalLookupModule } from './fiscal-lookup/fiscal-lookup.module.js';
 import { FulfillmentModule } from './fulfillment/fulfillment.module.js';
 import { NewOrderWebhookModule } from './new-order-webhook/new-order-webhook.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { StatusAliasesModule } from './status-aliases/status-aliases.module.js';
 import { StatsModule } from './stats/stats.module.js';
 
@@ -35,6 +36,7 @@ export class AppModule {
         ConfigModule.forRoot(config, logger),
         DatabaseModule.forRoot(databaseUrl, config, logger),
         CommonModule,
+        AuditModule,
         MetricsModule,
         HealthModule,
         AuthModule,
