@@ -49,6 +49,8 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
         requestTimeout: config.requestTimeoutMs,
         headersTimeout: Math.min(60_000, config.requestTimeoutMs),
         connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs),
+        // Node would answer a missing Host with an empty 400; the HTTP hooks answer it in the error shape instead.
+        requireHostHeader: false,
       } satisfies ServerOptions,
     } as object),
     clientErrorHandler: clientErrorHandler(logger, errorFamilies),

@@ -39,6 +39,12 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     (request.raw as IncomingMessage & { [RAW_REQUEST_ID]?: string })[RAW_REQUEST_ID] = request.id;
+    // Node's own refusal of a missing Host (RFC 9112 §3.2) is turned off so that this one carries the error shape and the id.
+    if (request.raw.httpVersion === '1.1' && request.raw.headers.host === undefined) {
+      reply.header('connection', 'close');
+      sendError(deps.logger, deps.errorFamilies, ApiError.badRequest('An HTTP/1.1 request needs a Host header', 'host'), request, reply);
+      return;
+    }
     // Probes still get their own answers: readiness says why it is red (`accepting: false`), liveness that the process is up.
     if (deps.lifecycle.draining && !request.routeOptions.url?.startsWith(`/${GLOBAL_PREFIX}/health/`)) {
       reply.header('connection', 'close');
