@@ -6309,7 +6309,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnrichOrderResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, or no string orderId (1 to 100 characters) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6465,7 +6465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForwardResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, or no string orderId (1 to 100 characters) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path) */
             400: {
                 headers: {
                     [name: string]: unknown;
