@@ -13,6 +13,7 @@ import { ApiExceptionFilter } from './common/errors/api-exception.filter.js';
 import { clientErrorHandler, frameworkErrorHandler } from './common/http/client-errors.js';
 import { registerHttpHooks, requestIdFor } from './common/http/http-hooks.js';
 import { LifecycleState } from './common/http/lifecycle-state.js';
+import { UnauthenticatedBodies } from './common/http/unauthenticated-bodies.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { PinoNestLogger, type Logger } from './common/logging/logger.js';
 import { serveConsole } from './console/serve-console.js';
@@ -49,6 +50,8 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
         requestTimeout: config.requestTimeoutMs,
         headersTimeout: Math.min(60_000, config.requestTimeoutMs),
         connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs),
+        // Node would answer a missing Host with an empty 400; the HTTP hooks answer it in the error shape instead.
+        requireHostHeader: false,
       } satisfies ServerOptions,
     } as object),
     clientErrorHandler: clientErrorHandler(logger, errorFamilies),
@@ -73,6 +76,7 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     errorFamilies,
     bearerProblem: (authorization, scopes) => tokens.bearerProblem(authorization, scopes),
     lifecycle: app.get(LifecycleState),
+    unauthenticatedBodies: new UnauthenticatedBodies(config.unauthenticatedBodiesMax),
     observe: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
   });
   await app.register(helmet as never, {

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { ApiError } from '../common/errors/api-error.js';
-import { Consumes } from '../common/http/route-config.js';
+import { Consumes, CredentialsBody } from '../common/http/route-config.js';
 import { FORM_URLENCODED } from './oauth-token.controller.js';
 import type { FastifyRequest } from 'fastify';
 import { Auth, CredentialRateLimit, Public } from './auth.decorators.js';
@@ -23,6 +23,7 @@ export class AuthController {
   @HttpCode(200)
   @CredentialRateLimit()
   @Consumes([FORM_URLENCODED])
+  @CredentialsBody()
   @ApiOperation({
     summary: 'Obtain an access token',
     description:

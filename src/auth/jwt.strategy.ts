@@ -7,15 +7,20 @@ import { ApiError } from '../common/errors/api-error.js';
 import { ClientsService } from './clients.service.js';
 import type { ClientPrincipal } from './principal.js';
 import { isScope } from './scopes.js';
+import { lifetimeProblem } from './token.service.js';
 
 interface AccessTokenClaims {
   sub?: unknown;
   scope?: unknown;
   jti?: unknown;
+  iat?: unknown;
+  exp?: unknown;
 }
 
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  private readonly ttlSeconds: number;
+
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly clients: ClientsService,
@@ -30,12 +35,15 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       audience: config.jwtAudience,
       ignoreExpiration: false,
     });
+    this.ttlSeconds = config.jwtTtlSeconds;
   }
 
   async validate(claims: AccessTokenClaims): Promise<ClientPrincipal> {
     if (typeof claims.sub !== 'string' || typeof claims.scope !== 'string') {
       throw ApiError.unauthorized('The access token is malformed');
     }
+    const lifetime = lifetimeProblem(claims, this.ttlSeconds);
+    if (lifetime) throw ApiError.unauthorized(lifetime);
     const client = await this.clients.current(claims.sub);
     if (!client?.active) throw ApiError.unauthorized('The client of this token is not active');
     return {
@@ -43,7 +51,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       clientId: claims.sub,
       name: client.name,
       // A scope taken from the client since the token was issued no longer counts.
-      scopes: claims.scope.split(' ').filter(isScope).filter((scope) => client.scopes.includes(scope)),
+      scopes: claims.scope
+        .split(' ')
+        .filter(isScope)
+        .filter((scope) => client.scopes.includes(scope)),
       stores: null,
       tokenId: typeof claims.jti === 'string' ? claims.jti : '',
     };

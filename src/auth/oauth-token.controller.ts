@@ -2,7 +2,7 @@ import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
-import { Consumes } from '../common/http/route-config.js';
+import { Consumes, CredentialsBody } from '../common/http/route-config.js';
 import { ApiOptionalBasicAuth } from '../common/openapi/optional-basic-auth.decorator.js';
 import { CredentialRateLimit, Public } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
@@ -23,6 +23,7 @@ export class OAuthTokenController {
   @HttpCode(200)
   @CredentialRateLimit()
   @Consumes([FORM_URLENCODED])
+  @CredentialsBody()
   @ApiOperation({
     summary: 'OAuth 2.0 client credentials token endpoint',
     description:

@@ -44,7 +44,7 @@ export class TokenService {
   bearerProblem(authorization: string | undefined, requiredScopes: readonly string[]): ApiError | undefined {
     const token = /^bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (!token) return ApiError.unauthorized(BEARER_REQUIRED);
-    let claims: { scope?: unknown };
+    let claims: { scope?: unknown; iat?: unknown; exp?: unknown };
     try {
       claims = this.jwt.verify(token, {
         secret: this.verificationKey as unknown as string,
@@ -55,10 +55,28 @@ export class TokenService {
     } catch (error) {
       return ApiError.unauthorized((error as { name?: string }).name === 'TokenExpiredError' ? TOKEN_EXPIRED : TOKEN_INVALID);
     }
+    const lifetime = lifetimeProblem(claims, this.config.jwtTtlSeconds);
+    if (lifetime) return ApiError.unauthorized(lifetime);
     const granted = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
     const missing = requiredScopes.filter((scope) => !granted.includes(scope));
     return missing.length > 0 ? ApiError.forbidden(scopeMissingMessage(missing)) : undefined;
   }
+}
+
+/** How far ahead of this instance's clock another instance may have stamped `iat`. */
+const CLOCK_SKEW_SECONDS = 10;
+
+/**
+ * Why a correctly signed token is refused for its lifetime, or undefined: it must say when it
+ * was issued and when it ends, live no longer than JWT_TTL_SECONDS and not be issued in the
+ * future. Shared by the pre-body check and the passport strategy so that both refuse the same
+ * tokens. See "Access token lifetime" in docs/api-decisions.md.
+ */
+export function lifetimeProblem(claims: { iat?: unknown; exp?: unknown }, ttlSeconds: number, nowMs = Date.now()): string | undefined {
+  const { iat, exp } = claims;
+  if (typeof iat !== 'number' || typeof exp !== 'number' || !Number.isFinite(iat) || !Number.isFinite(exp)) return TOKEN_WITHOUT_LIFETIME;
+  if (exp - iat > ttlSeconds || iat > nowMs / 1000 + CLOCK_SKEW_SECONDS) return TOKEN_TOO_LONG;
+  return undefined;
 }
 
 export function scopeMissingMessage(missing: readonly string[]): string {
@@ -68,3 +86,5 @@ export function scopeMissingMessage(missing: readonly string[]): string {
 export const BEARER_REQUIRED = 'A bearer token is required (Authorization: Bearer <token>)';
 export const TOKEN_EXPIRED = 'The access token has expired';
 export const TOKEN_INVALID = 'The access token is invalid';
+export const TOKEN_WITHOUT_LIFETIME = 'The access token must carry iat and exp';
+export const TOKEN_TOO_LONG = 'The access token lives longer than this service issues tokens for';

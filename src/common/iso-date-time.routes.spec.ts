@@ -89,6 +89,17 @@ describe('one date grammar on every route', () => {
     );
   });
 
+  it('refuses the last day of year 9999 on both routes (its next day would be in year 10000), and accepts the day before', () => {
+    for (const text of ['9999-12-31T00:00:00Z', '9999-12-31T23:59:59Z', '9999-12-31T23:59:59.999999999Z']) {
+      expect([text, orderListVerdict(text), infoPaymentsVerdict(text)]).toEqual([text, false, false]);
+    }
+    expect([orderListVerdict('9999-12-30T23:59:59.999999999Z'), infoPaymentsVerdict('9999-12-30T23:59:59.999999999Z')]).toEqual([
+      true,
+      true,
+    ]);
+    expect([infoPaymentsVerdict('9999-12-31'), infoPaymentsVerdict('9999-12-30')]).toEqual([false, true]);
+  });
+
   it('differs only in what the parameter is: a date alone is a date-time on infoPayments, not on the order list', () => {
     expect(orderListVerdict('2026-11-21')).toBe(false);
     expect(infoPaymentsVerdict('2026-11-21')).toBe(true);

@@ -34,6 +34,21 @@ export const ISO_DATE_TIME_RULE = `must be an ISO 8601 date-time such as 2026-11
 export const ISO_DATE_OR_DATE_TIME_RULE = `must be an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SSZ; ${ZONE_RULE})`;
 export const ISO_DATE_RULE = 'must be a date YYYY-MM-DD';
 
+/**
+ * Date filters (`createdFrom`/`createdTo`, `startDate`/`endDate`) count whole UTC days and the
+ * day after a bound: the last day of year 9999 is refused there, because its next midnight falls
+ * in year 10000, which the service cannot write back. See "Date filters end on 9999-12-30" in
+ * docs/api-decisions.md.
+ */
+const FILTER_END_NS = Temporal.Instant.from('9999-12-31T00:00:00Z').epochNanoseconds;
+export const FILTER_RANGE_RULE = 'must lie from 0001-01-01T00:00:00Z to 9999-12-30T23:59:59.999999999Z (dates 0001-01-01 to 9999-12-30)';
+
+/** A date or date-time a date filter accepts: undefined (not a date: the grammar's rule applies) counts as inside. */
+export function withinFilterRange(text: unknown): boolean {
+  const instant = readIsoInstant(text);
+  return instant === undefined || instant.epochNs < FILTER_END_NS;
+}
+
 export interface IsoInstant {
   /** Nanoseconds since 1970-01-01T00:00:00Z; a date alone is its midnight UTC. */
   epochNs: bigint;

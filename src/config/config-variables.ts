@@ -47,6 +47,7 @@ export interface AppConfig {
   webhookDeliveryRetentionDays: number;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
+  unauthenticatedBodiesMax: number;
   orderMaxLines: number;
   logLevel: LogLevel;
   authRateLimitPerMinute: number;
@@ -217,6 +218,14 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     default: '1048576',
     description: 'Largest accepted request body; larger ones get 413.',
     parse: integer(1024, 64 * 1024 * 1024),
+  },
+  {
+    name: 'UNAUTHENTICATED_BODIES_MAX',
+    key: 'unauthenticatedBodiesMax',
+    default: '32',
+    description:
+      'Most request bodies one instance reads at once before any credential is checked (login, token, channel configuration, unknown routes); more get 503 with Retry-After.',
+    parse: integer(1, 10_000),
   },
   {
     name: 'ORDER_MAX_LINES',

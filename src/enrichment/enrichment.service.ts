@@ -9,6 +9,7 @@ import { OrdersRepository } from '../orders/orders.repository.js';
 import { productIdsOf, TAX_ENGINE, type TaxEngine, type TaxWarning } from '../tax-engine/tax-engine.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { lineCountExceeds, receiveOrder, withStoreId } from './order-payload.js';
+import { amountPrecisionProblems } from './amount-precision.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 
 export interface Enrichment {
@@ -46,6 +47,8 @@ export class EnrichmentService {
   async enrich(body: unknown, actor: Actor, options: { dryRun?: boolean; rawBody?: Buffer } = {}): Promise<Enrichment> {
     const received = receiveOrder(body);
     const { payload, orderId, storeId, source } = received;
+    // Decoded once: read for the amounts' exact text, and stored as the payload's JSON.
+    const rawText = options.rawBody?.toString('utf8');
     const large = lineCountExceeds(payload, LARGE_ORDER_LINES);
     if (large && lineCountExceeds(payload, this.config.orderMaxLines)) {
       throw new ApiError(
@@ -61,13 +64,15 @@ export class EnrichmentService {
         },
       );
     }
+    const inexact = amountPrecisionProblems(body as Record<string, unknown>, received.wrapped ? ['payload'] : [], rawText);
+    if (inexact.length > 0) throw ApiError.validation(inexact);
     // A re-send of an order that a transfer moved is taxed for its current store ("Re-sending an order" in docs/api-decisions.md);
     // the upsert refuses to overwrite it otherwise, and the loop tries again with that store.
     let current = { payload, storeId, rewritten: false };
     for (let attempt = 1; ; attempt++) {
       // At the root, the received text is the payload's JSON (jsonb normalizes it the same way).
       const payloadJson = () =>
-        !received.wrapped && !current.rewritten && options.rawBody ? options.rawBody.toString('utf8') : JSON.stringify(current.payload);
+        !received.wrapped && !current.rewritten && rawText !== undefined ? rawText : JSON.stringify(current.payload);
       const [group, categories] = await Promise.all([
         current.storeId ? this.lookup.groupByStore(current.storeId) : Promise.resolve(undefined),
         this.lookup.categoriesFor(productIdsOf(current.payload)),

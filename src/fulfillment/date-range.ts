@@ -1,5 +1,13 @@
 import type { ErrorDetail } from '../common/errors/api-error.js';
-import { ceilToMicros, floorToMicros, ISO_DATE_OR_DATE_TIME_RULE, readIsoInstant, US_PER_DAY } from '../common/iso-date-time.js';
+import {
+  ceilToMicros,
+  FILTER_RANGE_RULE,
+  floorToMicros,
+  ISO_DATE_OR_DATE_TIME_RULE,
+  readIsoInstant,
+  US_PER_DAY,
+  withinFilterRange,
+} from '../common/iso-date-time.js';
 
 export const MAX_RANGE_DAYS = 93;
 const NS_PER_DAY = US_PER_DAY * 1000n;
@@ -24,6 +32,9 @@ export function paymentsWindow(startText: string, endText: string): { window?: C
   if (!start) problems.push({ field: 'startDate', problem: ISO_DATE_OR_DATE_TIME_RULE });
   if (!end) problems.push({ field: 'endDate', problem: ISO_DATE_OR_DATE_TIME_RULE });
   if (!start || !end) return { problems };
+  if (!withinFilterRange(startText)) problems.push({ field: 'startDate', problem: FILTER_RANGE_RULE });
+  if (!withinFilterRange(endText)) problems.push({ field: 'endDate', problem: FILTER_RANGE_RULE });
+  if (problems.length > 0) return { problems };
   const span = end.epochNs - start.epochNs;
   if (span < 0n) problems.push({ field: 'startDate', problem: 'must not be later than endDate' });
   else if (span > BigInt(MAX_RANGE_DAYS) * NS_PER_DAY) {

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
-import { decimalText, percentOf, toCents, toMoney, toRateUnits } from './money.js';
+import { decimalText, exactCents, percentOf, toCents, toMoney, toRateUnits } from './money.js';
 
 describe('money', () => {
   it('reads amounts as exact cents', () => {
@@ -80,5 +80,22 @@ describe('money', () => {
         expect(/^\d+(\.\d{1,2})?$/.test(JSON.stringify(toMoney(cents)))).toBe(true),
       ),
     );
+  });
+});
+
+describe('exactCents', () => {
+  it.each([
+    ['90071992547409.91', 9007199254740991n], // Number.MAX_SAFE_INTEGER cents
+    ['-90071992547409.91', -9007199254740991n],
+    ['0.005', 1n], // half-up
+    ['-0.005', -1n], // half-up on the magnitude, as toCents
+    ['0.0049999999999999999', 0n], // every digit counts: JSON.parse would make it 0.005
+    ['25.900000000000000001', 2590n],
+    ['1e2', 10000n],
+    ['90071992547409.92', undefined], // one cent past 2^53 - 1
+    ['1e400', undefined],
+    ['abc', undefined],
+  ])('%s is %s', (text, cents) => {
+    expect(exactCents(text)).toBe(cents);
   });
 });

@@ -80,3 +80,21 @@ export function toMoney(cents: Cents): number {
 export function toRate(units: RateUnits): number {
   return units / 10_000;
 }
+
+/** Every digit of an amount's text is kept: multiplying by 100 only moves the point. */
+const ExactDecimal = Decimal.clone({ precision: 1e9 });
+const MAX_SAFE_CENTS = new ExactDecimal(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Cents of any JSON number's text (exponents too), rounded half-up as `toCents` rounds, computed
+ * on the text itself; undefined when they are not a safe integer (beyond 90071992547409.91).
+ */
+export function exactCents(text: string): bigint | undefined {
+  let cents: Decimal;
+  try {
+    cents = new ExactDecimal(text).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  } catch {
+    return undefined;
+  }
+  return cents.abs().lte(MAX_SAFE_CENTS) ? BigInt(cents.toFixed()) : undefined;
+}

@@ -44,7 +44,7 @@ export class ForwardingController {
   @ApiErrors(
     [400, 409, 413, 415, 422, 502, 503],
     {
-      400: 'Empty body, a body that is not an object, or no string orderId (1 to 100 characters)',
+      400: 'Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path)',
       ...ORDER_STORE_CHANGED_ERROR,
       422:
         'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent); ' +

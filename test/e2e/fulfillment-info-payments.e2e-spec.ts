@@ -116,6 +116,17 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       ['a leap second', { startDate: '2025-03-01', endDate: '2016-12-31T23:59:60Z' }, 'endDate'],
       ['startDate after endDate', { startDate: '2025-04-01', endDate: '2025-03-31' }, 'startDate: must not be later than endDate'],
       ['more than 93 days', { startDate: '2025-01-01', endDate: '2025-04-05' }, 'endDate: must be at most 93 days after startDate'],
+      ['an endDate on the last day of year 9999', { startDate: '9999-12-31', endDate: '9999-12-31' }, 'endDate: must lie from 0001-01-01'],
+      [
+        'a startDate on the last day of year 9999',
+        { startDate: '9999-12-31T00:00:00Z', endDate: '9999-12-31T12:00:00Z' },
+        'startDate: must lie',
+      ],
+      [
+        'a date-time endDate on the last day of year 9999',
+        { startDate: '9999-12-30', endDate: '9999-12-31T00:00:00Z' },
+        '9999-12-30T23:59:59',
+      ],
       ['a page of 0', { startDate: '2025-03-01', endDate: '2025-03-31', page: 0 }, 'page'],
       ['a pageSize over 100', { startDate: '2025-03-01', endDate: '2025-03-31', pageSize: 101 }, 'pageSize'],
       ['an empty country', { startDate: '2025-03-01', endDate: '2025-03-31', country: '' }, 'country'],
@@ -144,6 +155,10 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       expect(orderIds(await get(bounds))).toEqual([march.p4]);
       const listed = ok(await list({ createdFrom: bounds.startDate, createdTo: bounds.endDate }), 200);
       expect(orderIds(listed)).toEqual([march.p4]);
+    });
+
+    it('accepts the last day of the accepted range, 9999-12-30, as a date', async () => {
+      expect((await get({ startDate: '9999-12-30', endDate: '9999-12-30' })).total).toBe(0);
     });
 
     it('accepts exactly 93 days', async () => {

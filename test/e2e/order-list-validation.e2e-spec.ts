@@ -61,6 +61,25 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
         expect(response.body.details?.map((detail) => detail.field)).toContain(field);
       });
 
+      it.each([
+        ['createdFrom', { createdFrom: '9999-12-31T23:59:59Z' }],
+        ['createdFrom', { createdFrom: '9999-12-31T00:00:00.000000001Z' }],
+        ['createdTo', { createdTo: '9999-12-31T23:59:59.999999999Z' }],
+      ])('refuses a %s on the last day of year 9999 (its next day is in year 10000), naming the accepted range', async (field, query) => {
+        const response = await list(query);
+        expect([response.status, response.body.error, response.body.details]).toEqual([
+          400,
+          'VALIDATION_FAILED',
+          [{ field, problem: expect.stringContaining('9999-12-30T23:59:59.999999999Z') }],
+        ]);
+        expect(response.body.message).toContain('0001-01-01T00:00:00Z');
+      });
+
+      it('accepts the end of the accepted range', async () => {
+        const response = await list({ createdFrom: '9999-12-30T23:59:59.999999999Z', createdTo: '9999-12-30T23:59:59.999999999Z' });
+        expect([response.status, (response.body as unknown as { total: number }).total]).toEqual([200, 0]);
+      });
+
       it('lists every problem at once', async () => {
         const response = await list({ page: 0, pageSize: 500, status: 'LOST' });
         expect(response.status).toBe(400);

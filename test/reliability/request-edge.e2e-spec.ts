@@ -239,6 +239,18 @@ describe('requests refused before the application reads them', () => {
       expect(answer.body).toEqual({ statusCode: '400', message: expect.stringContaining('HTTP/1.1') });
     });
 
+    it('400 for an HTTP/1.1 request without Host, in the route family shape with x-request-id', async () => {
+      const posAnswer = await rawExchange(t, 'GET /api/api/order/infoPayments HTTP/1.1\r\nx-request-id: no-host-1\r\n\r\n');
+      expect(posAnswer.status).toBe(400);
+      expect(posAnswer.headers['x-request-id']).toBe('no-host-1');
+      expectErrorShape(ErrorFamily.PointOfSale, posAnswer.body);
+      expect(posAnswer.body).toMatchObject({ message: expect.stringContaining('Host') });
+      const adminAnswer = await rawExchange(t, 'GET /api/admin/orders HTTP/1.1\r\n\r\n');
+      expect(adminAnswer.status).toBe(400);
+      expect(adminAnswer.headers['x-request-id']).toBeTruthy();
+      expect(adminAnswer.body).toMatchObject({ error: 'VALIDATION_FAILED', details: [{ field: 'host' }] });
+    });
+
     it('408 for a stalled token request, in the OAuth family shape', async () => {
       const answer = await rawExchange(
         t,

@@ -3779,7 +3779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -3789,7 +3789,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -3830,7 +3830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -3840,7 +3840,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -3944,7 +3944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3952,7 +3952,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -4008,7 +4008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4018,7 +4018,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -4074,7 +4074,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4084,7 +4084,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -4146,7 +4146,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4155,7 +4155,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "server_error",
-                     *       "error_description": "Request body over the size limit"
+                     *       "error_description": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)"
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
@@ -4210,7 +4210,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4221,7 +4221,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "temporarily_unavailable",
-                     *       "error_description": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *       "error_description": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
@@ -4315,7 +4315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4325,7 +4325,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -4424,7 +4424,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoreInAnotherGroupErrorDto"] | components["schemas"]["ExternalIdInUseErrorDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4432,7 +4432,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -4469,7 +4469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4479,7 +4479,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -4567,7 +4567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4577,7 +4577,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -4681,7 +4681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4691,7 +4691,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -4808,7 +4808,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoreInAnotherGroupErrorDto"] | components["schemas"]["ExternalIdInUseErrorDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4816,7 +4816,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -4853,7 +4853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4863,7 +4863,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -4966,7 +4966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4976,7 +4976,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -5081,7 +5081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -5091,7 +5091,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -5185,7 +5185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5193,7 +5193,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -5230,7 +5230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -5240,7 +5240,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -5311,7 +5311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -5321,7 +5321,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -5405,7 +5405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductIdExistsErrorDto"] | components["schemas"]["ExternalProductIdInUseErrorDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5413,7 +5413,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -5450,7 +5450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -5460,7 +5460,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -5549,7 +5549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -5559,7 +5559,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -5662,7 +5662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExternalProductIdInUseErrorDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5670,7 +5670,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -5707,7 +5707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -5717,7 +5717,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -5805,7 +5805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -5815,7 +5815,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -5923,7 +5923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -5933,7 +5933,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -6038,7 +6038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -6048,7 +6048,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -6134,7 +6134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -6144,7 +6144,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -6220,7 +6220,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6228,7 +6228,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -6265,7 +6265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -6275,7 +6275,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -6309,7 +6309,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnrichOrderResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, or no string orderId (1 to 100 characters) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6363,7 +6363,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderStoreChangedErrorDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6371,7 +6371,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -6423,7 +6423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -6433,7 +6433,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -6465,7 +6465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForwardResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, or no string orderId (1 to 100 characters) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6519,7 +6519,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderStoreChangedErrorDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6527,7 +6527,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -6819,7 +6819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -6830,7 +6830,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": "503",
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["ChannelErrorResponseDto"];
@@ -6905,7 +6905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelErrorResponseDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6914,7 +6914,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": "413",
-                     *       "message": "Request body over the size limit"
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)"
                      *     }
                      */
                     "application/json": components["schemas"]["ChannelErrorResponseDto"];
@@ -6969,7 +6969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -6980,7 +6980,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": "503",
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["ChannelErrorResponseDto"];
@@ -7095,7 +7095,7 @@ export interface operations {
                     "application/json": components["schemas"]["IllegalStatusTransitionErrorDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7103,8 +7103,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Request body over the size limit",
-                     *       "message": "Request body over the size limit"
+                     *       "error": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -7140,7 +7140,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -7150,8 +7150,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *       "error": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -7266,7 +7266,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotTheOrderStoreErrorDto"] | components["schemas"]["OrderInFinalStatusErrorDto"] | components["schemas"]["StoreWithoutFiscalGroupErrorDto"] | components["schemas"]["AmbiguousStoreCodeErrorDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7274,8 +7274,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Request body over the size limit",
-                     *       "message": "Request body over the size limit"
+                     *       "error": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -7311,7 +7311,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -7321,8 +7321,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *       "error": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -7435,7 +7435,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotAPickupOrderErrorDto"] | components["schemas"]["IllegalStatusTransitionErrorDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7443,8 +7443,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Request body over the size limit",
-                     *       "message": "Request body over the size limit"
+                     *       "error": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -7480,7 +7480,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -7490,8 +7490,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *       "error": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -7606,7 +7606,7 @@ export interface operations {
                     "application/json": components["schemas"]["IllegalStatusTransitionErrorDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7614,8 +7614,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Request body over the size limit",
-                     *       "message": "Request body over the size limit"
+                     *       "error": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -7651,7 +7651,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -7661,8 +7661,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *       "error": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -7762,7 +7762,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -7772,8 +7772,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *       "error": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
@@ -7848,7 +7848,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7857,7 +7857,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "server_error",
-                     *       "error_description": "Request body over the size limit"
+                     *       "error_description": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)"
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
@@ -7893,7 +7893,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -7904,7 +7904,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "temporarily_unavailable",
-                     *       "error_description": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After"
+                     *       "error_description": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After"
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
@@ -7992,7 +7992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -8002,7 +8002,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -8091,7 +8091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -8101,7 +8101,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -8190,7 +8190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -8200,7 +8200,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */

@@ -8,6 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import { sendError } from '../errors/api-exception.filter.js';
 import { requestContext } from '../logging/request-context.js';
 import type { LifecycleState } from './lifecycle-state.js';
+import type { UnauthenticatedBodies } from './unauthenticated-bodies.js';
 import { jsonBodyProblem, requestTargetProblem } from './storable-text.js';
 
 export { jsonBodyProblem, nestsDeeperThan } from './storable-text.js';
@@ -33,12 +34,26 @@ export interface HttpHookDependencies {
   /** Why the request's bearer token is refused (401 missing, expired, badly signed; 403 scope), or undefined. */
   bearerProblem: (authorization: string | undefined, requiredScopes: readonly string[]) => ApiError | undefined;
   observe?: (method: string, route: string, status: number, seconds: number) => void;
+  /** The bodies read before any credential is checked (UNAUTHENTICATED_BODIES_MAX). */
+  unauthenticatedBodies: UnauthenticatedBodies;
 }
 
 export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, deps: HttpHookDependencies): void {
+  // A route's own body limit (`bodyLimit` of its route config, set by `Consumes` or `CredentialsBody`) replaces BODY_LIMIT_BYTES.
+  fastify.addHook('onRoute', (route) => {
+    const limit = (route.config as { bodyLimit?: number } | undefined)?.bodyLimit;
+    if (limit !== undefined) route.bodyLimit = limit;
+  });
+
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     (request.raw as IncomingMessage & { [RAW_REQUEST_ID]?: string })[RAW_REQUEST_ID] = request.id;
+    // Node's own refusal of a missing Host (RFC 9112 §3.2) is turned off so that this one carries the error shape and the id.
+    if (request.raw.httpVersion === '1.1' && request.raw.headers.host === undefined) {
+      reply.header('connection', 'close');
+      sendError(deps.logger, deps.errorFamilies, ApiError.badRequest('An HTTP/1.1 request needs a Host header', 'host'), request, reply);
+      return;
+    }
     // Probes still get their own answers: readiness says why it is red (`accepting: false`), liveness that the process is up.
     if (deps.lifecycle.draining && !request.routeOptions.url?.startsWith(`/${GLOBAL_PREFIX}/health/`)) {
       reply.header('connection', 'close');
@@ -64,7 +79,7 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
       done(null, payload);
       return;
     }
-    const refusal = bodyRefusal(request, deps);
+    const refusal = bodyRefusal(request, deps) ?? unauthenticatedBodyRefusal(request, deps.unauthenticatedBodies);
     if (refusal) {
       reply.header('connection', 'close');
       sendError(deps.logger, deps.errorFamilies, refusal, request, reply);
@@ -74,6 +89,7 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
   });
 
   fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
+    deps.unauthenticatedBodies.release(request); // the body is read
     const problem = requestProblem(request);
     if (problem) {
       sendError(deps.logger, deps.errorFamilies, problem, request, reply);
@@ -83,6 +99,7 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
   });
 
   fastify.addHook('onResponse', (request, reply, done) => {
+    deps.unauthenticatedBodies.release(request);
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     deps.observe?.(request.method, route, reply.statusCode, seconds);
@@ -140,6 +157,17 @@ function bodyRefusal(request: FastifyRequest, deps: HttpHookDependencies): ApiEr
     return new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `charset=${charset} is not accepted; send the body in UTF-8`);
   }
   return undefined;
+}
+
+/** A body read before any credential is checked waits for nothing: refused while UNAUTHENTICATED_BODIES_MAX are being read. */
+function unauthenticatedBodyRefusal(request: FastifyRequest, bodies: UnauthenticatedBodies): ApiError | undefined {
+  const unauthenticated = request.routeOptions.url === undefined || request.routeOptions.config?.public === true;
+  if (!unauthenticated || bodies.take(request)) return undefined;
+  return new ApiError(
+    ErrorCode.SERVICE_UNAVAILABLE,
+    'Too many requests are sending their body before authentication; retry shortly (UNAUTHENTICATED_BODIES_MAX)',
+    { headers: { 'retry-after': '1' } },
+  );
 }
 
 /** Text PostgreSQL cannot store, in the request target or the parsed body; a byte-order mark is dropped. */

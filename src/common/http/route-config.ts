@@ -71,3 +71,12 @@ export function Consumes(types: string[], options: { json?: boolean; bodyLimit?:
     ApiConsumes(...consumes),
   );
 }
+
+/** Credentials (an id and a secret, a grant type) fit in far less; a bigger body is refused with 413 before it is read. */
+export const CREDENTIALS_BODY_LIMIT_BYTES = 4 * 1024;
+
+/**
+ * A route whose body is credentials read before any authentication: bounded to
+ * CREDENTIALS_BODY_LIMIT_BYTES. See "Credential bodies and unauthenticated reads" in docs/api-decisions.md.
+ */
+export const CredentialsBody = (): MethodDecorator => mergeRouteConfig({ bodyLimit: CREDENTIALS_BODY_LIMIT_BYTES });

@@ -17,13 +17,13 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'The token lacks the required scope',
   404: 'Not found',
   409: 'Conflict with the current state',
-  413: 'Request body over the size limit',
+  413: 'Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)',
   415: 'Content-Type not accepted',
   422: 'Well-formed but cannot be processed',
   429: 'Too many requests; retry after the number of seconds in Retry-After',
   500: 'Unexpected error (logged with the request id)',
   502: 'The webhook receiver did not accept the delivery',
-  503: 'The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After',
+  503: 'The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After',
 };
 
 const EXAMPLES: Record<ErrorFamily, (status: number) => unknown> = {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
-import { ISO_DATE_TIME_RULE, isIsoDateTime, parseIsoDateTime } from '../../common/iso-date-time.js';
+import { FILTER_RANGE_RULE, ISO_DATE_TIME_RULE, isIsoDateTime, parseIsoDateTime, withinFilterRange } from '../../common/iso-date-time.js';
 import { ORDER_STATUSES, type OrderStatus } from '../order-status.js';
 
 /** Largest page number and attempt count accepted (PostgreSQL integer). */
@@ -22,6 +22,13 @@ function IsIsoDateTime() {
   return ValidateBy({
     name: 'isIsoDateTime',
     validator: { validate: (value: unknown) => isIsoDateTime(value), defaultMessage: () => ISO_DATE_TIME_RULE },
+  });
+}
+
+function WithinFilterRange() {
+  return ValidateBy({
+    name: 'withinFilterRange',
+    validator: { validate: (value: unknown) => withinFilterRange(value), defaultMessage: () => FILTER_RANGE_RULE },
   });
 }
 
@@ -108,6 +115,7 @@ export class OrderListQuery {
   @ApiProperty({ format: 'date-time', example: '2026-11-21T00:00:00Z' })
   @IsOptional()
   @IsIsoDateTime()
+  @WithinFilterRange()
   @NotAfterCreatedTo()
   createdFrom?: string;
 
@@ -115,6 +123,7 @@ export class OrderListQuery {
   @ApiProperty({ format: 'date-time', example: '2026-11-21T23:59:59.999999Z' })
   @IsOptional()
   @IsIsoDateTime()
+  @WithinFilterRange()
   createdTo?: string;
 
   /** Only orders with at least this many webhook delivery attempts ("the webhook kept failing": 3) */

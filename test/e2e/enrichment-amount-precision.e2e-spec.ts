@@ -1,0 +1,85 @@
+import type { ErrorBody } from '../support/api.js';
+import { orderFor, seedFiscalData, unique } from '../support/orders.js';
+import { orderRow } from '../support/rows.js';
+import { bootTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * An amount the tax engine cannot read to the exact cent is refused, naming its JSON path, instead
+ * of being taxed on another amount: JSON.parse reads 90071992547409.91 as 90071992547409.9. The
+ * bodies are sent as raw text, since a JavaScript number cannot hold the amounts under test.
+ */
+describe('amounts beyond exact precision (e2e)', () => {
+  let t: TestApp;
+  let token: string;
+  const storeId = unique('precision-store');
+
+  beforeAll(async () => {
+    // A receiver nobody listens on: the refused orders never reach it.
+    t = await bootTestApp({ ORDER_WEBHOOK_URL: 'http://127.0.0.1:9/orders' });
+    const admin = await t.adminToken();
+    await seedFiscalData(t.http, admin, storeId);
+    token = await t.tokenFor(['orders']);
+  });
+  afterAll(() => t.close());
+
+  /** The order of `orderFor` with the burger's amount written as `burgerAmount`, verbatim. */
+  const rawOrder = (orderId: string, burgerAmount: string, options: { wrapped?: boolean; modifierAmount?: string } = {}) => {
+    const order = orderFor(orderId, storeId) as unknown as { order: { products: Record<string, unknown>[] } };
+    if (options.modifierAmount !== undefined) {
+      order.order.products[1]!.modifierGroups = [{ selectedModifiers: [{ productId: 'rel-cola', price: { totalPrice: { total: 0 } } }] }];
+    }
+    let text = JSON.stringify(options.wrapped ? { payload: order } : order).replace('"total":25.9', `"total":${burgerAmount}`);
+    if (options.modifierAmount !== undefined) text = text.replace('"total":0', `"total":${options.modifierAmount}`);
+    return text;
+  };
+  const send = (path: string, raw: string) =>
+    t.http.post<ErrorBody>(path, undefined, { token, raw, headers: { 'content-type': 'application/json' } });
+
+  it.each([
+    ['90071992547409.91', 'order.products[0].price.totalPrice.total'],
+    ['25.900000000000000001', undefined], // same cents as 25.9: accepted
+    ['0.0049999999999999999', 'order.products[0].price.totalPrice.total'], // JSON.parse makes 0.005: 1 cent instead of 0
+    ['100000000000000000', 'order.products[0].price.totalPrice.total'], // past 2^53 cents
+    ['1e400', 'order.products[0].price.totalPrice.total'], // Infinity once parsed
+  ])('%s: a 400 naming %s (none: taxed, its cents are exact)', async (amount, field) => {
+    const orderId = unique('precision');
+    const response = await send('/enrich-order', rawOrder(orderId, amount));
+    if (field === undefined) {
+      expect(response.status).toBe(200);
+      return;
+    }
+    expect([response.status, response.body.error, response.body.details]).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      [{ field, problem: expect.stringContaining('exact precision') }],
+    ]);
+    expect(await orderRow(t.dataSource, orderId)).toBeNull();
+  });
+
+  it('names the path under payload, and a selected modifier', async () => {
+    const orderId = unique('precision-wrapped');
+    const response = await send('/enrich-order', rawOrder(orderId, '25.9', { wrapped: true, modifierAmount: '90071992547409.91' }));
+    expect([response.status, response.body.details]).toEqual([
+      400,
+      [
+        {
+          field: 'payload.order.products[1].modifierGroups[0].selectedModifiers[0].price.totalPrice.total',
+          problem: expect.any(String),
+        },
+      ],
+    ]);
+  });
+
+  it('refuses it on enrich-order-forward too, before forwarding', async () => {
+    const orderId = unique('precision-forward');
+    const response = await send('/enrich-order-forward', rawOrder(orderId, '90071992547409.91'));
+    expect([response.status, response.body.details?.[0]?.field]).toEqual([400, 'order.products[0].price.totalPrice.total']);
+    expect(await orderRow(t.dataSource, orderId)).toBeNull();
+  });
+
+  it('takes the largest amounts that stay exact, as numbers and as text', async () => {
+    // 9999999999999.99 has 15 significant digits: JSON.parse keeps it to the cent.
+    expect((await send('/enrich-order', rawOrder(unique('precision-max'), '9999999999999.99'))).status).toBe(200);
+    expect((await send('/enrich-order', rawOrder(unique('precision-text'), '"90071992547409.91"'))).status).toBe(200);
+  });
+});
