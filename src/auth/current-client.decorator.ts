@@ -8,5 +8,8 @@ type AuthenticatedRequest = FastifyRequest & { user?: Principal };
 /** The client of the bearer token and the route it called, recorded with the writes it makes. */
 export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor => {
   const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-  return { clientId: request.user?.kind === 'client' ? request.user.clientId : null, via: `${request.method} ${request.routeOptions.url ?? request.url}` };
+  return {
+    clientId: request.user?.kind === 'client' ? request.user.clientId : null,
+    via: `${request.method} ${request.routeOptions.url ?? request.url}`,
+  };
 });

@@ -41,7 +41,9 @@ export async function startServiceProcess(env: Record<string, string>, timeoutMs
   let stopping = false;
   child.on('close', (code, signal) => {
     if (!ready || stopping || signal === 'SIGKILL') return;
-    process.stderr.write(`[service on port ${port} exited unexpectedly: ${code ?? signal}] last log lines:\n${[...logs, buffered].slice(-60).join('\n')}\n`);
+    process.stderr.write(
+      `[service on port ${port} exited unexpectedly: ${code ?? signal}] last log lines:\n${[...logs, buffered].slice(-60).join('\n')}\n`,
+    );
   });
 
   const baseUrl = `http://127.0.0.1:${port}/api`;
