@@ -27,7 +27,13 @@ export class ApiClientsRepository {
   constructor(private readonly db: SqlRunner) {}
 
   /** The id given to the new client, or undefined when the sequence's number was already taken (try again). */
-  async insertNumbered(name: string, secretHash: string, scopes: string[], stores: string[], manager?: EntityManager): Promise<string | undefined> {
+  async insertNumbered(
+    name: string,
+    secretHash: string,
+    scopes: string[],
+    stores: string[],
+    manager?: EntityManager,
+  ): Promise<string | undefined> {
     return (await this.db.row(INSERT_NUMBERED, [name, secretHash, scopes, stores], manager))?.client_id;
   }
 

@@ -138,7 +138,11 @@ export class ClientsService {
    * Changes a client in `manager`'s transaction (its row locked); the client before and after, or
    * undefined when there is none. Every instance sees the change within AUTH_CACHE_SECONDS.
    */
-  async update(manager: EntityManager, clientId: string, patch: ClientPatch): Promise<{ before: ClientRecord; after: ClientRecord } | undefined> {
+  async update(
+    manager: EntityManager,
+    clientId: string,
+    patch: ClientPatch,
+  ): Promise<{ before: ClientRecord; after: ClientRecord } | undefined> {
     const locked = await this.locked(manager, clientId);
     if (!locked) return undefined;
     const before = recordOf(locked);
@@ -177,7 +181,12 @@ export class ClientsService {
   async verifyCredentials(clientId: string, clientSecret: string): Promise<ClientRecord | undefined> {
     const client = /^\d{1,20}$/.test(clientId) ? await this.clients.findOneBy({ clientId }) : null;
     let matches = await this.hasher.verify(clientSecret, client?.secretHash);
-    if (!matches && client?.previousSecretHash && client.previousSecretValidUntil && client.previousSecretValidUntil.getTime() > Date.now()) {
+    if (
+      !matches &&
+      client?.previousSecretHash &&
+      client.previousSecretValidUntil &&
+      client.previousSecretValidUntil.getTime() > Date.now()
+    ) {
       matches = await this.hasher.verify(clientSecret, client.previousSecretHash);
     }
     return client && matches && client.active ? recordOf(client) : undefined;
@@ -192,7 +201,12 @@ export class ClientsService {
       select: { active: true, clientId: true, name: true, scopes: true, stores: true },
     });
     const client = found
-      ? { active: found.active, name: found.name, scopes: found.scopes.filter(isScope), stores: found.stores.length > 0 ? found.stores : null }
+      ? {
+          active: found.active,
+          name: found.name,
+          scopes: found.scopes.filter(isScope),
+          stores: found.stores.length > 0 ? found.stores : null,
+        }
       : undefined;
     this.currentCache.set(clientId, { client, until: Date.now() + this.config.authCacheSeconds * 1000 });
     return client;
