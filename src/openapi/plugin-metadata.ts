@@ -344,7 +344,7 @@ export default async () => {
                 required: false,
                 type: () => Number,
                 description:
-                  'How long the replaced secret keeps working for login, the token endpoint and HTTP Basic (0: it stops at once)',
+                  'How long the replaced secret keeps working for login, the token endpoint and HTTP Basic (0, the default: it stops at once)',
                 minimum: 0,
               },
             },

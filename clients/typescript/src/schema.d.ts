@@ -990,11 +990,10 @@ export interface components {
         };
         RotateSecretDto: {
             /**
-             * @description How long the replaced secret keeps working for login, the token endpoint and HTTP Basic (0: it stops at once)
-             * @default 0
+             * @description How long the replaced secret keeps working for login, the token endpoint and HTTP Basic (0, the default: it stops at once)
              * @example 3600
              */
-            graceSeconds: number;
+            graceSeconds?: number;
         };
         RotatedSecretDto: {
             /** @example 1002 */

@@ -108,8 +108,8 @@ export class UpdateClientDto {
 }
 
 export class RotateSecretDto {
-  /** How long the replaced secret keeps working for login, the token endpoint and HTTP Basic (0: it stops at once) */
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_GRACE_SECONDS, default: 0, example: 3600, required: false })
+  /** How long the replaced secret keeps working for login, the token endpoint and HTTP Basic (0, the default: it stops at once) */
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_GRACE_SECONDS, example: 3600, required: false })
   @IsOptional()
   @Max(MAX_GRACE_SECONDS)
   @Min(0)
