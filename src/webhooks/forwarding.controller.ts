@@ -5,7 +5,12 @@ import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { OrderPayloadDto, WrappedOrderPayloadDto } from '../enrichment/dto/enrichment.dto.js';
-import { ORDER_BODY_DOC, ORDER_STORE_CHANGED_ERROR, STORE_NOT_ALLOWED_ERROR } from '../enrichment/enrichment.controller.js';
+import {
+  ORDER_BODY_DOC,
+  ORDER_STORE_CHANGED_ERROR,
+  STORE_NOT_ALLOWED_ERROR,
+  STORE_NOT_ALLOWED_EXAMPLE,
+} from '../enrichment/enrichment.controller.js';
 import { StoreNotAllowedErrorDto } from '../orders/dto/store-errors.dto.js';
 import { OrderStoreChangedErrorDto } from '../enrichment/dto/enrichment-errors.dto.js';
 import type { Actor } from '../common/actor.js';
@@ -54,6 +59,7 @@ export class ForwardingController {
       ...WEBHOOK_ERRORS,
     },
     {
+      403: STORE_NOT_ALLOWED_EXAMPLE,
       502: {
         message:
           'Order ORD-2026-000123 was enriched and stored as FORWARD_FAILED, but the order webhook did not accept it: the receiver answered 503 (attempt 1); it will be retried in 5 s',

@@ -7217,6 +7217,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "This client may not touch store \"164\"; nothing was stored",
+                     *       "error": "STORE_NOT_ALLOWED",
+                     *       "details": [
+                     *         {
+                     *           "field": "store.id",
+                     *           "problem": "this client may not touch this store",
+                     *           "orderId": "ORD-2026-000123",
+                     *           "storeId": "164"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["StoreNotAllowedErrorDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -7367,6 +7381,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "This client may not touch store \"164\"; nothing was stored",
+                     *       "error": "STORE_NOT_ALLOWED",
+                     *       "details": [
+                     *         {
+                     *           "field": "store.id",
+                     *           "problem": "this client may not touch this store",
+                     *           "orderId": "ORD-2026-000123",
+                     *           "storeId": "164"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["StoreNotAllowedErrorDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
