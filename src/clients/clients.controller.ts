@@ -106,8 +106,8 @@ export class ClientsController {
   @ApiBody({
     type: RotateSecretDto,
     examples: {
-      now: { summary: 'The old secret stops at once', value: {} },
       grace: { summary: 'The old secret works one more hour', value: { graceSeconds: 3600 } },
+      now: { summary: 'The old secret stops at once', value: { graceSeconds: 0 } },
     },
   })
   @ApiOkResponse({ type: RotatedSecretDto })
