@@ -4557,7 +4557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4567,7 +4567,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -4642,7 +4642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4650,7 +4650,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -4687,7 +4687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4697,7 +4697,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -4786,7 +4786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4796,7 +4796,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -4889,7 +4889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4897,7 +4897,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -4934,7 +4934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -4944,7 +4944,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
@@ -5037,7 +5037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Request body over the size limit */
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5045,7 +5045,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Request body over the size limit",
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
                      *       "error": "PAYLOAD_TOO_LARGE"
                      *     }
                      */
@@ -5082,7 +5082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -5092,7 +5092,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
