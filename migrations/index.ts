@@ -14,6 +14,7 @@ import { DashboardStats1763820000000 } from './1763820000000-DashboardStats.js';
 import { OrderPayloadBytes1763830000000 } from './1763830000000-OrderPayloadBytes.js';
 import { CounterKeys1763845000000 } from './1763845000000-CounterKeys.js';
 import { AuditEvents1763850000000 } from './1763850000000-AuditEvents.js';
+import { ClientStores1763870000000 } from './1763870000000-ClientStores.js';
 import { FiscalGroupStoreList1763846000000 } from './1763846000000-FiscalGroupStoreList.js';
 
 /**
@@ -40,4 +41,5 @@ export const ALL_MIGRATIONS = [
   CounterKeys1763845000000,
   FiscalGroupStoreList1763846000000,
   AuditEvents1763850000000,
+  ClientStores1763870000000,
 ];

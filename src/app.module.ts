@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
+import { ClientsModule } from './clients/clients.module.js';
 import { ChannelsModule } from './channels/channels.module.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -40,6 +41,7 @@ export class AppModule {
         MetricsModule,
         HealthModule,
         AuthModule,
+        ClientsModule,
         FiscalLookupModule,
         FiscalGroupsModule,
         ProductCategoriesModule,

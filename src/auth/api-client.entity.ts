@@ -20,8 +20,19 @@ export class ApiClientEntity {
   @Column({ type: 'text', array: true, default: () => `'{}'` })
   scopes: string[];
 
+  /** The orders' `store.id` the client may touch; empty: every store. */
+  @Column({ type: 'text', array: true, default: () => `'{}'` })
+  stores: string[];
+
   @Column({ type: 'boolean', default: true })
   active: boolean;
+
+  /** The secret replaced by a rotation, still accepted until `previousSecretValidUntil`. */
+  @Column({ type: 'text', nullable: true })
+  previousSecretHash: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  previousSecretValidUntil: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { sql, SqlRunner } from '../database/sql-runner.js';
 
 /** The next number of the sequence, skipping any id taken by hand (the bootstrap client, for one); no row when it was taken. */
 export const INSERT_NUMBERED = sql<{ client_id: string }>(
   'api-client-insert-numbered',
-  `INSERT INTO api_client (client_id, name, secret_hash, scopes)
-   SELECT next.id::text, $1, $2, $3 FROM (SELECT nextval('api_client_number_seq') AS id) AS next
+  `INSERT INTO api_client (client_id, name, secret_hash, scopes, stores)
+   SELECT next.id::text, $1, $2, $3, $4 FROM (SELECT nextval('api_client_number_seq') AS id) AS next
    WHERE NOT EXISTS (SELECT 1 FROM api_client c WHERE c.client_id = next.id::text)
    RETURNING client_id`,
   { client_id: true },
@@ -26,8 +27,14 @@ export class ApiClientsRepository {
   constructor(private readonly db: SqlRunner) {}
 
   /** The id given to the new client, or undefined when the sequence's number was already taken (try again). */
-  async insertNumbered(name: string, secretHash: string, scopes: string[]): Promise<string | undefined> {
-    return (await this.db.row(INSERT_NUMBERED, [name, secretHash, scopes]))?.client_id;
+  async insertNumbered(
+    name: string,
+    secretHash: string,
+    scopes: string[],
+    stores: string[],
+    manager?: EntityManager,
+  ): Promise<string | undefined> {
+    return (await this.db.row(INSERT_NUMBERED, [name, secretHash, scopes, stores], manager))?.client_id;
   }
 
   /** Inserts the client only when no client exists at all; whether it did. */

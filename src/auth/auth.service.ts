@@ -24,7 +24,7 @@ export class AuthService {
   async login(dto: LoginDto): Promise<IssuedToken> {
     const client = await this.clients.verifyCredentials(dto.client_id, dto.client_secret);
     if (!client) throw new ApiError(ErrorCode.UNAUTHORIZED, INVALID_CREDENTIALS);
-    return this.tokens.issue(client.clientId, client.scopes);
+    return this.tokens.issue(client.clientId, client.scopes, client.stores);
   }
 
   /** Client credentials from HTTP Basic (any route family); 401 in the route's shape when wrong. */
@@ -44,7 +44,7 @@ export class AuthService {
     const scopes = client.scopes.filter(isScope);
     const missing = requiredScopes.filter((scope) => !scopes.includes(scope));
     if (missing.length > 0) throw ApiError.forbidden(`This operation needs the scope ${missing.join(', ')}`);
-    return { ...(await this.tokens.issue(client.clientId, scopes)), scopes, clientId: client.clientId };
+    return { ...(await this.tokens.issue(client.clientId, scopes, client.stores)), scopes, clientId: client.clientId };
   }
 
   /** OAuth 2.0 client credentials grant (RFC 6749 §4.4) with RFC 6749 §5.2 errors. */
@@ -90,7 +90,7 @@ export class AuthService {
     if (!client) throw oauthError(401, OAuthErrorCode.INVALID_CLIENT, 'Client authentication failed');
     const granted = client.scopes.filter(isScope);
     const scopes = this.requestedScopes(form.scope, granted);
-    return { ...(await this.tokens.issue(client.clientId, scopes)), scopes, clientId: client.clientId };
+    return { ...(await this.tokens.issue(client.clientId, scopes, client.stores)), scopes, clientId: client.clientId };
   }
 
   private requestedScopes(requested: unknown, granted: Scope[]): Scope[] {

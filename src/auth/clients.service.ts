@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { ApiError } from '../common/errors/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
@@ -10,11 +11,34 @@ import { ApiClientEntity } from './api-client.entity.js';
 import { isScope, SCOPES, type Scope } from './scopes.js';
 import { SecretHasher } from './secret-hasher.js';
 
-export interface CreatedClient {
+/** A client as the service shows it: never its secret. `stores` empty: every store. */
+export interface ClientRecord {
   clientId: string;
-  clientSecret: string;
   name: string;
   scopes: Scope[];
+  stores: string[];
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CreatedClient extends ClientRecord {
+  clientSecret: string;
+}
+
+/** What may change of a client; absent fields stay as they are. */
+export interface ClientPatch {
+  name?: string;
+  scopes?: Scope[];
+  stores?: string[];
+  active?: boolean;
+}
+
+export interface RotatedSecret {
+  clientId: string;
+  clientSecret: string;
+  /** Until when the replaced secret still works; null when it stopped at once. */
+  previousSecretValidUntil: Date | null;
 }
 
 /** What the access guard needs of a token's client. */
@@ -22,15 +46,40 @@ export interface CurrentClient {
   active: boolean;
   name: string;
   scopes: Scope[];
+  /** The stores it may touch; null: every store. */
+  stores: string[] | null;
 }
 
-/** How long a client's active flag is trusted before it is read again (deactivation reaches every instance within it). */
-const ACTIVE_CACHE_TTL_MS = 5000;
+const RECORD_COLUMNS = { clientId: true, name: true, scopes: true, stores: true, active: true, createdAt: true, updatedAt: true } as const;
+
+function recordOf(entity: ApiClientEntity): ClientRecord {
+  return {
+    clientId: entity.clientId,
+    name: entity.name,
+    scopes: entity.scopes.filter(isScope),
+    stores: [...entity.stores],
+    active: entity.active,
+    createdAt: entity.createdAt,
+    updatedAt: entity.updatedAt,
+  };
+}
+
+/** A store-limited client cannot hold `admin`: administration is not about stores. See "Clients limited to stores" in docs/api-decisions.md. */
+function checkStoresAndScopes(scopes: readonly Scope[], stores: readonly string[]): void {
+  if (stores.length > 0 && scopes.includes('admin')) {
+    throw ApiError.validation([{ field: 'stores', problem: 'a client limited to stores cannot hold the scope admin' }]);
+  }
+}
+
+/** The stores as stored: trimmed, without repeats, in the order given. */
+function normalizedStores(stores: readonly string[] | undefined): string[] {
+  return [...new Set((stores ?? []).map((store) => store.trim()).filter(Boolean))];
+}
 
 @Injectable()
 export class ClientsService {
   private readonly hasher = new SecretHasher();
-  private readonly activeCache = new Map<string, { client: CurrentClient | undefined; until: number }>();
+  private readonly currentCache = new Map<string, { client: CurrentClient | undefined; until: number }>();
 
   constructor(
     @InjectRepository(ApiClientEntity) private readonly clients: Repository<ApiClientEntity>,
@@ -39,44 +88,127 @@ export class ClientsService {
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {}
 
-  async create(input: { name: string; scopes: Scope[]; clientId?: string; clientSecret?: string }): Promise<CreatedClient> {
-    const clientSecret = input.clientSecret ?? randomBytes(32).toString('base64url');
+  /** Creates a client (in `manager`'s transaction when given); its secret is in the answer only. */
+  async create(
+    input: { name: string; scopes: Scope[]; stores?: string[]; clientId?: string; clientSecret?: string },
+    manager?: EntityManager,
+  ): Promise<CreatedClient> {
+    const stores = normalizedStores(input.stores);
+    const scopes = [...new Set(input.scopes)];
+    checkStoresAndScopes(scopes, stores);
+    const clientSecret = input.clientSecret ?? newSecret();
     const secretHash = await this.hasher.hash(clientSecret);
-    const scopes = [...input.scopes];
-    if (input.clientId) {
-      await this.clients.insert({ clientId: input.clientId, name: input.name, scopes, secretHash, active: true });
-      return { clientId: input.clientId, clientSecret, name: input.name, scopes: input.scopes };
+    const repository = manager ? manager.getRepository(ApiClientEntity) : this.clients;
+    let clientId = input.clientId;
+    if (clientId) {
+      await repository.insert({ clientId, name: input.name, scopes, stores, secretHash, active: true });
+    } else {
+      // The next number of the sequence, one at a time (ids follow each other), skipping any id taken by hand (the bootstrap client, for one).
+      for (let tries = 0; clientId === undefined && tries < 1000; tries++) {
+        clientId = await this.numbered.insertNumbered(input.name, secretHash, scopes, stores, manager);
+      }
+      if (clientId === undefined) throw new Error('could not allocate a client id');
     }
-    // The next number of the sequence, one at a time (ids follow each other), skipping any id taken by hand (the bootstrap client, for one).
-    let clientId: string | undefined;
-    for (let tries = 0; clientId === undefined && tries < 1000; tries++) {
-      clientId = await this.numbered.insertNumbered(input.name, secretHash, scopes);
-    }
-    if (clientId === undefined) throw new Error('could not allocate a client id');
-    return { clientId, clientSecret, name: input.name, scopes: input.scopes };
+    const created = await repository.findOneOrFail({ where: { clientId }, select: RECORD_COLUMNS });
+    return { ...recordOf(created), clientSecret };
   }
 
-  list(): Promise<ApiClientEntity[]> {
-    return this.clients.find({
-      order: { createdAt: 'ASC' },
-      select: { clientId: true, name: true, scopes: true, active: true, createdAt: true },
+  async list(): Promise<ClientRecord[]> {
+    return (await this.clients.find({ order: { createdAt: 'ASC', clientId: 'ASC' }, select: RECORD_COLUMNS })).map(recordOf);
+  }
+
+  /** One page of the clients, oldest first, and how many there are. */
+  async page(page: number, pageSize: number): Promise<{ items: ClientRecord[]; total: number }> {
+    const [rows, total] = await this.clients.findAndCount({
+      order: { createdAt: 'ASC', clientId: 'ASC' },
+      select: RECORD_COLUMNS,
+      skip: (page - 1) * pageSize,
+      take: pageSize,
     });
+    return { items: rows.map(recordOf), total };
   }
 
-  /** The client when the id exists, is active and the secret matches; the hash runs in every case. */
-  async verifyCredentials(clientId: string, clientSecret: string): Promise<ApiClientEntity | undefined> {
+  async find(clientId: string): Promise<ClientRecord | undefined> {
+    if (!/^\d{1,20}$/.test(clientId)) return undefined;
+    const found = await this.clients.findOne({ where: { clientId }, select: RECORD_COLUMNS });
+    return found ? recordOf(found) : undefined;
+  }
+
+  /**
+   * Changes a client in `manager`'s transaction (its row locked); the client before and after, or
+   * undefined when there is none. Every instance sees the change within AUTH_CACHE_SECONDS.
+   */
+  async update(
+    manager: EntityManager,
+    clientId: string,
+    patch: ClientPatch,
+  ): Promise<{ before: ClientRecord; after: ClientRecord } | undefined> {
+    const locked = await this.locked(manager, clientId);
+    if (!locked) return undefined;
+    const before = recordOf(locked);
+    const scopes = patch.scopes ? [...new Set(patch.scopes)] : before.scopes;
+    const stores = patch.stores ? normalizedStores(patch.stores) : before.stores;
+    checkStoresAndScopes(scopes, stores);
+    await manager
+      .getRepository(ApiClientEntity)
+      .update({ clientId }, { name: patch.name ?? before.name, scopes, stores, active: patch.active ?? before.active });
+    this.currentCache.delete(clientId);
+    const after = recordOf(await manager.getRepository(ApiClientEntity).findOneOrFail({ where: { clientId }, select: RECORD_COLUMNS }));
+    return { before, after };
+  }
+
+  /**
+   * Gives the client a new secret in `manager`'s transaction. With `graceSeconds` the replaced
+   * secret keeps working that long (for the credential routes), otherwise it stops at once.
+   */
+  async rotateSecret(manager: EntityManager, clientId: string, graceSeconds: number): Promise<RotatedSecret | undefined> {
+    const locked = await this.locked(manager, clientId);
+    if (!locked) return undefined;
+    const clientSecret = newSecret();
+    const previousSecretValidUntil = graceSeconds > 0 ? new Date(Date.now() + graceSeconds * 1000) : null;
+    await manager.getRepository(ApiClientEntity).update(
+      { clientId },
+      {
+        secretHash: await this.hasher.hash(clientSecret),
+        previousSecretHash: previousSecretValidUntil ? locked.secretHash : null,
+        previousSecretValidUntil,
+      },
+    );
+    return { clientId, clientSecret, previousSecretValidUntil };
+  }
+
+  /** The client when the id exists, is active and the secret matches (or the replaced one, within its grace); the hash runs in every case. */
+  async verifyCredentials(clientId: string, clientSecret: string): Promise<ClientRecord | undefined> {
     const client = /^\d{1,20}$/.test(clientId) ? await this.clients.findOneBy({ clientId }) : null;
-    const matches = await this.hasher.verify(clientSecret, client?.secretHash);
-    return client && matches && client.active ? client : undefined;
+    let matches = await this.hasher.verify(clientSecret, client?.secretHash);
+    if (
+      !matches &&
+      client?.previousSecretHash &&
+      client.previousSecretValidUntil &&
+      client.previousSecretValidUntil.getTime() > Date.now()
+    ) {
+      matches = await this.hasher.verify(clientSecret, client.previousSecretHash);
+    }
+    return client && matches && client.active ? recordOf(client) : undefined;
   }
 
-  /** The client as the guard trusts it: read again at most ACTIVE_CACHE_TTL_MS after the last read; undefined when unknown. */
+  /** The client as the guard trusts it: read again at most AUTH_CACHE_SECONDS after the last read; undefined when unknown. */
   async current(clientId: string): Promise<CurrentClient | undefined> {
-    const cached = this.activeCache.get(clientId);
+    const cached = this.currentCache.get(clientId);
     if (cached && cached.until > Date.now()) return cached.client;
-    const found = await this.clients.findOne({ where: { clientId }, select: { active: true, clientId: true, name: true, scopes: true } });
-    const client = found ? { active: found.active, name: found.name, scopes: found.scopes.filter(isScope) } : undefined;
-    this.activeCache.set(clientId, { client, until: Date.now() + ACTIVE_CACHE_TTL_MS });
+    const found = await this.clients.findOne({
+      where: { clientId },
+      select: { active: true, clientId: true, name: true, scopes: true, stores: true },
+    });
+    const client = found
+      ? {
+          active: found.active,
+          name: found.name,
+          scopes: found.scopes.filter(isScope),
+          stores: found.stores.length > 0 ? found.stores : null,
+        }
+      : undefined;
+    this.currentCache.set(clientId, { client, until: Date.now() + this.config.authCacheSeconds * 1000 });
     return client;
   }
 
@@ -86,8 +218,13 @@ export class ClientsService {
 
   async setActive(clientId: string, active: boolean): Promise<boolean> {
     const result = await this.clients.update({ clientId }, { active });
-    this.activeCache.delete(clientId);
+    this.currentCache.delete(clientId);
     return (result.affected ?? 0) > 0;
+  }
+
+  private async locked(manager: EntityManager, clientId: string): Promise<ApiClientEntity | null> {
+    if (!/^\d{1,20}$/.test(clientId)) return null;
+    return manager.getRepository(ApiClientEntity).findOne({ where: { clientId }, lock: { mode: 'pessimistic_write' } });
   }
 
   /** Outside production, a first start with no client creates the development client from the configuration. */
@@ -111,4 +248,9 @@ export class ClientsService {
       );
     }
   }
+}
+
+/** 256 random bits, URL-safe: shown once, stored only as its hash. */
+function newSecret(): string {
+  return randomBytes(32).toString('base64url');
 }

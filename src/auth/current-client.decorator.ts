@@ -5,11 +5,13 @@ import type { Principal } from './principal.js';
 
 type AuthenticatedRequest = FastifyRequest & { user?: Principal };
 
-/** The client of the bearer token and the route it called, recorded with the writes it makes. */
+/** The client of the bearer token and the route it called, recorded with the writes it makes, and the stores it may touch. */
 export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor => {
   const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  const client = request.user?.kind === 'client' ? request.user : undefined;
   return {
-    clientId: request.user?.kind === 'client' ? request.user.clientId : null,
+    clientId: client?.clientId ?? null,
     via: `${request.method} ${request.routeOptions.url ?? request.url}`,
+    stores: client?.stores ?? null,
   };
 });

@@ -55,7 +55,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
         .split(' ')
         .filter(isScope)
         .filter((scope) => client.scopes.includes(scope)),
-      stores: null,
+      // The client's stores as last read, not the token's claim: a change reaches tokens issued before it.
+      stores: client.stores,
       tokenId: typeof claims.jti === 'string' ? claims.jti : '',
     };
   }

@@ -21,9 +21,10 @@ export class TokenService {
     this.verificationKey = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
   }
 
-  async issue(clientId: string, scopes: string[]): Promise<IssuedToken> {
+  /** `stores` (a store-limited client's) goes in a `stores` claim; the guard still applies the client's current stores. */
+  async issue(clientId: string, scopes: string[], stores: readonly string[] = []): Promise<IssuedToken> {
     const accessToken = await this.jwt.signAsync(
-      { scope: scopes.join(' ') },
+      stores.length > 0 ? { scope: scopes.join(' '), stores: [...stores] } : { scope: scopes.join(' ') },
       {
         subject: clientId,
         jwtid: randomUUID(),

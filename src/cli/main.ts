@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ClientsService } from '../auth/clients.service.js';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
+import { MAX_GRACE_SECONDS } from '../clients/dto/client.dto.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
 import { ConfigValidationError } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
@@ -25,30 +27,31 @@ class UsageError extends Error {}
 
 const COMMANDS: Record<string, Command> = {
   'clients:create': {
-    usage: 'clients:create --name NAME --scopes admin,orders,platform [--id NUMBER]',
-    description: 'Creates an API client and prints its secret once.',
+    usage: 'clients:create --name NAME --scopes admin,orders,platform [--stores 162,163] [--id NUMBER]',
+    description: 'Creates an API client and prints its secret once. --stores limits it to those stores (not with admin).',
     options: {
       name: { type: 'string' },
       scopes: { type: 'string' },
+      stores: { type: 'string' },
       id: { type: 'string' },
     },
     prepare(values) {
       const name = String(values.name ?? '').trim();
       if (!name) throw new UsageError('--name is required');
-      const scopes = String(values.scopes ?? '')
-        .split(',')
-        .map((scope) => scope.trim())
-        .filter(Boolean);
-      if (scopes.length === 0 || !scopes.every(isScope)) throw new UsageError(`--scopes must list some of ${SCOPES.join(', ')}`);
+      const scopes = scopesOption(values);
+      if (!scopes) throw new UsageError(`--scopes must list some of ${SCOPES.join(', ')}`);
+      const stores = storesOption(values) ?? [];
+      if (stores.length > 0 && scopes.includes('admin')) throw new UsageError('a client limited to --stores cannot hold the scope admin');
       const id = values.id === undefined ? undefined : String(values.id);
       if (id !== undefined && !/^\d{1,20}$/.test(id)) throw new UsageError('--id must be a number');
       return async ({ app }) => {
-        const created = await app.get(ClientsService).create({ name, scopes: scopes as Scope[], clientId: id });
+        const created = await app.get(ClientsService).create({ name, scopes, stores, clientId: id });
         process.stdout.write(
           [
             `client_id:     ${created.clientId}`,
             `client_secret: ${created.clientSecret}`,
             `scopes:        ${created.scopes.join(',')}`,
+            `stores:        ${describeStores(created.stores)}`,
             '',
             'The secret is shown only this once: store it now.',
             '',
@@ -59,17 +62,76 @@ const COMMANDS: Record<string, Command> = {
   },
   'clients:list': {
     usage: 'clients:list',
-    description: 'Lists API clients (never their secrets).',
+    description: 'Lists API clients (never their secrets): id, active, scopes, stores, name.',
     options: {},
     prepare:
       () =>
       async ({ app }) => {
         for (const client of await app.get(ClientsService).list()) {
           process.stdout.write(
-            `${client.clientId}\t${client.active ? 'active' : 'inactive'}\t${client.scopes.join(',')}\t${client.name}\n`,
+            `${client.clientId}\t${client.active ? 'active' : 'inactive'}\t${client.scopes.join(',')}\t${describeStores(client.stores)}\t${client.name}\n`,
           );
         }
       },
+  },
+  'clients:update': {
+    usage: 'clients:update --id NUMBER [--name NAME] [--scopes orders,platform] [--stores 162,163 | --all-stores]',
+    description: 'Changes a client; running instances apply it within AUTH_CACHE_SECONDS.',
+    options: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      stores: { type: 'string' },
+      'all-stores': { type: 'boolean' },
+    },
+    prepare(values) {
+      const id = clientIdOption(values);
+      const name = values.name === undefined ? undefined : String(values.name).trim();
+      if (name === '') throw new UsageError('--name must not be empty');
+      const scopes = values.scopes === undefined ? undefined : scopesOption(values);
+      if (scopes === null) throw new UsageError(`--scopes must list some of ${SCOPES.join(', ')}`);
+      if (values.stores !== undefined && values['all-stores']) throw new UsageError('give --stores or --all-stores, not both');
+      const stores = values['all-stores'] ? [] : storesOption(values);
+      if (name === undefined && scopes === undefined && stores === undefined) throw new UsageError('nothing to change');
+      return async ({ app }) => {
+        const changed = await app
+          .get(TransactionRunner)
+          .run((manager) => app.get(ClientsService).update(manager, id, { name, scopes, stores }));
+        if (!changed) throw new UsageError(`no client ${id}`);
+        const client = changed.after;
+        process.stdout.write(
+          `client ${id}: scopes ${client.scopes.join(',')}, stores ${describeStores(client.stores)}, name ${client.name}\n`,
+        );
+      };
+    },
+  },
+  'clients:rotate-secret': {
+    usage: 'clients:rotate-secret --id NUMBER [--grace-seconds N]',
+    description: `Gives a client a new secret and prints it once; the old one keeps working N seconds (0 to ${MAX_GRACE_SECONDS}, default 0: it stops at once).`,
+    options: { id: { type: 'string' }, 'grace-seconds': { type: 'string' } },
+    prepare(values) {
+      const id = clientIdOption(values);
+      const graceText = String(values['grace-seconds'] ?? '0');
+      const graceSeconds = Number(graceText);
+      if (!/^\d+$/.test(graceText) || graceSeconds > MAX_GRACE_SECONDS) {
+        throw new UsageError(`--grace-seconds must be a whole number from 0 to ${MAX_GRACE_SECONDS}`);
+      }
+      return async ({ app }) => {
+        const rotated = await app.get(TransactionRunner).run((manager) => app.get(ClientsService).rotateSecret(manager, id, graceSeconds));
+        if (!rotated) throw new UsageError(`no client ${id}`);
+        const until = rotated.previousSecretValidUntil;
+        process.stdout.write(
+          [
+            `client_id:     ${rotated.clientId}`,
+            `client_secret: ${rotated.clientSecret}`,
+            until ? `The previous secret works until ${until.toISOString()}.` : 'The previous secret no longer works.',
+            '',
+            'The secret is shown only this once: store it now.',
+            '',
+          ].join('\n'),
+        );
+      };
+    },
   },
   'clients:deactivate': {
     usage: 'clients:deactivate --id NUMBER',
@@ -123,6 +185,30 @@ const COMMANDS: Record<string, Command> = {
 
 function fileLabel(file: string): string {
   return file.split('/').pop() ?? file;
+}
+
+/** The listed scopes, or null when the list is empty or names an unknown scope. */
+function scopesOption(values: Values): Scope[] | null {
+  const scopes = String(values.scopes ?? '')
+    .split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
+  return scopes.length > 0 && scopes.every(isScope) ? scopes : null;
+}
+
+/** `--stores 162,163` as store ids; undefined when not given. */
+function storesOption(values: Values): string[] | undefined {
+  if (values.stores === undefined) return undefined;
+  const stores = String(values.stores)
+    .split(',')
+    .map((store) => store.trim())
+    .filter(Boolean);
+  if (stores.length === 0) throw new UsageError('--stores must list store ids (use --all-stores for every store)');
+  return stores;
+}
+
+function describeStores(stores: readonly string[]): string {
+  return stores.length > 0 ? stores.join(',') : 'all';
 }
 
 function clientIdOption(values: Values): string {

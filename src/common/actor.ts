@@ -3,4 +3,11 @@ export interface Actor {
   clientId: string | null;
   /** The route, e.g. `POST /api/enrich-order`. */
   via: string;
+  /** The stores a store-limited client may touch (orders' `store.id`); absent or null: every store. */
+  stores?: readonly string[] | null;
+}
+
+/** Whether the actor may touch an order of `storeId` (an order without a store is outside every list). */
+export function mayTouchStore(actor: Actor, storeId: string | null): boolean {
+  return !actor.stores || (storeId !== null && actor.stores.includes(storeId));
 }

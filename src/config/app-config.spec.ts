@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: 1_048_576,
       logLevel: 'info',
       authRateLimitPerMinute: 60,
+      authCacheSeconds: 5,
       webhookRetryEnabled: true,
       seedDemoData: false,
     });

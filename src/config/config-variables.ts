@@ -51,6 +51,7 @@ export interface AppConfig {
   orderMaxLines: number;
   logLevel: LogLevel;
   authRateLimitPerMinute: number;
+  authCacheSeconds: number;
   trustedProxies: string[] | undefined;
   metricsEnabled: boolean;
   seedDemoData: boolean;
@@ -255,6 +256,14 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     default: '60',
     description: 'Requests a minute per IP and route on the credential routes (login, token, channel configuration).',
     parse: integer(1, 1_000_000),
+  },
+  {
+    name: 'AUTH_CACHE_SECONDS',
+    key: 'authCacheSeconds',
+    default: '5',
+    description:
+      "How long an instance trusts what it read of a token's client (active flag, scopes, stores): a change to a client reaches every instance's requests within it, even for tokens issued before. 0 reads the client on every request.",
+    parse: integer(0, 3600),
   },
   {
     name: 'TRUSTED_PROXIES',

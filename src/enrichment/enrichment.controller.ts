@@ -1,4 +1,5 @@
 import { OrderStoreChangedErrorDto } from './dto/enrichment-errors.dto.js';
+import { StoreNotAllowedErrorDto } from '../orders/dto/store-errors.dto.js';
 import { Body, Controller, HttpCode, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
@@ -23,6 +24,18 @@ export const ORDER_BODY_DOC = {
   },
 };
 
+/** A store-limited client's order of another store ("Clients limited to stores" in docs/api-decisions.md). */
+export const STORE_NOT_ALLOWED_ERROR = {
+  403: 'FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store; nothing is stored',
+};
+
+/** The 403 a store-limited client meets, as an example of the response. */
+export const STORE_NOT_ALLOWED_EXAMPLE = {
+  message: 'This client may not touch store "164"; nothing was stored',
+  error: 'STORE_NOT_ALLOWED',
+  details: [{ field: 'store.id', problem: 'this client may not touch this store', orderId: 'ORD-2026-000123', storeId: '164' }],
+};
+
 /** A re-send racing transfers of the same order (rare): the order moved store while it was stored. */
 export const ORDER_STORE_CHANGED_ERROR = {
   409: 'ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again',
@@ -45,13 +58,19 @@ export class EnrichmentController {
   })
   @ApiBody(ORDER_BODY_DOC)
   @ApiOkResponse({ type: EnrichOrderResponseDto })
-  @ApiErrors([400, 409, 413, 415, 422, 503], {
-    400: 'Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path)',
-    ...ORDER_STORE_CHANGED_ERROR,
-    422:
-      'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ' +
-      'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000); nothing is computed or stored',
-  })
+  @ApiErrors(
+    [400, 403, 409, 413, 415, 422, 503],
+    {
+      400: 'Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path)',
+      ...STORE_NOT_ALLOWED_ERROR,
+      ...ORDER_STORE_CHANGED_ERROR,
+      422:
+        'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ' +
+        'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000); nothing is computed or stored',
+    },
+    { 403: STORE_NOT_ALLOWED_EXAMPLE },
+  )
+  @ApiDomainErrors(403, { STORE_NOT_ALLOWED: StoreNotAllowedErrorDto }, { alsoGeneric: true })
   @ApiDomainErrors(409, { ORDER_STORE_CHANGED: OrderStoreChangedErrorDto })
   async enrich(
     @Body() body: unknown,

@@ -4,7 +4,8 @@ import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
 import type { StoredOrderState, UpsertedOrder } from '../orders/orders.repository.js';
-import type { Actor } from '../common/actor.js';
+import { mayTouchStore, type Actor } from '../common/actor.js';
+import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-errors.dto.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { productIdsOf, TAX_ENGINE, type TaxEngine, type TaxWarning } from '../tax-engine/tax-engine.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
@@ -47,6 +48,9 @@ export class EnrichmentService {
   async enrich(body: unknown, actor: Actor, options: { dryRun?: boolean; rawBody?: Buffer } = {}): Promise<Enrichment> {
     const received = receiveOrder(body);
     const { payload, orderId, storeId, source } = received;
+    const prefix = received.wrapped ? 'payload.' : '';
+    // See "Clients limited to stores" in docs/api-decisions.md: the store sent is checked here, the stored one by the upsert.
+    if (!mayTouchStore(actor, storeId)) throw storeNotAllowed(orderId, storeId, prefix);
     // Decoded once: read for the amounts' exact text, and stored as the payload's JSON.
     const rawText = options.rawBody?.toString('utf8');
     const large = lineCountExceeds(payload, LARGE_ORDER_LINES);
@@ -105,6 +109,7 @@ export class EnrichmentService {
           throw new ApiError(ErrorCode.FISCAL_GROUP_NOT_FOUND, `${missing}; ${outcome}`);
         }
         const state = await this.orders.storedState(orderId);
+        if (state && !mayTouchStore(actor, state.storeId)) throw storedUnderAnotherStore(orderId, prefix);
         const moved = this.movedStore(state, current.storeId, attempt);
         if (moved !== undefined) {
           current = { payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
@@ -144,7 +149,9 @@ export class EnrichmentService {
         actor,
       );
       if (!order) {
-        const moved = this.movedStore(await this.orders.storedState(orderId), current.storeId, attempt);
+        const state = await this.orders.storedState(orderId);
+        if (state && !mayTouchStore(actor, state.storeId)) throw storedUnderAnotherStore(orderId, prefix);
+        const moved = this.movedStore(state, current.storeId, attempt);
         if (moved === undefined) throw orderStoreChanged(orderId, current.storeId, received.wrapped);
         current = { payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
         continue;

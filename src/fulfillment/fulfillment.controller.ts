@@ -277,13 +277,13 @@ export class FulfillmentController {
     description:
       'Orders whose creation time is within `startDate`..`endDate` (ISO 8601 dates or date-times; a date as `endDate` includes that whole day, UTC; start <= end; at most 93 days apart), ' +
       "optionally filtered by `country`, `account` and `sellerId` (each matches the stored payload's root property of that name, else the one under `store`), oldest first, paged. " +
-      "`payments` is the payload's root `payments`, else `order.payments`, or null.",
+      "`payments` is the payload's root `payments`, else `order.payments`, or null. A client limited to stores sees only its stores' orders.",
   })
   @ApiOkResponse({ type: InfoPaymentsResponseDto })
   @ApiErrors([400], {
     400: 'startDate or endDate missing or not an ISO 8601 date, startDate after endDate, a range over 93 days, a bad page or pageSize, an unknown parameter',
   })
-  infoPayments(@Query() query: InfoPaymentsQueryDto): Promise<InfoPaymentsResponseDto> {
-    return this.fulfillment.infoPayments(query);
+  infoPayments(@Query() query: InfoPaymentsQueryDto, @CurrentActor() actor: Actor): Promise<InfoPaymentsResponseDto> {
+    return this.fulfillment.infoPayments(query, actor);
   }
 }

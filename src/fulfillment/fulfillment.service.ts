@@ -67,7 +67,7 @@ export class FulfillmentService {
     const status = await this.aliases.resolve(body.status);
     if (!status) throw await this.aliases.unknownLabel(body.status);
     return this.transactions.run(async (manager) => {
-      const order = await this.statuses.lock(manager, orderId);
+      const order = await this.statuses.lock(manager, orderId, actor.stores ?? null);
       const change = await this.statuses.transition(manager, order, status, actor, { label: body.status, extra });
       return success(
         change.changed
@@ -83,7 +83,7 @@ export class FulfillmentService {
     const status = await this.aliases.resolve(body.status);
     const appliesStatus = status !== undefined;
     return this.transactions.run(async (manager) => {
-      const order = await this.statuses.lock(manager, orderId);
+      const order = await this.statuses.lock(manager, orderId, actor.stores ?? null);
       const change = status ? await this.statuses.transition(manager, order, status, actor, { label: body.status }) : undefined;
       const info = body.trackingInfo ?? {};
       await this.records.addTracking(manager, {
@@ -110,7 +110,7 @@ export class FulfillmentService {
     const orderId = idString(body.codigo_app);
     const transaction = idString(body.id_transaccion);
     return this.transactions.run(async (manager) => {
-      const order = await this.statuses.lock(manager, orderId);
+      const order = await this.statuses.lock(manager, orderId, actor.stores ?? null);
       if (!isPickupOrder(order.payload)) {
         throw notAPickupOrder(orderId);
       }
@@ -143,7 +143,7 @@ export class FulfillmentService {
     if (fromStore === toStore) throw ApiError.badRequest('to_store must differ from from_store', 'to_store');
 
     return this.transactions.run(async (manager) => {
-      const order = await this.statuses.lock(manager, orderId);
+      const order = await this.statuses.lock(manager, orderId, actor.stores ?? null);
       if (isTerminal(order.status)) throw orderInFinalStatus(orderId, order.status);
       if (!(await this.isStoreOf(manager, order, fromStore))) throw notTheOrderStore(orderId, fromStore, order.storeId);
       const targetStoreId = await this.resolveStore(manager, toStore);
@@ -192,7 +192,8 @@ export class FulfillmentService {
     });
   }
 
-  async infoPayments(query: InfoPaymentsQueryDto): Promise<InfoPaymentsResponseDto> {
+  /** The orders of the window; a store-limited client's stores only. */
+  async infoPayments(query: InfoPaymentsQueryDto, actor?: Actor): Promise<InfoPaymentsResponseDto> {
     const { window, problems } = paymentsWindow(query.startDate, query.endDate);
     if (!window) throw ApiError.validation(problems);
     const page = query.page ?? 1;
@@ -200,7 +201,7 @@ export class FulfillmentService {
 
     const properties = PAYMENT_FILTERS.flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]] as const]));
     const { total, items: rows } = await this.orderReads.paymentsPage(
-      { startUs: window.startUs, endUs: window.endUs, endExclusive: window.endExclusive, properties },
+      { startUs: window.startUs, endUs: window.endUs, endExclusive: window.endExclusive, properties, stores: actor?.stores ?? null },
       page,
       pageSize,
     );

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '../common/actor.js';
+import { mayTouchStore, type Actor } from '../common/actor.js';
+import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-errors.dto.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';
 import type { ReceivedBody } from '../common/http/open-body.js';
@@ -18,14 +19,23 @@ export class NewOrderWebhookService {
   /**
    * Whether the order was new (false for a repeated delivery). A sent `status` that is an order
    * status or an alias is the order's first status, its label kept in the
-   * history; anything else leaves it RECEIVED.
+   * history; anything else leaves it RECEIVED. A store-limited client gets 403 for another store's
+   * order, and for a repeat of an `orderId` stored under another store ("Clients limited to stores"
+   * in docs/api-decisions.md).
    */
   async receive(body: ReceivedBody<NewOrderRequestDto>, actor: Actor): Promise<boolean> {
     const order = toNewOrder(body);
+    if (!mayTouchStore(actor, order.storeId)) throw storeNotAllowed(order.orderId, order.storeId);
     const status = order.label ? ((await this.aliases.resolve(order.label)) ?? 'RECEIVED') : 'RECEIVED';
-    return this.orders.insertIfAbsent(
+    const inserted = await this.orders.insertIfAbsent(
       { orderId: order.orderId, status, payload: order.payload, storeId: order.storeId, source: NEW_ORDER_SOURCE, label: order.label },
       actor,
     );
+    // Only a repeat reads the stored order again, and only for a store-limited client.
+    if (!inserted && actor.stores) {
+      const stored = await this.orders.storedState(order.orderId);
+      if (stored && !mayTouchStore(actor, stored.storeId)) throw storedUnderAnotherStore(order.orderId);
+    }
+    return inserted;
   }
 }

@@ -63,6 +63,10 @@ export async function buildOpenApiDocument(app: INestApplication, errorFamilies:
       'Statistics (admin)',
       "The admin console's dashboard: orders per hour, forward outcomes, stores missing a fiscal group. Scope `admin`.",
     )
+    .addTag(
+      'Clients (admin)',
+      'API clients: list, create, change (scopes, stores, active) and rotate secrets. A client may be limited to stores. Scope `admin` or role admin.',
+    )
     .addTag('Platform webhooks', "The ordering platform's new-order webhook (Error C). Scope `platform`.")
     .addTag('Stores and channels', 'The whole store and sales-channel configuration, replaced atomically (Error B).')
     .addTag('Operations', 'Health, readiness and Prometheus metrics. Public.')

@@ -3,6 +3,7 @@ export default async () => {
   const t = {
     '../channels/dto/channels-stores-request.dto.js': await import('../channels/dto/channels-stores-request.dto.js'),
     '../channels/dto/channels-stores-response.dto.js': await import('../channels/dto/channels-stores-response.dto.js'),
+    '../clients/dto/client.dto.js': await import('../clients/dto/client.dto.js'),
     '../common/openapi/error-response.dto.js': await import('../common/openapi/error-response.dto.js'),
     '../enrichment/dto/enrichment-errors.dto.js': await import('../enrichment/dto/enrichment-errors.dto.js'),
     '../enrichment/dto/enrichment.dto.js': await import('../enrichment/dto/enrichment.dto.js'),
@@ -15,6 +16,7 @@ export default async () => {
     '../new-order-webhook/dto/new-order.dto.js': await import('../new-order-webhook/dto/new-order.dto.js'),
     '../orders/dto/order-errors.dto.js': await import('../orders/dto/order-errors.dto.js'),
     '../orders/dto/persisted-order.dto.js': await import('../orders/dto/persisted-order.dto.js'),
+    '../orders/dto/store-errors.dto.js': await import('../orders/dto/store-errors.dto.js'),
     '../product-categories/dto/product-category-errors.dto.js': await import('../product-categories/dto/product-category-errors.dto.js'),
     '../stats/dto/stats.dto.js': await import('../stats/dto/stats.dto.js'),
     '../status-aliases/dto/status-aliases.dto.js': await import('../status-aliases/dto/status-aliases.dto.js'),
@@ -289,6 +291,72 @@ export default async () => {
             ChannelsStoresResponseDto: {
               stores: { required: true, type: () => [t['../channels/dto/channels-stores-response.dto.js'].StoreResponseDto] },
               channels: { required: true, type: () => [t['../channels/dto/channels-stores-response.dto.js'].ChannelResponseDto] },
+            },
+          },
+        ],
+        [
+          import('../clients/dto/client.dto.js'),
+          {
+            ClientDto: {
+              clientId: { required: true, type: () => String, description: 'The numeric id integrators send as `client_id`' },
+              name: { required: true, type: () => String, description: 'Who uses it' },
+              scopes: { required: true, type: () => [Object], enum: ['admin', 'orders', 'platform'], isArray: true },
+              stores: { required: true, type: () => [String] },
+              active: {
+                required: true,
+                type: () => Boolean,
+                description: "An inactive client's tokens and credentials stop working within AUTH_CACHE_SECONDS",
+              },
+              createdAt: { required: true, type: () => String },
+              updatedAt: { required: true, type: () => String },
+            },
+            CreatedClientDto: {
+              secret: {
+                required: true,
+                type: () => String,
+                description: 'The client secret: shown only in this answer, stored only as a hash',
+              },
+            },
+            ClientPageDto: {
+              items: { required: true, type: () => [t['../clients/dto/client.dto.js'].ClientDto], description: 'Oldest first' },
+              total: { required: true, type: () => Number },
+              page: { required: true, type: () => Number },
+              pageSize: { required: true, type: () => Number },
+              totalPages: { required: true, type: () => Number, description: 'ceil(total / pageSize); 0 when total is 0' },
+            },
+            CreateClientDto: {
+              name: { required: true, type: () => String, description: 'Who uses it', minLength: 1, maxLength: 200 },
+              scopes: { required: true, type: () => [Object], enum: ['admin', 'orders', 'platform'], isArray: true, minItems: 1 },
+              stores: { required: false, type: () => [String], maxItems: 1000, minLength: 1, maxLength: 100 },
+            },
+            UpdateClientDto: {
+              name: { required: false, type: () => String, minLength: 1, maxLength: 200 },
+              scopes: { required: false, type: () => [Object], enum: ['admin', 'orders', 'platform'], isArray: true, minItems: 1 },
+              stores: { required: false, type: () => [String], maxItems: 1000, minLength: 1, maxLength: 100 },
+              active: {
+                required: false,
+                type: () => Boolean,
+                description: 'false: its tokens and credentials stop working within AUTH_CACHE_SECONDS',
+              },
+            },
+            RotateSecretDto: {
+              graceSeconds: {
+                required: false,
+                type: () => Number,
+                description:
+                  'How long the replaced secret keeps working for login, the token endpoint and HTTP Basic (0, the default: it stops at once)',
+                minimum: 0,
+              },
+            },
+            RotatedSecretDto: {
+              clientId: { required: true, type: () => String },
+              secret: { required: true, type: () => String, description: 'The new secret: shown only in this answer' },
+              previousSecretValidUntil: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'Until when the replaced secret still works; null when it stopped at once',
+              },
             },
           },
         ],
@@ -1360,6 +1428,29 @@ export default async () => {
                 required: true,
                 type: () => [t['../orders/dto/persisted-order.dto.js'].WebhookDeliveryEntryDto],
                 description: 'The webhook delivery log, oldest first',
+              },
+            },
+          },
+        ],
+        [
+          import('../orders/dto/store-errors.dto.js'),
+          {
+            StoreNotAllowedDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId`" },
+              storeId: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description:
+                  "The `store.id` the request names, outside the client's stores; null when the order is refused because it is stored under such a store, or names none",
+              },
+            },
+            StoreNotAllowedErrorDto: {
+              error: { required: true, enum: ['STORE_NOT_ALLOWED'] },
+              details: {
+                required: true,
+                type: () => [t['../orders/dto/store-errors.dto.js'].StoreNotAllowedDetailDto],
+                description: 'One item, about `store.id` (or `orderId` for an order already stored under another store)',
               },
             },
           },

@@ -15,6 +15,8 @@ export interface PaymentsFilter {
   endExclusive: boolean;
   /** Property name → value; names are the route's fixed filter names, never a caller's text. */
   properties: ReadonlyArray<readonly [name: 'country' | 'account' | 'sellerId', value: string]>;
+  /** Only orders of these stores (a store-limited client's); absent or null: every store. */
+  stores?: readonly string[] | null;
 }
 
 export interface OrderPayments {
@@ -85,6 +87,10 @@ export function paymentsStatements(
     values.push(value);
     // The root property of that name, else the one under `store`; numbers compare as their text.
     conditions.push(`COALESCE(payload ->> '${name}', payload -> 'store' ->> '${name}') = $${values.length}`);
+  }
+  if (filter.stores) {
+    values.push([...filter.stores]);
+    conditions.push(`store_id = ANY($${values.length}::text[])`);
   }
   const where = conditions.join(' AND ');
   return {

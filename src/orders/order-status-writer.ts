@@ -22,9 +22,9 @@ export interface StatusChange {
 export class OrderStatusWriter {
   constructor(private readonly orders: OrdersRepository) {}
 
-  /** The order with this `orderId` (compared as text), locked; 404 when there is none. */
-  lock(manager: EntityManager, orderId: string): Promise<LockedOrder> {
-    return this.orders.lock(manager, orderId);
+  /** The order with this `orderId` (compared as text), locked; 404 when there is none or when its store is not one of `stores`. */
+  lock(manager: EntityManager, orderId: string, stores: readonly string[] | null = null): Promise<LockedOrder> {
+    return this.orders.lock(manager, orderId, stores);
   }
 
   /** The 409 ILLEGAL_STATUS_TRANSITION the machine gives for this move, or nothing when it is allowed. */

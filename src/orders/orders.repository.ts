@@ -85,13 +85,15 @@ const INTAKE_TARGETS = INTAKE_STATUSES;
  * A re-send changes nothing (no row is returned) when it would undo fulfillment:
  * - it names another store than the one a transfer moved the order to (the caller
  *   re-taxes it for the current store and tries again);
- * - with `untaxed`, it carries no taxes while the stored order has some.
+ * - with `untaxed`, it carries no taxes while the stored order has some;
+ * - the writer is limited to stores (`$10`, null for every store) and the stored order's store
+ *   is not one of them (the caller then answers 403: "Clients limited to stores" in docs/api-decisions.md).
  * The guard is checked on the row as it is once locked, so a concurrent transfer is seen.
  */
 export function upsertOrderSql(untaxed = false): string {
-  const guard = untaxed
-    ? `o.enriched_payload IS NULL AND (o.store_id IS NOT DISTINCT FROM EXCLUDED.store_id OR NOT ${TRANSFERRED})`
-    : `o.store_id IS NOT DISTINCT FROM EXCLUDED.store_id OR NOT ${TRANSFERRED}`;
+  const storeGuard = `o.store_id IS NOT DISTINCT FROM EXCLUDED.store_id OR NOT ${TRANSFERRED}`;
+  const taxGuard = untaxed ? `o.enriched_payload IS NULL AND ` : '';
+  const guard = `${taxGuard}(${storeGuard}) AND ($10::text[] IS NULL OR o.store_id = ANY($10::text[]))`;
   return `
   INSERT INTO orders AS o (order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by, last_changed_via)
   VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, $9)
@@ -160,7 +162,8 @@ export const LOCK = sql<{
   fiscal_group_id: string | null;
 }>(
   'order-lock',
-  `SELECT id, order_id, status, store_id, payload, enriched_payload, fiscal_group_id FROM orders WHERE order_id = $1 FOR UPDATE`,
+  `SELECT id, order_id, status, store_id, payload, enriched_payload, fiscal_group_id FROM orders
+   WHERE order_id = $1 AND ($2::text[] IS NULL OR store_id = ANY($2::text[])) FOR UPDATE`,
   { id: true, order_id: true, status: true, store_id: true, payload: true, enriched_payload: true, fiscal_group_id: true },
 );
 
@@ -217,6 +220,7 @@ export class OrdersRepository {
       order.fiscalGroupId,
       actor.clientId,
       actor.via,
+      actor.stores ?? null,
     ]);
     if (!row) return null;
     return { id: row.id, status: row.status, createdAt: row.created_at, updatedAt: row.updated_at, webhookAttempts: row.webhook_attempts };
@@ -244,9 +248,13 @@ export class OrdersRepository {
     return rows.length > 0;
   }
 
-  /** The order with this `orderId` (compared as text), locked in `manager`'s transaction; 404 when there is none. */
-  async lock(manager: EntityManager, orderId: string): Promise<LockedOrder> {
-    const row = await this.db.row(LOCK, [orderId], manager);
+  /**
+   * The order with this `orderId` (compared as text), locked in `manager`'s transaction; 404 when
+   * there is none, and the same 404 when its store is not one of `stores` (null: every store), so
+   * that a store-limited client learns nothing of other stores' orders.
+   */
+  async lock(manager: EntityManager, orderId: string, stores: readonly string[] | null = null): Promise<LockedOrder> {
+    const row = await this.db.row(LOCK, [orderId, stores], manager);
     if (!row) throw ApiError.notFound(`Order ${orderId} not found`);
     return {
       id: row.id,

@@ -5,7 +5,13 @@ import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { OrderPayloadDto, WrappedOrderPayloadDto } from '../enrichment/dto/enrichment.dto.js';
-import { ORDER_BODY_DOC, ORDER_STORE_CHANGED_ERROR } from '../enrichment/enrichment.controller.js';
+import {
+  ORDER_BODY_DOC,
+  ORDER_STORE_CHANGED_ERROR,
+  STORE_NOT_ALLOWED_ERROR,
+  STORE_NOT_ALLOWED_EXAMPLE,
+} from '../enrichment/enrichment.controller.js';
+import { StoreNotAllowedErrorDto } from '../orders/dto/store-errors.dto.js';
 import { OrderStoreChangedErrorDto } from '../enrichment/dto/enrichment-errors.dto.js';
 import type { Actor } from '../common/actor.js';
 import { ForwardResponseDto } from './dto/forwarding.dto.js';
@@ -42,9 +48,10 @@ export class ForwardingController {
   @ApiBody(ORDER_BODY_DOC)
   @ApiOkResponse({ type: ForwardResponseDto, description: 'Stored and accepted by the webhook (2xx)' })
   @ApiErrors(
-    [400, 409, 413, 415, 422, 502, 503],
+    [400, 403, 409, 413, 415, 422, 502, 503],
     {
       400: 'Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path)',
+      ...STORE_NOT_ALLOWED_ERROR,
       ...ORDER_STORE_CHANGED_ERROR,
       422:
         'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent); ' +
@@ -52,6 +59,7 @@ export class ForwardingController {
       ...WEBHOOK_ERRORS,
     },
     {
+      403: STORE_NOT_ALLOWED_EXAMPLE,
       502: {
         message:
           'Order ORD-2026-000123 was enriched and stored as FORWARD_FAILED, but the order webhook did not accept it: the receiver answered 503 (attempt 1); it will be retried in 5 s',
@@ -60,6 +68,7 @@ export class ForwardingController {
       503: NOT_CONFIGURED_EXAMPLE,
     },
   )
+  @ApiDomainErrors(403, { STORE_NOT_ALLOWED: StoreNotAllowedErrorDto }, { alsoGeneric: true })
   @ApiDomainErrors(409, { ORDER_STORE_CHANGED: OrderStoreChangedErrorDto })
   forward(
     @Body() body: unknown,

@@ -86,6 +86,10 @@ describe('ClientsService (integration)', () => {
         clientSecret: expect.any(String),
         name: 'POS Pinheiros',
         scopes: ['orders'],
+        stores: [],
+        active: true,
+        createdAt: expect.any(Date),
+        updatedAt: expect.any(Date),
       });
       expect(created.clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const row = await stored(created.clientId);
@@ -109,7 +113,7 @@ describe('ClientsService (integration)', () => {
 
     it('uses the given id and secret', async () => {
       const created = await service.create({ name: 'Given', scopes: ['platform'], clientId: '424242', clientSecret: 'given-secret' });
-      expect(created).toEqual({ clientId: '424242', clientSecret: 'given-secret', name: 'Given', scopes: ['platform'] });
+      expect(created).toMatchObject({ clientId: '424242', clientSecret: 'given-secret', name: 'Given', scopes: ['platform'], stores: [] });
       expect((await service.verifyCredentials('424242', 'given-secret'))?.name).toBe('Given');
     });
   });
@@ -125,8 +129,10 @@ describe('ClientsService (integration)', () => {
         clientId: older.clientId,
         name: 'Older',
         scopes: ['orders'],
+        stores: [],
         active: false,
         createdAt: new Date('2026-01-01T00:00:00Z'),
+        updatedAt: expect.any(Date),
       });
     });
   });

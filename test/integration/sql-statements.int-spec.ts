@@ -85,7 +85,7 @@ describe('hand-written SQL statements answer the columns of their row type (inte
 
   it('the payments report', async () => {
     const built = paymentsStatements(
-      { startUs: 0n, endUs: 1_700_000_000_000_000n, endExclusive: true, properties: [['country', 'BR']] },
+      { startUs: 0n, endUs: 1_700_000_000_000_000n, endExclusive: true, properties: [['country', 'BR']], stores: ['s1'] },
       1,
       10,
     );

@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOMAIN_ERROR_CODES, ERROR_CODES, GENERIC_ERROR_CODES, POINT_OF_SALE_DOMAIN_CODES } from '../../src/common/errors/error-codes.js';
+import {
+  DOMAIN_ERROR_CODES,
+  ERROR_CODES,
+  GENERIC_ERROR_CODES,
+  POINT_OF_SALE_DOMAIN_CODES,
+  STATUS_BY_CODE,
+} from '../../src/common/errors/error-codes.js';
 import { loadCommittedOpenApi } from '../support/openapi-routes.js';
 
 function sourceFiles(dir = 'src'): string[] {
@@ -68,9 +74,9 @@ describe('error codes and the OpenAPI document', () => {
     expect([...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES].filter((code) => !declared.has(code))).toEqual([]);
   });
 
-  it('each domain code is declared only with its own schema, on 409 responses', () => {
+  it('each domain code is declared only with its own schema, on responses of its own status', () => {
     for (const code of DOMAIN_ERROR_CODES) {
-      expect([code, (declared.get(code) ?? []).filter(({ where }) => !where.endsWith(' 409'))]).toEqual([code, []]);
+      expect([code, (declared.get(code) ?? []).filter(({ where }) => !where.endsWith(` ${STATUS_BY_CODE[code]}`))]).toEqual([code, []]);
     }
   });
 

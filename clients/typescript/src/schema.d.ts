@@ -124,6 +124,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the API clients
+         * @description Oldest first, paged. Never a secret.
+         */
+        get: operations["Clients_list"];
+        put?: never;
+        /**
+         * Create an API client
+         * @description Creates a client with the next free numeric id. The answer carries its secret, shown only this once (stored only as a hash). `stores` limits it to the orders of those stores (a store point-of-sale); leave it out for every store. 400 when a client limited to stores (`stores` not empty) cannot hold the scope `admin`.
+         */
+        post: operations["Clients_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One API client
+         * @description Never its secret.
+         */
+        get: operations["Clients_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an API client
+         * @description Any of `name`, `scopes`, `stores` (empty: every store) and `active`; the others stay. Every instance applies the change within AUTH_CACHE_SECONDS, to tokens issued before it too. 400 when a client limited to stores (`stores` not empty) cannot hold the scope `admin`.
+         */
+        patch: operations["Clients_update"];
+        trace?: never;
+    };
+    "/api/admin/clients/{clientId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a client's secret
+         * @description Gives the client a new secret, shown only in this answer. With `graceSeconds` (at most 604800, a week) the replaced secret keeps working that long for login, the token endpoint and HTTP Basic, so that the new one can be rolled out; without it, it stops at once. Tokens already issued keep working until they expire (deactivate the client to stop them).
+         */
+        post: operations["Clients_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/fiscal-groups": {
         parameters: {
             query?: never;
@@ -525,7 +593,7 @@ export interface paths {
         };
         /**
          * Payments of the orders created in a period
-         * @description Orders whose creation time is within `startDate`..`endDate` (ISO 8601 dates or date-times; a date as `endDate` includes that whole day, UTC; start <= end; at most 93 days apart), optionally filtered by `country`, `account` and `sellerId` (each matches the stored payload's root property of that name, else the one under `store`), oldest first, paged. `payments` is the payload's root `payments`, else `order.payments`, or null.
+         * @description Orders whose creation time is within `startDate`..`endDate` (ISO 8601 dates or date-times; a date as `endDate` includes that whole day, UTC; start <= end; at most 93 days apart), optionally filtered by `country`, `account` and `sellerId` (each matches the stored payload's root property of that name, else the one under `store`), oldest first, paged. `payments` is the payload's root `payments`, else `order.payments`, or null. A client limited to stores sees only its stores' orders.
          */
         get: operations["Fulfillment_infoPayments"];
         put?: never;
@@ -784,6 +852,163 @@ export interface components {
             error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "invalid_token" | "insufficient_scope" | "not_found" | "too_many_requests" | "temporarily_unavailable" | "server_error";
             /** @example Client authentication failed */
             error_description: string;
+        };
+        ClientDto: {
+            /**
+             * @description The numeric id integrators send as `client_id`
+             * @example 1002
+             */
+            clientId: string;
+            /**
+             * @description Who uses it
+             * @example POS store 162
+             */
+            name: string;
+            /**
+             * @example [
+             *       "orders"
+             *     ]
+             */
+            scopes: ("admin" | "orders" | "platform")[];
+            /**
+             * @description The orders' `store.id` (as text) the client may touch; empty: every store. A client limited to stores cannot hold `admin`.
+             * @example [
+             *       "162"
+             *     ]
+             */
+            stores: string[];
+            /** @description An inactive client's tokens and credentials stop working within AUTH_CACHE_SECONDS */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        ClientPageDto: {
+            /** @description Oldest first */
+            items: components["schemas"]["ClientDto"][];
+            /** @example 1 */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            pageSize: number;
+            /**
+             * @description ceil(total / pageSize); 0 when total is 0
+             * @example 1
+             */
+            totalPages: number;
+        };
+        CreateClientDto: {
+            /**
+             * @description Who uses it
+             * @example POS store 162
+             */
+            name: string;
+            /**
+             * @example [
+             *       "orders"
+             *     ]
+             */
+            scopes: ("admin" | "orders" | "platform")[];
+            /**
+             * @description The orders' `store.id` (as text) the client may touch; empty: every store. A client limited to stores cannot hold `admin`.
+             * @example [
+             *       "162",
+             *       "163"
+             *     ]
+             */
+            stores?: string[];
+        };
+        CreatedClientDto: {
+            /**
+             * @description The numeric id integrators send as `client_id`
+             * @example 1002
+             */
+            clientId: string;
+            /**
+             * @description Who uses it
+             * @example POS store 162
+             */
+            name: string;
+            /**
+             * @example [
+             *       "orders"
+             *     ]
+             */
+            scopes: ("admin" | "orders" | "platform")[];
+            /**
+             * @description The orders' `store.id` (as text) the client may touch; empty: every store. A client limited to stores cannot hold `admin`.
+             * @example [
+             *       "162"
+             *     ]
+             */
+            stores: string[];
+            /** @description An inactive client's tokens and credentials stop working within AUTH_CACHE_SECONDS */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T12:00:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * @description The client secret: shown only in this answer, stored only as a hash
+             * @example example-secret-shown-only-once
+             */
+            secret: string;
+        };
+        UpdateClientDto: {
+            /** @example POS store 162 (front counter) */
+            name?: string;
+            /**
+             * @example [
+             *       "orders"
+             *     ]
+             */
+            scopes?: ("admin" | "orders" | "platform")[];
+            /**
+             * @description The orders' `store.id` (as text) the client may touch; empty: every store. A client limited to stores cannot hold `admin`.
+             * @example [
+             *       "162",
+             *       "164"
+             *     ]
+             */
+            stores?: string[];
+            /** @description false: its tokens and credentials stop working within AUTH_CACHE_SECONDS */
+            active?: boolean;
+        };
+        RotateSecretDto: {
+            /**
+             * @description How long the replaced secret keeps working for login, the token endpoint and HTTP Basic (0, the default: it stops at once)
+             * @example 3600
+             */
+            graceSeconds?: number;
+        };
+        RotatedSecretDto: {
+            /** @example 1002 */
+            clientId: string;
+            /**
+             * @description The new secret: shown only in this answer
+             * @example example-new-secret-shown-only-once
+             */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until when the replaced secret still works; null when it stopped at once
+             * @example 2026-03-01T13:00:00.000Z
+             */
+            previousSecretValidUntil: string | null;
         };
         TaxRuleDto: {
             /**
@@ -2531,6 +2756,27 @@ export interface components {
             /** @description One item, about `orderId` */
             details: components["schemas"]["OrderStoreChangedDetailDto"][];
         };
+        StoreNotAllowedDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /** @description The order's `orderId` */
+            orderId: string;
+            /**
+             * @description The `store.id` the request names, outside the client's stores; null when the order is refused because it is stored under such a store, or names none
+             * @example 164
+             */
+            storeId: string | null;
+        };
+        StoreNotAllowedErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /** @enum {string} */
+            error: "STORE_NOT_ALLOWED";
+            /** @description One item, about `store.id` (or `orderId` for an order already stored under another store) */
+            details: components["schemas"]["StoreNotAllowedDetailDto"][];
+        };
         TaxWarningDto: {
             /**
              * @example PRODUCT_CATEGORY_NOT_FOUND
@@ -4225,6 +4471,632 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Clients_list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientPageDto"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Clients_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateClientDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedClientDto"];
+                };
+            };
+            /** @description Failed validation, or a client limited to stores (`stores` not empty) cannot hold the scope `admin` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Clients_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric client id */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No client has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Clients_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric client id */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateClientDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientDto"];
+                };
+            };
+            /** @description Failed validation, or a client limited to stores (`stores` not empty) cannot hold the scope `admin` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No client has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Clients_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The numeric client id */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateSecretDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedSecretDto"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No client has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -6339,7 +7211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The token lacks the required scope */
+            /** @description FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store; nothing is stored */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6347,11 +7219,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The token lacks the required scope",
-                     *       "error": "FORBIDDEN"
+                     *       "message": "This client may not touch store \"164\"; nothing was stored",
+                     *       "error": "STORE_NOT_ALLOWED",
+                     *       "details": [
+                     *         {
+                     *           "field": "store.id",
+                     *           "problem": "this client may not touch this store",
+                     *           "orderId": "ORD-2026-000123",
+                     *           "storeId": "164"
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["StoreNotAllowedErrorDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again */
@@ -6495,7 +7375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The token lacks the required scope */
+            /** @description FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store; nothing is stored */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6503,11 +7383,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The token lacks the required scope",
-                     *       "error": "FORBIDDEN"
+                     *       "message": "This client may not touch store \"164\"; nothing was stored",
+                     *       "error": "STORE_NOT_ALLOWED",
+                     *       "details": [
+                     *         {
+                     *           "field": "store.id",
+                     *           "problem": "this client may not touch this store",
+                     *           "orderId": "ORD-2026-000123",
+                     *           "storeId": "164"
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["StoreNotAllowedErrorDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again */
@@ -7833,7 +8721,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorResponseDto"];
                 };
             };
-            /** @description The token lacks the required scope */
+            /** @description `insufficient_scope`: the token lacks the scope platform; or (STORE_NOT_ALLOWED) the client is limited to stores and `store.id` is not one of them, or the `order_id` is already stored under another store: nothing is stored */
             403: {
                 headers: {
                     [name: string]: unknown;

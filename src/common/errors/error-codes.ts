@@ -36,6 +36,7 @@ export const DomainErrorCode = {
   NOT_THE_ORDER_STORE: 'NOT_THE_ORDER_STORE',
   STORE_WITHOUT_FISCAL_GROUP: 'STORE_WITHOUT_FISCAL_GROUP',
   AMBIGUOUS_STORE_CODE: 'AMBIGUOUS_STORE_CODE',
+  STORE_NOT_ALLOWED: 'STORE_NOT_ALLOWED',
 } as const;
 export type DomainErrorCode = (typeof DomainErrorCode)[keyof typeof DomainErrorCode];
 export const DOMAIN_ERROR_CODES = Object.values(DomainErrorCode);
@@ -110,4 +111,5 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_THE_ORDER_STORE: 409,
   STORE_WITHOUT_FISCAL_GROUP: 409,
   AMBIGUOUS_STORE_CODE: 409,
+  STORE_NOT_ALLOWED: 403,
 };

@@ -86,6 +86,8 @@ const SWAGGER_RESPONSES = 'swagger/apiResponse';
 /** Where `ApiDomainErrors` keeps a route's domain error bodies: status → code → body class. */
 const DOMAIN_ERROR_BODIES = 'openapi:domainErrorBodies';
 type DomainErrorBodies = Record<number, Partial<Record<DomainErrorCode, Type>>>;
+/** Where `ApiDomainErrors` keeps the statuses whose schema also admits the family's generic body. */
+const ALSO_GENERIC = 'openapi:domainErrorsAlsoGeneric';
 
 /**
  * Documents error responses of a route (or of every route of a controller). Their body shape is
@@ -113,11 +115,20 @@ export function ApiErrors(
  * the admin API (`error`) and the point-of-sale routes (`code`) have one; each body extends that
  * family's domain body class.
  */
-export function ApiDomainErrors(status: number, bodies: Partial<Record<DomainErrorCode, Type>>): MethodDecorator {
+export function ApiDomainErrors(
+  status: number,
+  bodies: Partial<Record<DomainErrorCode, Type>>,
+  options: { alsoGeneric?: boolean } = {},
+): MethodDecorator {
   return (target, key, descriptor) => {
     const method = descriptor.value as object;
     const known = (Reflect.getMetadata(DOMAIN_ERROR_BODIES, method) as DomainErrorBodies | undefined) ?? {};
     Reflect.defineMetadata(DOMAIN_ERROR_BODIES, { ...known, [status]: bodies }, method);
+    // A status also answered with a generic code (a 403 for a missing scope beside a domain 403).
+    if (options.alsoGeneric) {
+      const generic = (Reflect.getMetadata(ALSO_GENERIC, method) as number[] | undefined) ?? [];
+      Reflect.defineMetadata(ALSO_GENERIC, [...generic, status], method);
+    }
     ApiExtraModels(...Object.values(bodies))(target, key, descriptor);
     return descriptor;
   };
@@ -130,8 +141,10 @@ const DOMAIN_BODIES: Partial<Record<ErrorFamily, { codeProperty: string; base: a
 };
 
 /** The schema of a response whose body is one of `bodies`, by its code in `codeProperty`. */
-function domainErrorSchema(bodies: Partial<Record<DomainErrorCode, Type>>, codeProperty: string): Record<string, unknown> {
+function domainErrorSchema(bodies: Partial<Record<DomainErrorCode, Type>>, codeProperty: string, generic?: Type): Record<string, unknown> {
   const refs = Object.entries(bodies).map(([code, body]) => [code, getSchemaPath(body)] as const);
+  // The generic body's `error` lists only generic codes, so a body still matches exactly one schema.
+  if (generic) return { oneOf: [...refs.map(([, ref]) => ({ $ref: ref })), { $ref: getSchemaPath(generic) }] };
   if (refs.length === 1) return { $ref: refs[0]![1] };
   return {
     oneOf: refs.map(([, ref]) => ({ $ref: ref })),
@@ -151,6 +164,7 @@ export function documentErrors(controller: { prototype: object; name?: string },
     const responses = Reflect.getMetadata(SWAGGER_RESPONSES, holder) as
       Record<string, { type?: unknown; schema?: unknown; example?: unknown }> | undefined;
     const domainBodies = (Reflect.getMetadata(DOMAIN_ERROR_BODIES, holder) as DomainErrorBodies | undefined) ?? {};
+    const alsoGeneric = (Reflect.getMetadata(ALSO_GENERIC, holder) as number[] | undefined) ?? [];
     for (const [status, bodies] of Object.entries(domainBodies)) {
       const entry = responses?.[status];
       const domain = DOMAIN_BODIES[family];
@@ -160,7 +174,7 @@ export function documentErrors(controller: { prototype: object; name?: string },
         throw new Error(`${controller.name}: ${foreign.map((body) => body.name).join(', ')} must extend ${domain.base.name}`);
       if (entry?.type !== FamilyErrorBody) throw new Error(`${controller.name}: ApiDomainErrors(${status}) needs ApiErrors([${status}])`);
       entry.type = undefined;
-      entry.schema = domainErrorSchema(bodies, domain.codeProperty);
+      entry.schema = domainErrorSchema(bodies, domain.codeProperty, alsoGeneric.includes(Number(status)) ? SCHEMAS[family] : undefined);
       // The family's generic example (code CONFLICT...) would contradict the schema: the bodies' own examples stand.
       if (PENDING_EXAMPLES.has(entry.example as object)) entry.example = (entry.example as PendingExample).given;
     }
