@@ -16,7 +16,11 @@ import { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js
 const AUDITED_FIELDS = ['productName', 'ncm', 'externalProductId'] as const;
 
 function auditEvent(action: 'create' | 'update' | 'delete', productId: string, before?: Audited, after?: Audited) {
-  return { action, target: { type: 'product-fiscal-category' as const, id: productId }, changes: changedFields(before, after, [...AUDITED_FIELDS]) };
+  return {
+    action,
+    target: { type: 'product-fiscal-category' as const, id: productId },
+    changes: changedFields(before, after, [...AUDITED_FIELDS]),
+  };
 }
 
 type Audited = Pick<ProductFiscalCategoryEntity, (typeof AUDITED_FIELDS)[number]>;

@@ -55,10 +55,14 @@ export class AuditEventDto {
   target: AuditTargetDto;
 
   @ApiProperty({
-    description: 'The changed fields, each with its value before and after; never a secret or a password. What each target records: docs/audit-log.md.',
+    description:
+      'The changed fields, each with its value before and after; never a secret or a password. What each target records: docs/audit-log.md.',
     type: 'object',
     additionalProperties: { $ref: getSchemaPath(AuditChangeDto) },
-    example: { name: { before: 'Restaurants SP', after: 'Restaurants SP - Lucro Real' }, taxRegime: { before: 'LUCRO_PRESUMIDO', after: 'LUCRO_REAL' } },
+    example: {
+      name: { before: 'Restaurants SP', after: 'Restaurants SP - Lucro Real' },
+      taxRegime: { before: 'LUCRO_PRESUMIDO', after: 'LUCRO_REAL' },
+    },
   })
   changes: Record<string, AuditChangeDto>;
 
