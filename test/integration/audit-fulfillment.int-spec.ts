@@ -29,7 +29,7 @@ describe('audit events of fulfillment changes (integration)', () => {
   let db: IntegrationContext;
   let service: FulfillmentService;
 
-  const body = <T extends object>(fields: T) => ({ fields, extra: null, body: { ...fields } });
+  const body = <T extends object>(fields: T) => ({ fields, extra: null, body: { ...fields } as Record<string, unknown> });
   const eventsOf = (orderId: string) => auditEventsOf(db.dataSource, 'order', orderId);
 
   beforeAll(async () => {
