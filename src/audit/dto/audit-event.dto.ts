@@ -26,13 +26,19 @@ export class AuditTargetDto {
   id: string;
 }
 
+/**
+ * Any JSON value or null: a changed field holds text, a number, a flag, a list or an object (a tax rule, a
+ * store's configuration). Null is the object alternative's, so that exactly one alternative matches it.
+ */
+const ANY_JSON = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: {} }, { type: 'object', nullable: true }];
+
 export class AuditChangeDto {
   /** The value before the change; null when the thing did not exist */
-  @ApiProperty({ nullable: true, example: 'Restaurants SP' })
+  @ApiProperty({ oneOf: ANY_JSON, example: 'Restaurants SP' })
   before: unknown;
 
   /** The value after the change; null when the thing was deleted */
-  @ApiProperty({ nullable: true, example: 'Restaurants SP - Lucro Real' })
+  @ApiProperty({ oneOf: ANY_JSON, example: 'Restaurants SP - Lucro Real' })
   after: unknown;
 }
 
