@@ -682,12 +682,16 @@ export interface components {
              * @description The value before the change; null when the thing did not exist
              * @example Restaurants SP
              */
-            before: string | number | boolean | unknown[] | (Record<string, never> | null);
+            before: string | number | boolean | unknown[] | ({
+                [key: string]: unknown;
+            } | null);
             /**
              * @description The value after the change; null when the thing was deleted
              * @example Restaurants SP - Lucro Real
              */
-            after: string | number | boolean | unknown[] | (Record<string, never> | null);
+            after: string | number | boolean | unknown[] | ({
+                [key: string]: unknown;
+            } | null);
         };
         AuditActorDto: {
             /**

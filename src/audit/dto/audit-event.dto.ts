@@ -30,7 +30,13 @@ export class AuditTargetDto {
  * Any JSON value or null: a changed field holds text, a number, a flag, a list or an object (a tax rule, a
  * store's configuration). Null is the object alternative's, so that exactly one alternative matches it.
  */
-const ANY_JSON = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: {} }, { type: 'object', nullable: true }];
+const ANY_JSON = [
+  { type: 'string' },
+  { type: 'number' },
+  { type: 'boolean' },
+  { type: 'array', items: {} },
+  { type: 'object', additionalProperties: true, nullable: true },
+];
 
 export class AuditChangeDto {
   /** The value before the change; null when the thing did not exist */
