@@ -3963,7 +3963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After */
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */
@@ -3973,7 +3973,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The database is unavailable, a statement ran past its time limit, or the instance is shutting down: retry after the seconds in Retry-After",
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
                      *       "error": "SERVICE_UNAVAILABLE"
                      *     }
                      */
