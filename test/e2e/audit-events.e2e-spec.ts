@@ -138,6 +138,12 @@ describe('GET /api/admin/audit-events (e2e)', () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.body.details.map((detail) => detail.field).sort()).toEqual(['from', 'targetType']);
+    // The last day of year 9999 is past the filters' range: a 400 naming the parameter, not a 500.
+    const edge = await t.http.get<{ details: Array<{ field: string; problem: string }> }>('/admin/audit-events?to=9999-12-31T23:59:59Z', {
+      token: admin.token,
+    });
+    expect(edge.status).toBe(400);
+    expect(edge.body.details).toEqual([{ field: 'to', problem: expect.stringContaining('9999-12-30') }]);
     expect(failed(await t.apiAs(pos.token).GET('/api/admin/audit-events', {}), 403).error).toBe('FORBIDDEN');
     expect((await t.http.get('/admin/audit-events')).status).toBe(401);
   });
