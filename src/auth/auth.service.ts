@@ -12,6 +12,8 @@ const INVALID_CREDENTIALS = 'Invalid client credentials';
 export interface GrantedToken extends IssuedToken {
   scopes: Scope[];
   clientId: string;
+  /** The client's name, for the audit log. */
+  clientName: string;
 }
 
 @Injectable()
@@ -44,7 +46,12 @@ export class AuthService {
     const scopes = client.scopes.filter(isScope);
     const missing = requiredScopes.filter((scope) => !scopes.includes(scope));
     if (missing.length > 0) throw ApiError.forbidden(`This operation needs the scope ${missing.join(', ')}`);
-    return { ...(await this.tokens.issue(client.clientId, scopes, client.stores)), scopes, clientId: client.clientId };
+    return {
+      ...(await this.tokens.issue(client.clientId, scopes, client.stores)),
+      scopes,
+      clientId: client.clientId,
+      clientName: client.name,
+    };
   }
 
   /** OAuth 2.0 client credentials grant (RFC 6749 §4.4) with RFC 6749 §5.2 errors. */
@@ -90,7 +97,12 @@ export class AuthService {
     if (!client) throw oauthError(401, OAuthErrorCode.INVALID_CLIENT, 'Client authentication failed');
     const granted = client.scopes.filter(isScope);
     const scopes = this.requestedScopes(form.scope, granted);
-    return { ...(await this.tokens.issue(client.clientId, scopes, client.stores)), scopes, clientId: client.clientId };
+    return {
+      ...(await this.tokens.issue(client.clientId, scopes, client.stores)),
+      scopes,
+      clientId: client.clientId,
+      clientName: client.name,
+    };
   }
 
   private requestedScopes(requested: unknown, granted: Scope[]): Scope[] {

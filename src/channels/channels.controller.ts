@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Audited } from '../audit/audit-context.decorator.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
 import { Auth, BasicAuth, BasicGrant } from '../auth/auth.decorators.js';
 import type { GrantedToken } from '../auth/auth.service.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
@@ -57,8 +59,8 @@ export class ChannelsController {
     400: 'Invalid body: every problem is named in `message` (duplicate ids, unknown channel references, bad day, time, coordinate, number...)',
   })
   @BasicAuth('admin')
-  replace(@BasicGrant() granted: GrantedToken, @Body() body: unknown): Promise<ChannelsStoresReplacedDto> {
-    return this.channels.replace(granted, body);
+  replace(@BasicGrant() granted: GrantedToken, @Body() body: unknown, @Audited() audit: AuditContext): Promise<ChannelsStoresReplacedDto> {
+    return this.channels.replace(granted, body, audit);
   }
 
   @Get()

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager, ObjectLiteral, EntityTarget } from 'typeorm';
+import { isDeepStrictEqual } from 'node:util';
+import type { AuditChanges, AuditContext } from '../audit/audit-event.types.js';
+import { AuditLog } from '../audit/audit-log.js';
 import type { GrantedToken } from '../auth/auth.service.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { ChannelStoreConfigEntity } from './channel-store-config.entity.js';
@@ -27,6 +30,7 @@ export class ChannelsService {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly fiscalGroups: FiscalLookupService,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -34,34 +38,43 @@ export class ChannelsService {
    * credentials (scope `admin`) the route's guard checked: the body, then one transaction under an advisory lock that deletes everything
    * and inserts what was sent. Concurrent calls run one after the other; a failed call changes nothing.
    */
-  async replace(granted: GrantedToken, body: unknown): Promise<ChannelsStoresReplacedDto> {
+  async replace(granted: GrantedToken, body: unknown, audit: AuditContext): Promise<ChannelsStoresReplacedDto> {
     const configuration = toParsedConfiguration(await readOpenBody(ChannelsStoresRequestDto, body, CHANNELS_STORES_BODY));
-    await this.transactions.runLocked('channelsStoresReplacement', (manager) => this.write(manager, configuration));
+    await this.transactions.runLocked('channelsStoresReplacement', async (manager) => {
+      const before = await this.readIn(manager);
+      await this.write(manager, configuration);
+      const changes = configurationChanges(before, await this.readIn(manager));
+      if (Object.keys(changes).length > 0) {
+        await this.audit.record(manager, audit, { action: 'replace', target: { type: 'channel-configuration', id: 'all' }, changes });
+      }
+    });
     return { accessToken: granted.accessToken };
   }
 
   /** The current configuration, read from one snapshot so that it is never half of two replacements. */
   read(): Promise<ChannelsStoresResponseDto> {
-    return this.transactions.run(async (manager) => {
-      const byOrdinal = { order: { ordinal: 'ASC' as const } };
-      const config = await manager.findOne(ChannelStoreConfigEntity, { where: { id: 1 } });
-      const channels = await manager.find(SalesChannelEntity, byOrdinal);
-      const relatedLists = await manager.find(SalesChannelRelatedListEntity, byOrdinal);
-      const stores = await manager.find(StoreEntity, byOrdinal);
-      const services = await manager.find(StoreServiceEntity, byOrdinal);
-      const storeSchedules = await manager.find(StoreScheduleEntity, byOrdinal);
-      const scheduleGroups = await manager.find(StoreChannelScheduleGroupEntity, byOrdinal);
-      const channelSchedules = await manager.find(StoreChannelScheduleEntity, byOrdinal);
-      const storeChannels = await manager.find(StoreChannelEntity, byOrdinal);
-      const fiscalGroups = await this.fiscalGroups.groupIdsByStores(
-        stores.map((store) => store.storeId),
-        manager,
-      );
-      return toChannelsStoresResponse(
-        { config, channels, relatedLists, stores, services, storeSchedules, scheduleGroups, channelSchedules, storeChannels },
-        fiscalGroups,
-      );
-    }, 'REPEATABLE READ');
+    return this.transactions.run((manager) => this.readIn(manager), 'REPEATABLE READ');
+  }
+
+  private async readIn(manager: EntityManager): Promise<ChannelsStoresResponseDto> {
+    const byOrdinal = { order: { ordinal: 'ASC' as const } };
+    const config = await manager.findOne(ChannelStoreConfigEntity, { where: { id: 1 } });
+    const channels = await manager.find(SalesChannelEntity, byOrdinal);
+    const relatedLists = await manager.find(SalesChannelRelatedListEntity, byOrdinal);
+    const stores = await manager.find(StoreEntity, byOrdinal);
+    const services = await manager.find(StoreServiceEntity, byOrdinal);
+    const storeSchedules = await manager.find(StoreScheduleEntity, byOrdinal);
+    const scheduleGroups = await manager.find(StoreChannelScheduleGroupEntity, byOrdinal);
+    const channelSchedules = await manager.find(StoreChannelScheduleEntity, byOrdinal);
+    const storeChannels = await manager.find(StoreChannelEntity, byOrdinal);
+    const fiscalGroups = await this.fiscalGroups.groupIdsByStores(
+      stores.map((store) => store.storeId),
+      manager,
+    );
+    return toChannelsStoresResponse(
+      { config, channels, relatedLists, stores, services, storeSchedules, scheduleGroups, channelSchedules, storeChannels },
+      fiscalGroups,
+    );
   }
 
   private async write(manager: EntityManager, configuration: ParsedConfiguration): Promise<void> {
@@ -156,6 +169,26 @@ export class ChannelsService {
       stores.flatMap((store) => store.storeChannels.map((channelId, ordinal) => ({ storeId: store.storeId, channelId, ordinal }))),
     );
   }
+}
+
+/**
+ * The replacement's changes, one field per store (`stores.162`) and per channel (`channels.BN-DELIVERY`)
+ * that was added, removed or changed, with its whole configuration before and after (null where absent).
+ */
+function configurationChanges(before: ChannelsStoresResponseDto, after: ChannelsStoresResponseDto): AuditChanges {
+  const changes: AuditChanges = {};
+  const diff = <T>(prefix: string, was: T[], is: T[], idOf: (item: T) => string) => {
+    const old = new Map(was.map((item) => [idOf(item), item]));
+    const now = new Map(is.map((item) => [idOf(item), item]));
+    for (const id of new Set([...old.keys(), ...now.keys()])) {
+      const a = old.get(id) ?? null;
+      const b = now.get(id) ?? null;
+      if (!isDeepStrictEqual(a, b)) changes[`${prefix}.${id}`] = { before: a, after: b };
+    }
+  };
+  diff('stores', before.stores, after.stores, (store) => String(store.storeId));
+  diff('channels', before.channels, after.channels, (channel) => channel.channelId);
+  return changes;
 }
 
 async function insertAll<T extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<T>, rows: Array<Partial<T>>): Promise<void> {

@@ -176,7 +176,7 @@ const COMMANDS: Record<string, Command> = {
           if (problems.length > 50) process.stderr.write(`... and ${problems.length - 50} more\n`);
           throw new Error(`${problems.length} problem(s) in ${file}; the matrix was not changed`);
         }
-        const group = await app.get(FiscalGroupsService).replaceTaxMatrix(groupId, matrix);
+        const group = await app.get(FiscalGroupsService).replaceTaxMatrix(groupId, matrix, undefined);
         process.stdout.write(`imported ${rows} rule(s) into fiscal group ${group.id} ("${group.name}")\n`);
       };
     },

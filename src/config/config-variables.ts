@@ -45,6 +45,7 @@ export interface AppConfig {
   webhookRetrySchedule: number[];
   webhookRetryConcurrency: number;
   webhookDeliveryRetentionDays: number;
+  auditRetentionDays: number;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   unauthenticatedBodiesMax: number;
@@ -212,6 +213,13 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     description:
       'Webhook delivery log rows older than this are deleted (hourly, in batches, by one instance at a time); 0 keeps them forever.',
     parse: integer(0, 36_500),
+  },
+  {
+    name: 'AUDIT_RETENTION_DAYS',
+    key: 'auditRetentionDays',
+    default: '400',
+    description: 'Audit events older than this are deleted (hourly, in batches, by one instance at a time).',
+    parse: integer(1, 36_500),
   },
   {
     name: 'BODY_LIMIT_BYTES',

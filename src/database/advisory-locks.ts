@@ -19,6 +19,8 @@ export const ADVISORY_LOCKS = {
   orderCountFold: 7_310_060,
   /** The webhook delivery log pruning job: one instance prunes at a time. */
   webhookDeliveryPrune: 7_318_004_211,
+  /** The audit log's retention job: one instance deletes old events at a time. */
+  auditRetention: 7_318_004_227,
 } as const;
 
 export type AdvisoryLockName = keyof typeof ADVISORY_LOCKS;

@@ -12,6 +12,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { Audited } from '../audit/audit-context.decorator.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
 import { Auth } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { ValidatedBody } from '../common/http/dto-validation.pipe.js';
@@ -88,8 +90,11 @@ export class FiscalGroupsController {
   @ApiCreatedResponse({ type: FiscalGroupResponseDto })
   @ApiErrors([400, 409], { 409: STORE_OR_EXTERNAL_ID_TAKEN }, STORE_CONFLICT_EXAMPLE)
   @ApiDomainErrors(409, FISCAL_GROUP_CONFLICTS)
-  async create(@ValidatedBody(CreateFiscalGroupDto, fiscalGroupBodyChecks) dto: CreateFiscalGroupDto): Promise<FiscalGroupResponseDto> {
-    return toFiscalGroupResponse(await this.fiscalGroups.create(dto));
+  async create(
+    @ValidatedBody(CreateFiscalGroupDto, fiscalGroupBodyChecks) dto: CreateFiscalGroupDto,
+    @Audited() audit: AuditContext,
+  ): Promise<FiscalGroupResponseDto> {
+    return toFiscalGroupResponse(await this.fiscalGroups.create(dto, audit));
   }
 
   @Get()
@@ -138,8 +143,9 @@ export class FiscalGroupsController {
   async update(
     @Param('id', new UuidPipe()) id: string,
     @ValidatedBody(UpdateFiscalGroupDto, fiscalGroupBodyChecks) dto: UpdateFiscalGroupDto,
+    @Audited() audit: AuditContext,
   ): Promise<FiscalGroupResponseDto> {
-    return toFiscalGroupResponse(await this.fiscalGroups.update(id, dto));
+    return toFiscalGroupResponse(await this.fiscalGroups.update(id, dto, audit));
   }
 
   @Delete(':id')
@@ -148,8 +154,8 @@ export class FiscalGroupsController {
   @ApiParam(ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors([400, 404])
-  async remove(@Param('id', new UuidPipe()) id: string): Promise<void> {
-    await this.fiscalGroups.remove(id);
+  async remove(@Param('id', new UuidPipe()) id: string, @Audited() audit: AuditContext): Promise<void> {
+    await this.fiscalGroups.remove(id, audit);
   }
 
   @Get(':id/tax-matrix.csv')
@@ -197,8 +203,12 @@ export class FiscalGroupsController {
   })
   @ApiOkResponse({ type: FiscalGroupResponseDto })
   @ApiErrors([400, 404, 415])
-  async importCsv(@Param('id', new UuidPipe()) id: string, @Body() body: unknown): Promise<FiscalGroupResponseDto> {
+  async importCsv(
+    @Param('id', new UuidPipe()) id: string,
+    @Body() body: unknown,
+    @Audited() audit: AuditContext,
+  ): Promise<FiscalGroupResponseDto> {
     if (!Buffer.isBuffer(body) && typeof body !== 'string') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the matrix as text/csv');
-    return toFiscalGroupResponse(await this.fiscalGroups.importTaxMatrixCsv(id, body.toString()));
+    return toFiscalGroupResponse(await this.fiscalGroups.importTaxMatrixCsv(id, body.toString(), audit));
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import { AuditLog } from '../audit/audit-log.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
 import { ApiError, type ErrorDetail } from '../common/errors/api-error.js';
 import { pageOf, type Page } from '../common/http/pagination.js';
 import { uniqueViolation } from '../database/postgres-errors.js';
@@ -12,6 +14,7 @@ import { externalIdInUse, storeInAnotherGroup } from './dto/fiscal-group-errors.
 import { FiscalGroupEntity, type StoreRef } from './fiscal-group.entity.js';
 import { FiscalGroupStoresRepository } from './fiscal-group-stores.repository.js';
 import { csvToTaxMatrix } from './tax-matrix-csv.js';
+import { auditedGroup, fiscalGroupEvent } from './fiscal-group-audit.js';
 import type { TaxMatrix } from '../tax-engine/tax-rule.js';
 import { normalizeTaxMatrix, validateTaxMatrix } from './tax-rule-validation.js';
 
@@ -40,9 +43,10 @@ export class FiscalGroupsService {
     private readonly transactions: TransactionRunner,
     private readonly lookup: FiscalLookupService,
     private readonly stores: FiscalGroupStoresRepository,
+    private readonly audit: AuditLog,
   ) {}
 
-  async create(dto: CreateFiscalGroupDto): Promise<FiscalGroupEntity> {
+  async create(dto: CreateFiscalGroupDto, audit: AuditContext): Promise<FiscalGroupEntity> {
     return this.withConflictsExplained(dto.externalId, () =>
       this.write(async (manager) => {
         const group = manager.create(FiscalGroupEntity, {
@@ -55,36 +59,43 @@ export class FiscalGroupsService {
         });
         await manager.insert(FiscalGroupEntity, group);
         await this.claimStores(manager, group.id, dto.stores);
-        return manager.findOneByOrFail(FiscalGroupEntity, { id: group.id });
+        const created = await manager.findOneByOrFail(FiscalGroupEntity, { id: group.id });
+        const after = auditedGroup(created, storeRefs(dto.stores));
+        await this.audit.record(manager, audit, ...fiscalGroupEvent('create', group.id, undefined, after));
+        return created;
       }),
     );
   }
 
-  async update(id: string, dto: UpdateFiscalGroupDto): Promise<FiscalGroupEntity> {
+  async update(id: string, dto: UpdateFiscalGroupDto, audit: AuditContext): Promise<FiscalGroupEntity> {
     return this.withConflictsExplained(dto.externalId, () =>
       this.write(async (manager) => {
         const group = await this.lockedGroup(manager, id);
+        const storesBefore = await this.stores.listOf(manager, id);
+        const before = auditedGroup(group, storesBefore);
         if (dto.externalId !== undefined) group.externalId = dto.externalId;
         if (dto.name !== undefined) group.name = dto.name;
         if (dto.uf !== undefined) group.uf = dto.uf;
         if (dto.taxRegime !== undefined) group.taxRegime = dto.taxRegime;
         if (dto.taxMatrix !== undefined) group.taxMatrix = normalizeTaxMatrix(dto.taxMatrix as never);
         if (dto.settings !== undefined) group.settings = { ...group.settings, ...dto.settings };
-        const storesBefore = dto.stores === undefined ? undefined : await this.stores.listOf(manager, id);
         if (dto.stores !== undefined) {
           await this.stores.releaseAll(manager, id);
           await this.claimStores(manager, id, dto.stores);
         }
         await manager.save(FiscalGroupEntity, group);
         // The stores are rows of their own table: a new list is a change of the group all the same.
-        if (storesBefore && !sameStores(storesBefore, storeRefs(dto.stores!))) await this.stores.touchGroup(manager, id);
-        return manager.findOneByOrFail(FiscalGroupEntity, { id });
+        const storesAfter = dto.stores === undefined ? storesBefore : storeRefs(dto.stores);
+        if (!sameStores(storesBefore, storesAfter)) await this.stores.touchGroup(manager, id);
+        const updated = await manager.findOneByOrFail(FiscalGroupEntity, { id });
+        await this.audit.record(manager, audit, ...fiscalGroupEvent('update', id, before, auditedGroup(updated, storesAfter)));
+        return updated;
       }),
     );
   }
 
   /** Replaces the whole matrix from a CSV text after validating every row; nothing changes on any error. */
-  async importTaxMatrixCsv(id: string, csv: string): Promise<FiscalGroupEntity> {
+  async importTaxMatrixCsv(id: string, csv: string, audit: AuditContext): Promise<FiscalGroupEntity> {
     const { matrix, problems } = csvToTaxMatrix(csv);
     if (problems.length > 0)
       throw ApiError.validation(
@@ -94,21 +105,36 @@ export class FiscalGroupsService {
           .map((p) => `${p.field}: ${p.problem}`)
           .join('; ')}`,
       );
-    return this.replaceTaxMatrix(id, matrix);
+    return this.replaceTaxMatrix(id, matrix, audit);
   }
 
-  async replaceTaxMatrix(id: string, matrix: TaxMatrix): Promise<FiscalGroupEntity> {
+  /**
+   * Replaces the whole matrix. `audit` is the request's context; the CLI's import, run by an operator
+   * on the server itself, passes none and is not recorded (see "What the audit log records" in docs/audit-log.md).
+   */
+  async replaceTaxMatrix(id: string, matrix: TaxMatrix, audit: AuditContext | undefined): Promise<FiscalGroupEntity> {
     return this.write(async (manager) => {
       const group = await this.lockedGroup(manager, id);
+      const before = group.taxMatrix;
       group.taxMatrix = normalizeTaxMatrix(matrix as never);
       await manager.save(FiscalGroupEntity, group);
-      return manager.findOneByOrFail(FiscalGroupEntity, { id });
+      const updated = await manager.findOneByOrFail(FiscalGroupEntity, { id });
+      if (audit) {
+        const stores = await this.stores.listOf(manager, id);
+        const was = { ...auditedGroup(updated, stores), taxMatrix: before };
+        await this.audit.record(manager, audit, ...fiscalGroupEvent('import-matrix', id, was, auditedGroup(updated, stores)));
+      }
+      return updated;
     });
   }
 
-  async remove(id: string): Promise<void> {
-    const result = await this.write((manager) => manager.delete(FiscalGroupEntity, { id }));
-    if (!result.affected) throw notFound(id);
+  async remove(id: string, audit: AuditContext): Promise<void> {
+    await this.write(async (manager) => {
+      const group = await this.lockedGroup(manager, id);
+      const before = auditedGroup(group, await this.stores.listOf(manager, id));
+      await manager.delete(FiscalGroupEntity, { id });
+      await this.audit.record(manager, audit, ...fiscalGroupEvent('delete', id, before, undefined));
+    });
   }
 
   async findById(id: string): Promise<FiscalGroupEntity> {

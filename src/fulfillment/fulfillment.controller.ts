@@ -2,6 +2,8 @@ import { Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
+import { Audited } from '../audit/audit-context.decorator.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { Consumes } from '../common/http/route-config.js';
 import { FORM_URLENCODED } from '../auth/oauth-token.controller.js';
@@ -114,8 +116,9 @@ export class FulfillmentController {
   tracking(
     @FulfillmentBody(TrackingRequestDto) body: ReceivedBody<TrackingRequestDto>,
     @CurrentActor() actor: Actor,
+    @Audited() audit: AuditContext,
   ): Promise<FulfillmentResponseDto> {
-    return this.fulfillment.track(body, actor);
+    return this.fulfillment.track(body, actor, audit);
   }
 
   @Put('transfer')
@@ -187,8 +190,9 @@ export class FulfillmentController {
   transfer(
     @FulfillmentBody(TransferRequestDto) body: ReceivedBody<TransferRequestDto>,
     @CurrentActor() actor: Actor,
+    @Audited() audit: AuditContext,
   ): Promise<FulfillmentResponseDto> {
-    return this.fulfillment.transfer(body, actor);
+    return this.fulfillment.transfer(body, actor, audit);
   }
 
   @Post('dispatched')
@@ -231,8 +235,9 @@ export class FulfillmentController {
   dispatched(
     @FulfillmentBody(DispatchedRequestDto) body: ReceivedBody<DispatchedRequestDto>,
     @CurrentActor() actor: Actor,
+    @Audited() audit: AuditContext,
   ): Promise<FulfillmentResponseDto> {
-    return this.fulfillment.dispatch(body, actor);
+    return this.fulfillment.dispatch(body, actor, audit);
   }
 
   @Post('status')
@@ -267,8 +272,9 @@ export class FulfillmentController {
   status(
     @FulfillmentBody(StatusRequestDto) body: ReceivedBody<StatusRequestDto>,
     @CurrentActor() actor: Actor,
+    @Audited() audit: AuditContext,
   ): Promise<FulfillmentResponseDto> {
-    return this.fulfillment.changeStatus(body, actor);
+    return this.fulfillment.changeStatus(body, actor, audit);
   }
 
   @Get('infoPayments')

@@ -7,6 +7,8 @@ import {
 } from './dto/fulfillment-errors.dto.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { AuditContext } from '../audit/audit-event.types.js';
+import { AuditLog } from '../audit/audit-log.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
@@ -32,6 +34,7 @@ import type {
 import { idString } from './dto/validators.js';
 import { FulfillmentRepository } from './fulfillment.repository.js';
 import { isPickupOrder } from './pickup.js';
+import { orderEvent, statusChange } from './fulfillment-audit.js';
 
 /** Intake statuses that mean "no taxes computed yet": a successful re-enrichment moves them to ENRICHED. */
 const NOT_YET_ENRICHED: readonly OrderStatus[] = ['RECEIVED', 'ENRICHMENT_FAILED'];
@@ -60,15 +63,27 @@ export class FulfillmentService {
     private readonly orderReads: OrderReadsRepository,
     private readonly records: FulfillmentRepository,
     private readonly stores: StoresRepository,
+    private readonly audit: AuditLog,
   ) {}
 
-  async changeStatus({ fields: body, extra }: ReceivedBody<StatusRequestDto>, actor: Actor): Promise<FulfillmentResponseDto> {
+  async changeStatus(
+    { fields: body, extra }: ReceivedBody<StatusRequestDto>,
+    actor: Actor,
+    audit: AuditContext,
+  ): Promise<FulfillmentResponseDto> {
     const orderId = idString(body.order_id);
     const status = await this.aliases.resolve(body.status);
     if (!status) throw await this.aliases.unknownLabel(body.status);
     return this.transactions.run(async (manager) => {
       const order = await this.statuses.lock(manager, orderId, actor.stores ?? null);
       const change = await this.statuses.transition(manager, order, status, actor, { label: body.status, extra });
+      if (change.changed) {
+        await this.audit.record(
+          manager,
+          audit,
+          orderEvent(change.to === 'CANCELLED' ? 'cancel' : 'change-status', order, statusChange(change)),
+        );
+      }
       return success(
         change.changed
           ? `Order ${orderId} changed from ${change.from} to ${change.to}`
@@ -78,7 +93,11 @@ export class FulfillmentService {
     });
   }
 
-  async track({ fields: body, extra }: ReceivedBody<TrackingRequestDto>, actor: Actor): Promise<FulfillmentResponseDto> {
+  async track(
+    { fields: body, extra }: ReceivedBody<TrackingRequestDto>,
+    actor: Actor,
+    audit: AuditContext,
+  ): Promise<FulfillmentResponseDto> {
     const orderId = idString(body.order_id);
     const status = await this.aliases.resolve(body.status);
     const appliesStatus = status !== undefined;
@@ -97,6 +116,13 @@ export class FulfillmentService {
         clientId: actor.clientId,
         extra: extra ?? null,
       });
+      // The delivery confirmation code is what the customer tells the courier: it stays out of the log.
+      const tracking = { status: body.status, trackingNumber: info.trackingNumber ?? null, trackurl: info.trackurl ?? null };
+      await this.audit.record(
+        manager,
+        audit,
+        orderEvent('track', order, { ...statusChange(change), tracking: { before: null, after: tracking } }),
+      );
       const what = !change
         ? `carrier status "${body.status}" kept on the tracking record`
         : change.changed
@@ -106,7 +132,11 @@ export class FulfillmentService {
     });
   }
 
-  async dispatch({ fields: body, extra }: ReceivedBody<DispatchedRequestDto>, actor: Actor): Promise<FulfillmentResponseDto> {
+  async dispatch(
+    { fields: body, extra }: ReceivedBody<DispatchedRequestDto>,
+    actor: Actor,
+    audit: AuditContext,
+  ): Promise<FulfillmentResponseDto> {
     const orderId = idString(body.codigo_app);
     const transaction = idString(body.id_transaccion);
     return this.transactions.run(async (manager) => {
@@ -121,6 +151,8 @@ export class FulfillmentService {
         clientId: actor.clientId,
         extra: extra ?? null,
       });
+      const dispatched = { ...statusChange(change), idTransaccion: { before: null, after: transaction } };
+      await this.audit.record(manager, audit, orderEvent('dispatch', order, dispatched));
       return success(
         change.changed
           ? `Order ${orderId} dispatched (transaction ${transaction})`
@@ -136,7 +168,11 @@ export class FulfillmentService {
    * taxed the order, the order is re-enriched with it. A taxed order cannot move to a store
    * without a fiscal group (409): its stored taxes would be another group's.
    */
-  async transfer({ fields: body, extra }: ReceivedBody<TransferRequestDto>, actor: Actor): Promise<FulfillmentResponseDto> {
+  async transfer(
+    { fields: body, extra }: ReceivedBody<TransferRequestDto>,
+    actor: Actor,
+    audit: AuditContext,
+  ): Promise<FulfillmentResponseDto> {
     const orderId = idString(body.order);
     const fromStore = idString(body.from_store);
     const toStore = idString(body.to_store);
@@ -165,8 +201,13 @@ export class FulfillmentService {
       }
       const fiscalGroupId = refiscalize ? group.id : order.fiscalGroupId;
 
+      const storeBefore = order.storeId;
+      const fiscalGroupBefore = order.fiscalGroupId;
       await this.orders.moveStore(manager, order, { storeId: targetStoreId, payload, enrichedPayload: enriched, fiscalGroupId }, actor);
-      if (refiscalize && NOT_YET_ENRICHED.includes(order.status)) await this.statuses.transition(manager, order, 'ENRICHED', actor);
+      const change =
+        refiscalize && NOT_YET_ENRICHED.includes(order.status)
+          ? await this.statuses.transition(manager, order, 'ENRICHED', actor)
+          : undefined;
       await this.records.addTransfer(manager, {
         orderDbId: order.id,
         fromStore,
@@ -182,6 +223,15 @@ export class FulfillmentService {
         clientId: actor.clientId,
         extra: extra ?? null,
       });
+      await this.audit.record(
+        manager,
+        audit,
+        orderEvent('transfer', order, {
+          storeId: { before: storeBefore, after: targetStoreId },
+          ...(fiscalGroupBefore === fiscalGroupId ? {} : { fiscalGroupId: { before: fiscalGroupBefore, after: fiscalGroupId } }),
+          ...statusChange(change),
+        }),
+      );
 
       const taxes = refiscalize
         ? `taxes recalculated with fiscal group ${group.id}${warnings ? ` (${warnings} warning(s))` : ''}`

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../common/actor.js';
 import { sql, SqlRunner, type BuiltStatement } from '../database/sql-runner.js';
@@ -138,9 +139,14 @@ export class OrderForwardingRepository {
   constructor(private readonly db: SqlRunner) {}
 
   /** Records one forward attempt on the order, in one statement with `followUp`; undefined when the order is gone. */
-  async recordAttempt(attempt: OrderAttempt, actor: Actor, followUp: AttemptFollowUp): Promise<RecordedAttempt | undefined> {
+  async recordAttempt(
+    attempt: OrderAttempt,
+    actor: Actor,
+    followUp: AttemptFollowUp,
+    manager?: EntityManager,
+  ): Promise<RecordedAttempt | undefined> {
     const { statement, values } = recordAttemptStatement(attempt, actor, followUp);
-    const row = await this.db.row(statement, values);
+    const row = await this.db.row(statement, values, manager);
     return row ? { attempt: row.webhook_attempts, status: row.status } : undefined;
   }
 

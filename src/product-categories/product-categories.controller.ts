@@ -1,6 +1,8 @@
 import { ExternalProductIdInUseErrorDto, ProductIdExistsErrorDto } from './dto/product-category-errors.dto.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Audited } from '../audit/audit-context.decorator.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
 import { Auth } from '../auth/auth.decorators.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import {
@@ -42,8 +44,8 @@ export class ProductCategoriesController {
     409: 'PRODUCT_ID_EXISTS: the productId exists; EXTERNAL_PRODUCT_ID_IN_USE: the externalProductId is used by another product. Nothing is written.',
   })
   @ApiDomainErrors(409, { PRODUCT_ID_EXISTS: ProductIdExistsErrorDto, EXTERNAL_PRODUCT_ID_IN_USE: ExternalProductIdInUseErrorDto })
-  async create(@Body() dto: CreateProductFiscalCategoryDto): Promise<ProductFiscalCategoryResponseDto> {
-    return toResponse(await this.categories.create(dto));
+  async create(@Body() dto: CreateProductFiscalCategoryDto, @Audited() audit: AuditContext): Promise<ProductFiscalCategoryResponseDto> {
+    return toResponse(await this.categories.create(dto, audit));
   }
 
   @Get()
@@ -82,8 +84,9 @@ export class ProductCategoriesController {
   async update(
     @Param('productId') productId: string,
     @Body() dto: UpdateProductFiscalCategoryDto,
+    @Audited() audit: AuditContext,
   ): Promise<ProductFiscalCategoryResponseDto> {
-    return toResponse(await this.categories.update(productId, dto));
+    return toResponse(await this.categories.update(productId, dto, audit));
   }
 
   @Delete(':productId')
@@ -95,7 +98,7 @@ export class ProductCategoriesController {
   @ApiParam(PRODUCT_ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors([404])
-  async remove(@Param('productId') productId: string): Promise<void> {
-    await this.categories.remove(productId);
+  async remove(@Param('productId') productId: string, @Audited() audit: AuditContext): Promise<void> {
+    await this.categories.remove(productId, audit);
   }
 }

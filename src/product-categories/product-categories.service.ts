@@ -1,30 +1,46 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { changedFields } from '../audit/audit-changes.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
+import { AuditLog } from '../audit/audit-log.js';
 import { ApiError } from '../common/errors/api-error.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
 import { uniqueViolation } from '../database/postgres-errors.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { externalProductIdInUse, productIdExists } from './dto/product-category-errors.dto.js';
 import type { CreateProductFiscalCategoryDto, UpdateProductFiscalCategoryDto } from './dto/product-fiscal-category.dto.js';
 import { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
 
+/** The fields of a category the audit log compares. */
+const AUDITED_FIELDS = ['productName', 'ncm', 'externalProductId'] as const;
+
+function auditEvent(action: 'create' | 'update' | 'delete', productId: string, before?: Audited, after?: Audited) {
+  return {
+    action,
+    target: { type: 'product-fiscal-category' as const, id: productId },
+    changes: changedFields(before, after, [...AUDITED_FIELDS]),
+  };
+}
+
+type Audited = Pick<ProductFiscalCategoryEntity, (typeof AUDITED_FIELDS)[number]>;
+
 @Injectable()
 export class ProductCategoriesService {
   constructor(
     @InjectRepository(ProductFiscalCategoryEntity) private readonly categories: Repository<ProductFiscalCategoryEntity>,
     private readonly lookup: FiscalLookupService,
+    private readonly transactions: TransactionRunner,
+    private readonly audit: AuditLog,
   ) {}
 
-  async create(dto: CreateProductFiscalCategoryDto): Promise<ProductFiscalCategoryEntity> {
+  async create(dto: CreateProductFiscalCategoryDto, audit: AuditContext): Promise<ProductFiscalCategoryEntity> {
+    const created: Audited = { productName: dto.productName, ncm: dto.ncm, externalProductId: dto.externalProductId ?? null };
     try {
-      await this.write(() =>
-        this.categories.insert({
-          productId: dto.productId,
-          productName: dto.productName,
-          ncm: dto.ncm,
-          externalProductId: dto.externalProductId ?? null,
-        }),
-      );
+      await this.write(async (manager) => {
+        await manager.insert(ProductFiscalCategoryEntity, { productId: dto.productId, ...created });
+        await this.audit.record(manager, audit, auditEvent('create', dto.productId, undefined, created));
+      });
     } catch (error) {
       throw await this.explainConflict(error, dto.productId, dto.externalProductId);
     }
@@ -41,33 +57,47 @@ export class ProductCategoriesService {
     return category;
   }
 
-  async update(productId: string, dto: UpdateProductFiscalCategoryDto): Promise<ProductFiscalCategoryEntity> {
+  async update(productId: string, dto: UpdateProductFiscalCategoryDto, audit: AuditContext): Promise<ProductFiscalCategoryEntity> {
     const changes: Partial<ProductFiscalCategoryEntity> = {};
     if (dto.productName !== undefined) changes.productName = dto.productName;
     if (dto.ncm !== undefined) changes.ncm = dto.ncm;
     if (dto.externalProductId !== undefined) changes.externalProductId = dto.externalProductId;
     if (Object.keys(changes).length === 0) return this.findOne(productId);
     try {
-      const result = await this.write(() => this.categories.update({ productId }, changes));
-      if (!result.affected) throw ApiError.notFound(`Product fiscal category ${productId} not found`);
+      await this.write(async (manager) => {
+        const before = await this.locked(manager, productId);
+        await manager.update(ProductFiscalCategoryEntity, { productId }, changes);
+        const event = auditEvent('update', productId, before, { ...before, ...changes });
+        if (Object.keys(event.changes).length > 0) await this.audit.record(manager, audit, event);
+      });
     } catch (error) {
       throw await this.explainConflict(error, productId, dto.externalProductId ?? undefined);
     }
     return this.findOne(productId);
   }
 
-  async remove(productId: string): Promise<void> {
-    const result = await this.write(() => this.categories.delete({ productId }));
-    if (!result.affected) throw ApiError.notFound(`Product fiscal category ${productId} not found`);
+  async remove(productId: string, audit: AuditContext): Promise<void> {
+    await this.write(async (manager) => {
+      const before = await this.locked(manager, productId);
+      await manager.delete(ProductFiscalCategoryEntity, { productId });
+      await this.audit.record(manager, audit, auditEvent('delete', productId, before, undefined));
+    });
   }
 
-  /** A write, after which this instance's cached lookups are dropped (others hear it through NOTIFY). */
-  private async write<T>(work: () => Promise<T>): Promise<T> {
+  /** A write transaction, after which this instance's cached lookups are dropped (others hear it through NOTIFY). */
+  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await work();
+      return await this.transactions.run(work);
     } finally {
       this.lookup.invalidate();
     }
+  }
+
+  /** The category's audited fields, its row locked until the transaction ends; 404 when there is none. */
+  private async locked(manager: EntityManager, productId: string): Promise<Audited> {
+    const category = await manager.findOne(ProductFiscalCategoryEntity, { where: { productId }, lock: { mode: 'pessimistic_write' } });
+    if (!category) throw ApiError.notFound(`Product fiscal category ${productId} not found`);
+    return { productName: category.productName, ncm: category.ncm, externalProductId: category.externalProductId };
   }
 
   private async explainConflict(error: unknown, productId: string, externalProductId: string | null | undefined): Promise<unknown> {

@@ -1,5 +1,7 @@
 import { Controller, Get, Put } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Audited } from '../audit/audit-context.decorator.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
 import { Auth } from '../auth/auth.decorators.js';
 import { ValidatedBody } from '../common/http/dto-validation.pipe.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
@@ -46,7 +48,7 @@ export class StatusAliasesController {
   })
   @ApiOkResponse({ type: StatusAliasesDto, description: 'The table as stored' })
   @ApiErrors([400])
-  async replace(@ValidatedBody(StatusAliasesDto) body: StatusAliasesDto): Promise<StatusAliasesDto> {
-    return { aliases: await this.aliases.replace(body.aliases) };
+  async replace(@ValidatedBody(StatusAliasesDto) body: StatusAliasesDto, @Audited() audit: AuditContext): Promise<StatusAliasesDto> {
+    return { aliases: await this.aliases.replace(body.aliases, audit) };
   }
 }

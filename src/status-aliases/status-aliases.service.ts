@@ -1,6 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import { changedFields } from '../audit/audit-changes.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
+import { AuditLog } from '../audit/audit-log.js';
 import { ApiError, type ErrorDetail } from '../common/errors/api-error.js';
 import { DatabaseListener } from '../database/database-listener.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
@@ -26,6 +29,7 @@ export class StatusAliasesService implements OnModuleInit {
     @InjectRepository(StatusAliasEntity) private readonly aliases: Repository<StatusAliasEntity>,
     private readonly transactions: TransactionRunner,
     private readonly listener: DatabaseListener,
+    private readonly audit: AuditLog,
   ) {}
 
   onModuleInit(): void {
@@ -61,7 +65,7 @@ export class StatusAliasesService implements OnModuleInit {
   }
 
   /** Replaces the whole table in one transaction; 400 listing every problem, nothing changed. */
-  async replace(aliases: StatusAliasDto[]): Promise<StatusAliasDto[]> {
+  async replace(aliases: StatusAliasDto[], audit: AuditContext): Promise<StatusAliasDto[]> {
     const problems: ErrorDetail[] = [];
     const seen = new Map<string, number>();
     aliases.forEach((alias, index) => {
@@ -78,12 +82,19 @@ export class StatusAliasesService implements OnModuleInit {
     });
     if (problems.length > 0) throw ApiError.validation(problems);
     await this.transactions.run(async (manager) => {
+      const before = sortedAliases(await manager.find(StatusAliasEntity, { lock: { mode: 'pessimistic_write' } }));
       await manager.createQueryBuilder().delete().from(StatusAliasEntity).execute();
       if (aliases.length > 0) {
         await manager.insert(
           StatusAliasEntity,
           aliases.map((alias) => ({ matchKey: matchKey(alias.label), label: alias.label.trim(), status: alias.status })),
         );
+      }
+      const after = sortedAliases(aliases.map((alias) => ({ label: alias.label.trim(), status: alias.status })));
+      // The whole (small) table before and after, recorded only when the replacement changed it.
+      const changes = changedFields({ aliases: before }, { aliases: after }, ['aliases']);
+      if (Object.keys(changes).length > 0) {
+        await this.audit.record(manager, audit, { action: 'replace', target: { type: 'status-aliases', id: 'all' }, changes });
       }
     });
     this.cached = undefined;
@@ -100,4 +111,11 @@ export class StatusAliasesService implements OnModuleInit {
     loading.catch(() => (this.cached = undefined));
     return loading;
   }
+}
+
+/** Aliases as the audit log compares them: label and status, in the list's order. */
+function sortedAliases(rows: ReadonlyArray<{ label: string; status: OrderStatus }>): StatusAliasDto[] {
+  return rows
+    .map((row) => ({ label: row.label, status: row.status }))
+    .sort((a, b) => a.status.localeCompare(b.status) || a.label.localeCompare(b.label));
 }

@@ -1,5 +1,7 @@
 import { orderNotEnriched } from './dto/redelivery-errors.dto.js';
 import { Inject, Injectable } from '@nestjs/common';
+import type { AuditChanges, AuditContext } from '../audit/audit-event.types.js';
+import { AuditLog } from '../audit/audit-log.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
@@ -26,6 +28,7 @@ export class ForwardingService {
     private readonly delivery: WebhookDeliveryService,
     private readonly repository: WebhookDeliveriesRepository,
     private readonly orders: OrderForwardingRepository,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -74,7 +77,7 @@ export class ForwardingService {
    * Sends the stored enriched payload again (same webhook-id as its earlier attempts). A
    * success also cancels the order's pending retry; a failure leaves the retry schedule as it is.
    */
-  async redeliver(idOrOrderId: string, actor: Actor): Promise<ForwardResponseDto> {
+  async redeliver(idOrOrderId: string, actor: Actor, audit: AuditContext): Promise<ForwardResponseDto> {
     this.requireWebhook();
     const order = await this.orders.findForRedelivery(idOrOrderId, isUuid(idOrOrderId));
     if (!order) throw ApiError.notFound(`Order ${idOrOrderId} not found`);
@@ -86,7 +89,16 @@ export class ForwardingService {
       webhookId: webhookIdFor(order.id, order.enrichedPayload),
       body: JSON.stringify(order.enrichedPayload),
     };
-    const result = await this.delivery.deliver(message, 'redeliver', actor, { cancelPendingRetry: true });
+    const result = await this.delivery.deliver(message, 'redeliver', actor, {
+      cancelPendingRetry: true,
+      // The attempt (counter, status, delivery log) and its event commit together, after the send.
+      withAttempt: async (manager, recorded) => {
+        if (!recorded) return;
+        const changes: AuditChanges = { webhookAttempts: { before: recorded.attempt - 1, after: recorded.attempt } };
+        if (recorded.status !== order.status) changes.status = { before: order.status, after: recorded.status };
+        await this.audit.record(manager, audit, { action: 'redeliver', target: { type: 'order', id: order.orderId }, changes });
+      },
+    });
     if (result.delivered) return { message: `Order ${order.orderId} redelivered: ${answered(result)}` };
     throw new ApiError(
       ErrorCode.WEBHOOK_DELIVERY_FAILED,

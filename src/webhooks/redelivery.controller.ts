@@ -3,6 +3,8 @@ import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
+import { Audited } from '../audit/audit-context.decorator.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import type { Actor } from '../common/actor.js';
 import { ForwardResponseDto } from './dto/forwarding.dto.js';
@@ -54,7 +56,7 @@ export class RedeliveryController {
     },
   )
   @ApiDomainErrors(409, { ORDER_NOT_ENRICHED: OrderNotEnrichedErrorDto })
-  redeliver(@Param('id') id: string, @CurrentActor() actor: Actor): Promise<ForwardResponseDto> {
-    return this.forwarding.redeliver(id, actor);
+  redeliver(@Param('id') id: string, @CurrentActor() actor: Actor, @Audited() audit: AuditContext): Promise<ForwardResponseDto> {
+    return this.forwarding.redeliver(id, actor, audit);
   }
 }

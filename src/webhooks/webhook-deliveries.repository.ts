@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Actor } from '../common/actor.js';
 import { sql, SqlRunner } from '../database/sql-runner.js';
@@ -198,11 +199,12 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
    * part), the delivery logged with the new counter as its attempt number and, after a delivery
    * of the latest payload, the pending retry dropped.
    */
-  recordAttempt(record: AttemptRecord, actor: Actor): Promise<RecordedAttempt | undefined> {
+  recordAttempt(record: AttemptRecord, actor: Actor, manager?: EntityManager): Promise<RecordedAttempt | undefined> {
     return this.orders.recordAttempt(
       { orderDbId: record.orderDbId, lastResponse: record.lastResponse, status: record.status, onlyIfPayload: record.onlyIfPayload },
       actor,
       attemptLog(record),
+      manager,
     );
   }
 

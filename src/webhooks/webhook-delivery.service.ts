@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import type { RecordedAttempt } from '../orders/order-forwarding.repository.js';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
 import type { OrderStatus } from '../orders/order-status.js';
@@ -39,6 +42,7 @@ export class WebhookDeliveryService {
     private readonly sender: WebhookSender,
     private readonly repository: WebhookDeliveriesRepository,
     private readonly metrics: WebhookMetrics,
+    private readonly transactions: TransactionRunner,
     @Inject(ROOT_LOGGER) logger: Logger,
   ) {
     this.key = config.orderWebhookSecret ? signingKey(config.orderWebhookSecret) : undefined;
@@ -55,7 +59,12 @@ export class WebhookDeliveryService {
     message: WebhookMessage,
     trigger: DeliveryTrigger,
     actor: Actor,
-    options: { cancelPendingRetry: boolean; onlyIfPayload?: string },
+    options: {
+      cancelPendingRetry: boolean;
+      onlyIfPayload?: string;
+      /** Writes that must commit with the recorded attempt (its audit event): then the attempt is recorded in a transaction. */
+      withAttempt?: (manager: EntityManager, recorded: RecordedAttempt | undefined) => Promise<void>;
+    },
   ): Promise<DeliveryResult> {
     const url = this.config.orderWebhookUrl;
     if (!url || !this.shownUrl) throw new Error('ORDER_WEBHOOK_URL is not set');
@@ -66,28 +75,39 @@ export class WebhookDeliveryService {
       body: message.body,
       key: this.key,
     });
+    const shownUrl = this.shownUrl;
     const answer = await this.sender.post(url, headers, message.body);
     const delivered = answer.outcome === 'delivered';
-    const recorded = await this.repository.recordAttempt(
-      {
-        orderDbId: message.orderDbId,
-        trigger,
-        webhookId: message.webhookId,
-        url: this.shownUrl,
-        requestHeaders: headers,
-        lastResponse: {
-          statusCode: answer.statusCode,
-          body: answer.body,
-          durationMs: answer.durationMs,
-          error: answer.error,
-          attemptedAt: attemptedAt.toISOString(),
+    const record = (manager?: EntityManager) =>
+      this.repository.recordAttempt(
+        {
+          orderDbId: message.orderDbId,
+          trigger,
+          webhookId: message.webhookId,
+          url: shownUrl,
+          requestHeaders: headers,
+          lastResponse: {
+            statusCode: answer.statusCode,
+            body: answer.body,
+            durationMs: answer.durationMs,
+            error: answer.error,
+            attemptedAt: attemptedAt.toISOString(),
+          },
+          status: delivered ? 'FORWARDED' : 'FORWARD_FAILED',
+          onlyIfPayload: options.onlyIfPayload ?? null,
+          cancelPendingRetry: delivered && options.cancelPendingRetry,
         },
-        status: delivered ? 'FORWARDED' : 'FORWARD_FAILED',
-        onlyIfPayload: options.onlyIfPayload ?? null,
-        cancelPendingRetry: delivered && options.cancelPendingRetry,
-      },
-      actor,
-    );
+        actor,
+        manager,
+      );
+    const { withAttempt } = options;
+    const recorded = withAttempt
+      ? await this.transactions.run(async (manager) => {
+          const attempt = await record(manager);
+          await withAttempt(manager, attempt);
+          return attempt;
+        })
+      : await record();
     this.metrics.observe(trigger, answer.outcome, answer.durationMs);
     const logged = {
       orderDbId: message.orderDbId,

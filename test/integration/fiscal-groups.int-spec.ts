@@ -8,6 +8,8 @@ import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module
 import { FiscalLookupService } from '../../src/fiscal-lookup/fiscal-lookup.service.js';
 import { fiscalGroup, taxMatrixWith } from '../factories/index.js';
 import { bootIntegration, withoutFiscalNotifications, type IntegrationContext } from '../support/integration.js';
+import { AUDIT } from '../support/audit.js';
+import { AuditModule } from '../../src/audit/audit.module.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -25,7 +27,7 @@ describe('FiscalGroupsService (integration)', () => {
 
   beforeAll(async () => {
     // FiscalLookupModule is global in the app: the service drops its cache after each write.
-    db = await bootIntegration({ imports: [FiscalGroupsModule, FiscalLookupModule] });
+    db = await bootIntegration({ imports: [AuditModule, FiscalGroupsModule, FiscalLookupModule] });
     service = db.get(FiscalGroupsService);
   });
   afterAll(async () => {
@@ -34,18 +36,21 @@ describe('FiscalGroupsService (integration)', () => {
 
   describe('create', () => {
     it('stores the group with its matrix in canonical form and claims its stores', async () => {
-      const created = await service.create({
-        name: 'Paulista',
-        uf: 'SP',
-        taxRegime: 'LUCRO_REAL',
-        externalId: 'ext-create',
-        stores: [
-          { store_id: 'create-1', store_name: 'One' },
-          { store_id: 'create-2', store_name: 'Two' },
-        ],
-        // Keys out of order, a null optional field: stored sorted and without it.
-        taxMatrix: { '22021000': { ...taxMatrixWith()['21069090'], NCM: '22021000', CFOP: null }, ...taxMatrixWith() } as never,
-      });
+      const created = await service.create(
+        {
+          name: 'Paulista',
+          uf: 'SP',
+          taxRegime: 'LUCRO_REAL',
+          externalId: 'ext-create',
+          stores: [
+            { store_id: 'create-1', store_name: 'One' },
+            { store_id: 'create-2', store_name: 'Two' },
+          ],
+          // Keys out of order, a null optional field: stored sorted and without it.
+          taxMatrix: { '22021000': { ...taxMatrixWith()['21069090'], NCM: '22021000', CFOP: null }, ...taxMatrixWith() } as never,
+        },
+        AUDIT,
+      );
       expect(created).toMatchObject({ name: 'Paulista', uf: 'SP', taxRegime: 'LUCRO_REAL', externalId: 'ext-create', settings: {} });
       expect(Object.keys(created.taxMatrix)).toEqual(['21069090', '22021000']);
       expect(created.taxMatrix['22021000']).not.toHaveProperty('CFOP');
@@ -59,7 +64,7 @@ describe('FiscalGroupsService (integration)', () => {
         { store_id: 'order-a', store_name: 'Ay' },
         { store_id: 'order-m', store_name: '' },
       ];
-      const created = await service.create({ name: 'Ordered', uf: 'SP', stores, taxMatrix: {} });
+      const created = await service.create({ name: 'Ordered', uf: 'SP', stores, taxMatrix: {} }, AUDIT);
       expect(storeRefsOf(created)).toEqual(stores);
       expect(storeRefsOf(await service.findById(created.id))).toEqual(stores);
       expect(storeRefsOf((await service.findByStore('order-a'))!)).toEqual(stores);
@@ -70,15 +75,18 @@ describe('FiscalGroupsService (integration)', () => {
       const holder = await fiscalGroup(db.dataSource, { name: 'Holder', stores: ['held-1'] });
       const before = await groupCount();
       await expect(
-        service.create({
-          name: 'Claimer',
-          uf: 'RJ',
-          stores: [
-            { store_id: 'free-1', store_name: 'Free' },
-            { store_id: 'held-1', store_name: 'Held' },
-          ],
-          taxMatrix: {},
-        }),
+        service.create(
+          {
+            name: 'Claimer',
+            uf: 'RJ',
+            stores: [
+              { store_id: 'free-1', store_name: 'Free' },
+              { store_id: 'held-1', store_name: 'Held' },
+            ],
+            taxMatrix: {},
+          },
+          AUDIT,
+        ),
       ).rejects.toMatchObject({
         status: 409,
         code: 'STORE_IN_ANOTHER_GROUP',
@@ -99,7 +107,9 @@ describe('FiscalGroupsService (integration)', () => {
 
     it('refuses with 409 an externalId another group uses, naming it', async () => {
       const other = await fiscalGroup(db.dataSource, { externalId: 'ext-taken' });
-      await expect(service.create({ name: 'Copy', uf: 'SP', externalId: 'ext-taken', stores: [], taxMatrix: {} })).rejects.toMatchObject({
+      await expect(
+        service.create({ name: 'Copy', uf: 'SP', externalId: 'ext-taken', stores: [], taxMatrix: {} }, AUDIT),
+      ).rejects.toMatchObject({
         status: 409,
         code: 'EXTERNAL_ID_IN_USE',
         message: `externalId "ext-taken" is already used by fiscal group ${other.id}`,
@@ -113,7 +123,7 @@ describe('FiscalGroupsService (integration)', () => {
   describe('update', () => {
     it('changes only what is sent and merges the settings', async () => {
       const group = await fiscalGroup(db.dataSource, { name: 'Before', uf: 'MG', settings: { includeIcmsInPisCofinsBase: false } });
-      const updated = await service.update(group.id, { name: 'After', settings: { includeIcmsInPisCofinsBase: true } });
+      const updated = await service.update(group.id, { name: 'After', settings: { includeIcmsInPisCofinsBase: true } }, AUDIT);
       expect(updated).toMatchObject({
         id: group.id,
         name: 'After',
@@ -125,31 +135,38 @@ describe('FiscalGroupsService (integration)', () => {
       });
       expect(updated.updatedAt.getTime()).toBeGreaterThan(group.updatedAt.getTime());
       // Settings not sent are kept.
-      expect((await service.update(group.id, { settings: {} })).settings).toEqual({ includeIcmsInPisCofinsBase: true });
+      expect((await service.update(group.id, { settings: {} }, AUDIT)).settings).toEqual({ includeIcmsInPisCofinsBase: true });
     });
 
     it('replacing the stores releases the old ones, which another group can then claim', async () => {
       const group = await fiscalGroup(db.dataSource, { stores: ['move-old'] });
-      await service.update(group.id, { stores: [{ store_id: 'move-new', store_name: 'New' }] });
+      await service.update(group.id, { stores: [{ store_id: 'move-new', store_name: 'New' }] }, AUDIT);
       expect(await ownersOf('move-old', 'move-new')).toEqual({ 'move-new': group.id });
-      const other = await service.create({ name: 'Taker', uf: 'SP', stores: [{ store_id: 'move-old', store_name: 'Old' }], taxMatrix: {} });
+      const other = await service.create(
+        { name: 'Taker', uf: 'SP', stores: [{ store_id: 'move-old', store_name: 'Old' }], taxMatrix: {} },
+        AUDIT,
+      );
       expect(await ownersOf('move-old')).toEqual({ 'move-old': other.id });
     });
 
     it('a new store list alone is a change of the group (updatedAt), the same list is none', async () => {
       const group = await fiscalGroup(db.dataSource, { stores: ['touch-1'] });
-      const moved = await service.update(group.id, {
-        stores: [
-          { store_id: 'touch-2', store_name: 'Two' },
-          { store_id: 'touch-1', store_name: 'One' },
-        ],
-      });
+      const moved = await service.update(
+        group.id,
+        {
+          stores: [
+            { store_id: 'touch-2', store_name: 'Two' },
+            { store_id: 'touch-1', store_name: 'One' },
+          ],
+        },
+        AUDIT,
+      );
       expect(storeRefsOf(moved)).toEqual([
         { store_id: 'touch-2', store_name: 'Two' },
         { store_id: 'touch-1', store_name: 'One' },
       ]);
       expect(moved.updatedAt.getTime()).toBeGreaterThan(group.updatedAt.getTime());
-      const again = await service.update(group.id, { stores: storeRefsOf(moved) });
+      const again = await service.update(group.id, { stores: storeRefsOf(moved) }, AUDIT);
       expect(again.updatedAt).toEqual(moved.updatedAt);
     });
 
@@ -157,20 +174,24 @@ describe('FiscalGroupsService (integration)', () => {
       const holder = await fiscalGroup(db.dataSource, { name: 'Keeper', stores: ['kept'] });
       const group = await fiscalGroup(db.dataSource, { name: 'Mover', stores: ['mine'] });
       await expect(
-        service.update(group.id, {
-          name: 'Renamed',
-          stores: [
-            { store_id: 'mine', store_name: 'Mine' },
-            { store_id: 'kept', store_name: 'Kept' },
-          ],
-        }),
+        service.update(
+          group.id,
+          {
+            name: 'Renamed',
+            stores: [
+              { store_id: 'mine', store_name: 'Mine' },
+              { store_id: 'kept', store_name: 'Kept' },
+            ],
+          },
+          AUDIT,
+        ),
       ).rejects.toMatchObject({ status: 409, message: expect.stringContaining(`fiscal group ${holder.id} ("Keeper")`) });
       expect(await service.findById(group.id)).toMatchObject({ name: 'Mover', stores: group.stores });
       expect(await ownersOf('mine', 'kept')).toEqual({ mine: group.id, kept: holder.id });
     });
 
     it('answers 404 for an unknown group', async () => {
-      await expect(service.update(UNKNOWN_ID, { name: 'x' })).rejects.toMatchObject({
+      await expect(service.update(UNKNOWN_ID, { name: 'x' }, AUDIT)).rejects.toMatchObject({
         status: 404,
         code: 'NOT_FOUND',
         message: `Fiscal group ${UNKNOWN_ID} not found`,
@@ -182,14 +203,14 @@ describe('FiscalGroupsService (integration)', () => {
     it('replaces the whole matrix from CSV', async () => {
       const group = await fiscalGroup(db.dataSource);
       const replacement = { ...taxMatrixWith(7), '1905': { ...taxMatrixWith(7)['21069090']!, NCM: '1905' } };
-      const updated = await service.importTaxMatrixCsv(group.id, taxMatrixToCsv(replacement));
+      const updated = await service.importTaxMatrixCsv(group.id, taxMatrixToCsv(replacement), AUDIT);
       expect(Object.keys(updated.taxMatrix)).toEqual(['1905', '21069090']);
       expect(updated.taxMatrix['21069090']!.ICMS_rate).toBe(7);
     });
 
     it('changes nothing when the CSV has a problem', async () => {
       const group = await fiscalGroup(db.dataSource);
-      await expect(service.importTaxMatrixCsv(group.id, 'NCM,ICMS_rate\r\n21069090,abc\r\n')).rejects.toMatchObject({
+      await expect(service.importTaxMatrixCsv(group.id, 'NCM,ICMS_rate\r\n21069090,abc\r\n', AUDIT)).rejects.toMatchObject({
         status: 400,
         code: 'VALIDATION_FAILED',
         message: expect.stringContaining('nothing was changed'),
@@ -201,10 +222,10 @@ describe('FiscalGroupsService (integration)', () => {
   describe('remove', () => {
     it('deletes the group and frees its stores; a second delete is 404', async () => {
       const group = await fiscalGroup(db.dataSource, { stores: ['gone-1'] });
-      await service.remove(group.id);
+      await service.remove(group.id, AUDIT);
       expect(await ownersOf('gone-1')).toEqual({});
       expect(await service.findByStore('gone-1')).toBeUndefined();
-      await expect(service.remove(group.id)).rejects.toMatchObject({ status: 404 });
+      await expect(service.remove(group.id, AUDIT)).rejects.toMatchObject({ status: 404 });
       await expect(service.findById(group.id)).rejects.toMatchObject({ status: 404, message: `Fiscal group ${group.id} not found` });
     });
   });
@@ -221,16 +242,19 @@ describe('FiscalGroupsService (integration)', () => {
       await db.settleNotifications();
       await withoutFiscalNotifications(db.dataSource, async () => {
         expect(await lookup.groupByStore('cached-store')).toBeUndefined(); // now cached as "no group"
-        const created = await service.create({
-          name: 'Late',
-          uf: 'SP',
-          stores: [{ store_id: 'cached-store', store_name: 'C' }],
-          taxMatrix: {},
-        });
+        const created = await service.create(
+          {
+            name: 'Late',
+            uf: 'SP',
+            stores: [{ store_id: 'cached-store', store_name: 'C' }],
+            taxMatrix: {},
+          },
+          AUDIT,
+        );
         expect((await lookup.groupByStore('cached-store'))?.id).toBe(created.id);
-        await service.update(created.id, { taxMatrix: taxMatrixWith(4) });
+        await service.update(created.id, { taxMatrix: taxMatrixWith(4) }, AUDIT);
         expect((await lookup.groupByStore('cached-store'))?.taxMatrix).toEqual(taxMatrixWith(4));
-        await service.remove(created.id);
+        await service.remove(created.id, AUDIT);
         expect(await lookup.groupByStore('cached-store')).toBeUndefined();
       });
     });

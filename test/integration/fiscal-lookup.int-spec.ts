@@ -6,6 +6,7 @@ import { FiscalLookupService } from '../../src/fiscal-lookup/fiscal-lookup.servi
 import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import { fiscalGroup, productCategory, taxMatrixWith } from '../factories/index.js';
 import { bootIntegration, eventually, withoutFiscalNotifications, type IntegrationContext } from '../support/integration.js';
+import { AuditModule } from '../../src/audit/audit.module.js';
 
 describe('FiscalLookupService (integration)', () => {
   let db: IntegrationContext;
@@ -21,7 +22,7 @@ describe('FiscalLookupService (integration)', () => {
 
   beforeAll(async () => {
     // The lookup's loaders are provided by the modules that own the tables.
-    db = await bootIntegration({ imports: [FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule] });
+    db = await bootIntegration({ imports: [AuditModule, FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule] });
     lookup = db.get(FiscalLookupService);
   });
   afterAll(async () => {

@@ -11,6 +11,8 @@ import { OrdersQueryService } from '../../src/orders/orders-query.service.js';
 import { StatusAliasEntity } from '../../src/status-aliases/status-alias.entity.js';
 import { order, orderDispatch, orderPayload, orderTracking, orderTransfer, statusAlias } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { AUDIT } from '../support/audit.js';
+import { AuditModule } from '../../src/audit/audit.module.js';
 
 const POS: Actor = { clientId: '7002', via: 'POST /api/order/tracking' };
 
@@ -29,7 +31,7 @@ describe('Fulfillment: status, tracking, dispatch, infoPayments and the detail (
   });
 
   beforeAll(async () => {
-    db = await bootIntegration({ imports: [FulfillmentModule, FiscalLookupModule], entities: [StatusAliasEntity] });
+    db = await bootIntegration({ imports: [AuditModule, FulfillmentModule, FiscalLookupModule], entities: [StatusAliasEntity] });
     service = db.get(FulfillmentService);
   });
   afterAll(async () => {
@@ -40,18 +42,20 @@ describe('Fulfillment: status, tracking, dispatch, infoPayments and the detail (
     it('applies a point-of-sale label through the alias table, keeping the label in the history', async () => {
       await statusAlias(db.dataSource, { label: 'Listo para retirar', status: 'READY' });
       const target = await order(db.dataSource, { orderId: 'S-alias', status: 'ACCEPTED' });
-      expect(await service.changeStatus(body<StatusRequestDto>({ order_id: 'S-alias', status: 'listo-para-retirar' }), POS)).toEqual({
-        message: 'Order S-alias changed from ACCEPTED to READY',
-        status: 'success',
-        orderStatus: 'READY',
-      });
+      expect(await service.changeStatus(body<StatusRequestDto>({ order_id: 'S-alias', status: 'listo-para-retirar' }), POS, AUDIT)).toEqual(
+        {
+          message: 'Order S-alias changed from ACCEPTED to READY',
+          status: 'success',
+          orderStatus: 'READY',
+        },
+      );
       expect(await lastHistory(target.id)).toMatchObject({ toStatus: 'READY', label: 'listo-para-retirar', clientId: '7002' });
     });
 
     it('refuses a label that is neither a status nor an alias (400), changing nothing', async () => {
       await order(db.dataSource, { orderId: 'S-unknown', status: 'ACCEPTED' });
       await expect(
-        service.changeStatus(body<StatusRequestDto>({ order_id: 'S-unknown', status: 'Teleported' }), POS),
+        service.changeStatus(body<StatusRequestDto>({ order_id: 'S-unknown', status: 'Teleported' }), POS, AUDIT),
       ).rejects.toMatchObject({
         status: 400,
         message: expect.stringContaining('status "Teleported" is neither an order status') as unknown,
@@ -68,7 +72,7 @@ describe('Fulfillment: status, tracking, dispatch, infoPayments and the detail (
         status: 'Saiu para entrega',
         trackingInfo: { trackingNumber: 'BR123', shippingCoordinates: [{ latitude: '-23.56', longitude: -46.65 }] },
       };
-      expect((await service.track(body(fields, { carrier: 'Loggi' }), POS)).message).toBe(
+      expect((await service.track(body(fields, { carrier: 'Loggi' }), POS, AUDIT)).message).toBe(
         'Tracking registered for order K-carrier; carrier status "Saiu para entrega" kept on the tracking record',
       );
       expect(await stored('K-carrier')).toMatchObject({ status: 'DISPATCHED', updatedAt: target.updatedAt });
@@ -87,7 +91,7 @@ describe('Fulfillment: status, tracking, dispatch, infoPayments and the detail (
 
     it('applies a status value to the order and records that it did', async () => {
       const target = await order(db.dataSource, { orderId: 'K-status', status: 'DISPATCHED' });
-      expect((await service.track(body<TrackingRequestDto>({ order_id: 'K-status', status: 'delivered' }), POS)).orderStatus).toBe(
+      expect((await service.track(body<TrackingRequestDto>({ order_id: 'K-status', status: 'delivered' }), POS, AUDIT)).orderStatus).toBe(
         'DELIVERED',
       );
       expect(await lastHistory(target.id)).toMatchObject({ fromStatus: 'DISPATCHED', toStatus: 'DELIVERED', label: 'delivered' });
@@ -98,7 +102,7 @@ describe('Fulfillment: status, tracking, dispatch, infoPayments and the detail (
 
     it('an illegal move refuses the whole call: no tracking record is kept', async () => {
       const target = await order(db.dataSource, { orderId: 'K-illegal', status: 'DELIVERED' });
-      await expect(service.track(body<TrackingRequestDto>({ order_id: 'K-illegal', status: 'READY' }), POS)).rejects.toMatchObject({
+      await expect(service.track(body<TrackingRequestDto>({ order_id: 'K-illegal', status: 'READY' }), POS, AUDIT)).rejects.toMatchObject({
         status: 409,
       });
       expect(await db.dataSource.getRepository(OrderTrackingEntity).countBy({ orderDbId: target.id })).toBe(0);
@@ -107,7 +111,7 @@ describe('Fulfillment: status, tracking, dispatch, infoPayments and the detail (
 
   describe('dispatch', () => {
     const dispatch = (orderId: string, transaction: string | number) =>
-      service.dispatch(body<DispatchedRequestDto>({ codigo_app: orderId, id_transaccion: transaction }), POS);
+      service.dispatch(body<DispatchedRequestDto>({ codigo_app: orderId, id_transaccion: transaction }), POS, AUDIT);
     const dispatchesOf = (orderDbId: string) =>
       db.dataSource.getRepository(OrderDispatchEntity).find({ where: { orderDbId }, order: { id: 'ASC' } });
 

@@ -9,6 +9,8 @@ import { OrderTransferEntity } from '../../src/fulfillment/order-transfer.entity
 import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.entity.js';
 import { fiscalGroup, order, orderPayload, productCategory, taxMatrixWith, type OrderOverrides } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { AUDIT } from '../support/audit.js';
+import { AuditModule } from '../../src/audit/audit.module.js';
 
 const POS: Actor = { clientId: '7002', via: 'PUT /api/order/transfer' };
 
@@ -22,7 +24,7 @@ describe('Fulfillment: transfer (integration)', () => {
   const transfersOf = (orderDbId: string) => db.dataSource.getRepository(OrderTransferEntity).findBy({ orderDbId });
   const transfer = (given: Partial<TransferRequestDto>, extra: Record<string, unknown> | null = null) => {
     const fields = { processed_by: 'Carla Mendes', transfer_reason: 'Oven out of order', ...given } as TransferRequestDto;
-    return service.transfer({ fields, extra, body: { ...fields, ...extra } }, POS);
+    return service.transfer({ fields, extra, body: { ...fields, ...extra } }, POS, AUDIT);
   };
   /** An order taxed by fiscal group A on store-a1: its enriched payload stands for A's taxes (a marker, not figures). */
   const taxedByA = (orderId: string, overrides: OrderOverrides = {}) =>
@@ -38,7 +40,7 @@ describe('Fulfillment: transfer (integration)', () => {
 
   beforeAll(async () => {
     db = await bootIntegration({
-      imports: [FulfillmentModule, FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule],
+      imports: [AuditModule, FulfillmentModule, FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule],
     });
     service = db.get(FulfillmentService);
     groupA = (await fiscalGroup(db.dataSource, { stores: ['store-a1', 'store-a2'], taxMatrix: taxMatrixWith(18) })).id;

@@ -3,6 +3,8 @@ import { StatusAliasesModule } from '../../src/status-aliases/status-aliases.mod
 import { StatusAliasesService } from '../../src/status-aliases/status-aliases.service.js';
 import { statusAlias } from '../factories/index.js';
 import { bootIntegration, eventually, withTriggersDisabled, type IntegrationContext } from '../support/integration.js';
+import { AUDIT } from '../support/audit.js';
+import { AuditModule } from '../../src/audit/audit.module.js';
 
 describe('StatusAliasesService (integration)', () => {
   let db: IntegrationContext;
@@ -11,7 +13,7 @@ describe('StatusAliasesService (integration)', () => {
   const emptyTable = () => db.dataSource.createQueryBuilder().delete().from(StatusAliasEntity).execute();
 
   beforeAll(async () => {
-    db = await bootIntegration({ imports: [StatusAliasesModule] });
+    db = await bootIntegration({ imports: [AuditModule, StatusAliasesModule] });
     service = db.get(StatusAliasesService);
   });
   afterAll(async () => {
@@ -41,10 +43,13 @@ describe('StatusAliasesService (integration)', () => {
 
   describe('resolve', () => {
     beforeAll(async () => {
-      await service.replace([
-        { label: 'Pedido Recibido', status: 'ACCEPTED' },
-        { label: 'En Preparación', status: 'IN_PREPARATION' },
-      ]);
+      await service.replace(
+        [
+          { label: 'Pedido Recibido', status: 'ACCEPTED' },
+          { label: 'En Preparación', status: 'IN_PREPARATION' },
+        ],
+        AUDIT,
+      );
     });
 
     it.each([
@@ -71,10 +76,13 @@ describe('StatusAliasesService (integration)', () => {
   describe('replace', () => {
     it('replaces the whole table, trims labels and answers the new list', async () => {
       await statusAlias(db.dataSource, { label: 'Old Label', status: 'DELIVERED' });
-      const answered = await service.replace([
-        { label: '  Entregue  ', status: 'DELIVERED' },
-        { label: 'A Caminho', status: 'DISPATCHED' },
-      ]);
+      const answered = await service.replace(
+        [
+          { label: '  Entregue  ', status: 'DELIVERED' },
+          { label: 'A Caminho', status: 'DISPATCHED' },
+        ],
+        AUDIT,
+      );
       expect(answered).toEqual([
         { label: 'Entregue', status: 'DELIVERED' },
         { label: 'A Caminho', status: 'DISPATCHED' },
@@ -83,11 +91,11 @@ describe('StatusAliasesService (integration)', () => {
     });
 
     it('resolves with the new table at once, without waiting for NOTIFY', async () => {
-      await service.replace([{ label: 'Old Label', status: 'DELIVERED' }]);
+      await service.replace([{ label: 'Old Label', status: 'DELIVERED' }], AUDIT);
       await db.settleNotifications();
       await withTriggersDisabled(db.dataSource, ['status_alias.trg_status_alias_changed'], async () => {
         expect(await service.resolve('old label')).toBe('DELIVERED'); // the table is cached now
-        await service.replace([{ label: 'Entregue', status: 'DELIVERED' }]);
+        await service.replace([{ label: 'Entregue', status: 'DELIVERED' }], AUDIT);
         expect(await service.resolve('old label')).toBeUndefined();
         expect(await service.resolve('entregue')).toBe('DELIVERED');
       });
@@ -96,11 +104,14 @@ describe('StatusAliasesService (integration)', () => {
     it('refuses labels that are status values or match each other, listing every problem; nothing changes', async () => {
       const before = await service.list();
       await expect(
-        service.replace([
-          { label: 'Por Asignar', status: 'READY' },
-          { label: 'Ready ', status: 'READY' },
-          { label: 'por_asignar', status: 'DISPATCHED' },
-        ]),
+        service.replace(
+          [
+            { label: 'Por Asignar', status: 'READY' },
+            { label: 'Ready ', status: 'READY' },
+            { label: 'por_asignar', status: 'DISPATCHED' },
+          ],
+          AUDIT,
+        ),
       ).rejects.toMatchObject({
         status: 400,
         code: 'VALIDATION_FAILED',
@@ -113,14 +124,14 @@ describe('StatusAliasesService (integration)', () => {
     });
 
     it('empties the table with an empty list', async () => {
-      expect(await service.replace([])).toEqual([]);
+      expect(await service.replace([], AUDIT)).toEqual([]);
       expect(await db.dataSource.getRepository(StatusAliasEntity).count()).toBe(0);
     });
   });
 
   describe('unknownLabel', () => {
     it('is a 400 naming the label, every status and every alias', async () => {
-      await service.replace([{ label: 'Anulada', status: 'CANCELLED' }]);
+      await service.replace([{ label: 'Anulada', status: 'CANCELLED' }], AUDIT);
       const error = await service.unknownLabel('Perdido', 'trackingStatus');
       expect(error).toMatchObject({ status: 400, details: [{ field: 'trackingStatus', problem: error.message }] });
       expect(error.message).toBe(
@@ -131,7 +142,7 @@ describe('StatusAliasesService (integration)', () => {
     });
 
     it('says "none" when there is no alias', async () => {
-      await service.replace([]);
+      await service.replace([], AUDIT);
       expect((await service.unknownLabel('x')).message).toContain('nor a known alias (none)');
     });
   });

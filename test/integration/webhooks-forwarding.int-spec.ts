@@ -13,6 +13,8 @@ import { fiscalGroup, order, orderPayload, productCategory, retryJob, webhookDel
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 import { retryJobOf, scheduledDelayMs } from '../support/rows.js';
 import { answer, forwardedPayload, verifySignature, WebhookReceiver } from '../support/webhook-receiver.js';
+import { AUDIT } from '../support/audit.js';
+import { AuditModule } from '../../src/audit/audit.module.js';
 
 const SECRET = 'whsec_' + Buffer.from('integration-signing-key-32-bytes').toString('base64');
 const FORWARD: Actor = { clientId: '7001', via: 'POST /api/enrich-order-forward' };
@@ -35,7 +37,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     db = await bootIntegration({
-      imports: [WebhooksModule, FiscalLookupModule, MetricsModule, FiscalGroupsModule, ProductCategoriesModule],
+      imports: [AuditModule, WebhooksModule, FiscalLookupModule, MetricsModule, FiscalGroupsModule, ProductCategoriesModule],
       env: { ORDER_WEBHOOK_URL: `${receiver.url}?token=t0ps3cret`, ORDER_WEBHOOK_SECRET: SECRET, WEBHOOK_RETRY_SCHEDULE: '60s,5m' },
     });
     // The module's background jobs (the retry worker) are stopped: the tests here look at the queue as the requests leave it.
@@ -135,7 +137,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       await webhookDelivery(db.dataSource, { orderDbId: target.id, attempt: 2, statusCode: null, error: 'ECONNREFUSED' });
       await retryJob(db.dataSource, { orderDbId: target.id, body: JSON.stringify(enriched), runInMs: 60_000 });
 
-      expect(await forwarding.redeliver(target.id, ADMIN)).toEqual({
+      expect(await forwarding.redeliver(target.id, ADMIN, AUDIT)).toEqual({
         message: 'Order R-1 redelivered: the webhook answered 200 (attempt 3)',
       });
       expect(forwardedPayload(receiver.requests[0]!)).toEqual(enriched);
@@ -152,7 +154,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       const target = await order(db.dataSource, { orderId: 'R-2', status: 'FORWARD_FAILED', enrichedPayload: { orderId: 'R-2' } });
       await retryJob(db.dataSource, { orderDbId: target.id, retriesDone: 1, body: '{"orderId": "R-2"}' });
       receiver.respondWith(answer(502, 'bad gateway'));
-      await expect(forwarding.redeliver('R-2', ADMIN)).rejects.toMatchObject({
+      await expect(forwarding.redeliver('R-2', ADMIN, AUDIT)).rejects.toMatchObject({
         status: 502,
         message: 'Order R-2 was not accepted by the order webhook: the receiver answered 502 (attempt 1)',
       });
@@ -161,8 +163,11 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
 
     it('refuses an order without an enriched payload (409) and an unknown one (404), sending nothing', async () => {
       await order(db.dataSource, { orderId: 'R-untaxed', status: 'ENRICHMENT_FAILED' });
-      await expect(forwarding.redeliver('R-untaxed', ADMIN)).rejects.toMatchObject({ status: 409 });
-      await expect(forwarding.redeliver('R-missing', ADMIN)).rejects.toMatchObject({ status: 404, message: 'Order R-missing not found' });
+      await expect(forwarding.redeliver('R-untaxed', ADMIN, AUDIT)).rejects.toMatchObject({ status: 409 });
+      await expect(forwarding.redeliver('R-missing', ADMIN, AUDIT)).rejects.toMatchObject({
+        status: 404,
+        message: 'Order R-missing not found',
+      });
       expect(receiver.requests).toHaveLength(0);
     });
   });

@@ -15,6 +15,7 @@ import { order, retryJob, webhookDelivery } from '../factories/index.js';
 import { bootIntegration, eventually, type IntegrationContext } from '../support/integration.js';
 import { makeRetryJobDue, retryJobOf, scheduledDelayMs } from '../support/rows.js';
 import { answer, WebhookReceiver } from '../support/webhook-receiver.js';
+import { AuditModule } from '../../src/audit/audit.module.js';
 
 const LEASE_MS = 70_000;
 
@@ -45,7 +46,7 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     db = await bootIntegration({
-      imports: [WebhooksModule, FiscalLookupModule, MetricsModule],
+      imports: [AuditModule, WebhooksModule, FiscalLookupModule, MetricsModule],
       env: { ORDER_WEBHOOK_URL: receiver.url, WEBHOOK_RETRY_SCHEDULE: '60s,5m', WEBHOOK_DELIVERY_RETENTION_DAYS: '30' },
     });
     // The module's background jobs (its retry worker) are stopped: each test starts a worker when it wants the queue worked.

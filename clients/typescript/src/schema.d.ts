@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/admin/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit events
+         * @description The recorded changes, newest first (`at` desc, then `id` desc), with every filter optional and combinable (AND). Each event names its actor (a machine client or a person), the action, the target and the changed fields before and after, with the request id and client address of the change. `total` is exact; `totalPages = ceil(total / pageSize)`, 0 when nothing matches. Events are append-only: no route changes or deletes one; they are kept AUDIT_RETENTION_DAYS days.
+         */
+        get: operations["AuditEvents_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/metrics": {
         parameters: {
             query?: never;
@@ -688,6 +708,150 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ErrorDetailDto: {
+            /**
+             * @description Path of the offending field (dot notation)
+             * @example taxMatrix.22021000.ICMS_rate
+             */
+            field: string;
+            /**
+             * @description What is wrong with it
+             * @example must be a number from 0 to 100 with at most 4 decimals
+             */
+            problem: string;
+            /**
+             * @description Set on the tax-matrix CSV import's problems: the file's line (1 is the header row); `field` says it in words
+             * @example 3
+             */
+            line?: number;
+            /**
+             * @description Set on the tax-matrix CSV import's problems about one cell: the name of its column
+             * @example ICMS_rate
+             */
+            column?: string;
+        };
+        ErrorResponseDto: {
+            /**
+             * @description Human-readable explanation (always one string)
+             * @example Fiscal group not found
+             */
+            message: string;
+            /**
+             * @description Machine-readable code
+             * @example NOT_FOUND
+             * @enum {string}
+             */
+            error: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "FISCAL_GROUP_NOT_FOUND" | "WEBHOOK_NOT_CONFIGURED" | "WEBHOOK_DELIVERY_FAILED" | "PAYLOAD_TOO_LARGE" | "ORDER_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+            /** @description One entry per invalid field (validation errors only) */
+            details?: components["schemas"]["ErrorDetailDto"][];
+        };
+        AuditChangeDto: {
+            /**
+             * @description The value before the change; null when the thing did not exist
+             * @example Restaurants SP
+             */
+            before: string | number | boolean | unknown[] | ({
+                [key: string]: unknown;
+            } | null);
+            /**
+             * @description The value after the change; null when the thing was deleted
+             * @example Restaurants SP - Lucro Real
+             */
+            after: string | number | boolean | unknown[] | ({
+                [key: string]: unknown;
+            } | null);
+        };
+        AuditActorDto: {
+            /**
+             * @description A machine client (its client id) or a person (their user id)
+             * @example user
+             * @enum {string}
+             */
+            type: "client" | "user";
+            /** @example 0b7c2a52-2f0e-4f59-9c52-9a4c6a0d3c11 */
+            id: string;
+            /**
+             * @description The client's or the person's name when the change was made
+             * @example Ana Fiscal
+             */
+            name: string;
+        };
+        AuditTargetDto: {
+            /**
+             * @example fiscal-group
+             * @enum {string}
+             */
+            type: "fiscal-group" | "product-fiscal-category" | "status-aliases" | "channel-configuration" | "client" | "user" | "session" | "order";
+            /**
+             * @description The changed thing's id: a fiscal group's UUID, a product id, an order's orderId, `all` for the status aliases and the channel configuration
+             * @example 9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e
+             */
+            id: string;
+        };
+        AuditEventDto: {
+            /**
+             * @description Increasing with the order in which events were written
+             * @example 1042
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made (RFC 3339, UTC, to the microsecond)
+             * @example 2026-11-26T14:03:27.518204Z
+             */
+            at: string;
+            actor: components["schemas"]["AuditActorDto"];
+            /**
+             * @description A short kebab-case verb: `create`, `update`, `delete`, `import-matrix`, `replace`, `change-status`, `transfer`…
+             * @example update
+             */
+            action: string;
+            target: components["schemas"]["AuditTargetDto"];
+            /**
+             * @description The changed fields, each with its value before and after; never a secret or a password. What each target records: docs/audit-log.md.
+             * @example {
+             *       "name": {
+             *         "before": "Restaurants SP",
+             *         "after": "Restaurants SP - Lucro Real"
+             *       },
+             *       "taxRegime": {
+             *         "before": "LUCRO_PRESUMIDO",
+             *         "after": "LUCRO_REAL"
+             *       }
+             *     }
+             */
+            changes: {
+                [key: string]: components["schemas"]["AuditChangeDto"];
+            };
+            /**
+             * @description The `x-request-id` of the request that made the change
+             * @example 7f3c1e9a-5b2d-4c8e-a1f0-9d8e7c6b5a43
+             */
+            requestId: string | null;
+            /**
+             * @description The client address of that request
+             * @example 203.0.113.7
+             */
+            address: string | null;
+        };
+        AuditEventPageDto: {
+            /** @description Newest first (`at` desc, then `id` desc); empty past the last page */
+            items: components["schemas"]["AuditEventDto"][];
+            /**
+             * @description Events matching the filters (exact, not paginated)
+             * @example 1
+             */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            pageSize: number;
+            /**
+             * @description ceil(total / pageSize); 0 when total is 0
+             * @example 1
+             */
+            totalPages: number;
+        };
         LivenessDto: {
             /**
              * @example ok
@@ -754,43 +918,6 @@ export interface components {
              * @example 3600
              */
             expiresIn: number;
-        };
-        ErrorDetailDto: {
-            /**
-             * @description Path of the offending field (dot notation)
-             * @example taxMatrix.22021000.ICMS_rate
-             */
-            field: string;
-            /**
-             * @description What is wrong with it
-             * @example must be a number from 0 to 100 with at most 4 decimals
-             */
-            problem: string;
-            /**
-             * @description Set on the tax-matrix CSV import's problems: the file's line (1 is the header row); `field` says it in words
-             * @example 3
-             */
-            line?: number;
-            /**
-             * @description Set on the tax-matrix CSV import's problems about one cell: the name of its column
-             * @example ICMS_rate
-             */
-            column?: string;
-        };
-        ErrorResponseDto: {
-            /**
-             * @description Human-readable explanation (always one string)
-             * @example Fiscal group not found
-             */
-            message: string;
-            /**
-             * @description Machine-readable code
-             * @example NOT_FOUND
-             * @enum {string}
-             */
-            error: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "FISCAL_GROUP_NOT_FOUND" | "WEBHOOK_NOT_CONFIGURED" | "WEBHOOK_DELIVERY_FAILED" | "PAYLOAD_TOO_LARGE" | "ORDER_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
-            /** @description One entry per invalid field (validation errors only) */
-            details?: components["schemas"]["ErrorDetailDto"][];
         };
         TokenInfoDto: {
             /** @example 1001 */
@@ -3985,6 +4112,122 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AuditEvents_list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Events per page */
+                pageSize?: number;
+                /** @description Only changes made by a machine client or by a person */
+                actorType?: "client" | "user";
+                /** @description Only changes made by this client id or user id (exact) */
+                actorId?: string;
+                /** @description Only changes to this kind of thing */
+                targetType?: "fiscal-group" | "product-fiscal-category" | "status-aliases" | "channel-configuration" | "client" | "user" | "session" | "order";
+                /** @description Only changes to the thing with this id (exact), e.g. a fiscal group's UUID or an order's orderId */
+                targetId?: string;
+                /** @description Only this action (exact), e.g. `update` or `change-status` */
+                action?: string;
+                /** @description Only changes made at or after this instant (inclusive). ISO 8601 date-time; without a zone it is UTC; up to 9 fractional digits. */
+                from?: string;
+                /** @description Only changes made at or before this instant (inclusive). Must not be before from. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventPageDto"];
+                };
+            };
+            /** @description A parameter is not an integer, out of range, not a known actor or target type, not an ISO 8601 date-time, from is after to, or the parameter is unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Metrics_scrape: {
         parameters: {
             query?: never;

@@ -1,36 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
-import { FILTER_RANGE_RULE, ISO_DATE_TIME_RULE, isIsoDateTime, parseIsoDateTime, withinFilterRange } from '../../common/iso-date-time.js';
+import { parseIsoDateTime } from '../../common/iso-date-time.js';
+import { IsIsoDateTime, MAX_INTEGER_PARAM, plainInteger, WithinFilterRange } from '../../common/http/query-params.js';
 import { ORDER_STATUSES, type OrderStatus } from '../order-status.js';
 
-/** Largest page number and attempt count accepted (PostgreSQL integer). */
-export const MAX_INTEGER_PARAM = 2_147_483_647;
+export { MAX_INTEGER_PARAM };
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
-
-/**
- * Query text to a number only when it is written as a plain integer (`12`, `-1`): `1.5`,
- * `1e3`, `0x10`, ` 7` or an empty value stay text and fail `@IsInt` (a 400), instead of
- * being read as some other number.
- */
-function plainInteger({ value }: { value: unknown }): unknown {
-  return typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
-}
-
-function IsIsoDateTime() {
-  return ValidateBy({
-    name: 'isIsoDateTime',
-    validator: { validate: (value: unknown) => isIsoDateTime(value), defaultMessage: () => ISO_DATE_TIME_RULE },
-  });
-}
-
-function WithinFilterRange() {
-  return ValidateBy({
-    name: 'withinFilterRange',
-    validator: { validate: (value: unknown) => withinFilterRange(value), defaultMessage: () => FILTER_RANGE_RULE },
-  });
-}
 
 /** `createdFrom <= createdTo` when both are valid date-times (compared at full precision). */
 function NotAfterCreatedTo() {
