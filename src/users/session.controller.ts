@@ -15,6 +15,7 @@ import {
   SignInDto,
   SignInOptionsDto,
 } from './dto/session.dto.js';
+import { originOf } from './people-audit.js';
 import { personOf } from './person-of.js';
 import { SessionsService } from './sessions.service.js';
 import { UsersService } from './users.service.js';
@@ -72,7 +73,7 @@ export class SessionController {
   @ApiNoContentResponse({ description: 'Signed out' })
   @ApiErrors([403], { 403: CSRF_403 })
   async signOut(@Req() request: Request, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    await this.sessions.signOut(personOf(request), reply);
+    await this.sessions.signOut(personOf(request), request, reply);
   }
 
   @Put('session/password')
@@ -88,7 +89,7 @@ export class SessionController {
   })
   @ApiDomainErrors(400, { PASSWORD_REJECTED: PasswordRejectedErrorDto })
   changePassword(@Body() dto: ChangePasswordDto, @Req() request: Request, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionDto> {
-    return this.sessions.changePassword(personOf(request), dto, reply);
+    return this.sessions.changePassword(personOf(request), dto, request, reply);
   }
 
   @Get('password-links/:token')
@@ -113,7 +114,7 @@ export class SessionController {
   @ApiNoContentResponse({ description: 'The password is set' })
   @ApiErrors([400, 404, 429], { 400: 'PASSWORD_REJECTED: the password breaks a rule', 404: 'LINK_NOT_FOUND: unknown, used or expired' })
   @ApiDomainErrors(400, { PASSWORD_REJECTED: PasswordRejectedErrorDto })
-  async setPassword(@Param('token') token: string, @Body() dto: SetPasswordDto): Promise<void> {
-    await this.users.setPasswordWithLink(token, dto.password);
+  async setPassword(@Param('token') token: string, @Body() dto: SetPasswordDto, @Req() request: Request): Promise<void> {
+    await this.users.setPasswordWithLink(token, dto.password, originOf(request));
   }
 }

@@ -24,6 +24,8 @@ import {
 import { SignInThrottle } from './sign-in-throttle.js';
 import { UserSessionEntity } from './user-session.entity.js';
 import { UsersRepository } from './users.repository.js';
+import { AuditLog } from '../audit/audit-log.js';
+import { added, ANONYMOUS_ACTOR, originOf, personContext } from './people-audit.js';
 
 /** The one answer to every failed sign-in: unknown email, wrong password, inactive person, no password set. */
 export const SIGN_IN_FAILED = 'Wrong email or password';
@@ -43,6 +45,7 @@ export class SessionsService extends SessionAuthenticator {
     private readonly repository: UsersRepository,
     private readonly throttle: SignInThrottle,
     private readonly transactions: TransactionRunner,
+    private readonly auditLog: AuditLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
@@ -75,6 +78,15 @@ export class SessionsService extends SessionAuthenticator {
     const matches = await this.hasher.verify(dto.password, user?.passwordHash);
     if (!user || !matches || !user.active) {
       await this.throttle.failed(email, request.ip);
+      const reason = !user ? 'unknown-email' : !user.passwordHash ? 'no-password' : !matches ? 'wrong-password' : 'inactive';
+      // See "Sign-in failures in the audit log" in docs/api-decisions.md.
+      await this.transactions.run((manager) =>
+        this.auditLog.record(
+          manager,
+          { actor: ANONYMOUS_ACTOR, ...originOf(request) },
+          { action: 'sign-in-failed', target: { type: 'session', id: user?.id ?? email.slice(0, 200) }, changes: added({ email: dto.email.slice(0, 254), reason }) },
+        ),
+      );
       throw new ApiError(ErrorCode.UNAUTHORIZED, SIGN_IN_FAILED);
     }
     return this.startSessionFor(user.id, request, reply);
@@ -85,12 +97,20 @@ export class SessionsService extends SessionAuthenticator {
    * elsewhere): always a new random id, the cookie's earlier session ended (no fixation), the
    * cookie set on `reply`. The caller has checked that the person is active.
    */
-  async startSessionFor(userId: string, request: FastifyRequest, reply: FastifyReply): Promise<SessionDto> {
+  async startSessionFor(userId: string, request: FastifyRequest, reply: FastifyReply, method: 'password' | 'single-sign-on' = 'password'): Promise<SessionDto> {
     const previous = signedSessionToken(request, this.config.isProduction);
     const token = randomToken();
     const session = await this.transactions.run(async (manager) => {
-      if (previous) await this.repository.endSessionByToken(tokenHash(previous), manager);
-      return this.insertSession(userId, token, manager);
+      const ended = previous ? await this.repository.endSessionByToken(tokenHash(previous), manager) : undefined;
+      const started = await this.insertSession(userId, token, manager);
+      const person = await manager.findOneByOrFail(AppUserEntity, { id: userId });
+      await this.auditLog.record(
+        manager,
+        personContext(person, originOf(request)),
+        ...(ended ? [{ action: 'end', target: { type: 'session' as const, id: ended.id }, changes: added({ reason: 'new-sign-in' }) }] : []),
+        { action: 'sign-in', target: { type: 'session', id: started.id }, changes: added({ method }) },
+      );
+      return started;
     });
     setSessionCookie(reply, token, { isProduction: this.config.isProduction, maxAgeSeconds: this.maxSeconds });
     return this.describe(session);
@@ -102,13 +122,19 @@ export class SessionsService extends SessionAuthenticator {
     return this.describe(session);
   }
 
-  async signOut(principal: UserPrincipal, reply: FastifyReply): Promise<void> {
-    await this.sessions.update({ id: principal.sessionId }, { endedAt: () => 'statement_timestamp()' });
+  async signOut(principal: UserPrincipal, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      await manager.update(UserSessionEntity, { id: principal.sessionId }, { endedAt: () => 'statement_timestamp()' });
+      await this.auditLog.record(manager, personContext({ id: principal.userId, name: principal.name }, originOf(request)), {
+        action: 'sign-out',
+        target: { type: 'session', id: principal.sessionId },
+      });
+    });
     clearSessionCookie(reply, this.config.isProduction);
   }
 
   /** Every session of the person ends; the caller's goes on under a new id and CSRF token. */
-  async changePassword(principal: UserPrincipal, dto: ChangePasswordDto, reply: FastifyReply): Promise<SessionDto> {
+  async changePassword(principal: UserPrincipal, dto: ChangePasswordDto, request: FastifyRequest, reply: FastifyReply): Promise<SessionDto> {
     const user = await this.users.findOneByOrFail({ id: principal.userId });
     if (!(await this.hasher.verify(dto.currentPassword, user.passwordHash))) {
       throw ApiError.badRequest('The current password is wrong', 'currentPassword');
@@ -119,8 +145,16 @@ export class SessionsService extends SessionAuthenticator {
     const token = randomToken();
     const session = await this.transactions.run(async (manager) => {
       await manager.update(AppUserEntity, { id: user.id }, { passwordHash: hash, updatedAt: () => 'statement_timestamp()' });
-      await this.repository.endPersonSessions(user.id, null, manager);
-      return this.insertSession(user.id, token, manager, false);
+      const ended = await this.repository.endPersonSessions(user.id, null, manager);
+      const renewed = await this.insertSession(user.id, token, manager, false);
+      await this.auditLog.record(
+        manager,
+        personContext(user, originOf(request)),
+        { action: 'change-password', target: { type: 'user', id: user.id } },
+        ...ended.map((id) => ({ action: 'end', target: { type: 'session' as const, id }, changes: added({ reason: 'password-changed' }) })),
+        { action: 'renew', target: { type: 'session', id: renewed.id }, changes: added({ previous: principal.sessionId }) },
+      );
+      return renewed;
     });
     setSessionCookie(reply, token, { isProduction: this.config.isProduction, maxAgeSeconds: this.maxSeconds });
     return this.describe(session);

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
+import { Audited } from '../audit/audit-context.decorator.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { PageQueryDto } from '../common/http/pagination.js';
@@ -33,8 +35,8 @@ export class UsersController {
   @ApiCreatedResponse({ type: CreatedUserDto })
   @ApiErrors([400, 409], { 409: 'EMAIL_IN_USE: another person has this email (whatever its case)' })
   @ApiDomainErrors(409, { EMAIL_IN_USE: EmailInUseErrorDto })
-  create(@Body() dto: CreateUserDto): Promise<CreatedUserDto> {
-    return this.users.create(dto);
+  create(@Body() dto: CreateUserDto, @Audited() audit: AuditContext): Promise<CreatedUserDto> {
+    return this.users.create(dto, audit);
   }
 
   @Get(':id')
@@ -52,8 +54,8 @@ export class UsersController {
   })
   @ApiOkResponse({ type: UserDto })
   @ApiErrors([400, 404])
-  update(@Param('id', new UuidPipe()) id: string, @Body() dto: UpdateUserDto): Promise<UserDto> {
-    return this.users.update(id, dto);
+  update(@Param('id', new UuidPipe()) id: string, @Body() dto: UpdateUserDto, @Audited() audit: AuditContext): Promise<UserDto> {
+    return this.users.update(id, dto, audit);
   }
 
   @Post(':id/link')
@@ -63,7 +65,7 @@ export class UsersController {
   })
   @ApiCreatedResponse({ type: PasswordLinkDto })
   @ApiErrors([400, 404])
-  newLink(@Param('id', new UuidPipe()) id: string): Promise<PasswordLinkDto> {
-    return this.users.newLink(id);
+  newLink(@Param('id', new UuidPipe()) id: string, @Audited() audit: AuditContext): Promise<PasswordLinkDto> {
+    return this.users.newLink(id, audit);
   }
 }

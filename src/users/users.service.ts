@@ -10,6 +10,10 @@ import type { Logger } from '../common/logging/logger.js';
 import { uniqueViolation } from '../database/postgres-errors.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import type { Role } from '../auth/principal.js';
+import { changedFields } from '../audit/audit-changes.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
+import { AuditLog } from '../audit/audit-log.js';
+import { added, personContext, type RequestOrigin } from './people-audit.js';
 import { AppUserEntity } from './app-user.entity.js';
 import type { PasswordLinkInfoDto } from './dto/session.dto.js';
 import type { CreatedUserDto, CreateUserDto, PasswordLinkDto, UpdateUserDto, UserDto } from './dto/user.dto.js';
@@ -33,6 +37,7 @@ export class UsersService {
     @InjectRepository(AppUserEntity) private readonly users: Repository<AppUserEntity>,
     private readonly repository: UsersRepository,
     private readonly transactions: TransactionRunner,
+    private readonly auditLog: AuditLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
   ) {}
@@ -46,8 +51,11 @@ export class UsersService {
     return toUserDto(await this.found(id));
   }
 
-  /** A new person, without a password: the answer's invitation link is where they set one. */
-  async create(dto: CreateUserDto): Promise<CreatedUserDto> {
+  /**
+   * A new person, without a password: the answer's invitation link is where they set one.
+   * Recorded in the audit log when `audit` is given (the API; the CLI acts outside any request).
+   */
+  async create(dto: CreateUserDto, audit?: AuditContext): Promise<CreatedUserDto> {
     const email = dto.email.trim();
     try {
       return await this.transactions.run(async (manager) => {
@@ -55,7 +63,16 @@ export class UsersService {
         if (taken) throw emailInUse(email);
         const inserted = await manager.insert(AppUserEntity, { email, name: dto.name.trim(), role: dto.role });
         const user = await manager.findOneByOrFail(AppUserEntity, { id: (inserted.identifiers[0] as { id: string }).id });
-        return { user: toUserDto(user), ...(await this.issueLink(user.id, 'invitation', manager)) };
+        const link = await this.issueLink(user.id, 'invitation', manager);
+        if (audit) {
+          await this.auditLog.record(
+            manager,
+            audit,
+            { action: 'create', target: { type: 'user', id: user.id }, changes: changedFields(undefined, user, AUDITED_FIELDS) },
+            { action: 'issue-link', target: { type: 'user', id: user.id }, changes: added({ purpose: 'invitation' }) },
+          );
+        }
+        return { user: toUserDto(user), ...link };
       });
     } catch (error) {
       // Two admins adding the same email at once: the unique index decides.
@@ -65,7 +82,7 @@ export class UsersService {
   }
 
   /** Changes the properties sent; deactivation ends every session of the person in the same transaction. */
-  async update(id: string, dto: UpdateUserDto): Promise<UserDto> {
+  async update(id: string, dto: UpdateUserDto, audit?: AuditContext): Promise<UserDto> {
     return this.transactions.run(async (manager) => {
       const user = await manager.findOne(AppUserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw ApiError.notFound(`No person has the id ${id}`);
@@ -76,15 +93,30 @@ export class UsersService {
       if (Object.keys(changes).length > 0) {
         await manager.update(AppUserEntity, { id }, { ...changes, updatedAt: () => 'statement_timestamp()' });
       }
-      if (dto.active === false) await this.repository.endPersonSessions(id, null, manager);
-      return toUserDto(await manager.findOneByOrFail(AppUserEntity, { id }));
+      const ended = dto.active === false ? await this.repository.endPersonSessions(id, null, manager) : [];
+      const after = await manager.findOneByOrFail(AppUserEntity, { id });
+      if (audit) {
+        const changes = changedFields(user, after, AUDITED_FIELDS);
+        await this.auditLog.record(
+          manager,
+          audit,
+          ...(Object.keys(changes).length > 0 ? [{ action: 'update', target: { type: 'user' as const, id }, changes }] : []),
+          ...ended.map((sessionId) => ({ action: 'end', target: { type: 'session' as const, id: sessionId }, changes: added({ reason: 'deactivated' }) })),
+        );
+      }
+      return toUserDto(after);
     });
   }
 
   /** A new one-time link (an invitation until a password is set, then a reset); earlier unused links stop working. */
-  async newLink(id: string): Promise<PasswordLinkDto> {
+  async newLink(id: string, audit?: AuditContext): Promise<PasswordLinkDto> {
     const user = await this.found(id);
-    return this.transactions.run((manager) => this.issueLink(user.id, user.passwordHash ? 'reset' : 'invitation', manager));
+    const purpose = user.passwordHash ? 'reset' : 'invitation';
+    return this.transactions.run(async (manager) => {
+      const link = await this.issueLink(user.id, purpose, manager);
+      if (audit) await this.auditLog.record(manager, audit, { action: 'issue-link', target: { type: 'user', id: user.id }, changes: added({ purpose }) });
+      return link;
+    });
   }
 
   async newLinkForEmail(email: string): Promise<PasswordLinkDto & { user: UserDto }> {
@@ -100,7 +132,7 @@ export class UsersService {
   }
 
   /** Sets the password of the link's person and uses the link up; the person's open sessions end (a reset). */
-  async setPasswordWithLink(token: string, password: string): Promise<void> {
+  async setPasswordWithLink(token: string, password: string, origin?: RequestOrigin): Promise<void> {
     const problem = passwordProblem(password);
     if (problem) throw passwordRejected(problem);
     const hash = await this.hasher.hash(password);
@@ -108,7 +140,17 @@ export class UsersService {
       const userId = await this.repository.usePasswordLink(tokenHash(token), manager);
       if (!userId) throw new ApiError(ErrorCode.LINK_NOT_FOUND, LINK_NOT_FOUND_MESSAGE);
       await manager.update(AppUserEntity, { id: userId }, { passwordHash: hash, updatedAt: () => 'statement_timestamp()' });
-      await this.repository.endPersonSessions(userId, null, manager);
+      const ended = await this.repository.endPersonSessions(userId, null, manager);
+      if (origin) {
+        // The person acts through the link; the event names no secret, only that a password was set.
+        const person = await manager.findOneByOrFail(AppUserEntity, { id: userId });
+        await this.auditLog.record(
+          manager,
+          personContext(person, origin),
+          { action: 'set-password', target: { type: 'user', id: userId } },
+          ...ended.map((sessionId) => ({ action: 'end', target: { type: 'session' as const, id: sessionId }, changes: added({ reason: 'password-set' }) })),
+        );
+      }
     });
   }
 
@@ -164,6 +206,9 @@ export class UsersService {
     return user;
   }
 }
+
+/** The fields of a person the audit log compares (never the password hash). */
+const AUDITED_FIELDS = ['email', 'name', 'role', 'active'] as const satisfies ReadonlyArray<keyof AppUserEntity>;
 
 export function toUserDto(user: AppUserEntity): UserDto {
   return {
