@@ -216,7 +216,9 @@ const COMMANDS: Record<string, Command> = {
 };
 
 function printedLink(email: string, link: string, expiresAt: string): string {
-  return [`person:  ${email}`, `link:    ${link}`, `expires: ${expiresAt}`, '', 'Open the link to set a password; it works once.', ''].join('\n');
+  return [`person:  ${email}`, `link:    ${link}`, `expires: ${expiresAt}`, '', 'Open the link to set a password; it works once.', ''].join(
+    '\n',
+  );
 }
 
 function fileLabel(file: string): string {

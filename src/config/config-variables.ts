@@ -191,7 +191,8 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     key: 'publicBaseUrl',
     default: undefined,
     defaultLabel: '`http://HOST:PORT`',
-    description: 'The address people open the service at, for the one-time password links (`<PUBLIC_BASE_URL>/console/set-password#<token>`).',
+    description:
+      'The address people open the service at, for the one-time password links (`<PUBLIC_BASE_URL>/console/set-password#<token>`).',
     parse: (raw) => httpUrl(raw)?.replace(/\/+$/, ''),
   },
   {

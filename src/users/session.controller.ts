@@ -7,14 +7,7 @@ import { ErrorFamily } from '../common/errors/error-families.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { PasswordRejectedErrorDto } from './dto/user-errors.dto.js';
-import {
-  ChangePasswordDto,
-  PasswordLinkInfoDto,
-  SessionDto,
-  SetPasswordDto,
-  SignInDto,
-  SignInOptionsDto,
-} from './dto/session.dto.js';
+import { ChangePasswordDto, PasswordLinkInfoDto, SessionDto, SetPasswordDto, SignInDto, SignInOptionsDto } from './dto/session.dto.js';
 import { originOf } from './people-audit.js';
 import { personOf } from './person-of.js';
 import { SessionsService } from './sessions.service.js';
@@ -35,7 +28,10 @@ export class SessionController {
 
   @Get('sign-in-options')
   @Public()
-  @ApiOperation({ summary: 'How people may sign in', description: 'Password sign-in, and the single sign-on provider when one is configured.' })
+  @ApiOperation({
+    summary: 'How people may sign in',
+    description: 'Password sign-in, and the single sign-on provider when one is configured.',
+  })
   @ApiOkResponse({ type: SignInOptionsDto })
   signInOptions(): SignInOptionsDto {
     return { password: true, singleSignOn: null };
@@ -53,14 +49,19 @@ export class SessionController {
       'for the email or from the address get 429 with Retry-After.',
   })
   @ApiOkResponse({ type: SessionDto })
-  @ApiErrors([400, 401, 429], { 401: 'Wrong email or password (one message for an unknown email, a wrong password, an inactive person or no password set)' })
+  @ApiErrors([400, 401, 429], {
+    401: 'Wrong email or password (one message for an unknown email, a wrong password, an inactive person or no password set)',
+  })
   signIn(@Body() dto: SignInDto, @Req() request: Request, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionDto> {
     return this.sessions.signIn(dto, request, reply);
   }
 
   @Get('session')
   @Auth([], { role: 'support' })
-  @ApiOperation({ summary: 'The current session', description: 'The signed-in person and the session’s CSRF token; moves the idle timeout.' })
+  @ApiOperation({
+    summary: 'The current session',
+    description: 'The signed-in person and the session’s CSRF token; moves the idle timeout.',
+  })
   @ApiOkResponse({ type: SessionDto })
   current(@Req() request: Request): Promise<SessionDto> {
     return this.sessions.current(personOf(request));
@@ -69,7 +70,10 @@ export class SessionController {
   @Delete('session')
   @Auth([], { role: 'support' })
   @HttpCode(204)
-  @ApiOperation({ summary: 'Sign out', description: 'Ends the session on the server (its cookie no longer works anywhere) and clears the cookie.' })
+  @ApiOperation({
+    summary: 'Sign out',
+    description: 'Ends the session on the server (its cookie no longer works anywhere) and clears the cookie.',
+  })
   @ApiNoContentResponse({ description: 'Signed out' })
   @ApiErrors([403], { 403: CSRF_403 })
   async signOut(@Req() request: Request, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
@@ -88,7 +92,11 @@ export class SessionController {
     403: CSRF_403,
   })
   @ApiDomainErrors(400, { PASSWORD_REJECTED: PasswordRejectedErrorDto })
-  changePassword(@Body() dto: ChangePasswordDto, @Req() request: Request, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionDto> {
+  changePassword(
+    @Body() dto: ChangePasswordDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionDto> {
     return this.sessions.changePassword(personOf(request), dto, request, reply);
   }
 

@@ -13,14 +13,7 @@ import type { ChangePasswordDto, SessionDto, SignInDto } from './dto/session.dto
 import { passwordRejected } from './dto/user-errors.dto.js';
 import { PasswordHasher } from './password-hasher.js';
 import { passwordProblem } from './password-rules.js';
-import {
-  clearSessionCookie,
-  hasSessionCookie,
-  randomToken,
-  setSessionCookie,
-  signedSessionToken,
-  tokenHash,
-} from './session-cookie.js';
+import { clearSessionCookie, hasSessionCookie, randomToken, setSessionCookie, signedSessionToken, tokenHash } from './session-cookie.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { UserSessionEntity } from './user-session.entity.js';
 import { UsersRepository } from './users.repository.js';
@@ -84,7 +77,11 @@ export class SessionsService extends SessionAuthenticator {
         this.auditLog.record(
           manager,
           { actor: ANONYMOUS_ACTOR, ...originOf(request) },
-          { action: 'sign-in-failed', target: { type: 'session', id: user?.id ?? email.slice(0, 200) }, changes: added({ email: dto.email.slice(0, 254), reason }) },
+          {
+            action: 'sign-in-failed',
+            target: { type: 'session', id: user?.id ?? email.slice(0, 200) },
+            changes: added({ email: dto.email.slice(0, 254), reason }),
+          },
         ),
       );
       throw new ApiError(ErrorCode.UNAUTHORIZED, SIGN_IN_FAILED);
@@ -97,7 +94,12 @@ export class SessionsService extends SessionAuthenticator {
    * elsewhere): always a new random id, the cookie's earlier session ended (no fixation), the
    * cookie set on `reply`. The caller has checked that the person is active.
    */
-  async startSessionFor(userId: string, request: FastifyRequest, reply: FastifyReply, method: 'password' | 'single-sign-on' = 'password'): Promise<SessionDto> {
+  async startSessionFor(
+    userId: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    method: 'password' | 'single-sign-on' = 'password',
+  ): Promise<SessionDto> {
     const previous = signedSessionToken(request, this.config.isProduction);
     const token = randomToken();
     const session = await this.transactions.run(async (manager) => {
@@ -107,7 +109,9 @@ export class SessionsService extends SessionAuthenticator {
       await this.auditLog.record(
         manager,
         personContext(person, originOf(request)),
-        ...(ended ? [{ action: 'end', target: { type: 'session' as const, id: ended.id }, changes: added({ reason: 'new-sign-in' }) }] : []),
+        ...(ended
+          ? [{ action: 'end', target: { type: 'session' as const, id: ended.id }, changes: added({ reason: 'new-sign-in' }) }]
+          : []),
         { action: 'sign-in', target: { type: 'session', id: started.id }, changes: added({ method }) },
       );
       return started;
@@ -134,7 +138,12 @@ export class SessionsService extends SessionAuthenticator {
   }
 
   /** Every session of the person ends; the caller's goes on under a new id and CSRF token. */
-  async changePassword(principal: UserPrincipal, dto: ChangePasswordDto, request: FastifyRequest, reply: FastifyReply): Promise<SessionDto> {
+  async changePassword(
+    principal: UserPrincipal,
+    dto: ChangePasswordDto,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<SessionDto> {
     const user = await this.users.findOneByOrFail({ id: principal.userId });
     if (!(await this.hasher.verify(dto.currentPassword, user.passwordHash))) {
       throw ApiError.badRequest('The current password is wrong', 'currentPassword');

@@ -30,7 +30,8 @@ export class UsersController {
   @Post()
   @ApiOperation({
     summary: 'Invite a person',
-    description: 'Creates the person without a password; the answer’s one-time link (valid 24 hours) is where they set one. The link is shown only here.',
+    description:
+      'Creates the person without a password; the answer’s one-time link (valid 24 hours) is where they set one. The link is shown only here.',
   })
   @ApiCreatedResponse({ type: CreatedUserDto })
   @ApiErrors([400, 409], { 409: 'EMAIL_IN_USE: another person has this email (whatever its case)' })

@@ -43,7 +43,11 @@ export class UsersService {
   ) {}
 
   async list(page = 1, pageSize = 20): Promise<Page<UserDto>> {
-    const [rows, total] = await this.users.findAndCount({ order: { createdAt: 'ASC', id: 'ASC' }, skip: (page - 1) * pageSize, take: pageSize });
+    const [rows, total] = await this.users.findAndCount({
+      order: { createdAt: 'ASC', id: 'ASC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
     return pageOf(rows.map(toUserDto), total, page, pageSize);
   }
 
@@ -59,7 +63,10 @@ export class UsersService {
     const email = dto.email.trim();
     try {
       return await this.transactions.run(async (manager) => {
-        const taken = await manager.createQueryBuilder(AppUserEntity, 'user').where('lower(user.email) = lower(:email)', { email }).getExists();
+        const taken = await manager
+          .createQueryBuilder(AppUserEntity, 'user')
+          .where('lower(user.email) = lower(:email)', { email })
+          .getExists();
         if (taken) throw emailInUse(email);
         const inserted = await manager.insert(AppUserEntity, { email, name: dto.name.trim(), role: dto.role });
         const user = await manager.findOneByOrFail(AppUserEntity, { id: (inserted.identifiers[0] as { id: string }).id });
@@ -101,7 +108,11 @@ export class UsersService {
           manager,
           audit,
           ...(Object.keys(changes).length > 0 ? [{ action: 'update', target: { type: 'user' as const, id }, changes }] : []),
-          ...ended.map((sessionId) => ({ action: 'end', target: { type: 'session' as const, id: sessionId }, changes: added({ reason: 'deactivated' }) })),
+          ...ended.map((sessionId) => ({
+            action: 'end',
+            target: { type: 'session' as const, id: sessionId },
+            changes: added({ reason: 'deactivated' }),
+          })),
         );
       }
       return toUserDto(after);
@@ -114,7 +125,12 @@ export class UsersService {
     const purpose = user.passwordHash ? 'reset' : 'invitation';
     return this.transactions.run(async (manager) => {
       const link = await this.issueLink(user.id, purpose, manager);
-      if (audit) await this.auditLog.record(manager, audit, { action: 'issue-link', target: { type: 'user', id: user.id }, changes: added({ purpose }) });
+      if (audit)
+        await this.auditLog.record(manager, audit, {
+          action: 'issue-link',
+          target: { type: 'user', id: user.id },
+          changes: added({ purpose }),
+        });
       return link;
     });
   }
@@ -148,7 +164,11 @@ export class UsersService {
           manager,
           personContext(person, origin),
           { action: 'set-password', target: { type: 'user', id: userId } },
-          ...ended.map((sessionId) => ({ action: 'end', target: { type: 'session' as const, id: sessionId }, changes: added({ reason: 'password-set' }) })),
+          ...ended.map((sessionId) => ({
+            action: 'end',
+            target: { type: 'session' as const, id: sessionId },
+            changes: added({ reason: 'password-set' }),
+          })),
         );
       }
     });
@@ -175,7 +195,12 @@ export class UsersService {
     const hash = await this.hasher.hash(this.config.bootstrapAdminPassword);
     const created = await this.transactions.runLocked('bootstrapAdmin', async (manager) => {
       if ((await manager.count(AppUserEntity)) > 0) return false;
-      await manager.insert(AppUserEntity, { email: this.config.bootstrapAdminEmail, name: 'Development admin', role: 'admin', passwordHash: hash });
+      await manager.insert(AppUserEntity, {
+        email: this.config.bootstrapAdminEmail,
+        name: 'Development admin',
+        role: 'admin',
+        passwordHash: hash,
+      });
       return true;
     });
     if (created) {

@@ -67,7 +67,9 @@ describe('People: roles, invitations and the CLI', () => {
     // No fiscal group holds the store: 422, past the access checks.
     expect(dry.status).toBe(422);
     expect((await t.http.request('POST', '/enrich-order', order, asPerson(people.fiscal))).status).toBe(403);
-    expect((await t.http.request('POST', '/enrich-order', order, { ...asPerson(people.support), query: { dryRun: true } })).status).toBe(403);
+    expect((await t.http.request('POST', '/enrich-order', order, { ...asPerson(people.support), query: { dryRun: true } })).status).toBe(
+      403,
+    );
     const stored = await t.http.get(`/admin/orders`, { ...asPerson(people.admin), query: { orderId: order.orderId } });
     expect((stored.body as { total: number }).total).toBe(0);
   });
@@ -124,12 +126,19 @@ describe('People: roles, invitations and the CLI', () => {
       ...asPerson(admin),
       query: { pageSize: 100 },
     });
-    expect(listed.body.items.find((user) => user.id === created.body.user.id)).toMatchObject({ passwordSet: true, lastSignInAt: expect.any(String) });
+    expect(listed.body.items.find((user) => user.id === created.body.user.id)).toMatchObject({
+      passwordSet: true,
+      lastSignInAt: expect.any(String),
+    });
   });
 
   it('makes a new link replace the earlier unused one', async () => {
     const token = await t.adminToken();
-    const created = await t.http.post<{ user: { id: string }; link: string }>('/admin/users', { email: `relink-${process.pid}@example.com`, name: 'Relink', role: 'support' }, { token });
+    const created = await t.http.post<{ user: { id: string }; link: string }>(
+      '/admin/users',
+      { email: `relink-${process.pid}@example.com`, name: 'Relink', role: 'support' },
+      { token },
+    );
     const again = await t.http.post<{ link: string }>(`/admin/users/${created.body.user.id}/link`, undefined, { token });
     expect(again.status).toBe(201);
     expect((await t.http.get(`/auth/password-links/${linkToken(created.body.link)}`)).status).toBe(404);

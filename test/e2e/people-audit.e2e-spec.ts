@@ -28,7 +28,11 @@ describe('People: the audit log', () => {
   it('records people changes, sign-ins, failures, sign-outs and password changes, without any secret', async () => {
     const admin = await signIn(t.http, BOOTSTRAP_ADMIN.email, BOOTSTRAP_ADMIN.password);
     const email = `audited-${process.pid}@example.com`;
-    const created = await t.http.post<{ user: { id: string }; link: string }>('/admin/users', { email, name: 'Audited', role: 'support' }, asPerson(admin));
+    const created = await t.http.post<{ user: { id: string }; link: string }>(
+      '/admin/users',
+      { email, name: 'Audited', role: 'support' },
+      asPerson(admin),
+    );
     const userId = created.body.user.id;
     const token = linkToken(created.body.link);
     expect((await t.http.post(`/auth/password-links/${token}`, { password: GOOD_PASSWORD })).status).toBe(204);
@@ -36,24 +40,45 @@ describe('People: the audit log', () => {
     expect((await t.http.post('/auth/session', { email: 'nobody@example.com', password: 'wrong-password-123' })).status).toBe(401);
     const person = await signIn(t.http, email, GOOD_PASSWORD);
     const newPassword = 'audited-new-password-5';
-    const changed = await t.http.put<{ csrfToken: string }>('/auth/session/password', { currentPassword: GOOD_PASSWORD, newPassword }, asPerson(person));
+    const changed = await t.http.put<{ csrfToken: string }>(
+      '/auth/session/password',
+      { currentPassword: GOOD_PASSWORD, newPassword },
+      asPerson(person),
+    );
     expect(changed.status).toBe(200);
     expect((await t.http.request('PATCH', `/admin/users/${userId}`, { role: 'fiscal' }, asPerson(admin))).status).toBe(200);
     expect((await t.http.delete('/auth/session', asPerson(admin))).status).toBe(204);
 
     const rows = await events();
-    const about = (type: string, id: string) => rows.filter((row) => row.target_type === type && row.target_id === id).map((row) => row.action);
+    const about = (type: string, id: string) =>
+      rows.filter((row) => row.target_type === type && row.target_id === id).map((row) => row.action);
     expect(about('user', userId)).toEqual(['create', 'issue-link', 'set-password', 'change-password', 'update']);
     const created_ = rows.find((row) => row.action === 'create' && row.target_id === userId)!;
-    expect(created_).toMatchObject({ actor_type: 'user', actor_id: admin.session.user.id, request_id: expect.any(String), address: '127.0.0.1' });
+    expect(created_).toMatchObject({
+      actor_type: 'user',
+      actor_id: admin.session.user.id,
+      request_id: expect.any(String),
+      address: '127.0.0.1',
+    });
     expect(created_.changes).toMatchObject({ email: { before: null, after: email }, role: { before: null, after: 'support' } });
-    expect(rows.find((row) => row.action === 'update' && row.target_id === userId)!.changes).toEqual({ role: { before: 'support', after: 'fiscal' } });
+    expect(rows.find((row) => row.action === 'update' && row.target_id === userId)!.changes).toEqual({
+      role: { before: 'support', after: 'fiscal' },
+    });
     expect(rows.find((row) => row.action === 'set-password')).toMatchObject({ actor_id: userId });
 
     const failures = rows.filter((row) => row.action === 'sign-in-failed');
     expect(failures).toEqual([
-      expect.objectContaining({ actor_id: 'anonymous', target_type: 'session', target_id: userId, changes: { email: { before: null, after: email }, reason: { before: null, after: 'wrong-password' } } }),
-      expect.objectContaining({ actor_id: 'anonymous', target_id: 'nobody@example.com', changes: expect.objectContaining({ reason: { before: null, after: 'unknown-email' } }) }),
+      expect.objectContaining({
+        actor_id: 'anonymous',
+        target_type: 'session',
+        target_id: userId,
+        changes: { email: { before: null, after: email }, reason: { before: null, after: 'wrong-password' } },
+      }),
+      expect.objectContaining({
+        actor_id: 'anonymous',
+        target_id: 'nobody@example.com',
+        changes: expect.objectContaining({ reason: { before: null, after: 'unknown-email' } }),
+      }),
     ]);
     expect(rows.filter((row) => row.action === 'sign-in' && row.actor_id === userId)).toHaveLength(1);
     expect(rows.filter((row) => row.action === 'end' && row.changes.reason?.after === 'password-changed')).toHaveLength(1);
@@ -69,7 +94,11 @@ describe('People: the audit log', () => {
 
   it("records a deactivation and the end of each of the person's sessions", async () => {
     const token = await t.adminToken();
-    const created = await t.http.post<{ user: { id: string }; link: string }>('/admin/users', { email: `gone-${process.pid}@example.com`, name: 'Gone', role: 'support' }, { token });
+    const created = await t.http.post<{ user: { id: string }; link: string }>(
+      '/admin/users',
+      { email: `gone-${process.pid}@example.com`, name: 'Gone', role: 'support' },
+      { token },
+    );
     await t.http.post(`/auth/password-links/${linkToken(created.body.link)}`, { password: GOOD_PASSWORD });
     await signIn(t.http, `gone-${process.pid}@example.com`, GOOD_PASSWORD);
     await signIn(t.http, `gone-${process.pid}@example.com`, GOOD_PASSWORD);

@@ -1,5 +1,14 @@
 import { declaredCodes, expectDeclaredError } from '../support/declared-errors.js';
-import { asPerson, BOOTSTRAP_ADMIN, GOOD_PASSWORD, personWith, sessionCookieOf, signedInPerson, signIn, type SessionBody } from '../support/people.js';
+import {
+  asPerson,
+  BOOTSTRAP_ADMIN,
+  GOOD_PASSWORD,
+  personWith,
+  sessionCookieOf,
+  signedInPerson,
+  signIn,
+  type SessionBody,
+} from '../support/people.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 describe('People: sessions', () => {
@@ -40,7 +49,11 @@ describe('People: sessions', () => {
   it('answers every kind of failed sign-in with the same 401', async () => {
     const inactive = await personWith(t, 'support');
     await t.http.request('PATCH', `/admin/users/${inactive.id}`, { active: false }, { token: await t.adminToken() });
-    const invited = await t.http.post('/admin/users', { email: `invited-${process.pid}@example.com`, name: 'Invited', role: 'support' }, { token: await t.adminToken() });
+    const invited = await t.http.post(
+      '/admin/users',
+      { email: `invited-${process.pid}@example.com`, name: 'Invited', role: 'support' },
+      { token: await t.adminToken() },
+    );
     expect(invited.status).toBe(201);
     const attempts = [
       { email: BOOTSTRAP_ADMIN.email, password: 'not-the-password-at-all' },
@@ -63,9 +76,15 @@ describe('People: sessions', () => {
     const person = await personWith(t, 'support');
     for (let failure = 0; failure < 5; failure++) {
       // Each from another address: only the account's count can refuse.
-      expect((await t.http.post('/auth/session', { email: person.email, password: 'wrong-password-123' }, { headers: from() })).status).toBe(401);
+      expect(
+        (await t.http.post('/auth/session', { email: person.email, password: 'wrong-password-123' }, { headers: from() })).status,
+      ).toBe(401);
     }
-    const refused = await t.http.post('/auth/session', { email: person.email.toUpperCase(), password: person.password }, { headers: from() });
+    const refused = await t.http.post(
+      '/auth/session',
+      { email: person.email.toUpperCase(), password: person.password },
+      { headers: from() },
+    );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((refused.body as { error: string }).error).toBe('RATE_LIMITED');
@@ -75,7 +94,11 @@ describe('People: sessions', () => {
   it('refuses an address with 429 after 20 failures, whatever the email, while other addresses still sign in', async () => {
     const address = from();
     for (let failure = 0; failure < 20; failure++) {
-      const answer = await t.http.post('/auth/session', { email: `guess-${failure}@example.com`, password: 'wrong-password-123' }, { headers: address });
+      const answer = await t.http.post(
+        '/auth/session',
+        { email: `guess-${failure}@example.com`, password: 'wrong-password-123' },
+        { headers: address },
+      );
       expect(answer.status).toBe(401);
     }
     const refused = await t.http.post('/auth/session', BOOTSTRAP_ADMIN, { headers: address });
@@ -87,7 +110,11 @@ describe('People: sessions', () => {
   it('gives a new session id at every sign-in: a cookie held before sign-in is not the session after (no fixation)', async () => {
     const person = await personWith(t, 'support');
     // A cookie planted by someone else, then one of a real earlier session.
-    const planted = await t.http.post('/auth/session', { email: person.email, password: person.password }, { headers: { ...from(), cookie: 'ots_session=attacker-chosen-value' } });
+    const planted = await t.http.post(
+      '/auth/session',
+      { email: person.email, password: person.password },
+      { headers: { ...from(), cookie: 'ots_session=attacker-chosen-value' } },
+    );
     expect(planted.status).toBe(200);
     expect(sessionCookieOf(planted)).not.toBe('ots_session=attacker-chosen-value');
     const first = sessionCookieOf(planted)!;
@@ -143,7 +170,11 @@ describe('People: sessions', () => {
     const here = await signIn(t.http, person.email, person.password, from());
     const elsewhere = await signIn(t.http, person.email, person.password, from());
     const newPassword = 'another-good-password-77';
-    const changed = await t.http.put<SessionBody>('/auth/session/password', { currentPassword: person.password, newPassword }, asPerson(here));
+    const changed = await t.http.put<SessionBody>(
+      '/auth/session/password',
+      { currentPassword: person.password, newPassword },
+      asPerson(here),
+    );
     expect(changed.status).toBe(200);
     const renewed = sessionCookieOf(changed)!;
     expect(renewed).not.toBe(here.cookie);
@@ -157,7 +188,11 @@ describe('People: sessions', () => {
 
   it('refuses a wrong current password and a new password that breaks the rules', async () => {
     const person = await signedInPerson(t, 'support');
-    const wrong = await t.http.put('/auth/session/password', { currentPassword: 'not-my-password', newPassword: 'another-good-password-77' }, asPerson(person));
+    const wrong = await t.http.put(
+      '/auth/session/password',
+      { currentPassword: 'not-my-password', newPassword: 'another-good-password-77' },
+      asPerson(person),
+    );
     expect(wrong.status).toBe(400);
     const weak = await t.http.put('/auth/session/password', { currentPassword: GOOD_PASSWORD, newPassword: 'short' }, asPerson(person));
     expect(weak.status).toBe(400);
@@ -184,7 +219,11 @@ describe('People: sessions', () => {
     const person = await signedInPerson(t, 'fiscal');
     const forged = person.cookie.replace(/\.[^.]+$/, '.forgedsignature');
     expect((await t.http.get('/auth/session', { headers: { cookie: forged } })).status).toBe(401);
-    const withBody = await t.http.post('/admin/product-fiscal-categories', { productId: 'x', productName: 'x', ncm: '22021000' }, asPerson({ cookie: forged, csrfToken: person.csrfToken }));
+    const withBody = await t.http.post(
+      '/admin/product-fiscal-categories',
+      { productId: 'x', productName: 'x', ncm: '22021000' },
+      asPerson({ cookie: forged, csrfToken: person.csrfToken }),
+    );
     expect(withBody.status).toBe(401);
   });
 
@@ -193,7 +232,9 @@ describe('People: sessions', () => {
     expect(count[0].n).toBe(1);
     const second = await bootTestApp({}, { databaseUrl: t.databaseUrl });
     try {
-      const again = await second.dataSource.query(`SELECT count(*)::int AS n FROM app_user WHERE role = 'admin' AND email = $1`, [BOOTSTRAP_ADMIN.email]);
+      const again = await second.dataSource.query(`SELECT count(*)::int AS n FROM app_user WHERE role = 'admin' AND email = $1`, [
+        BOOTSTRAP_ADMIN.email,
+      ]);
       expect(again[0].n).toBe(1);
     } finally {
       await second.close();

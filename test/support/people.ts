@@ -43,10 +43,18 @@ export async function signIn(http: HttpClient, email: string, password: string, 
 let people = 0;
 
 /** Invites a new person with `role` as the admin client would, sets the password through the link, and answers the person's email. */
-export async function personWith(t: TestApp, role: Role, password = GOOD_PASSWORD): Promise<{ id: string; email: string; password: string }> {
+export async function personWith(
+  t: TestApp,
+  role: Role,
+  password = GOOD_PASSWORD,
+): Promise<{ id: string; email: string; password: string }> {
   const email = `person-${process.pid}-${++people}-${role}@example.com`;
   const token = await t.adminToken();
-  const created = await t.http.post<{ user: { id: string }; link: string }>('/admin/users', { email, name: `Person ${people}`, role }, { token });
+  const created = await t.http.post<{ user: { id: string }; link: string }>(
+    '/admin/users',
+    { email, name: `Person ${people}`, role },
+    { token },
+  );
   if (created.status !== 201) throw new Error(`inviting ${email} answered ${created.status}: ${created.text}`);
   const set = await t.http.post(`/auth/password-links/${linkToken(created.body.link)}`, { password });
   if (set.status !== 204) throw new Error(`setting the password of ${email} answered ${set.status}: ${set.text}`);

@@ -42,7 +42,8 @@ export function emailInUse(email: string): ApiError {
 }
 
 export function passwordRejected(reason: PasswordProblem, field = 'password'): ApiError {
-  const problem = reason === 'TOO_SHORT' ? 'must be at least 12 characters long' : 'is too common: it is in a list of passwords found in breaches';
+  const problem =
+    reason === 'TOO_SHORT' ? 'must be at least 12 characters long' : 'is too common: it is in a list of passwords found in breaches';
   return ApiError.domain<PasswordRejectedDetailDto>(DomainErrorCode.PASSWORD_REJECTED, `The ${field} ${problem}`, [
     { field, problem, reason },
   ]);
