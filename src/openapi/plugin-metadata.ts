@@ -1813,7 +1813,7 @@ export default async () => {
           {
             SignInDto: {
               email: { required: true, type: () => String, minLength: 1, maxLength: 254 },
-              password: { required: true, type: () => String, minLength: 1, maxLength: 1000 },
+              password: { required: true, type: () => String, minLength: 1, maxLength: 500 },
             },
             SessionUserDto: {
               id: { required: true, type: () => String },
@@ -1840,13 +1840,13 @@ export default async () => {
               },
             },
             ChangePasswordDto: {
-              currentPassword: { required: true, type: () => String, minLength: 1, maxLength: 1000 },
+              currentPassword: { required: true, type: () => String, minLength: 1, maxLength: 500 },
               newPassword: {
                 required: true,
                 type: () => String,
                 description: 'At least 12 characters, not a common password',
                 minLength: 1,
-                maxLength: 1000,
+                maxLength: 500,
               },
             },
             SingleSignOnOptionDto: {
@@ -1873,7 +1873,7 @@ export default async () => {
                 type: () => String,
                 description: 'At least 12 characters, not a common password',
                 minLength: 1,
-                maxLength: 1000,
+                maxLength: 500,
               },
             },
           },

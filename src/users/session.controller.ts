@@ -5,6 +5,7 @@ import { Auth, CredentialRateLimit, Public } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { CredentialsBody } from '../common/http/route-config.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { PasswordRejectedErrorDto } from './dto/user-errors.dto.js';
 import { ChangePasswordDto, PasswordLinkInfoDto, SessionDto, SetPasswordDto, SignInDto, SignInOptionsDto } from './dto/session.dto.js';
@@ -41,6 +42,7 @@ export class SessionController {
   @Public()
   @HttpCode(200)
   @CredentialRateLimit()
+  @CredentialsBody()
   @ApiOperation({
     summary: 'Sign in',
     description:
@@ -114,6 +116,7 @@ export class SessionController {
   @Public()
   @HttpCode(204)
   @CredentialRateLimit()
+  @CredentialsBody()
   @ApiOperation({
     summary: 'Set a password with a one-time link',
     description: 'At least 12 characters, not a common password. Uses the link up; the person’s open sessions end. Then sign in.',

@@ -151,6 +151,8 @@ export class UsersService {
   async setPasswordWithLink(token: string, password: string, origin?: RequestOrigin): Promise<void> {
     const problem = passwordProblem(password);
     if (problem) throw passwordRejected(problem);
+    // A link that cannot be used costs no hash; the statement that uses it checks again.
+    if (!(await this.repository.findUsableLink(tokenHash(token)))) throw new ApiError(ErrorCode.LINK_NOT_FOUND, LINK_NOT_FOUND_MESSAGE);
     const hash = await this.hasher.hash(password);
     await this.transactions.run(async (manager) => {
       const userId = await this.repository.usePasswordLink(tokenHash(token), manager);

@@ -10,7 +10,7 @@ export class SignInDto {
 
   @ApiProperty({ example: 'dev-admin-password' })
   @IsString()
-  @Length(1, 1000)
+  @Length(1, 500)
   password: string;
 }
 
@@ -43,12 +43,12 @@ export class SessionDto {
 
 export class ChangePasswordDto {
   @IsString()
-  @Length(1, 1000)
+  @Length(1, 500)
   currentPassword: string;
 
   /** At least 12 characters, not a common password */
   @IsString()
-  @Length(1, 1000)
+  @Length(1, 500)
   newPassword: string;
 }
 
@@ -83,6 +83,6 @@ export class PasswordLinkInfoDto {
 export class SetPasswordDto {
   /** At least 12 characters, not a common password */
   @IsString()
-  @Length(1, 1000)
+  @Length(1, 500)
   password: string;
 }
