@@ -93,7 +93,7 @@ export class SessionController {
     400: 'VALIDATION_FAILED: the current password is wrong; PASSWORD_REJECTED: the new password breaks a rule',
     403: CSRF_403,
   })
-  @ApiDomainErrors(400, { PASSWORD_REJECTED: PasswordRejectedErrorDto })
+  @ApiDomainErrors(400, { PASSWORD_REJECTED: PasswordRejectedErrorDto }, { alsoGeneric: true })
   changePassword(
     @Body() dto: ChangePasswordDto,
     @Req() request: Request,
@@ -124,7 +124,7 @@ export class SessionController {
   @ApiParam(TOKEN_PARAM)
   @ApiNoContentResponse({ description: 'The password is set' })
   @ApiErrors([400, 404, 429], { 400: 'PASSWORD_REJECTED: the password breaks a rule', 404: 'LINK_NOT_FOUND: unknown, used or expired' })
-  @ApiDomainErrors(400, { PASSWORD_REJECTED: PasswordRejectedErrorDto })
+  @ApiDomainErrors(400, { PASSWORD_REJECTED: PasswordRejectedErrorDto }, { alsoGeneric: true })
   async setPassword(@Param('token') token: string, @Body() dto: SetPasswordDto, @Req() request: Request): Promise<void> {
     await this.users.setPasswordWithLink(token, dto.password, originOf(request));
   }
