@@ -15,6 +15,7 @@ import { OrderPayloadBytes1763830000000 } from './1763830000000-OrderPayloadByte
 import { CounterKeys1763845000000 } from './1763845000000-CounterKeys.js';
 import { AuditEvents1763850000000 } from './1763850000000-AuditEvents.js';
 import { ClientStores1763870000000 } from './1763870000000-ClientStores.js';
+import { People1763880000000 } from './1763880000000-People.js';
 import { FiscalGroupStoreList1763846000000 } from './1763846000000-FiscalGroupStoreList.js';
 
 /**
@@ -42,4 +43,5 @@ export const ALL_MIGRATIONS = [
   FiscalGroupStoreList1763846000000,
   AuditEvents1763850000000,
   ClientStores1763870000000,
+  People1763880000000,
 ];

@@ -3,10 +3,13 @@ import type { ServerOptions } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { ErrorFamilyRoutes, GLOBAL_PREFIX } from './common/errors/error-families.js';
 import { controllersOf } from './common/http/module-controllers.js';
+import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import { createHmac } from 'node:crypto';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
 import { ClientsService } from './auth/clients.service.js';
+import { ApiError } from './common/errors/api-error.js';
 import { TokenService } from './auth/token.service.js';
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter.js';
@@ -20,6 +23,8 @@ import { serveConsole } from './console/serve-console.js';
 import { CSV_BODY_LIMIT_BYTES } from './fiscal-groups/fiscal-groups.controller.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { setupOpenApi } from './openapi/openapi.js';
+import { signedSessionToken } from './users/session-cookie.js';
+import { UsersService } from './users/users.service.js';
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -71,10 +76,19 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
 
   const metrics = app.get(MetricsService);
   const tokens = app.get(TokenService);
+  // People's session cookies are signed with a key of their own derived from JWT_SECRET (see session-cookie.ts).
+  await app.register(fastifyCookie as never, { secret: createHmac('sha256', config.jwtSecret).update('session-cookie').digest() });
   registerHttpHooks(app.getHttpAdapter().getInstance(), {
     logger,
     errorFamilies,
-    bearerProblem: (authorization, scopes) => tokens.bearerProblem(authorization, scopes),
+    bearerProblem: (authorization, scopes, request) => {
+      // Without a bearer header, a validly signed session cookie stands for the token where people may go;
+      // the access guard then checks the session itself, its person's role and the CSRF token.
+      if (authorization === undefined && signedSessionToken(request, config.isProduction)) {
+        return request.routeOptions.config.role ? undefined : ApiError.forbidden('Your role does not give access to this operation');
+      }
+      return tokens.bearerProblem(authorization, scopes);
+    },
     lifecycle: app.get(LifecycleState),
     unauthenticatedBodies: new UnauthenticatedBodies(config.unauthenticatedBodiesMax),
     observe: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
@@ -100,5 +114,6 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
   await setupOpenApi(app, errorFamilies);
   await app.init();
   await app.get(ClientsService).ensureBootstrapClient();
+  await app.get(UsersService).ensureBootstrapAdmin();
   return app;
 }

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
 import { ClientsModule } from './clients/clients.module.js';
+import { UsersModule } from './users/users.module.js';
 import { ChannelsModule } from './channels/channels.module.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -54,6 +55,7 @@ export class AppModule {
         FulfillmentModule,
         NewOrderWebhookModule,
         StatsModule,
+        UsersModule,
       ],
     };
   }

@@ -7,7 +7,7 @@ import { BasicCredentialsGuard } from './basic-credentials.guard.js';
 import { CredentialThrottlerGuard } from './credential-throttler.guard.js';
 import type { Scope } from './scopes.js';
 
-import { BASIC_SCOPES, IS_PUBLIC, REQUIRED_ROLE, REQUIRED_SCOPES } from './auth-metadata.js';
+import { BASIC_SCOPES, IS_PUBLIC, PEOPLE_ONLY_WITH_QUERY, REQUIRED_ROLE, REQUIRED_SCOPES } from './auth-metadata.js';
 import type { Role } from './principal.js';
 
 /**
@@ -22,6 +22,8 @@ export interface AuthOptions {
    * call the route at all (machine routes: enrichment, fulfillment, the platform's webhook).
    */
   role?: Role;
+  /** People (not clients) may call the route only with these query parameters (the tax calculator: `{ dryRun: 'true' }`). */
+  peopleOnlyWithQuery?: Record<string, string>;
 }
 
 /**
@@ -32,11 +34,26 @@ export function Auth(scopes: Scope | Scope[], options: AuthOptions = {}) {
   const list = Array.isArray(scopes) ? scopes : [scopes];
   return applyDecorators(
     SetMetadata(REQUIRED_SCOPES, list),
-    ...(options.role ? [SetMetadata(REQUIRED_ROLE, options.role), ApiExtension('x-required-role', options.role)] : []),
+    ...(options.role ? [PeopleMay(options.role, options.peopleOnlyWithQuery)] : []),
     mergeRouteConfigEverywhere({ scopes: list }),
     ApiBearerAuth('bearer'),
     ApiExtension('x-required-scopes', list),
     ApiErrors(list.length > 0 ? [401, 403] : [401]),
+  );
+}
+
+/**
+ * People with at least `role` may call the route with their session (what `Auth(scopes, { role })`
+ * says), for a route whose class-level `@Auth` lets only clients in; with `onlyWithQuery`, only
+ * with those query parameters. The role also goes into the route config, for the check made
+ * before the body is read (a session cookie passes it only where people may go).
+ */
+export function PeopleMay(role: Role, onlyWithQuery?: Record<string, string>) {
+  return applyDecorators(
+    SetMetadata(REQUIRED_ROLE, role),
+    ApiExtension('x-required-role', role),
+    ...(onlyWithQuery ? [SetMetadata(PEOPLE_ONLY_WITH_QUERY, onlyWithQuery)] : []),
+    mergeRouteConfigEverywhere({ role }),
   );
 }
 

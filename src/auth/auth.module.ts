@@ -44,8 +44,9 @@ import { TokenService } from './token.service.js';
     AuthService,
     JwtStrategy,
     CredentialThrottlerGuard,
+    { provide: RateLimitCounterRepository, inject: [SqlRunner], useFactory: (db: SqlRunner) => new RateLimitCounterRepository(db) },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [ClientsService, TokenService, AuthService, CredentialThrottlerGuard],
+  exports: [ClientsService, TokenService, AuthService, CredentialThrottlerGuard, RateLimitCounterRepository],
 })
 export class AuthModule {}

@@ -23,6 +23,14 @@ export const INCREMENT = sql<{ hits: number; ms_left: string }>(
   { hits: true, ms_left: true },
 );
 
+/** A key's hits in its current window, without counting one (sign-in failures are counted only when they happen). */
+export const PEEK = sql<{ hits: number; ms_left: string }>(
+  'rate-limit-counter-peek',
+  `SELECT hits, ceil(extract(epoch FROM expires_at - statement_timestamp()) * 1000)::bigint AS ms_left
+     FROM rate_limit_counter WHERE counter_key = $1 AND expires_at > statement_timestamp()`,
+  { hits: true, ms_left: true },
+);
+
 /**
  * Expired counters, a batch at a time. SKIP LOCKED: a sweep never waits for a row that a hit (or
  * another instance's sweep) holds, so sweeps and hits cannot deadlock.
@@ -57,6 +65,12 @@ export class RateLimitCounterRepository implements ThrottlerStorage {
     const secondsLeft = Math.max(1, Math.ceil(Number(row!.ms_left) / 1000));
     const isBlocked = hits > limit;
     return { totalHits: hits, timeToExpire: secondsLeft, isBlocked, timeToBlockExpire: isBlocked ? secondsLeft : 0 };
+  }
+
+  /** The hits of a key's current window and the seconds left in it; zero hits when it has none. */
+  async peek(key: string): Promise<{ hits: number; secondsLeft: number }> {
+    const row = await this.db.row(PEEK, [key]);
+    return row ? { hits: Number(row.hits), secondsLeft: Math.max(1, Math.ceil(Number(row.ms_left) / 1000)) } : { hits: 0, secondsLeft: 0 };
   }
 
   private async sweepWhenDue(): Promise<void> {

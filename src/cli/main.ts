@@ -10,6 +10,8 @@ import { ApiError } from '../common/errors/api-error.js';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
 import { csvToTaxMatrix } from '../fiscal-groups/tax-matrix-csv.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
+import { isRole, ROLES } from '../auth/principal.js';
+import { UsersService } from '../users/users.service.js';
 import { openCliContext, type CliContext } from './cli-context.js';
 import { progressReporter } from './progress.js';
 
@@ -157,6 +159,36 @@ const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  'users:create': {
+    usage: 'users:create --email EMAIL --name NAME --role support|fiscal|admin',
+    description: 'Adds a person who may sign in to the console and prints their one-time link (valid 24 h) to set a password.',
+    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
+    prepare(values) {
+      const email = String(values.email ?? '').trim();
+      const name = String(values.name ?? '').trim();
+      const role = String(values.role ?? '');
+      if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new UsageError('--email must be an email address');
+      if (!name) throw new UsageError('--name is required');
+      if (!isRole(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      return async ({ app }) => {
+        const created = await app.get(UsersService).create({ email, name, role });
+        process.stdout.write(printedLink(created.user.email, created.link, created.linkExpiresAt));
+      };
+    },
+  },
+  'users:link': {
+    usage: 'users:link --email EMAIL',
+    description: "Prints a new one-time link to set the person's password (earlier unused links stop working).",
+    options: { email: { type: 'string' } },
+    prepare(values) {
+      const email = String(values.email ?? '').trim();
+      if (!email) throw new UsageError('--email is required');
+      return async ({ app }) => {
+        const issued = await app.get(UsersService).newLinkForEmail(email);
+        process.stdout.write(printedLink(issued.user.email, issued.link, issued.linkExpiresAt));
+      };
+    },
+  },
   'tax-matrix:import': {
     usage: 'tax-matrix:import --group FISCAL_GROUP_ID FILE.csv',
     description: 'Replaces a fiscal group tax matrix from a CSV file (same columns as the export). Nothing changes if any row is bad.',
@@ -182,6 +214,12 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+function printedLink(email: string, link: string, expiresAt: string): string {
+  return [`person:  ${email}`, `link:    ${link}`, `expires: ${expiresAt}`, '', 'Open the link to set a password; it works once.', ''].join(
+    '\n',
+  );
+}
 
 function fileLabel(file: string): string {
   return file.split('/').pop() ?? file;

@@ -38,6 +38,14 @@ export interface AppConfig {
   jwtAudience: string;
   bootstrapClientId: string;
   bootstrapClientSecret: string;
+  bootstrapAdminEmail: string;
+  bootstrapAdminPassword: string;
+  /** Where people reach the service (links in invitations); undefined: http://HOST:PORT. */
+  publicBaseUrl: string | undefined;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  signInFailuresPerAccount: number;
+  signInFailuresPerAddress: number;
   orderWebhookUrl: string | undefined;
   orderWebhookSecret: string | undefined;
   orderWebhookTimeoutMs: number;
@@ -155,6 +163,65 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
       if (raw.length < 8) throw new InvalidValue('must be at least 8 characters long');
       return raw;
     },
+  },
+  {
+    name: 'BOOTSTRAP_ADMIN_EMAIL',
+    key: 'bootstrapAdminEmail',
+    default: 'admin@example.com',
+    description: 'Development admin person created when no person exists (never in production); signs in to `/console/`.',
+    parse: (raw) => {
+      if (!/^[^@\s]+@[^@\s]+$/.test(raw.trim())) throw new InvalidValue('must be an email address');
+      return raw.trim();
+    },
+  },
+  {
+    name: 'BOOTSTRAP_ADMIN_PASSWORD',
+    key: 'bootstrapAdminPassword',
+    default: 'dev-admin-password',
+    description:
+      'Password of the development admin person. It must pass the password rules (12 characters or more, not a common password): a start with a refused one fails.',
+    sensitive: true,
+    parse: (raw) => {
+      if ([...raw].length < 12) throw new InvalidValue('must be at least 12 characters long');
+      return raw;
+    },
+  },
+  {
+    name: 'PUBLIC_BASE_URL',
+    key: 'publicBaseUrl',
+    default: undefined,
+    defaultLabel: '`http://HOST:PORT`',
+    description:
+      'The address people open the service at, for the one-time password links (`<PUBLIC_BASE_URL>/console/set-password#<token>`).',
+    parse: (raw) => httpUrl(raw)?.replace(/\/+$/, ''),
+  },
+  {
+    name: 'SESSION_IDLE_MINUTES',
+    key: 'sessionIdleMinutes',
+    default: '30',
+    description: "A person's console session ends after this long without a request.",
+    parse: integer(1, 1440),
+  },
+  {
+    name: 'SESSION_MAX_HOURS',
+    key: 'sessionMaxHours',
+    default: '12',
+    description: "A person's console session ends this long after sign-in, however busy.",
+    parse: integer(1, 168),
+  },
+  {
+    name: 'SIGN_IN_FAILURES_PER_ACCOUNT',
+    key: 'signInFailuresPerAccount',
+    default: '5',
+    description: 'Failed sign-ins to one email within 15 minutes before further attempts for it get 429.',
+    parse: integer(1, 10_000),
+  },
+  {
+    name: 'SIGN_IN_FAILURES_PER_ADDRESS',
+    key: 'signInFailuresPerAddress',
+    default: '20',
+    description: 'Failed sign-ins from one client address within 15 minutes before further attempts from it get 429.',
+    parse: integer(1, 100_000),
   },
   {
     name: 'ORDER_WEBHOOK_URL',

@@ -17,6 +17,8 @@ export const ADVISORY_LOCKS = {
    * OrderListIndexes and DashboardStats): one instance folds the order counters at a time.
    */
   orderCountFold: 7_310_060,
+  /** Transaction lock of the development admin's creation: two instances starting on an empty database create one. */
+  bootstrapAdmin: 7_310_070,
   /** The webhook delivery log pruning job: one instance prunes at a time. */
   webhookDeliveryPrune: 7_318_004_211,
   /** The audit log's retention job: one instance deletes old events at a time. */

@@ -3,7 +3,7 @@ import { StoreNotAllowedErrorDto } from '../orders/dto/store-errors.dto.js';
 import { Body, Controller, HttpCode, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { Auth } from '../auth/auth.decorators.js';
+import { Auth, PeopleMay } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import type { Actor } from '../common/actor.js';
@@ -50,6 +50,8 @@ export class EnrichmentController {
   constructor(private readonly enrichment: EnrichmentService) {}
 
   @Post('enrich-order')
+  // The console's tax calculator: people of role fiscal or above, without storing anything.
+  @PeopleMay('fiscal', { dryRun: 'true' })
   @HttpCode(200)
   @ApiOperation({
     summary: 'Compute the taxes of an order and store it',

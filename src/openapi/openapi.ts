@@ -71,6 +71,10 @@ export async function buildOpenApiDocument(app: INestApplication, errorFamilies:
     .addTag('Stores and channels', 'The whole store and sales-channel configuration, replaced atomically (Error B).')
     .addTag('Audit log', 'Every change made through the API or the console: who, what, to what, before and after. Role or scope `admin`.')
     .addTag('Operations', 'Health, readiness and Prometheus metrics. Public.')
+    .addTag(
+      'People',
+      'People who sign in to the console: sessions (cookie and CSRF token), one-time password links, and their management (role `admin`).',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,

@@ -21,6 +21,9 @@ export default async () => {
     '../product-categories/dto/product-category-errors.dto.js': await import('../product-categories/dto/product-category-errors.dto.js'),
     '../stats/dto/stats.dto.js': await import('../stats/dto/stats.dto.js'),
     '../status-aliases/dto/status-aliases.dto.js': await import('../status-aliases/dto/status-aliases.dto.js'),
+    '../users/dto/session.dto.js': await import('../users/dto/session.dto.js'),
+    '../users/dto/user-errors.dto.js': await import('../users/dto/user-errors.dto.js'),
+    '../users/dto/user.dto.js': await import('../users/dto/user.dto.js'),
     '../webhooks/dto/redelivery-errors.dto.js': await import('../webhooks/dto/redelivery-errors.dto.js'),
   };
   return {
@@ -1803,6 +1806,169 @@ export default async () => {
             StatusAliasesDto: {
               aliases: { required: true, type: () => [t['../status-aliases/dto/status-aliases.dto.js'].StatusAliasDto], maxItems: 500 },
             },
+          },
+        ],
+        [
+          import('../users/dto/session.dto.js'),
+          {
+            SignInDto: {
+              email: { required: true, type: () => String, minLength: 1, maxLength: 254 },
+              password: { required: true, type: () => String, minLength: 1, maxLength: 500 },
+            },
+            SessionUserDto: {
+              id: { required: true, type: () => String },
+              email: { required: true, type: () => String },
+              name: { required: true, type: () => String },
+              role: { required: true, enum: ['admin', 'support', 'fiscal'] },
+            },
+            SessionDto: {
+              user: { required: true, type: () => t['../users/dto/session.dto.js'].SessionUserDto },
+              csrfToken: {
+                required: true,
+                type: () => String,
+                description: 'Send it as `x-csrf-token` with every POST, PUT, PATCH and DELETE made with the session cookie',
+              },
+              idleExpiresAt: {
+                required: true,
+                type: () => String,
+                description: 'When the session ends unless a request comes before (each request moves it)',
+              },
+              expiresAt: {
+                required: true,
+                type: () => String,
+                description: 'When the session ends however busy (12 hours after sign-in by default)',
+              },
+            },
+            ChangePasswordDto: {
+              currentPassword: { required: true, type: () => String, minLength: 1, maxLength: 500 },
+              newPassword: {
+                required: true,
+                type: () => String,
+                description: 'At least 12 characters, not a common password',
+                minLength: 1,
+                maxLength: 500,
+              },
+            },
+            SingleSignOnOptionDto: {
+              name: { required: true, type: () => String, description: "The provider's name, for the sign-in button" },
+              url: { required: true, type: () => String, description: 'Where the browser goes to sign in with the provider' },
+            },
+            SignInOptionsDto: {
+              password: { required: true, type: () => Boolean, description: 'Sign-in with email and password is always offered' },
+              singleSignOn: {
+                required: true,
+                type: () => t['../users/dto/session.dto.js'].SingleSignOnOptionDto,
+                nullable: true,
+                description: 'The single sign-on provider, when one is configured',
+              },
+            },
+            PasswordLinkInfoDto: {
+              email: { required: true, type: () => String, description: 'The person the link is for' },
+              name: { required: true, type: () => String },
+              expiresAt: { required: true, type: () => String },
+            },
+            SetPasswordDto: {
+              password: {
+                required: true,
+                type: () => String,
+                description: 'At least 12 characters, not a common password',
+                minLength: 1,
+                maxLength: 500,
+              },
+            },
+          },
+        ],
+        [
+          import('../users/dto/user-errors.dto.js'),
+          {
+            EmailInUseDetailDto: { email: { required: true, type: () => String, description: 'The email sent' } },
+            EmailInUseErrorDto: {
+              error: { required: true, enum: ['EMAIL_IN_USE'] },
+              details: {
+                required: true,
+                type: () => [t['../users/dto/user-errors.dto.js'].EmailInUseDetailDto],
+                description: 'One item, about `email`',
+              },
+            },
+            PasswordRejectedDetailDto: {
+              reason: {
+                required: true,
+                description: '`TOO_SHORT`: fewer than 12 characters; `COMMON`: in the list of common passwords',
+                enum: ['TOO_SHORT', 'COMMON'],
+              },
+            },
+            PasswordRejectedErrorDto: {
+              error: { required: true, enum: ['PASSWORD_REJECTED'] },
+              details: {
+                required: true,
+                type: () => [t['../users/dto/user-errors.dto.js'].PasswordRejectedDetailDto],
+                description: 'One item, about the password field',
+              },
+            },
+          },
+        ],
+        [
+          import('../users/dto/user.dto.js'),
+          {
+            UserDto: {
+              id: { required: true, type: () => String },
+              email: { required: true, type: () => String },
+              name: { required: true, type: () => String },
+              role: {
+                required: true,
+                description: '`support` < `fiscal` < `admin`: each role may do what the one before it may',
+                enum: ['admin', 'support', 'fiscal'],
+              },
+              active: {
+                required: true,
+                type: () => Boolean,
+                description: "An inactive person cannot sign in; deactivation ends the person's sessions at once",
+              },
+              passwordSet: {
+                required: true,
+                type: () => Boolean,
+                description: 'Whether the person has set a password (invited people have not, until they open their link)',
+              },
+              createdAt: { required: true, type: () => String },
+              lastSignInAt: { required: true, type: () => String, nullable: true },
+            },
+            UserPageDto: {
+              items: { required: true, type: () => [t['../users/dto/user.dto.js'].UserDto] },
+              total: { required: true, type: () => Number, description: 'People in all pages' },
+              page: { required: true, type: () => Number },
+              pageSize: { required: true, type: () => Number },
+              totalPages: { required: true, type: () => Number },
+            },
+            CreateUserDto: {
+              email: {
+                required: true,
+                type: () => String,
+                description: 'Unique whatever its case',
+                format: 'email',
+                minLength: 3,
+                maxLength: 254,
+              },
+              name: { required: true, type: () => String, minLength: 1, maxLength: 200 },
+              role: { required: true, enum: ['admin', 'support', 'fiscal'] },
+            },
+            UpdateUserDto: {
+              name: { required: false, type: () => String, minLength: 1, maxLength: 200 },
+              role: { required: false, enum: ['admin', 'support', 'fiscal'] },
+              active: {
+                required: false,
+                type: () => Boolean,
+                description: 'false: the person can no longer sign in, and every open session ends at once',
+              },
+            },
+            PasswordLinkDto: {
+              link: {
+                required: true,
+                type: () => String,
+                description: 'Open it to set a password; valid 24 hours, once. Shown only in this answer',
+              },
+              linkExpiresAt: { required: true, type: () => String },
+            },
+            CreatedUserDto: { user: { required: true, type: () => t['../users/dto/user.dto.js'].UserDto } },
           },
         ],
         [

@@ -31,8 +31,12 @@ export interface HttpHookDependencies {
   /** The error body shape of each URL. */
   errorFamilies: ErrorFamilyRoutes;
   lifecycle: LifecycleState;
-  /** Why the request's bearer token is refused (401 missing, expired, badly signed; 403 scope), or undefined. */
-  bearerProblem: (authorization: string | undefined, requiredScopes: readonly string[]) => ApiError | undefined;
+  /**
+   * Why the request's credentials are refused before its body is read (401 missing, expired, badly
+   * signed; 403 scope or role), or undefined. Without an `Authorization` header, a person's signed
+   * session cookie may stand for the token.
+   */
+  bearerProblem: (authorization: string | undefined, requiredScopes: readonly string[], request: FastifyRequest) => ApiError | undefined;
   observe?: (method: string, route: string, status: number, seconds: number) => void;
   /** The bodies read before any credential is checked (UNAUTHENTICATED_BODIES_MAX). */
   unauthenticatedBodies: UnauthenticatedBodies;
@@ -132,7 +136,7 @@ function bodyRefusal(request: FastifyRequest, deps: HttpHookDependencies): ApiEr
   const config = request.routeOptions.config;
   // Routes Fastify does not know answer 404 whatever the token; their bodies are bounded by BODY_LIMIT_BYTES.
   if (request.routeOptions.url !== undefined && config?.public !== true) {
-    const tokenProblem = deps.bearerProblem(request.headers.authorization, config?.scopes ?? []);
+    const tokenProblem = deps.bearerProblem(request.headers.authorization, config?.scopes ?? [], request);
     if (tokenProblem) return tokenProblem;
   }
   const encoding = request.headers['content-encoding']?.trim().toLowerCase();

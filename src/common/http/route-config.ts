@@ -12,10 +12,12 @@ declare module 'fastify' {
     bodyLimit?: number;
     /** Scopes the bearer token must hold (checked from its claims before the body is read). */
     scopes?: string[];
+    /** The least role of a person signed in with a session cookie; absent: people may not call the route. */
+    role?: string;
   }
 }
 
-type RouteConfigPart = { consumes?: string[]; public?: boolean; bodyLimit?: number; scopes?: string[] };
+type RouteConfigPart = { consumes?: string[]; public?: boolean; bodyLimit?: number; scopes?: string[]; role?: string };
 
 /**
  * Adds to the Fastify route config of a handler, keeping what other decorators put there

@@ -1,0 +1,89 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { ROLES, type Role } from '../../auth/principal.js';
+
+export class UserDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'ana@example.com' })
+  email: string;
+
+  @ApiProperty({ example: 'Ana Souza' })
+  name: string;
+
+  /** `support` < `fiscal` < `admin`: each role may do what the one before it may */
+  @ApiProperty({ enum: ROLES })
+  role: Role;
+
+  /** An inactive person cannot sign in; deactivation ends the person's sessions at once */
+  active: boolean;
+
+  /** Whether the person has set a password (invited people have not, until they open their link) */
+  passwordSet: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ format: 'date-time' })
+  lastSignInAt: string | null;
+}
+
+export class UserPageDto {
+  items: UserDto[];
+  /** People in all pages */
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+export class CreateUserDto {
+  /** Unique whatever its case */
+  @ApiProperty({ example: 'ana@example.com' })
+  @IsString()
+  @Length(3, 254)
+  @IsEmail()
+  email: string;
+
+  @ApiProperty({ example: 'Ana Souza' })
+  @IsString()
+  @Length(1, 200)
+  name: string;
+
+  @ApiProperty({ enum: ROLES })
+  @IsIn(ROLES)
+  role: Role;
+}
+
+/** Only the properties sent change. */
+export class UpdateUserDto {
+  @ApiProperty({ example: 'Ana Souza' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  name?: string;
+
+  @ApiProperty({ enum: ROLES })
+  @IsOptional()
+  @IsIn(ROLES)
+  role?: Role;
+
+  /** false: the person can no longer sign in, and every open session ends at once */
+  @IsOptional()
+  @IsBoolean()
+  active?: boolean;
+}
+
+export class PasswordLinkDto {
+  /** Open it to set a password; valid 24 hours, once. Shown only in this answer */
+  @ApiProperty({ example: 'http://localhost:3000/console/set-password#Jq3w...' })
+  link: string;
+
+  @ApiProperty({ format: 'date-time' })
+  linkExpiresAt: string;
+}
+
+export class CreatedUserDto extends PasswordLinkDto {
+  user: UserDto;
+}

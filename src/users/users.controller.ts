@@ -1,0 +1,72 @@
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../auth/auth.decorators.js';
+import { Audited } from '../audit/audit-context.decorator.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
+import { ErrorFamily } from '../common/errors/error-families.js';
+import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
+import { PageQueryDto } from '../common/http/pagination.js';
+import { UuidPipe } from '../common/http/uuid.pipe.js';
+import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { CreatedUserDto, CreateUserDto, PasswordLinkDto, UpdateUserDto, UserDto, UserPageDto } from './dto/user.dto.js';
+import { EmailInUseErrorDto } from './dto/user-errors.dto.js';
+import { UsersService } from './users.service.js';
+
+@ApiTags('People')
+@ErrorBodies(ErrorFamily.AdminApi)
+@Controller('admin/users')
+@Auth('admin', { role: 'admin' })
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List people', description: 'Everyone who may sign in to the console, oldest first.' })
+  @ApiOkResponse({ type: UserPageDto })
+  @ApiErrors([400])
+  list(@Query() query: PageQueryDto): Promise<UserPageDto> {
+    return this.users.list(query.page, query.pageSize);
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Invite a person',
+    description:
+      'Creates the person without a password; the answer’s one-time link (valid 24 hours) is where they set one. The link is shown only here.',
+  })
+  @ApiCreatedResponse({ type: CreatedUserDto })
+  @ApiErrors([400, 409], { 409: 'EMAIL_IN_USE: another person has this email (whatever its case)' })
+  @ApiDomainErrors(409, { EMAIL_IN_USE: EmailInUseErrorDto })
+  create(@Body() dto: CreateUserDto, @Audited() audit: AuditContext): Promise<CreatedUserDto> {
+    return this.users.create(dto, audit);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a person', description: 'One person by id.' })
+  @ApiOkResponse({ type: UserDto })
+  @ApiErrors([400, 404])
+  get(@Param('id', new UuidPipe()) id: string): Promise<UserDto> {
+    return this.users.get(id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    summary: 'Change a person',
+    description: 'Only the properties sent change. `active: false` ends every open session of the person at once.',
+  })
+  @ApiOkResponse({ type: UserDto })
+  @ApiErrors([400, 404])
+  update(@Param('id', new UuidPipe()) id: string, @Body() dto: UpdateUserDto, @Audited() audit: AuditContext): Promise<UserDto> {
+    return this.users.update(id, dto, audit);
+  }
+
+  @Post(':id/link')
+  @ApiOperation({
+    summary: 'New one-time password link',
+    description: 'An invitation until the person has set a password, a reset afterwards; the person’s earlier unused links stop working.',
+  })
+  @ApiCreatedResponse({ type: PasswordLinkDto })
+  @ApiErrors([400, 404])
+  newLink(@Param('id', new UuidPipe()) id: string, @Audited() audit: AuditContext): Promise<PasswordLinkDto> {
+    return this.users.newLink(id, audit);
+  }
+}
