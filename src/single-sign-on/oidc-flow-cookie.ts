@@ -1,4 +1,5 @@
 import { fastifyCookie } from '@fastify/cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hkdfSync } from 'node:crypto';
 
@@ -35,19 +36,19 @@ export class OidcFlowCookie {
   /** The Set-Cookie header value carrying `flow`. */
   serialize(flow: OidcFlow): string {
     const value = this.signer.sign(Buffer.from(JSON.stringify(flow)).toString('base64url'));
-    return fastifyCookie.serialize(this.name, value, { ...this.attributes(), maxAge: FLOW_COOKIE_SECONDS });
+    return stringifySetCookie({ name: this.name, value, ...this.attributes(), maxAge: FLOW_COOKIE_SECONDS });
   }
 
   /** The Set-Cookie header value that removes the cookie (a flow is used once). */
   cleared(): string {
-    return fastifyCookie.serialize(this.name, '', { ...this.attributes(), maxAge: 0, expires: new Date(0) });
+    return stringifySetCookie({ name: this.name, value: '', ...this.attributes(), maxAge: 0, expires: new Date(0) });
   }
 
   /** The request's flow when its signature checks out and it has not expired; undefined otherwise. */
   read(request: FastifyRequest, now = Date.now()): OidcFlow | undefined {
     const header = request.headers.cookie;
     if (!header) return undefined;
-    const raw = fastifyCookie.parse(header)[this.name];
+    const raw = parseCookie(header)[this.name];
     if (!raw) return undefined;
     const unsigned = this.signer.unsign(raw);
     if (!unsigned.valid || !unsigned.value) return undefined;
