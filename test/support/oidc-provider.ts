@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
 
@@ -34,11 +34,7 @@ export interface TestOidcProvider {
 export async function startTestOidcProvider(options: TestOidcProviderOptions): Promise<TestOidcProvider> {
   const authorizationRequests: URLSearchParams[] = [];
   // The provider needs its issuer, which needs the port: listen first, hand requests over once it exists.
-  let handle: RequestListener | undefined;
-  const server = createServer((request, response) => {
-    if (request.url?.startsWith('/auth?')) authorizationRequests.push(new URL(request.url, 'http://provider').searchParams);
-    handle!(request, response);
-  });
+  const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -70,7 +66,11 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
   const provider = new Provider(issuer, configuration);
   // Its remaining warnings (the in-memory storage, the development interactions) say what this harness is.
   provider.on('server_error', (_context, error) => console.error('test OpenID provider:', error));
-  handle = provider.callback();
+  const handle = provider.callback();
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (request.url?.startsWith('/auth?')) authorizationRequests.push(new URL(request.url, issuer).searchParams);
+    void handle(request, response);
+  });
 
   return {
     issuer,

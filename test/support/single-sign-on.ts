@@ -1,6 +1,6 @@
 import { freePort } from '../../src/database/embedded-postgres.js';
 import { bootTestApp, type TestApp } from './test-app.js';
-import { ManualBrowser, type BrowserResponse } from './manual-browser.js';
+import type { BrowserResponse, ManualBrowser } from './manual-browser.js';
 import { startTestOidcProvider, type TestOidcAccount, type TestOidcProvider } from './oidc-provider.js';
 
 export const OIDC_CLIENT_ID = 'order-tax-console';

@@ -40,7 +40,10 @@ export interface TestApp {
  * or a restart); closing it leaves the database in place. With `port`, listens there instead of on a free
  * port (an address known before the start, such as a redirect URI registered at an OpenID provider).
  */
-export async function bootTestApp(env: Record<string, string> = {}, options: { databaseUrl?: string; port?: number } = {}): Promise<TestApp> {
+export async function bootTestApp(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string; port?: number } = {},
+): Promise<TestApp> {
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: () => Promise.resolve() } : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
