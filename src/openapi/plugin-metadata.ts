@@ -19,7 +19,6 @@ export default async () => {
     '../orders/dto/persisted-order.dto.js': await import('../orders/dto/persisted-order.dto.js'),
     '../orders/dto/store-errors.dto.js': await import('../orders/dto/store-errors.dto.js'),
     '../product-categories/dto/product-category-errors.dto.js': await import('../product-categories/dto/product-category-errors.dto.js'),
-    '../single-sign-on/dto/sign-in-options.dto.js': await import('../single-sign-on/dto/sign-in-options.dto.js'),
     '../stats/dto/stats.dto.js': await import('../stats/dto/stats.dto.js'),
     '../status-aliases/dto/status-aliases.dto.js': await import('../status-aliases/dto/status-aliases.dto.js'),
     '../users/dto/session.dto.js': await import('../users/dto/session.dto.js'),
@@ -1657,28 +1656,6 @@ export default async () => {
               ncm: { required: true, type: () => String },
               externalProductId: { required: true, type: () => String, nullable: true },
               createdAt: { required: true, type: () => String },
-            },
-          },
-        ],
-        [
-          import('../single-sign-on/dto/sign-in-options.dto.js'),
-          {
-            SingleSignOnOptionDto: {
-              name: { required: true, type: () => String, description: 'The provider\'s name, for the button ("Sign in with \u2026").' },
-              url: {
-                required: true,
-                type: () => String,
-                description: 'Where the browser goes to sign in through the provider (a top-level navigation, not a fetch).',
-              },
-            },
-            SignInOptionsDto: {
-              password: { required: true, type: () => Boolean, description: 'Always true: email and password sign-in is always offered.' },
-              singleSignOn: {
-                required: true,
-                type: () => t['../single-sign-on/dto/sign-in-options.dto.js'].SingleSignOnOptionDto,
-                nullable: true,
-                description: 'The OpenID Connect provider, or null when none is configured.',
-              },
             },
           },
         ],

@@ -1,11 +1,10 @@
 import { Controller, Get, Redirect, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../auth/auth.decorators.js';
+import { CredentialRateLimit, Public } from '../auth/auth.decorators.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
-import { SignInOptionsDto } from './dto/sign-in-options.dto.js';
 import { SingleSignOnService } from './single-sign-on.service.js';
 
 const LOCATION = { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } };
@@ -16,17 +15,6 @@ const NOT_CONFIGURED = { 404: 'Single sign-on is not configured (`OIDC_ISSUER`, 
 @Controller('auth')
 export class SingleSignOnController {
   constructor(private readonly singleSignOn: SingleSignOnService) {}
-
-  @Get('sign-in-options')
-  @Public()
-  @ApiOperation({
-    summary: 'How people may sign in',
-    description: 'For the console’s sign-in page: password sign-in, and the OpenID Connect provider when one is configured.',
-  })
-  @ApiOkResponse({ type: SignInOptionsDto })
-  signInOptions(): SignInOptionsDto {
-    return this.singleSignOn.signInOptions();
-  }
 
   @Get('oidc/start')
   @Public()
@@ -44,6 +32,8 @@ export class SingleSignOnController {
 
   @Get('oidc/callback')
   @Public()
+  // Each answer costs a call to the provider and, refused, an audit event.
+  @CredentialRateLimit()
   @Redirect()
   @ApiOperation({
     summary: 'The provider’s answer',

@@ -4,12 +4,10 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
 import type { Logger } from '../common/logging/logger.js';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
-import type { SignInOptionsDto } from './dto/sign-in-options.dto.js';
 import { FLOW_COOKIE_SECONDS, OidcFlowCookie } from './oidc-flow-cookie.js';
 import { OidcRelyingParty } from './oidc-relying-party.js';
 import { SingleSignOnPeople } from './single-sign-on-people.js';
 
-export const OIDC_START_PATH = '/api/auth/oidc/start';
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
 /** Where a signed-in person lands. */
 export const SIGNED_IN_TARGET = '/console/';
@@ -48,13 +46,6 @@ export class SingleSignOnService {
     }
   }
 
-  signInOptions(): SignInOptionsDto {
-    return {
-      password: true,
-      singleSignOn: this.relyingParty ? { name: this.config.oidcName, url: OIDC_START_PATH } : null,
-    };
-  }
-
   /** The provider's authorization URL; the flow's values go into the reply's cookie. */
   async start(reply: FastifyReply): Promise<string> {
     const relyingParty = this.configured();
@@ -74,19 +65,20 @@ export class SingleSignOnService {
     const flow = this.flowCookie.read(request);
     // Used once: a replayed answer finds no flow in this browser.
     this.flowCookie.set(reply, this.flowCookie.cleared());
-    if (!flow) return this.refuse('no-flow');
+    // No sign-in under way in this browser: nothing was attempted, nothing to record.
+    if (!flow) return this.refuse(request, 'no-flow');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    if (new URLSearchParams(query).has('error')) return this.refuse('provider-error');
+    if (new URLSearchParams(query).has('error')) return this.refuse(request, 'provider-error');
 
     let identity;
     try {
       identity = await relyingParty.finish(query, flow);
     } catch (error) {
-      return this.refuse('exchange-failed', error);
+      return this.refuse(request, 'exchange-failed', undefined, error);
     }
-    if (!identity.email || !identity.emailVerified) return this.refuse('email-not-verified');
+    if (!identity.email || !identity.emailVerified) return this.refuse(request, 'email-not-verified', identity.email);
     const person = await this.people.findActivePersonByEmail(identity.email);
-    if (!person) return this.refuse('no-active-person');
+    if (!person) return this.refuse(request, 'no-active-person', identity.email);
     await this.people.startSession(person.id, request, reply);
     return SIGNED_IN_TARGET;
   }
@@ -96,8 +88,9 @@ export class SingleSignOnService {
     return this.relyingParty;
   }
 
-  private refuse(reason: Refusal, error?: unknown): string {
+  private async refuse(request: FastifyRequest, reason: Refusal, email?: string, error?: unknown): Promise<string> {
     this.logger.info({ reason, ...(error instanceof Error ? { problem: error.message } : {}) }, 'Single sign-on refused');
+    if (reason !== 'no-flow') await this.people.recordRefusal(request, { reason, email });
     return SSO_FAILED_TARGET;
   }
 }

@@ -1,53 +1,67 @@
-import type { FastifyReply } from 'fastify';
+import { AuditEventEntity } from '../../src/audit/audit-event.entity.js';
 import { OidcFlowCookie } from '../../src/single-sign-on/oidc-flow-cookie.js';
-import { SingleSignOnPeople, type SignInCandidate } from '../../src/single-sign-on/single-sign-on-people.js';
-import { ManualBrowser } from '../support/manual-browser.js';
+import { ManualBrowser, type BrowserResponse } from '../support/manual-browser.js';
 import { bootWithTestProvider, OIDC_NAME, signInAtProvider, type SingleSignOnSetup } from '../support/single-sign-on.js';
 import { bootTestApp, TEST_JWT_SECRET } from '../support/test-app.js';
 
 const FAILED = '/console/sign-in?error=sso';
 
 let setup: SingleSignOnSetup;
-/** The people the service knows, by email; what single sign-on asked and started. */
-const activePeople = new Map<string, string>();
-const lookedUp: string[] = [];
-const started: string[] = [];
+/** The people the service knows: Ana and Bruno active, Carla deactivated. */
+const people: Record<'ana' | 'bruno' | 'carla', { id: string; email: string }> = {
+  ana: { id: '', email: 'Ana@Example.com' },
+  bruno: { id: '', email: 'bruno@example.com' },
+  carla: { id: '', email: 'carla@example.com' },
+};
 
 beforeAll(async () => {
   setup = await bootWithTestProvider({
-    ana: { email: 'Ana@Example.com', emailVerified: true },
+    // The provider writes Ana's email in another case than the service stores it.
+    ana: { email: 'ana@example.com', emailVerified: true },
     unverified: { email: 'bruno@example.com', emailVerified: false },
+    carla: { email: 'carla@example.com', emailVerified: true },
     stranger: { email: 'stranger@example.com', emailVerified: true },
   });
-  activePeople.set('ana@example.com', 'person-ana');
-  activePeople.set('bruno@example.com', 'person-bruno');
-  // The people's module answers through this interface: here, a directory of two people.
-  const people: Pick<SingleSignOnPeople, keyof SingleSignOnPeople> = {
-    findActivePersonByEmail: (email: string): Promise<SignInCandidate | undefined> => {
-      lookedUp.push(email);
-      const id = activePeople.get(email.toLowerCase());
-      return Promise.resolve(id ? { id } : undefined);
-    },
-    startSession: (personId: string, _request: unknown, reply: FastifyReply): Promise<void> => {
-      started.push(personId);
-      reply.header('set-cookie', [
-        ...[reply.getHeader('set-cookie') ?? []].flat().map(String),
-        `ots_session=for-${personId}; Path=/; HttpOnly; SameSite=Strict`,
-      ]);
-      return Promise.resolve();
-    },
-  };
-  Object.assign(setup.t.app.get(SingleSignOnPeople), people);
+  const token = await setup.t.adminToken();
+  for (const [name, person] of Object.entries(people)) {
+    // Invited, no password set: single sign-on does not need one.
+    const created = await setup.t.http.post<{ user: { id: string } }>(
+      '/admin/users',
+      { email: person.email, name, role: 'support' },
+      { token },
+    );
+    if (created.status !== 201) throw new Error(`inviting ${person.email} answered ${created.status}: ${created.text}`);
+    person.id = created.body.user.id;
+  }
+  const deactivated = await setup.t.http.request('PATCH', `/admin/users/${people.carla.id}`, { active: false }, { token });
+  if (deactivated.status !== 200) throw new Error(`deactivating Carla answered ${deactivated.status}: ${deactivated.text}`);
 });
 
 afterAll(async () => {
   await setup?.close();
 });
 
-beforeEach(() => {
-  lookedUp.length = 0;
-  started.length = 0;
-});
+/** Who the session cookie the answer set belongs to, asked of the service; undefined when it set none. */
+async function signedInAs(answer: BrowserResponse): Promise<string | undefined> {
+  const cookie = answer.setCookies.find((line) => /^(__Host-)?ots_session=[^;]+/.test(line))?.split(';')[0];
+  if (!cookie) return undefined;
+  const session = await setup.t.http.get<{ user: { id: string } }>('/auth/session', { headers: { cookie } });
+  expect(session.status).toBe(200);
+  return session.body.user.id;
+}
+
+async function peopleCount(): Promise<number> {
+  const list = await setup.t.http.get<{ total: number }>('/admin/users', { token: await setup.t.adminToken() });
+  return list.body.total;
+}
+
+/** The audit log's single sign-on refusals, oldest first. */
+async function refusals(): Promise<Array<{ target: string; reason: unknown; email: unknown }>> {
+  const rows = await setup.t.dataSource.getRepository(AuditEventEntity).find({ where: { action: 'sign-in-failed' }, order: { id: 'ASC' } });
+  return rows
+    .filter((row) => row.changes.method?.after === 'single-sign-on')
+    .map((row) => ({ target: row.targetId, reason: row.changes.reason?.after, email: row.changes.email?.after }));
+}
 
 const callbackOf = (origin: string) => `${origin}/api/auth/oidc/callback`;
 
@@ -84,7 +98,7 @@ describe('single sign-on through an OpenID Connect provider', () => {
     expect(start.location).not.toContain(browser.cookie(setup.origin, 'ots_oidc')!);
   });
 
-  it('signs in the active person whose verified email the provider vouches for', async () => {
+  it('signs in the active person whose verified email the provider vouches for, with a new session', async () => {
     const browser = new ManualBrowser();
     const callback = await signInAtProvider(browser, setup.origin, 'ana');
     const request = setup.provider.authorizationRequests.at(-1)!;
@@ -95,11 +109,11 @@ describe('single sign-on through an OpenID Connect provider', () => {
     const answer = await browser.get(callback.href);
     expect(answer.status).toBe(302);
     expect(answer.location).toBe('/console/');
-    expect(lookedUp).toEqual(['Ana@Example.com']);
-    expect(started).toEqual(['person-ana']);
-    expect(answer.setCookies.some((line) => line.startsWith('ots_session=for-person-ana'))).toBe(true);
+    expect(await signedInAs(answer)).toBe(people.ana.id);
     // The sign-in under way is used up.
     expect(browser.cookie(setup.origin, 'ots_oidc')).toBeUndefined();
+    const signIns = await setup.t.dataSource.getRepository(AuditEventEntity).find({ where: { action: 'sign-in', actorId: people.ana.id } });
+    expect(signIns.map((event) => event.changes.method?.after)).toEqual(['single-sign-on']);
   });
 
   it('refuses an answer whose state is not the one the browser started with', async () => {
@@ -108,29 +122,30 @@ describe('single sign-on through an OpenID Connect provider', () => {
     callback.searchParams.set('state', 'a-state-of-another-sign-in');
     const answer = await browser.get(callback.href);
     expect(answer.location).toBe(FAILED);
-    expect(started).toEqual([]);
+    expect(await signedInAs(answer)).toBeUndefined();
   });
 
   it('refuses an answer in a browser that started no sign-in (login CSRF)', async () => {
-    const victim = new ManualBrowser();
     const callback = await signInAtProvider(new ManualBrowser(), setup.origin, 'ana');
-    const answer = await victim.get(callback.href);
+    const answer = await new ManualBrowser().get(callback.href);
     expect(answer.location).toBe(FAILED);
-    expect(started).toEqual([]);
+    expect(await signedInAs(answer)).toBeUndefined();
   });
 
   it('refuses a replayed answer, even with the sign-in cookie it came with', async () => {
     const browser = new ManualBrowser();
     const callback = await signInAtProvider(browser, setup.origin, 'ana');
     const flowCookie = browser.cookie(setup.origin, 'ots_oidc')!;
-    expect((await browser.get(callback.href)).location).toBe('/console/');
-    expect(started).toEqual(['person-ana']);
+    expect(await signedInAs(await browser.get(callback.href))).toBe(people.ana.id);
 
-    expect((await browser.get(callback.href)).location).toBe(FAILED);
+    const again = await browser.get(callback.href);
+    expect(again.location).toBe(FAILED);
+    expect(await signedInAs(again)).toBeUndefined();
     browser.setCookie(setup.origin, 'ots_oidc', flowCookie);
     // The code was used once: the provider refuses it again.
-    expect((await browser.get(callback.href)).location).toBe(FAILED);
-    expect(started).toEqual(['person-ana']);
+    const replayed = await browser.get(callback.href);
+    expect(replayed.location).toBe(FAILED);
+    expect(await signedInAs(replayed)).toBeUndefined();
   });
 
   it('refuses an ID token whose nonce is not the sign-in’s', async () => {
@@ -142,8 +157,9 @@ describe('single sign-on through an OpenID Connect provider', () => {
     // The same sign-in, signed with the service's key, but expecting another nonce.
     const forged = cookies.serialize({ ...flow, nonce: 'another-nonce-another-nonce' });
     browser.setCookie(setup.origin, 'ots_oidc', /^ots_oidc=([^;]+)/.exec(forged)![1]!);
-    expect((await browser.get(callback.href)).location).toBe(FAILED);
-    expect(started).toEqual([]);
+    const answer = await browser.get(callback.href);
+    expect(answer.location).toBe(FAILED);
+    expect(await signedInAs(answer)).toBeUndefined();
   });
 
   it('refuses a sign-in cookie that is not signed by the service', async () => {
@@ -151,24 +167,42 @@ describe('single sign-on through an OpenID Connect provider', () => {
     const callback = await signInAtProvider(browser, setup.origin, 'ana');
     const genuine = browser.cookie(setup.origin, 'ots_oidc')!;
     browser.setCookie(setup.origin, 'ots_oidc', `${genuine.slice(0, genuine.lastIndexOf('.'))}.forged-signature`);
-    expect((await browser.get(callback.href)).location).toBe(FAILED);
-    expect(started).toEqual([]);
+    const answer = await browser.get(callback.href);
+    expect(answer.location).toBe(FAILED);
+    expect(await signedInAs(answer)).toBeUndefined();
   });
 
-  it('refuses an email the provider has not verified, without looking for the person', async () => {
+  it('refuses an email the provider has not verified, though an active person holds it', async () => {
+    const before = (await refusals()).length;
     const browser = new ManualBrowser();
-    const callback = await signInAtProvider(browser, setup.origin, 'unverified');
-    expect((await browser.get(callback.href)).location).toBe(FAILED);
-    expect(lookedUp).toEqual([]);
-    expect(started).toEqual([]);
+    const answer = await browser.get((await signInAtProvider(browser, setup.origin, 'unverified')).href);
+    expect(answer.location).toBe(FAILED);
+    expect(await signedInAs(answer)).toBeUndefined();
+    expect((await refusals()).slice(before)).toEqual([
+      { target: 'bruno@example.com', reason: 'email-not-verified', email: 'bruno@example.com' },
+    ]);
   });
 
-  it('refuses a verified email no active person holds', async () => {
+  it('refuses a deactivated person', async () => {
     const browser = new ManualBrowser();
-    const callback = await signInAtProvider(browser, setup.origin, 'stranger');
-    expect((await browser.get(callback.href)).location).toBe(FAILED);
-    expect(lookedUp).toEqual(['stranger@example.com']);
-    expect(started).toEqual([]);
+    const answer = await browser.get((await signInAtProvider(browser, setup.origin, 'carla')).href);
+    expect(answer.location).toBe(FAILED);
+    expect(await signedInAs(answer)).toBeUndefined();
+    expect((await refusals()).at(-1)).toEqual({ target: 'carla@example.com', reason: 'no-active-person', email: 'carla@example.com' });
+  });
+
+  it('refuses a verified email nobody holds, and creates nobody', async () => {
+    const count = await peopleCount();
+    const browser = new ManualBrowser();
+    const answer = await browser.get((await signInAtProvider(browser, setup.origin, 'stranger')).href);
+    expect(answer.location).toBe(FAILED);
+    expect(await signedInAs(answer)).toBeUndefined();
+    expect(await peopleCount()).toBe(count);
+    expect((await refusals()).at(-1)).toEqual({
+      target: 'stranger@example.com',
+      reason: 'no-active-person',
+      email: 'stranger@example.com',
+    });
   });
 
   it('refuses the provider’s error answer (the person declined)', async () => {
@@ -177,8 +211,9 @@ describe('single sign-on through an OpenID Connect provider', () => {
     const declined = new URL(callbackOf(setup.origin));
     declined.searchParams.set('error', 'access_denied');
     declined.searchParams.set('state', callback.searchParams.get('state')!);
-    expect((await browser.get(declined.href)).location).toBe(FAILED);
-    expect(started).toEqual([]);
+    const answer = await browser.get(declined.href);
+    expect(answer.location).toBe(FAILED);
+    expect(await signedInAs(answer)).toBeUndefined();
   });
 });
 
