@@ -110,6 +110,9 @@ describe('single sign-on through an OpenID Connect provider', () => {
     expect(answer.status).toBe(302);
     expect(answer.location).toBe('/console/');
     expect(await signedInAs(answer)).toBe(people.ana.id);
+    // The ID token's signature was checked against the published keys; this provider gives the email through userinfo only.
+    expect(setup.provider.requestPaths).toContain('/jwks');
+    expect(setup.provider.requestPaths.slice(setup.provider.requestPaths.lastIndexOf('/token'))).toContain('/me');
     // The sign-in under way is used up.
     expect(browser.cookie(setup.origin, 'ots_oidc')).toBeUndefined();
     const signIns = await setup.t.dataSource.getRepository(AuditEventEntity).find({ where: { action: 'sign-in', actorId: people.ana.id } });
@@ -214,6 +217,33 @@ describe('single sign-on through an OpenID Connect provider', () => {
     const answer = await browser.get(declined.href);
     expect(answer.location).toBe(FAILED);
     expect(await signedInAs(answer)).toBeUndefined();
+  });
+});
+
+describe('a provider that puts the email in the ID token', () => {
+  it('signs the person in from the ID token alone', async () => {
+    const other = await bootWithTestProvider({ dora: { email: 'dora@example.com', emailVerified: true } }, { emailInIdToken: true });
+    try {
+      const token = await other.t.adminToken();
+      const created = await other.t.http.post<{ user: { id: string } }>(
+        '/admin/users',
+        { email: 'dora@example.com', name: 'Dora', role: 'fiscal' },
+        { token },
+      );
+      const browser = new ManualBrowser();
+      const answer = await browser.get((await signInAtProvider(browser, other.origin, 'dora')).href);
+      expect(answer.location).toBe('/console/');
+      const cookie = answer.setCookies.find((line) => line.startsWith('ots_session='))!.split(';')[0]!;
+      expect(
+        (await other.t.http.get<{ user: { id: string; role: string } }>('/auth/session', { headers: { cookie } })).body.user,
+      ).toMatchObject({
+        id: created.body.user.id,
+        role: 'fiscal',
+      });
+      expect(other.provider.requestPaths).not.toContain('/me');
+    } finally {
+      await other.close();
+    }
   });
 });
 

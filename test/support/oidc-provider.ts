@@ -16,6 +16,11 @@ export interface TestOidcProviderOptions {
   redirectUris: string[];
   /** Login → account. The development sign-in form takes any password. */
   accounts: Record<string, TestOidcAccount>;
+  /**
+   * Put the email in the ID token, as most providers do. Otherwise the provider follows OpenID Connect Core 5.4
+   * to the letter: claims asked for by scope are given by its userinfo endpoint only.
+   */
+  emailInIdToken?: boolean;
 }
 
 export interface TestOidcProvider {
@@ -23,6 +28,8 @@ export interface TestOidcProvider {
   issuer: string;
   /** The query of every authorization request the provider received, in order. */
   authorizationRequests: URLSearchParams[];
+  /** The path of every request the provider received, in order (`/me` is its userinfo endpoint). */
+  requestPaths: string[];
   stop(): Promise<void>;
 }
 
@@ -33,6 +40,7 @@ export interface TestOidcProvider {
  */
 export async function startTestOidcProvider(options: TestOidcProviderOptions): Promise<TestOidcProvider> {
   const authorizationRequests: URLSearchParams[] = [];
+  const requestPaths: string[] = [];
   // The provider needs its issuer, which needs the port: listen first, hand requests over once it exists.
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,6 +58,7 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
       },
     ],
     pkce: { required: () => true },
+    conformIdTokenClaims: !options.emailInIdToken,
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     cookies: { keys: ['test-oidc-provider-cookie-key-0123456789'] },
     // A signing key of its own per start: the ID tokens' signatures are checked against the published one.
@@ -68,13 +77,16 @@ export async function startTestOidcProvider(options: TestOidcProviderOptions): P
   provider.on('server_error', (_context, error) => console.error('test OpenID provider:', error));
   const handle = provider.callback();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (request.url?.startsWith('/auth?')) authorizationRequests.push(new URL(request.url, issuer).searchParams);
+    const url = new URL(request.url ?? '/', issuer);
+    requestPaths.push(url.pathname);
+    if (url.pathname === '/auth') authorizationRequests.push(url.searchParams);
     void handle(request, response);
   });
 
   return {
     issuer,
     authorizationRequests,
+    requestPaths,
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -21,7 +21,7 @@ export interface SingleSignOnSetup {
  */
 export async function bootWithTestProvider(
   accounts: Record<string, TestOidcAccount>,
-  env: Record<string, string> = {},
+  options: { env?: Record<string, string>; emailInIdToken?: boolean } = {},
 ): Promise<SingleSignOnSetup> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -30,6 +30,7 @@ export async function bootWithTestProvider(
     clientSecret: OIDC_CLIENT_SECRET,
     redirectUris: [`${origin}/api/auth/oidc/callback`],
     accounts,
+    emailInIdToken: options.emailInIdToken,
   });
   const t = await bootTestApp(
     {
@@ -38,7 +39,7 @@ export async function bootWithTestProvider(
       OIDC_CLIENT_ID,
       OIDC_CLIENT_SECRET,
       OIDC_NAME,
-      ...env,
+      ...options.env,
     },
     { port },
   );
