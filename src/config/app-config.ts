@@ -47,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (weakness) problems.push(`JWT_SECRET ${weakness}; make one with \`openssl rand -hex 32\``);
   }
   if (isProduction && values.databaseUrl === undefined) problems.push('DATABASE_URL is required when NODE_ENV=production');
+  problems.push(...singleSignOnProblems(values, isProduction));
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
   const jwtSecretGenerated = values.jwtSecret === undefined;
@@ -57,6 +58,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecretGenerated,
     jwtSecret: (values.jwtSecret as string | undefined) ?? randomSecret(),
   };
+}
+
+const SINGLE_SIGN_ON_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+/** Single sign-on needs its issuer, client id and secret together; a half-configured provider would only fail at sign-in. */
+function singleSignOnProblems(values: Partial<Record<keyof AppConfig, unknown>>, isProduction: boolean): string[] {
+  const given = [values.oidcIssuer, values.oidcClientId, values.oidcClientSecret].map((value) => value !== undefined);
+  if (given.every((set) => !set)) return [];
+  const problems: string[] = [];
+  if (given.some((set) => !set)) {
+    const missing = SINGLE_SIGN_ON_VARIABLES.filter((_name, index) => !given[index]);
+    problems.push(
+      `${missing.join(', ')} must be set too: single sign-on needs ${SINGLE_SIGN_ON_VARIABLES.join(', ')} together, or none of them`,
+    );
+  }
+  // The provider's answers (keys, tokens) are trusted because TLS says who sent them.
+  if (isProduction && typeof values.oidcIssuer === 'string' && new URL(values.oidcIssuer).protocol !== 'https:') {
+    problems.push('OIDC_ISSUER must be an https URL when NODE_ENV=production');
+  }
+  return problems;
 }
 
 /** Placeholders of this project's files and of common templates: anyone can sign admin tokens with them. */

@@ -46,6 +46,11 @@ export interface AppConfig {
   sessionMaxHours: number;
   signInFailuresPerAccount: number;
   signInFailuresPerAddress: number;
+  /** Single sign-on through an OpenID provider: all three set, or none (checked by loadConfig). */
+  oidcIssuer: string | undefined;
+  oidcClientId: string | undefined;
+  oidcClientSecret: string | undefined;
+  oidcName: string;
   orderWebhookUrl: string | undefined;
   orderWebhookSecret: string | undefined;
   orderWebhookTimeoutMs: number;
@@ -222,6 +227,43 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     default: '20',
     description: 'Failed sign-ins from one client address within 15 minutes before further attempts from it get 429.',
     parse: integer(1, 100_000),
+  },
+  {
+    name: 'OIDC_ISSUER',
+    key: 'oidcIssuer',
+    default: undefined,
+    defaultLabel: 'unset',
+    description:
+      'Issuer of the OpenID Connect provider people may sign in with (its discovery document is read from `<OIDC_ISSUER>/.well-known/openid-configuration`); https in production. Set it with `OIDC_CLIENT_ID` and `OIDC_CLIENT_SECRET`, or none of them. The provider must accept the redirect URI `<PUBLIC_BASE_URL>/api/auth/oidc/callback`.',
+    parse: (raw) => httpUrl(raw.trim()),
+  },
+  {
+    name: 'OIDC_CLIENT_ID',
+    key: 'oidcClientId',
+    default: undefined,
+    defaultLabel: 'unset',
+    description: "The service's client id at the OpenID Connect provider.",
+    parse: (raw) => optionalText(raw.trim()),
+  },
+  {
+    name: 'OIDC_CLIENT_SECRET',
+    key: 'oidcClientSecret',
+    default: undefined,
+    defaultLabel: 'unset',
+    description: "The service's client secret at the OpenID Connect provider (sent with HTTP Basic to its token endpoint).",
+    sensitive: true,
+    parse: optionalText,
+  },
+  {
+    name: 'OIDC_NAME',
+    key: 'oidcName',
+    default: 'Single sign-on',
+    description: "The provider's name on the console's sign-in button (`Sign in with <OIDC_NAME>`).",
+    parse: (raw) => {
+      const name = raw.trim();
+      if (name.length < 1 || name.length > 60) throw new InvalidValue('must be 1 to 60 characters long');
+      return name;
+    },
   },
   {
     name: 'ORDER_WEBHOOK_URL',

@@ -75,6 +75,10 @@ export async function buildOpenApiDocument(app: INestApplication, errorFamilies:
       'People',
       'People who sign in to the console: sessions (cookie and CSRF token), one-time password links, and their management (role `admin`).',
     )
+    .addTag(
+      'Single sign-on',
+      'Sign-in to the console through the OpenID Connect provider, when one is configured (browser redirects). Public.',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth, CredentialRateLimit, Public } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { CredentialsBody } from '../common/http/route-config.js';
@@ -25,6 +26,7 @@ export class SessionController {
   constructor(
     private readonly sessions: SessionsService,
     private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('sign-in-options')
@@ -35,7 +37,9 @@ export class SessionController {
   })
   @ApiOkResponse({ type: SignInOptionsDto })
   signInOptions(): SignInOptionsDto {
-    return { password: true, singleSignOn: null };
+    // The configuration holds the provider's issuer, client id and secret together or none of them.
+    const singleSignOn = this.config.oidcIssuer ? { name: this.config.oidcName, url: '/api/auth/oidc/start' } : null;
+    return { password: true, singleSignOn };
   }
 
   @Post('session')

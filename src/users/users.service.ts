@@ -51,6 +51,15 @@ export class UsersService {
     return pageOf(rows.map(toUserDto), total, page, pageSize);
   }
 
+  /** The active person holding `email` (compared without regard to case), for a sign-in that proved the email elsewhere. */
+  async findActiveByEmail(email: string): Promise<{ id: string; name: string } | undefined> {
+    const user = await this.users
+      .createQueryBuilder('user')
+      .where('lower(user.email) = lower(:email) AND user.active', { email: email.trim() })
+      .getOne();
+    return user ? { id: user.id, name: user.name } : undefined;
+  }
+
   async get(id: string): Promise<UserDto> {
     return toUserDto(await this.found(id));
   }

@@ -37,9 +37,13 @@ export interface TestApp {
 /**
  * Boots the whole application on a fresh database cloned from the migrated template, listening on 127.0.0.1.
  * With `databaseUrl`, boots another instance on that existing database instead (several service instances,
- * or a restart); closing it leaves the database in place.
+ * or a restart); closing it leaves the database in place. With `port`, listens there instead of on a free
+ * port (an address known before the start, such as a redirect URI registered at an OpenID provider).
  */
-export async function bootTestApp(env: Record<string, string> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+export async function bootTestApp(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string; port?: number } = {},
+): Promise<TestApp> {
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: () => Promise.resolve() } : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -53,7 +57,7 @@ export async function bootTestApp(env: Record<string, string> = {}, options: { d
   });
   const logger = createRootLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const app = await createApp({ config, databaseUrl: database.url, logger });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}/api`;
   const clients = app.get(ClientsService);

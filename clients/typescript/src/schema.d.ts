@@ -864,6 +864,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in through the OpenID Connect provider
+         * @description A browser navigation, not an API call: redirects to the provider (authorization code with PKCE S256, `state` and `nonce`) and sets a short-lived cookie holding the sign-in under way. When the provider cannot be reached, redirects to `/console/sign-in?error=sso`.
+         */
+        get: operations["SingleSignOn_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider’s answer
+         * @description Where the provider sends the browser back. Checks `state` against the cookie set by the start, exchanges the code, validates the ID token and signs in the active person whose email equals its verified email: redirects to `/console/` with the session cookie. Anything else (no or wrong sign-in under way, a refused or replayed answer, an unverified email, no active person with that email) redirects to `/console/sign-in?error=sso`; nobody is created.
+         */
+        get: operations["SingleSignOn_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10898,6 +10938,147 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    SingleSignOn_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider’s authorization endpoint */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Single sign-on is not configured (`OIDC_ISSUER`, `OIDC_CLIENT_ID`, `OIDC_CLIENT_SECRET`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    SingleSignOn_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the console, signed in, or to its sign-in page with `error=sso` */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Single sign-on is not configured (`OIDC_ISSUER`, `OIDC_CLIENT_ID`, `OIDC_CLIENT_SECRET`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unexpected error (logged with the request id) */
             500: {
