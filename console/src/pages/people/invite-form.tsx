@@ -47,7 +47,7 @@ export function InviteForm({ onInvited, onCancel }: { onInvited: (invited: Invit
             {tc('actions.cancel')}
           </Button>
           <Button type="submit" loading={invite.isPending}>
-            {t('invite')}
+            {t('inviteSubmit')}
           </Button>
         </Group>
       </Stack>
