@@ -29,7 +29,7 @@ export interface ConsolePage {
   errors: string[];
 }
 
-/** A fresh tab (its own sessionStorage) in the given language (and time zone), recording every console error. */
+/** A fresh tab (its own cookies and sessionStorage) in the given language (and time zone), recording every console error. */
 export async function openConsole(
   browser: Browser,
   options: { locale?: string; viewport?: { width: number; height: number }; timezoneId?: string } = {},
@@ -56,11 +56,23 @@ export function originOf(baseUrl: string): string {
   return new URL(baseUrl).origin;
 }
 
-/** Signs in through the form (HTTP Basic to /api/domain-cliente/token) and waits for the app shell. */
-export async function signIn(page: Page, origin: string, clientId: string, clientSecret: string, path = '/console/'): Promise<void> {
+/** A person who signs in to the console. */
+export interface Person {
+  email: string;
+  password: string;
+}
+
+/**
+ * The development admin person a first start outside production creates (BOOTSTRAP_ADMIN_EMAIL /
+ * BOOTSTRAP_ADMIN_PASSWORD, these defaults unless set); the test app sets neither.
+ */
+export const DEVELOPMENT_ADMIN: Person = { email: 'admin@example.com', password: 'dev-admin-password' };
+
+/** Signs in through the form (email and password to POST /api/auth/session) and waits for the app shell. */
+export async function signIn(page: Page, origin: string, path = '/console/', person: Person = DEVELOPMENT_ADMIN): Promise<void> {
   await page.goto(`${origin}${path}`);
-  await page.locator('input[name="clientId"]').fill(clientId);
-  await page.locator('input[name="clientSecret"]').fill(clientSecret);
+  await page.locator('input[name="email"]').fill(person.email);
+  await page.locator('input[name="password"]').fill(person.password);
   await page.locator('form button[type="submit"]').click();
   await page.locator('nav').first().waitFor({ timeout: 20_000 });
 }

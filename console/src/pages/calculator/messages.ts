@@ -17,7 +17,7 @@ export const calculatorMessages = {
     noStore: 'No fiscal group holds store "{{storeId}}": the order could not be taxed.',
     createGroup: 'Create a group for this store',
     refused: 'The order was refused: {{message}}',
-    forbidden: 'This client may not calculate taxes: {{message}}',
+    forbidden: 'You may not calculate taxes: {{message}}',
     empty: 'Run the calculation to see the taxes of each line here.',
   },
   'pt-BR': {
@@ -38,7 +38,7 @@ export const calculatorMessages = {
     noStore: 'Nenhum grupo fiscal contém a loja "{{storeId}}": o pedido não pôde ser tributado.',
     createGroup: 'Criar um grupo para esta loja',
     refused: 'O pedido foi recusado: {{message}}',
-    forbidden: 'Este cliente não pode calcular impostos: {{message}}',
+    forbidden: 'Você não pode calcular impostos: {{message}}',
     empty: 'Execute o cálculo para ver aqui os impostos de cada linha.',
   },
 };
