@@ -165,7 +165,7 @@ export interface AccessPaths {
     get: Operation<{ 200: JsonOf<UserDto> }, undefined, { id: string }>;
     patch: Operation<{ 200: JsonOf<UserDto> }, { name?: string; role?: Role; active?: boolean }, { id: string }>;
   }>;
-  '/api/admin/users/{id}/link': PathItem<{ post: Operation<{ 200: JsonOf<OneTimeLinkDto> }, undefined, { id: string }> }>;
+  '/api/admin/users/{id}/link': PathItem<{ post: Operation<{ 201: JsonOf<OneTimeLinkDto> }, undefined, { id: string }> }>;
   '/api/admin/clients': PathItem<{
     get: Operation<{ 200: JsonOf<PageDto<ClientDto>> }, undefined, undefined, PageQuery>;
     post: Operation<{ 201: JsonOf<CreatedClientDto> }, { name: string; scopes: string[]; stores?: string[] }>;

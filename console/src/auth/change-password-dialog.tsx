@@ -28,6 +28,12 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       session.signIn(renewed);
       form.reset();
     },
+    onError: (error) => {
+      // A wrong current password is a 400 naming `currentPassword`: said at that field.
+      if (!isProblem(error)) return;
+      const wrong = error.details?.find((detail) => detail.field === 'currentPassword');
+      if (wrong) form.setErrors({ current: wrong.problem ?? error.message });
+    },
   });
   const problem: ApiProblem | null = change.error
     ? isProblem(change.error)
