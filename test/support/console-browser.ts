@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -29,6 +29,15 @@ export interface ConsolePage {
   errors: string[];
 }
 
+/**
+ * The console asks `GET /api/auth/session` on every load whether the cookie holds a session; its 401
+ * is the answer "no" (a first visit), not a failure, though Chrome logs it as an error.
+ */
+function isSessionCheck(message: ConsoleMessage): boolean {
+  const url = message.location().url;
+  return message.text().includes('status of 401') && url !== '' && new URL(url).pathname === '/api/auth/session';
+}
+
 /** A fresh tab (its own cookies and sessionStorage) in the given language (and time zone), recording every console error. */
 export async function openConsole(
   browser: Browser,
@@ -43,7 +52,7 @@ export async function openConsole(
   const errors: string[] = [];
   page.on('console', (message) => {
     if (process.env.CONSOLE_DEBUG) process.stderr.write(`[browser ${message.type()}] ${message.text()}\n`);
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error' && !isSessionCheck(message)) errors.push(message.text());
   });
   if (process.env.CONSOLE_DEBUG)
     page.on('response', (response) => process.stderr.write(`[browser response] ${response.status()} ${response.url()}\n`));

@@ -13,10 +13,10 @@ import { AuditEventsTable } from './audit-events-table';
 export function AuditHistory({ targetType, targetId }: { targetType: AuditTargetType; targetId: string }) {
   const { t } = useTranslation('audit');
   const [page, setPage] = useState(1);
-  const apiQuery = { targetType, targetId, page: String(page) };
+  const keyQuery = { targetType, targetId, page: String(page) };
   const query = useQuery({
-    queryKey: queryKeys.auditEvents.list(apiQuery),
-    queryFn: async () => unwrap(await api.GET('/api/admin/audit-events', { params: { query: apiQuery } })),
+    queryKey: queryKeys.auditEvents.list(keyQuery),
+    queryFn: async () => unwrap(await api.GET('/api/admin/audit-events', { params: { query: { targetType, targetId, page } } })),
     placeholderData: keepPreviousData,
   });
   if (query.isPending) return <LoadingState />;

@@ -1,17 +1,21 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvitedUserDto, UserDto } from '../../api/access-types';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type paths } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatDateTime } from '../../common/format';
 import { OneTimeValue } from '../../common/one-time-value';
 import { PageNav } from '../../common/page-nav';
+import { StateBadge } from '../../common/state-badge';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { useListPage } from '../../list/use-list-page';
 import { InviteForm } from './invite-form';
 import { PersonEditor } from './person-editor';
+
+// The URL's values go to the API exactly as written (a bad hand-edited one comes back as a 400 naming it).
+type UsersQuery = NonNullable<paths['/api/admin/users']['get']['parameters']['query']>;
 
 export function PeoplePage() {
   const { t } = useTranslation('people');
@@ -20,7 +24,7 @@ export function PeoplePage() {
   const { query, page, goTo } = useListPage({
     filters: [] as const,
     queryKey: ({ apiQuery }) => queryKeys.users.list(apiQuery),
-    queryFn: async ({ apiQuery }) => unwrap(await api.GET('/api/admin/users', { params: { query: apiQuery } })),
+    queryFn: async ({ apiQuery }) => unwrap(await api.GET('/api/admin/users', { params: { query: apiQuery as unknown as UsersQuery } })),
   });
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<InvitedUserDto | null>(null);
@@ -79,14 +83,8 @@ export function PeoplePage() {
                     <Table.Td>{tc(`roles.${user.role}`)}</Table.Td>
                     <Table.Td>
                       <Group gap={4}>
-                        <Badge color={user.active ? 'green' : 'gray'} variant="light">
-                          {user.active ? t('active') : t('inactive')}
-                        </Badge>
-                        {!user.passwordSet && (
-                          <Badge color="yellow" variant="light">
-                            {t('noPassword')}
-                          </Badge>
-                        )}
+                        <StateBadge tone={user.active ? 'on' : 'off'}>{user.active ? t('active') : t('inactive')}</StateBadge>
+                        {!user.passwordSet && <StateBadge tone="warn">{t('noPassword')}</StateBadge>}
                       </Group>
                     </Table.Td>
                     <Table.Td>{formatDateTime(user.lastSignInAt)}</Table.Td>
