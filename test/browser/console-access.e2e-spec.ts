@@ -124,12 +124,12 @@ describeWithBrowser('admin console: people, roles, clients and the audit log (br
     await invited.page.goto(link.replace(/^https?:\/\/[^/]+/, origin));
     await invited.page.getByText(/For Carla Dias/).waitFor();
     expect(await seriousAccessibilityViolations(invited.page)).toEqual([]);
-    await invited.page.getByLabel('New password', { exact: true }).fill('password1234');
-    await invited.page.getByLabel('New password again').fill('password1234');
+    await invited.page.locator('input[name="password"]').fill('password1234');
+    await invited.page.locator('input[name="confirm"]').fill('password1234');
     await invited.page.getByRole('button', { name: 'Set password' }).click();
     await invited.page.getByText('This is a commonly used password: choose another.').waitFor();
-    await invited.page.getByLabel('New password', { exact: true }).fill('a quiet river at dawn');
-    await invited.page.getByLabel('New password again').fill('a quiet river at dawn');
+    await invited.page.locator('input[name="password"]').fill('a quiet river at dawn');
+    await invited.page.locator('input[name="confirm"]').fill('a quiet river at dawn');
     await invited.page.getByRole('button', { name: 'Set password' }).click();
     await invited.page.getByText('Your password is set. Sign in with it.').waitFor();
     await invited.page.locator('input[name="email"]').fill(email);

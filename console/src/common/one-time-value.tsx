@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 export function OneTimeValue({ label, value, note }: { label: string; value: string; note?: string }) {
   const { t } = useTranslation();
   return (
-    <Alert color="yellow" role="status" title={label}>
+    // No Alert title: the yellow one is below AA contrast (axe); the label is bold body text instead.
+    <Alert color="yellow" role="status">
       <Stack gap="xs">
+        <Text fw={700}>{label}</Text>
         <Text size="sm">{t('oneTime.once')}</Text>
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} aria-label={label}>
           {value}

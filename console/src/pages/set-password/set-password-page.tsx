@@ -91,8 +91,8 @@ function LinkForm({ token }: { token: string }) {
             ) : null}
           </Alert>
         )}
-        <PasswordInput label={t('password')} autoComplete="new-password" required {...form.getInputProps('password')} />
-        <PasswordInput label={t('confirm')} autoComplete="new-password" required {...form.getInputProps('confirm')} />
+        <PasswordInput label={t('password')} name="password" autoComplete="new-password" required {...form.getInputProps('password')} />
+        <PasswordInput label={t('confirm')} name="confirm" autoComplete="new-password" required {...form.getInputProps('confirm')} />
         <Button type="submit" loading={setPassword.isPending}>
           {t('submit')}
         </Button>
