@@ -45,7 +45,7 @@ beforeEach(() => {
   session.reset();
 });
 
-describe('what each role sees', () => {
+describe('what each role sees', { timeout: 30_000 }, () => {
   it('support: orders and the dashboard; a fiscal page by its URL says it is not for this role', () => {
     session.signIn(sessionDto('support'));
     renderConsoleAt('/fiscal-groups');

@@ -33,7 +33,7 @@ export const commonMessages = {
       or: 'or',
       singleSignOn: 'Sign in with {{name}}',
       singleSignOnRefused:
-        'Single sign-on did not sign you in: no active person here has the email your provider confirmed. Ask an admin to invite you with that email.',
+        'Single sign-on did not sign you in: the provider could not be reached or refused the sign-in, or no active person here has the email it confirmed. Try again, or ask an admin to invite you with that email.',
       passwordSet: 'Your password is set. Sign in with it.',
       forgotten: 'Forgot your password? Ask an admin for a new link.',
     },
@@ -112,7 +112,7 @@ export const commonMessages = {
       or: 'ou',
       singleSignOn: 'Entrar com {{name}}',
       singleSignOnRefused:
-        'O login único não conectou você: nenhuma pessoa ativa aqui tem o e-mail confirmado pelo seu provedor. Peça a um administrador que convide você com esse e-mail.',
+        'O login único não conectou você: o provedor não respondeu ou recusou a entrada, ou nenhuma pessoa ativa aqui tem o e-mail que ele confirmou. Tente de novo, ou peça a um administrador que convide você com esse e-mail.',
       passwordSet: 'Sua senha foi definida. Entre com ela.',
       forgotten: 'Esqueceu a senha? Peça um novo link a um administrador.',
     },
