@@ -1,12 +1,10 @@
 /**
- * The people, clients and audit routes, typed by hand from the agreed API until `openapi.json`
+ * The people, session and audit routes, typed by hand from the agreed API until `openapi.json`
  * describes them; then `npm run client:generate` gives the same names in `schema.d.ts` and this
  * module goes (the client's `paths` stop being intersected with `AccessPaths`).
  */
 export const ROLES = ['support', 'fiscal', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
-
-export const CLIENT_SCOPES = ['admin', 'orders', 'platform'] as const;
 
 export interface SessionUserDto {
   id: string;
@@ -51,27 +49,6 @@ export interface OneTimeLinkDto {
 
 export interface InvitedUserDto extends OneTimeLinkDto {
   user: UserDto;
-}
-
-export interface ClientDto {
-  clientId: string;
-  name: string;
-  scopes: string[];
-  /** Empty: every store. */
-  stores: string[];
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface CreatedClientDto extends ClientDto {
-  secret: string;
-}
-
-export interface ClientSecretDto {
-  clientId: string;
-  secret: string;
-  previousSecretValidUntil: string | null;
 }
 
 export const AUDIT_TARGET_TYPES = [
@@ -166,20 +143,5 @@ export interface AccessPaths {
     patch: Operation<{ 200: JsonOf<UserDto> }, { name?: string; role?: Role; active?: boolean }, { id: string }>;
   }>;
   '/api/admin/users/{id}/link': PathItem<{ post: Operation<{ 201: JsonOf<OneTimeLinkDto> }, undefined, { id: string }> }>;
-  '/api/admin/clients': PathItem<{
-    get: Operation<{ 200: JsonOf<PageDto<ClientDto>> }, undefined, undefined, PageQuery>;
-    post: Operation<{ 201: JsonOf<CreatedClientDto> }, { name: string; scopes: string[]; stores?: string[] }>;
-  }>;
-  '/api/admin/clients/{clientId}': PathItem<{
-    get: Operation<{ 200: JsonOf<ClientDto> }, undefined, { clientId: string }>;
-    patch: Operation<
-      { 200: JsonOf<ClientDto> },
-      { name?: string; scopes?: string[]; stores?: string[]; active?: boolean },
-      { clientId: string }
-    >;
-  }>;
-  '/api/admin/clients/{clientId}/secret': PathItem<{
-    post: Operation<{ 200: JsonOf<ClientSecretDto> }, { graceSeconds?: number }, { clientId: string }>;
-  }>;
   '/api/admin/audit-events': PathItem<{ get: Operation<{ 200: JsonOf<PageDto<AuditEventDto>> }, undefined, undefined, AuditQuery> }>;
 }

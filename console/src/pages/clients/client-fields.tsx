@@ -1,8 +1,7 @@
 import { Checkbox, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_SCOPES } from '../../api/access-types';
-import type { ClientValues } from './client-form';
+import { CLIENT_SCOPES, type ClientValues } from './client-form';
 
 /** Name, scopes, stores (and the active flag of an existing client), shared by creation and editing. */
 export function ClientFields({ form, existing }: { form: UseFormReturnType<ClientValues>; existing: boolean }) {

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { ClientDto } from '../../api/access-types';
-import { clientFormValues, clientPatch, clientSchema, createClientBody } from './client-form';
+import { type ClientDto, clientFormValues, clientPatch, clientSchema, createClientBody } from './client-form';
 
 const pos: ClientDto = {
   clientId: 'pos-162',

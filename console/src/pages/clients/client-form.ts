@@ -1,10 +1,15 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import type { ClientDto } from '../../api/access-types';
+import type { Schemas } from '../../api/client';
+
+export type ClientDto = Schemas['ClientDto'];
+export type Scope = ClientDto['scopes'][number];
+/** Every scope, in the order the form lists them; the type keeps it in step with the API's. */
+export const CLIENT_SCOPES = ['admin', 'orders', 'platform'] as const satisfies readonly Scope[];
 
 export interface ClientValues {
   name: string;
-  scopes: string[];
+  scopes: Scope[];
   stores: string[];
   active: boolean;
 }
@@ -28,7 +33,7 @@ const storesOf = (values: ClientValues) => [...new Set(values.stores.map((store)
 
 export const createClientBody = (values: ClientValues) => ({ name: values.name.trim(), scopes: values.scopes, stores: storesOf(values) });
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item));
+const sameSet = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item) => b.includes(item));
 
 /** Only what changed: the audit log then lists exactly what the admin changed. */
 export function clientPatch(client: ClientDto, values: ClientValues) {
@@ -50,7 +55,7 @@ export function clientSchema(t: TFunction<'clients'>) {
   return z
     .object({
       name: z.string().refine((value) => value.trim() !== '', { message: t('required') }),
-      scopes: z.array(z.string()).min(1, { message: t('scopesRequired') }),
+      scopes: z.array(z.enum(CLIENT_SCOPES)).min(1, { message: t('scopesRequired') }),
       stores: z.array(z.string()),
       active: z.boolean(),
     })

@@ -4,8 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { ClientDto, ClientSecretDto } from '../../api/access-types';
-import { api, isProblem, unwrap, type ApiProblem } from '../../api/client';
+import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatDateTime } from '../../common/format';
 import { OneTimeValue } from '../../common/one-time-value';
@@ -20,6 +19,7 @@ import {
   clientSchema,
   GRACE_NAMES,
   GRACE_PERIODS,
+  type ClientDto,
   type ClientValues,
   type GraceName,
 } from './client-form';
@@ -142,7 +142,7 @@ function RotateSecret({ client }: { client: ClientDto }) {
   const queryClient = useQueryClient();
   const [grace, setGrace] = useState<GraceName>('none');
   const rotate = useMutation({
-    mutationFn: async (): Promise<ClientSecretDto> =>
+    mutationFn: async (): Promise<Schemas['RotatedSecretDto']> =>
       unwrap(
         await api.POST('/api/admin/clients/{clientId}/secret', {
           params: { path: { clientId: client.clientId } },

@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CreatedClientDto } from '../../api/access-types';
-import { api, isProblem, unwrap, type ApiProblem, type paths } from '../../api/client';
+import { api, isProblem, unwrap, type ApiProblem, type paths, type Schemas } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatDateTime } from '../../common/format';
 import { OneTimeValue } from '../../common/one-time-value';
@@ -18,6 +17,7 @@ import { ClientFields } from './client-fields';
 import { CLIENT_FIELDS, clientSchema, createClientBody, newClientValues, type ClientValues } from './client-form';
 
 // The URL's values go to the API exactly as written (a bad hand-edited one comes back as a 400 naming it).
+type CreatedClientDto = Schemas['CreatedClientDto'];
 type ClientsQuery = NonNullable<paths['/api/admin/clients']['get']['parameters']['query']>;
 
 export function ClientsPage() {
