@@ -1,5 +1,5 @@
 /**
- * The people, session and audit routes, typed by hand from the agreed API until `openapi.json`
+ * The people and session routes, typed by hand from the agreed API until `openapi.json`
  * describes them; then `npm run client:generate` gives the same names in `schema.d.ts` and this
  * module goes (the client's `paths` stop being intersected with `AccessPaths`).
  */
@@ -51,29 +51,6 @@ export interface InvitedUserDto extends OneTimeLinkDto {
   user: UserDto;
 }
 
-export const AUDIT_TARGET_TYPES = [
-  'fiscal-group',
-  'product-fiscal-category',
-  'status-aliases',
-  'channel-configuration',
-  'client',
-  'user',
-  'session',
-  'order',
-] as const;
-export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
-
-export interface AuditEventDto {
-  id: string;
-  at: string;
-  actor: { type: 'client' | 'user'; id: string; name: string };
-  action: string;
-  target: { type: string; id: string };
-  changes: Record<string, { before: unknown; after: unknown }>;
-  requestId: string | null;
-  address: string | null;
-}
-
 export interface PageDto<T> {
   items: T[];
   total: number;
@@ -110,16 +87,6 @@ type PathItem<Ops extends Partial<Record<Method, unknown>>> = Ops & { [M in Excl
 };
 
 type PageQuery = { page?: number | string; pageSize?: number | string };
-export type AuditQuery = PageQuery & {
-  actorType?: string;
-  actorId?: string;
-  targetType?: string;
-  targetId?: string;
-  action?: string;
-  from?: string;
-  to?: string;
-};
-
 export interface AccessPaths {
   '/api/auth/sign-in-options': PathItem<{ get: Operation<{ 200: JsonOf<SignInOptionsDto> }> }>;
   '/api/auth/session': PathItem<{
@@ -143,5 +110,4 @@ export interface AccessPaths {
     patch: Operation<{ 200: JsonOf<UserDto> }, { name?: string; role?: Role; active?: boolean }, { id: string }>;
   }>;
   '/api/admin/users/{id}/link': PathItem<{ post: Operation<{ 201: JsonOf<OneTimeLinkDto> }, undefined, { id: string }> }>;
-  '/api/admin/audit-events': PathItem<{ get: Operation<{ 200: JsonOf<PageDto<AuditEventDto>> }, undefined, undefined, AuditQuery> }>;
 }

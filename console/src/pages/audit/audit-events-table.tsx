@@ -1,6 +1,6 @@
 import { Code, List, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AuditEventDto } from '../../api/access-types';
+import type { AuditEventDto } from './audit-model';
 import { formatDateTime } from '../../common/format';
 import { changeLines } from './audit-model';
 

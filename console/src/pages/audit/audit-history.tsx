@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditTargetType } from '../../api/access-types';
+import type { AuditTargetType } from './audit-model';
 import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { PageNav } from '../../common/page-nav';

@@ -9,7 +9,7 @@ describe("an audit event's changes", () => {
           name: { before: 'POS 162', after: 'POS 162 Centro' },
           stores: { before: ['162'], after: ['162', '163'] },
           active: { before: true, after: false },
-          secret: { before: null, after: undefined },
+          secret: { before: null, after: null },
         },
       }),
     ).toEqual([

@@ -1,4 +1,18 @@
-import type { AuditEventDto } from '../../api/access-types';
+import type { Schemas } from '../../api/client';
+
+export type AuditEventDto = Schemas['AuditEventDto'];
+export type AuditTargetType = AuditEventDto['target']['type'];
+/** The target types, in the order the filter offers them; the type keeps the list in step with the API's. */
+export const AUDIT_TARGET_TYPES = [
+  'fiscal-group',
+  'product-fiscal-category',
+  'status-aliases',
+  'channel-configuration',
+  'client',
+  'user',
+  'session',
+  'order',
+] as const satisfies readonly AuditTargetType[];
 
 export interface ChangeLine {
   field: string;

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEventDto } from '../../api/access-types';
+import type { AuditEventDto } from './audit-model';
 import { session } from '../../auth/session';
 import { answer, json, requestsOf, sessionDto } from '../../testing/api-stub';
 import { renderPage } from '../../testing/render-with-query';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_TARGET_TYPES } from '../../api/access-types';
+import { AUDIT_TARGET_TYPES } from './audit-model';
 import { api, isProblem, unwrap, type paths } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { isoToLocalInput, localInputToIsoWithOffset } from '../../common/format';
