@@ -1,8 +1,9 @@
 import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import type { Role } from './api/access-types';
+import { RequireRole, RequireSession } from './auth/require-session';
 import { SignInPage } from './auth/sign-in-page';
-import { useSessionToken } from './auth/use-session';
 import { EmptyState } from './common/states';
 import { Shell } from './layout/shell';
 
@@ -16,25 +17,25 @@ const FiscalGroupEditPage = lazy(() =>
 );
 const CategoriesPage = lazy(() => import('./pages/categories/categories-page').then((m) => ({ default: m.CategoriesPage })));
 const CalculatorPage = lazy(() => import('./pages/calculator/calculator-page').then((m) => ({ default: m.CalculatorPage })));
-
-/** Signed out (or expired): to the sign-in page, remembering where to come back to. */
-function RequireSession({ children }: { children: ReactNode }) {
-  const token = useSessionToken();
-  const location = useLocation();
-  if (!token) return <Navigate to="/sign-in" replace state={{ from: `${location.pathname}${location.search}` }} />;
-  return children;
-}
+const PeoplePage = lazy(() => import('./pages/people/people-page').then((m) => ({ default: m.PeoplePage })));
+const ClientsPage = lazy(() => import('./pages/clients/clients-page').then((m) => ({ default: m.ClientsPage })));
+const ClientPage = lazy(() => import('./pages/clients/client-page').then((m) => ({ default: m.ClientPage })));
+const AuditPage = lazy(() => import('./pages/audit/audit-page').then((m) => ({ default: m.AuditPage })));
+const SetPasswordPage = lazy(() => import('./pages/set-password/set-password-page').then((m) => ({ default: m.SetPasswordPage })));
 
 function NotFound() {
   const { t } = useTranslation();
   return <EmptyState>{t('states.notFound')}</EmptyState>;
 }
 
+const least = (role: Role, page: ReactNode) => <RequireRole role={role}>{page}</RequireRole>;
+
 export function App() {
   return (
     <BrowserRouter basename="/console">
       <Routes>
         <Route path="/sign-in" element={<SignInPage />} />
+        <Route path="/set-password" element={<SetPasswordPage />} />
         <Route
           element={
             <RequireSession>
@@ -42,14 +43,18 @@ export function App() {
             </RequireSession>
           }
         >
-          <Route index element={<DashboardPage />} />
-          <Route path="orders" element={<OrdersPage />} />
-          <Route path="orders/:id" element={<OrderDetailPage />} />
-          <Route path="fiscal-groups" element={<FiscalGroupsPage />} />
-          <Route path="fiscal-groups/new" element={<FiscalGroupEditPage />} />
-          <Route path="fiscal-groups/:id" element={<FiscalGroupEditPage />} />
-          <Route path="categories" element={<CategoriesPage />} />
-          <Route path="calculator" element={<CalculatorPage />} />
+          <Route index element={least('support', <DashboardPage />)} />
+          <Route path="orders" element={least('support', <OrdersPage />)} />
+          <Route path="orders/:id" element={least('support', <OrderDetailPage />)} />
+          <Route path="fiscal-groups" element={least('fiscal', <FiscalGroupsPage />)} />
+          <Route path="fiscal-groups/new" element={least('fiscal', <FiscalGroupEditPage />)} />
+          <Route path="fiscal-groups/:id" element={least('fiscal', <FiscalGroupEditPage />)} />
+          <Route path="categories" element={least('fiscal', <CategoriesPage />)} />
+          <Route path="calculator" element={least('fiscal', <CalculatorPage />)} />
+          <Route path="people" element={least('admin', <PeoplePage />)} />
+          <Route path="clients" element={least('admin', <ClientsPage />)} />
+          <Route path="clients/:clientId" element={least('admin', <ClientPage />)} />
+          <Route path="audit" element={least('admin', <AuditPage />)} />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

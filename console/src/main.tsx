@@ -5,9 +5,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isProblem } from './api/client';
 import { App } from './app';
+import { restoreSession } from './auth/restore-session';
 import { setUpI18n } from './i18n/i18n';
 
 setUpI18n();
+void restoreSession();
 
 const queryClient = new QueryClient({
   defaultOptions: {

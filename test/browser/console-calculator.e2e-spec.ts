@@ -37,14 +37,12 @@ describeWithBrowser('admin console: tax calculator (browser e2e)', () => {
   let t: TestApp;
   let browser: Browser;
   let origin: string;
-  let fiscalTeam: { clientId: string; clientSecret: string };
   let token: string;
 
   beforeAll(async () => {
     t = await bootTestApp();
     origin = originOf(t.baseUrl);
     browser = await launchBrowser();
-    fiscalTeam = await t.createClient(['admin', 'orders'], 'console calculator');
     token = await t.adminToken();
     const category = await t.http.post(
       '/admin/product-fiscal-categories',
@@ -60,7 +58,7 @@ describeWithBrowser('admin console: tax calculator (browser e2e)', () => {
 
   it('creates a group through the matrix table, then taxes an order with it in the calculator (nothing stored)', async () => {
     const { page, errors, context } = await openConsole(browser, { viewport: DESKTOP });
-    await signIn(page, origin, fiscalTeam.clientId, fiscalTeam.clientSecret, `/console/fiscal-groups/new?storeId=${STORE}`);
+    await signIn(page, origin, `/console/fiscal-groups/new?storeId=${STORE}`);
     await page.getByRole('heading', { level: 1, name: 'New fiscal group' }).waitFor();
     await page.getByLabel(/^Name( \*)?$/).fill('Padarias SP');
     await page.getByLabel(/^State \(UF\)( \*)?$/).selectOption('SP');
@@ -118,7 +116,7 @@ describeWithBrowser('admin console: tax calculator (browser e2e)', () => {
 
   it('shows bad JSON, a refused order with its details and a store without a group, with a link to create it', async () => {
     const { page, errors, context } = await openConsole(browser, { viewport: PHONE });
-    await signIn(page, origin, fiscalTeam.clientId, fiscalTeam.clientSecret, '/console/calculator');
+    await signIn(page, origin, '/console/calculator');
     const editor = page.getByLabel('Order (JSON)');
     await editor.fill('{ "orderId": ');
     await page.getByText(/This is not valid JSON/).waitFor();
@@ -146,19 +144,6 @@ describeWithBrowser('admin console: tax calculator (browser e2e)', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'calculator-phone');
     expect(withoutExpected(errors, [400, 422])).toEqual([]);
-    await context.close();
-  });
-
-  it('tells a client without the orders scope why the calculator cannot run', async () => {
-    const adminOnly = await t.createClient(['admin'], 'console admin only');
-    const { page, context } = await openConsole(browser);
-    await signIn(page, origin, adminOnly.clientId, adminOnly.clientSecret, '/console/calculator');
-    await page.getByText(/needs the orders scope/).waitFor();
-    await page.getByRole('button', { name: 'Calculate taxes' }).click();
-    await page
-      .getByRole('alert')
-      .getByText(/may not calculate taxes/)
-      .waitFor();
     await context.close();
   });
 });

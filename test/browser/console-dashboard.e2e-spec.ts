@@ -20,7 +20,6 @@ describeWithBrowser('admin console: dashboard (browser e2e)', () => {
   let t: TestApp;
   let browser: Browser;
   let origin: string;
-  let admin: { clientId: string; clientSecret: string };
   let adminToken: string;
   const store = unique('dash-store');
   const missingStore = unique('dash-missing');
@@ -30,7 +29,6 @@ describeWithBrowser('admin console: dashboard (browser e2e)', () => {
     t = await bootTestApp({ ORDER_WEBHOOK_URL: receiver.url, WEBHOOK_RETRY_ENABLED: 'true', WEBHOOK_RETRY_SCHEDULE: '1h' });
     origin = originOf(t.baseUrl);
     browser = await launchBrowser();
-    admin = await t.createClient(['admin'], 'console dashboard');
     adminToken = await t.tokenFor(['admin']);
     const orders = await t.tokenFor(['orders']);
     await seedFiscalData(t.http, adminToken, store);
@@ -62,7 +60,7 @@ describeWithBrowser('admin console: dashboard (browser e2e)', () => {
     expect(forwarding.outcomes).toEqual({ delivered: 1, rejected: 0, failed: 1, noAnswer: 0 });
 
     const { page, errors, context } = await openConsole(browser, { viewport: DESKTOP });
-    await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/');
+    await signIn(page, origin, '/console/');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
     // The stacked bars and the donut are drawn (SVG paths), each with a text alternative.
@@ -112,7 +110,7 @@ describeWithBrowser('admin console: dashboard (browser e2e)', () => {
         body: JSON.stringify({ error: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable' }),
       });
     });
-    await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/');
+    await signIn(page, origin, '/console/');
     await page.getByRole('heading', { level: 1, name: 'Painel' }).waitFor();
     await page.locator('.recharts-bar-rectangle path').first().waitFor();
     const retry = page.getByRole('button', { name: 'Tentar de novo' });

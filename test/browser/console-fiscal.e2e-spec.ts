@@ -30,7 +30,6 @@ const RULE_22021000 = {
 describeWithBrowser('admin console: fiscal groups and product fiscal categories (browser e2e)', () => {
   let t: TestApp;
   let browser: Browser;
-  let admin: { clientId: string; clientSecret: string };
   let origin: string;
   let token: string;
 
@@ -38,7 +37,6 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     t = await bootTestApp();
     origin = originOf(t.baseUrl);
     browser = await launchBrowser();
-    admin = await t.createClient(['admin'], 'console fiscal admin');
     token = await t.adminToken();
   });
   afterAll(async () => {
@@ -62,7 +60,7 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
 
   it('creates a group through the matrix table; a bad cell shows the API problem on that cell', async () => {
     const { page, errors, context } = await openConsole(browser);
-    await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/fiscal-groups/new?storeId=store-fg-1');
+    await signIn(page, origin, '/console/fiscal-groups/new?storeId=store-fg-1');
     await page.getByRole('heading', { level: 1, name: 'New fiscal group' }).waitFor();
     // The dashboard's link prefills the store.
     await expect(page.getByLabel('Store id, row 1', { exact: true }).inputValue()).resolves.toBe('store-fg-1');
@@ -191,7 +189,7 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
       taxMatrix: {},
     });
     const { page, errors, context } = await openConsole(browser);
-    await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/fiscal-groups/new?storeId=store-held-1');
+    await signIn(page, origin, '/console/fiscal-groups/new?storeId=store-held-1');
     await page.getByLabel(/^Name( \*)?$/).fill('Newcomer');
     await page.getByLabel(/^State \(UF\)( \*)?$/).selectOption('RJ');
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/fiscal-groups') && r.request().method() === 'POST');
@@ -226,7 +224,7 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
       taxMatrix: { '22021000': RULE_22021000 },
     });
     const { page, errors, context } = await openConsole(browser);
-    await signIn(page, origin, admin.clientId, admin.clientSecret, `/console/fiscal-groups/${group.id}`);
+    await signIn(page, origin, `/console/fiscal-groups/${group.id}`);
     await page.getByRole('heading', { level: 1, name: 'Fiscal group CSV group' }).waitFor();
 
     const header = 'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP';
@@ -294,7 +292,7 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
       taxMatrix: {},
     });
     const { page, errors, context } = await openConsole(browser);
-    await signIn(page, origin, admin.clientId, admin.clientSecret, `/console/fiscal-groups/${group.id}`);
+    await signIn(page, origin, `/console/fiscal-groups/${group.id}`);
     await page.getByRole('button', { name: 'Delete group' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this fiscal group?' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -313,7 +311,7 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
       { token },
     );
     const { page, errors, context } = await openConsole(browser);
-    await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/categories');
+    await signIn(page, origin, '/console/categories');
     await page.getByRole('cell', { name: 'prod-bread', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'New category' }).click();
@@ -382,7 +380,7 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
       [PHONE, '390', 'pt-BR'],
     ] as const) {
       const { page, errors, context } = await openConsole(browser, { viewport, locale });
-      await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/fiscal-groups');
+      await signIn(page, origin, '/console/fiscal-groups');
       await page.getByRole('row', { name: /Screenshot group SP/ }).waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await screenshot(page, `console-fiscal-groups-${suffix}`);

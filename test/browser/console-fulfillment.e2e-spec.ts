@@ -22,12 +22,10 @@ describeWithBrowser("console: an order's transfers and dispatches (Chromium)", (
   let f: FulfillmentApp;
   let browser: Browser;
   let origin: string;
-  let admin: { clientId: string; clientSecret: string };
   const { row, enrichedOrder, setStatus } = fulfillmentSteps(() => f);
 
   beforeAll(async () => {
     f = await bootFulfillmentApp();
-    admin = await f.t.createClient(['admin'], 'console fulfillment');
     origin = originOf(f.t.baseUrl);
     browser = await launchBrowser();
   });
@@ -65,7 +63,7 @@ describeWithBrowser("console: an order's transfers and dispatches (Chromium)", (
     const { id } = await row(orderId);
 
     const { page, errors, context } = await openConsole(browser);
-    await signIn(page, origin, admin.clientId, admin.clientSecret, `/console/orders/${id}`);
+    await signIn(page, origin, `/console/orders/${id}`);
 
     const transfers = page.getByRole('table', { name: 'Store transfers', exact: true });
     await transfers.locator('tbody tr').first().waitFor();

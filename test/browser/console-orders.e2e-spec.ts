@@ -8,6 +8,7 @@ import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { answer, forwardedPayload, WebhookReceiver } from '../support/webhook-receiver.js';
 import {
   DESKTOP,
+  DEVELOPMENT_ADMIN,
   describeWithBrowser,
   launchBrowser,
   openConsole,
@@ -145,7 +146,6 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
   let receiver: WebhookReceiver;
   let t: TestApp;
   let browser: Browser;
-  let admin: { clientId: string; clientSecret: string };
   let origin: string;
   let token: string;
   /** The order the tests look at, forwarded to the receiver once; and another one of the same store, three hours older. */
@@ -158,7 +158,6 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     t = await bootTestApp({ ORDER_WEBHOOK_URL: receiver.url, ORDER_WEBHOOK_TIMEOUT_MS: '5000' });
     origin = originOf(t.baseUrl);
     browser = await launchBrowser();
-    admin = await t.createClient(['admin'], 'console orders admin');
     token = await t.adminToken();
 
     const group = await t.http.post(
@@ -245,7 +244,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
 
   it('filters the list by store and a date range (in the URL), opens the order, and shows the API’s taxes', async () => {
     const { page, errors, context } = await openConsole(browser, { timezoneId: ZONE });
-    await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/orders');
+    await signIn(page, origin, '/console/orders');
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await page.getByTestId('orders-table').waitFor();
 
@@ -387,7 +386,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
   it('redelivers after confirmation, shows the outcome and the new attempt (and the API’s problem on a failure)', async () => {
     const before = receiver.requests.length;
     const { page, errors, context } = await openConsole(browser);
-    await signIn(page, origin, admin.clientId, admin.clientSecret, `/console/orders/${orderId}`);
+    await signIn(page, origin, `/console/orders/${orderId}`);
     await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
     const deliveries = page.getByTestId('delivery');
     await expect(deliveries.count()).resolves.toBe(1);
@@ -456,7 +455,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     const failedId = `CONSOLE-${Date.now()}-FAILED`;
     expect((await t.http.post('/enrich-order', orderBody(failedId, NO_GROUP_STORE), { token })).status).toBe(422);
     const { page, errors, context } = await openConsole(browser);
-    await signIn(page, origin, admin.clientId, admin.clientSecret, `/console/orders/${failedId}`);
+    await signIn(page, origin, `/console/orders/${failedId}`);
     await page.getByRole('heading', { level: 1, name: `Order ${failedId}` }).waitFor();
     await page.getByText('This order has no enriched payload').waitFor();
     await page.getByRole('button', { name: 'Redeliver' }).click();
@@ -484,7 +483,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     delete body.total;
     expect((await t.http.post('/enrich-order', body, { token })).status).toBe(422);
     const { page, errors, context } = await openConsole(browser);
-    await signIn(page, origin, admin.clientId, admin.clientSecret, `/console/orders?orderId=${bareId}`);
+    await signIn(page, origin, `/console/orders?orderId=${bareId}`);
     const row = page.getByTestId('orders-table').locator(`tbody tr[data-order-id="${bareId}"]`);
     await row.waitFor();
     // 51.80 (burger) + 7.00 + 1.50 (its two modifiers) + 6.00 (cola) + 10.00 (mystery box) = 76.30
@@ -495,7 +494,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
 
   it('empty, refused (400 at its field), unavailable (503 with retry), not found (404) and expired session (401)', async () => {
     const { page, errors, context } = await openConsole(browser);
-    await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/orders?storeId=nobody-sells-here');
+    await signIn(page, origin, '/console/orders?storeId=nobody-sells-here');
     await page.getByText('No order matches these filters.').waitFor();
 
     // A bad link: the API's details sit at their fields.
@@ -559,14 +558,13 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     await page.getByRole('heading', { level: 1, name: 'Order no-such-order not found.' }).waitFor();
     await page.getByRole('link', { name: 'Back to orders' }).waitFor();
 
-    // The token goes bad: sign in again and come back to the same order.
+    // The session ends (idle, signed out elsewhere): sign in again and come back to the same order.
     await page.goto(`${origin}/console/orders/${orderId}`);
     await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
-    await page.evaluate("sessionStorage.setItem('order-tax-console.token', 'not-a-token')");
+    await context.clearCookies();
     await page.reload();
     await page.getByText('Your session expired').waitFor();
-    await page.locator('input[name="clientId"]').fill(admin.clientId);
-    await page.locator('input[name="clientSecret"]').fill(admin.clientSecret);
+    await page.locator('input[name="password"]').fill(DEVELOPMENT_ADMIN.password);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(`${origin}/console/orders/${orderId}`);
     await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
@@ -581,7 +579,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
       [PHONE, 'phone', 'pt-BR'],
     ] as const) {
       const { page, errors, context } = await openConsole(browser, { viewport, locale, timezoneId: ZONE });
-      await signIn(page, origin, admin.clientId, admin.clientSecret, `/console/orders?storeId=${STORE}`);
+      await signIn(page, origin, `/console/orders?storeId=${STORE}`);
       await page.getByTestId('orders-table').locator('tbody tr').first().waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       if (locale === 'pt-BR') await page.getByRole('heading', { level: 1, name: 'Pedidos' }).waitFor();

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { eventually } from '../support/eventually.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import {
+  DEVELOPMENT_ADMIN,
   describeWithBrowser,
   launchBrowser,
   openConsole,
@@ -14,91 +15,86 @@ import {
 describeWithBrowser('admin console: sign-in, session and language (browser e2e)', () => {
   let t: TestApp;
   let browser: Browser;
-  let admin: { clientId: string; clientSecret: string };
   let origin: string;
 
   beforeAll(async () => {
     t = await bootTestApp();
     origin = originOf(t.baseUrl);
     browser = await launchBrowser();
-    admin = await t.createClient(['admin'], 'console admin');
   });
   afterAll(async () => {
     await browser?.close();
     await t?.close();
   });
 
-  it('serves the app under the CSP, signs in with an admin client and returns to the page asked for', async () => {
+  it('serves the app under the CSP, signs in with a password and returns to the page asked for; the session is an HttpOnly cookie', async () => {
     const { page, errors, context } = await openConsole(browser);
     const response = await page.goto(`${origin}/console/categories?q=abc`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await page.locator('input[name="clientId"]').waitFor();
+    await page.locator('input[name="email"]').waitFor();
     expect(page.url()).toBe(`${origin}/console/sign-in`);
-    await page.locator('input[name="clientId"]').fill(admin.clientId);
-    await page.locator('input[name="clientSecret"]').fill(admin.clientSecret);
+    await page.locator('input[name="email"]').fill(DEVELOPMENT_ADMIN.email);
+    await page.locator('input[name="password"]').fill(DEVELOPMENT_ADMIN.password);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(`${origin}/console/categories?q=abc`);
-    // The token is for this tab only and never in a URL.
-    const stored = (await page.evaluate('({ session: Object.keys(sessionStorage), local: Object.keys(localStorage) })')) as {
-      session: string[];
-      local: string[];
-    };
-    expect(stored.session).toContain('order-tax-console.token');
-    expect(stored.local).not.toContain('order-tax-console.token');
-    expect(page.url()).not.toMatch(/eyJ/);
+    // The session is a cookie no script can read; nothing secret is in the tab's storage or the URL.
+    const cookies = await context.cookies();
+    const sessionCookie = cookies.find((cookie) => cookie.name.endsWith('ots_session'));
+    expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect((await page.evaluate('document.cookie')) as string).not.toContain('ots_session');
+    const stored = (await page.evaluate('JSON.stringify({ ...sessionStorage, ...localStorage })')) as string;
+    expect(stored).not.toContain(sessionCookie!.value);
+    expect(stored).not.toMatch(/csrf/i);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('refuses a wrong secret and a client without the admin scope, with a message', async () => {
+  it('refuses a wrong password with one message', async () => {
     const { page, context } = await openConsole(browser);
     await page.goto(`${origin}/console/`);
-    await page.locator('input[name="clientId"]').fill(admin.clientId);
-    await page.locator('input[name="clientSecret"]').fill('wrong secret');
+    await page.locator('input[name="email"]').fill(DEVELOPMENT_ADMIN.email);
+    await page.locator('input[name="password"]').fill('wrong password!');
     await page.locator('form button[type="submit"]').click();
-    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Sign-in failed/);
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Sign-in failed: Wrong email or password/);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-
-    const platform = await t.createClient(['platform'], 'no admin');
-    await page.locator('input[name="clientId"]').fill(platform.clientId);
-    await page.locator('input[name="clientSecret"]').fill(platform.clientSecret);
-    await page.locator('form button[type="submit"]').click();
-    await page.getByText('does not have the admin scope').waitFor();
     await context.close();
   });
 
-  it('on a 401 asks to sign in again and comes back to the same page; sign-out forgets the token', async () => {
+  it('on a 401 asks to sign in again and comes back to the same page; sign-out ends the session on the server', async () => {
     const { page, context } = await openConsole(browser);
-    await signIn(page, origin, admin.clientId, admin.clientSecret, '/console/orders?status=ENRICHED');
+    await signIn(page, origin, '/console/orders?status=ENRICHED');
     await page.waitForURL(/\/console\/orders\?status=ENRICHED$/);
-    // The token goes bad (revoked, expired) while the tab is open: the page's next API call answers 401.
-    await page.evaluate("sessionStorage.setItem('order-tax-console.token', 'not-a-token')");
+    // The session ends while the tab is open (idle timeout, signed out elsewhere): the next API call answers 401.
+    await context.clearCookies();
     await page.reload();
-    await page.locator('input[name="clientId"]').waitFor();
+    await page.locator('input[name="email"]').waitFor();
     await page.getByText('Your session expired').waitFor();
-    expect(await page.evaluate("sessionStorage.getItem('order-tax-console.token')")).toBeNull();
-    // A reload of the sign-in page still says why (the page's reads may expire the token before the reload).
+    // A reload of the sign-in page still says why.
     await page.reload();
     await page.getByText('Your session expired').waitFor();
-    await page.locator('input[name="clientSecret"]').fill(admin.clientSecret);
+    expect(await page.locator('input[name="email"]').inputValue()).toBe(DEVELOPMENT_ADMIN.email);
+    await page.locator('input[name="password"]').fill(DEVELOPMENT_ADMIN.password);
     await page.locator('form button[type="submit"]').click();
     // Back on the page (and its filters) where the session ran out.
     await page.waitForURL(`${origin}/console/orders?status=ENRICHED`);
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
 
+    const before = (await context.cookies()).find((cookie) => cookie.name.endsWith('ots_session'))!;
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.locator('input[name="clientId"]').waitFor();
-    expect(await page.evaluate("sessionStorage.getItem('order-tax-console.token')")).toBeNull();
+    await page.locator('input[name="email"]').waitFor();
+    // The server ended it: the old cookie, replayed, is refused.
+    const replayed = await t.http.get('/auth/session', { headers: { cookie: `${before.name}=${before.value}` } });
+    expect(replayed.status).toBe(401);
     await page.goto(`${origin}/console/orders`);
-    await page.locator('input[name="clientId"]').waitFor();
+    await page.locator('input[name="email"]').waitFor();
     expect(page.url()).toBe(`${origin}/console/sign-in`);
     await context.close();
   });
 
   it('speaks pt-BR to a Portuguese browser and English to others; works at 390 px', async () => {
     const portuguese = await openConsole(browser, { locale: 'pt-BR', viewport: PHONE });
-    await signIn(portuguese.page, origin, admin.clientId, admin.clientSecret);
+    await signIn(portuguese.page, origin);
     await portuguese.page.getByRole('button', { name: 'Sair' }).waitFor();
     expect(await portuguese.page.evaluate('document.documentElement.lang')).toBe('pt-BR');
     // At phone width the navigation hides behind a labelled menu button.
@@ -108,7 +104,7 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
     await portuguese.context.close();
 
     const english = await openConsole(browser, { locale: 'en-US' });
-    await signIn(english.page, origin, admin.clientId, admin.clientSecret);
+    await signIn(english.page, origin);
     await english.page.getByRole('button', { name: 'Sign out' }).waitFor();
     await english.context.close();
   });
@@ -116,7 +112,7 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
   it('is usable from the keyboard alone, with a visible focus on every control reached', async () => {
     const { page, errors, context } = await openConsole(browser);
     await page.goto(`${origin}/console/`);
-    await page.locator('input[name="clientId"]').waitFor();
+    await page.locator('input[name="email"]').waitFor();
     /** What has the focus: its label or text, and whether a focus outline is drawn. */
     const focusedNow = async () =>
       (await page.evaluate(`(() => {
@@ -147,11 +143,11 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
 
     // Sign in: Tab to each field, Enter submits.
     await page.keyboard.press('Tab');
-    expect(await focused()).toMatchObject({ tag: 'INPUT', name: 'clientId', outline: true });
-    await page.keyboard.type(admin.clientId);
+    expect(await focused()).toMatchObject({ tag: 'INPUT', name: 'email', outline: true });
+    await page.keyboard.type(DEVELOPMENT_ADMIN.email);
     await page.keyboard.press('Tab');
-    expect(await focused()).toMatchObject({ tag: 'INPUT', name: 'clientSecret', outline: true });
-    await page.keyboard.type(admin.clientSecret);
+    expect(await focused()).toMatchObject({ tag: 'INPUT', name: 'password', outline: true });
+    await page.keyboard.type(DEVELOPMENT_ADMIN.password);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 

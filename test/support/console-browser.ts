@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -29,7 +29,16 @@ export interface ConsolePage {
   errors: string[];
 }
 
-/** A fresh tab (its own sessionStorage) in the given language (and time zone), recording every console error. */
+/**
+ * The console asks `GET /api/auth/session` on every load whether the cookie holds a session; its 401
+ * is the answer "no" (a first visit), not a failure, though Chrome logs it as an error.
+ */
+function isSessionCheck(message: ConsoleMessage): boolean {
+  const url = message.location().url;
+  return message.text().includes('status of 401') && url !== '' && new URL(url).pathname === '/api/auth/session';
+}
+
+/** A fresh tab (its own cookies and sessionStorage) in the given language (and time zone), recording every console error. */
 export async function openConsole(
   browser: Browser,
   options: { locale?: string; viewport?: { width: number; height: number }; timezoneId?: string } = {},
@@ -43,7 +52,7 @@ export async function openConsole(
   const errors: string[] = [];
   page.on('console', (message) => {
     if (process.env.CONSOLE_DEBUG) process.stderr.write(`[browser ${message.type()}] ${message.text()}\n`);
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error' && !isSessionCheck(message)) errors.push(message.text());
   });
   if (process.env.CONSOLE_DEBUG)
     page.on('response', (response) => process.stderr.write(`[browser response] ${response.status()} ${response.url()}\n`));
@@ -56,11 +65,23 @@ export function originOf(baseUrl: string): string {
   return new URL(baseUrl).origin;
 }
 
-/** Signs in through the form (HTTP Basic to /api/domain-cliente/token) and waits for the app shell. */
-export async function signIn(page: Page, origin: string, clientId: string, clientSecret: string, path = '/console/'): Promise<void> {
+/** A person who signs in to the console. */
+export interface Person {
+  email: string;
+  password: string;
+}
+
+/**
+ * The development admin person a first start outside production creates (BOOTSTRAP_ADMIN_EMAIL /
+ * BOOTSTRAP_ADMIN_PASSWORD, these defaults unless set); the test app sets neither.
+ */
+export const DEVELOPMENT_ADMIN: Person = { email: 'admin@example.com', password: 'dev-admin-password' };
+
+/** Signs in through the form (email and password to POST /api/auth/session) and waits for the app shell. */
+export async function signIn(page: Page, origin: string, path = '/console/', person: Person = DEVELOPMENT_ADMIN): Promise<void> {
   await page.goto(`${origin}${path}`);
-  await page.locator('input[name="clientId"]').fill(clientId);
-  await page.locator('input[name="clientSecret"]').fill(clientSecret);
+  await page.locator('input[name="email"]').fill(person.email);
+  await page.locator('input[name="password"]').fill(person.password);
   await page.locator('form button[type="submit"]').click();
   await page.locator('nav').first().waitFor({ timeout: 20_000 });
 }

@@ -21,6 +21,22 @@ export const queryKeys = {
   categories: {
     all: ['product-fiscal-categories'] as const,
   },
+  signInOptions: ['sign-in-options'] as const,
+  users: {
+    all: ['users'] as const,
+    lists: ['users', 'list'] as const,
+    list: (query: Record<string, string>) => ['users', 'list', query] as const,
+  },
+  clients: {
+    all: ['clients'] as const,
+    lists: ['clients', 'list'] as const,
+    list: (query: Record<string, string>) => ['clients', 'list', query] as const,
+    detail: (clientId: string) => ['clients', 'detail', clientId] as const,
+  },
+  auditEvents: {
+    all: ['audit-events'] as const,
+    list: (query: Record<string, string>) => ['audit-events', 'list', query] as const,
+  },
   stats: {
     all: ['stats'] as const,
     ordersPerHour: (range: string) => ['stats', 'orders-per-hour', range] as const,

@@ -1,56 +1,82 @@
+import type { SessionDto } from '../api/access-types';
+
 /**
- * The signed-in API client's token, held for this tab only: sessionStorage is per tab and is
- * cleared when the tab closes; the token never goes in a URL. A 401 from the API expires it.
+ * The signed-in person, as the API last described the session. The session itself is the
+ * HttpOnly cookie the service set, which no script can read; what is kept here is its CSRF token
+ * (in memory only, read again from `GET /api/auth/session` after a reload) and, in the tab's
+ * sessionStorage, the email last signed in with: not a secret, it fills in the sign-in form and
+ * tells a reload after an expiry from a first visit.
  */
-const TOKEN_KEY = 'order-tax-console.token';
-const CLIENT_KEY = 'order-tax-console.client';
-const SCOPES_KEY = 'order-tax-console.scopes';
+export type SessionState =
+  /** Before `GET /api/auth/session` has answered. */
+  | { status: 'checking' }
+  | { status: 'signed-in'; session: SessionDto }
+  /** `expired`: the API refused a session this tab had (401), until the next sign-in. */
+  | { status: 'signed-out'; expired: boolean };
+
+const EMAIL_KEY = 'order-tax-console.email';
 // Kept in the tab's storage too, so that a reload after the expiry still says why sign-in is asked.
 const EXPIRED_KEY = 'order-tax-console.expired';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-function notify(): void {
+let state: SessionState = { status: 'checking' };
+
+function set(next: SessionState): void {
+  state = next;
   for (const listener of listeners) listener();
 }
 
 export const session = {
-  token(): string | null {
-    return sessionStorage.getItem(TOKEN_KEY);
+  /** The same object until the next change (what `useSyncExternalStore` needs). */
+  state(): SessionState {
+    return state;
   },
-  clientId(): string | null {
-    return sessionStorage.getItem(CLIENT_KEY);
+  current(): SessionDto | null {
+    return state.status === 'signed-in' ? state.session : null;
   },
-  /** The scopes the token was granted (e.g. the calculator also needs `orders`). */
-  scopes(): string[] {
-    return (sessionStorage.getItem(SCOPES_KEY) ?? '').split(' ').filter(Boolean);
+  /** Sent as `x-csrf-token` on every state-changing request. */
+  csrfToken(): string | null {
+    return state.status === 'signed-in' ? state.session.csrfToken : null;
   },
-  /** True after the API refused the token (401), until the next sign-in. */
+  /** The email last signed in with in this tab, for the sign-in form. */
+  lastEmail(): string | null {
+    return sessionStorage.getItem(EMAIL_KEY);
+  },
   expired(): boolean {
-    return sessionStorage.getItem(EXPIRED_KEY) !== null;
+    return state.status === 'signed-out' && state.expired;
   },
-  signIn(token: string, clientId: string, scopes: string[]): void {
-    sessionStorage.setItem(TOKEN_KEY, token);
-    sessionStorage.setItem(CLIENT_KEY, clientId);
-    sessionStorage.setItem(SCOPES_KEY, scopes.join(' '));
+  /** A new session (sign-in), or the same one renewed (a password change gives a new CSRF token). */
+  signIn(dto: SessionDto): void {
+    sessionStorage.setItem(EMAIL_KEY, dto.user.email);
     sessionStorage.removeItem(EXPIRED_KEY);
-    notify();
+    set({ status: 'signed-in', session: dto });
   },
   signOut(): void {
-    sessionStorage.removeItem(TOKEN_KEY);
-    sessionStorage.removeItem(CLIENT_KEY);
-    sessionStorage.removeItem(SCOPES_KEY);
+    sessionStorage.removeItem(EMAIL_KEY);
     sessionStorage.removeItem(EXPIRED_KEY);
-    notify();
+    set({ status: 'signed-out', expired: false });
   },
+  /**
+   * The API answered 401. A session this tab had (signed in, or remembered from before a reload)
+   * has expired: sign-in says so. Without one, this is a first visit: plain sign-in.
+   */
   expire(): void {
-    if (!sessionStorage.getItem(TOKEN_KEY)) return;
-    sessionStorage.removeItem(TOKEN_KEY);
-    sessionStorage.setItem(EXPIRED_KEY, '1');
-    notify();
+    if (state.status === 'signed-out') return;
+    const hadSession = state.status === 'signed-in' || sessionStorage.getItem(EMAIL_KEY) !== null;
+    if (hadSession) sessionStorage.setItem(EXPIRED_KEY, '1');
+    set({ status: 'signed-out', expired: hadSession || sessionStorage.getItem(EXPIRED_KEY) !== null });
+  },
+  /** `GET /api/auth/session` could not tell (the service unreachable): sign-in, saying nothing about an expiry. */
+  unknown(): void {
+    if (state.status === 'checking') set({ status: 'signed-out', expired: sessionStorage.getItem(EXPIRED_KEY) !== null });
   },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
+  },
+  /** Tests only: back to the state of a page just loaded. */
+  reset(): void {
+    set({ status: 'checking' });
   },
 };

@@ -1,9 +1,11 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInConsole } from '../testing/render';
+import { answer, json, requestsOf, sessionDto } from '../testing/api-stub';
 import { session } from './session';
 import { SignInPage } from './sign-in-page';
 
@@ -14,8 +16,7 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const NO_SINGLE_SIGN_ON = json(200, { password: true, singleSignOn: null });
 
 function OrdersPage() {
   const location = useLocation();
@@ -23,100 +24,131 @@ function OrdersPage() {
 }
 
 /** The sign-in page as a signed-out user reaches it: sent there from the orders' second page. */
-function renderSignIn() {
+function renderSignIn(search = '') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderInConsole(
-    <MemoryRouter initialEntries={[{ pathname: '/sign-in', state: { from: '/orders?page=2' } }]}>
-      <Routes>
-        <Route path="/sign-in" element={<SignInPage />} />
-        <Route path="/orders" element={<OrdersPage />} />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[{ pathname: '/sign-in', search, state: { from: '/orders?page=2' } }]}>
+        <Routes>
+          <Route path="/sign-in" element={<SignInPage />} />
+          <Route path="/orders" element={<OrdersPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
-async function signInAs(clientId: string, clientSecret: string) {
+async function signInAs(email: string, password: string) {
   const user = userEvent.setup();
-  await user.type(screen.getByRole('textbox', { name: /Client id/ }), clientId);
-  await user.type(screen.getByLabelText(/Client secret/), clientSecret);
+  await user.type(screen.getByRole('textbox', { name: /Email/ }), email);
+  await user.type(screen.getByLabelText(/Password/), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 beforeEach(() => {
   fetchMock.mockReset();
+  session.reset();
 });
 
-describe('the sign-in page', () => {
-  it("sends the client's credentials as HTTP Basic, keeps the token and returns to the page the user came from", async () => {
-    fetchMock.mockResolvedValue(json(200, { access_token: 'token-1', token_type: 'Bearer', expires_in: 3600, scope: 'orders admin' }));
+// Typing is slow in jsdom on a shared machine: more than vitest's default 5 s.
+describe('the sign-in page', { timeout: 30_000 }, () => {
+  it('sends the email and password, keeps the session in memory only and returns to the page the user came from', async () => {
+    answer(fetchMock, { 'GET /api/auth/sign-in-options': NO_SINGLE_SIGN_ON, 'POST /api/auth/session': json(200, sessionDto('support')) });
     renderSignIn();
 
-    await signInAs('caixa-1', 'pão');
+    await signInAs(' ana@example.com ', 'a long enough pass');
 
     expect(await screen.findByText('Orders page ?page=2')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const request = fetchMock.mock.calls[0]![0] as Request;
-    expect(request.method).toBe('POST');
-    expect(new URL(request.url).pathname).toBe('/api/domain-cliente/token');
-    // "caixa-1:pão" as UTF-8 is 63 61 69 78 61 2d 31 3a 70 c3 a3 6f, base64 "Y2FpeGEtMTpww6Nv"
-    // (Latin-1, one byte e3 for "ã", would give "Y2FpeGEtMTpw428=").
-    expect(request.headers.get('authorization')).toBe('Basic Y2FpeGEtMTpww6Nv');
-    expect(await request.json()).toEqual({ grant_type: 'client_credentials' });
-    expect(session.token()).toBe('token-1');
-    expect(session.clientId()).toBe('caixa-1');
-    expect(session.scopes()).toEqual(['orders', 'admin']);
+    const post = requestsOf(fetchMock).find((request) => request.method === 'POST')!;
+    expect(new URL(post.url).pathname).toBe('/api/auth/session');
+    expect(post.credentials).toBe('same-origin');
+    expect(await post.json()).toEqual({ email: 'ana@example.com', password: 'a long enough pass' });
+    expect(session.current()?.user.role).toBe('support');
+    expect(session.csrfToken()).toBe('csrf-1');
+    // The cookie is the session: nothing a script could steal is stored.
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('csrf-1');
+    expect(localStorage.length).toBe(0);
   });
 
-  it('refuses a client without the admin scope and keeps no token', async () => {
-    fetchMock.mockResolvedValue(json(200, { access_token: 'token-2', token_type: 'Bearer', expires_in: 3600, scope: 'orders' }));
+  it("shows the service's one message for every refused sign-in, and is not an expired session", async () => {
+    answer(fetchMock, {
+      'GET /api/auth/sign-in-options': NO_SINGLE_SIGN_ON,
+      'POST /api/auth/session': json(401, { error: 'UNAUTHORIZED', message: 'Wrong email or password' }),
+    });
     renderSignIn();
 
-    await signInAs('pdv-1', 'secret');
+    await signInAs('ana@example.com', 'wrong password!');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('This client does not have the admin scope.');
-    expect(screen.queryByText(/Orders page/)).not.toBeInTheDocument();
-    expect(session.token()).toBeNull();
-  });
-
-  it("shows the service's reason when the credentials are refused", async () => {
-    fetchMock.mockResolvedValue(
-      json(401, { error: 'invalid_client', error_description: 'Client authentication failed' }, { 'www-authenticate': 'Basic' }),
-    );
-    renderSignIn();
-
-    await signInAs('caixa-1', 'wrong');
-
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed: Client authentication failed');
-    expect(session.token()).toBeNull();
-    // A refused sign-in is not an expired session.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed: Wrong email or password');
+    expect(session.current()).toBeNull();
     expect(session.expired()).toBe(false);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('says how long to wait after too many failures', async () => {
+    answer(fetchMock, {
+      'GET /api/auth/sign-in-options': NO_SINGLE_SIGN_ON,
+      'POST /api/auth/session': json(429, { error: 'RATE_LIMITED', message: 'Too many attempts' }, { 'retry-after': '120' }),
+    });
+    renderSignIn();
+
+    await signInAs('ana@example.com', 'a long enough pass');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed attempts. Try again in 120 seconds.');
   });
 
   it('says so when the service cannot be reached', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderSignIn();
 
-    await signInAs('caixa-1', 'secret');
+    await signInAs('ana@example.com', 'secret');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed: Failed to fetch');
   });
 
-  it('says why after an expired session, with the client id filled in', () => {
-    session.signIn('old-token', 'caixa-1', ['admin']);
+  it('says why after an expired session, with the email filled in', () => {
+    answer(fetchMock, { 'GET /api/auth/sign-in-options': NO_SINGLE_SIGN_ON });
+    session.signIn(sessionDto('fiscal'));
     session.expire();
     renderSignIn();
 
     expect(screen.getByRole('status')).toHaveTextContent('Your session expired. Sign in again to go back where you were.');
-    expect(screen.getByRole('textbox', { name: /Client id/ })).toHaveValue('caixa-1');
-    expect(screen.getByLabelText(/Client secret/)).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveValue('ana@example.com');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('');
+  });
+
+  it('offers single sign-on when the service has a provider, as a link to its start', async () => {
+    answer(fetchMock, {
+      'GET /api/auth/sign-in-options': json(200, { password: true, singleSignOn: { name: 'Acme ID', url: '/api/auth/oidc/start' } }),
+    });
+    renderSignIn();
+
+    const link = await screen.findByRole('link', { name: 'Sign in with Acme ID' });
+    expect(link).toHaveAttribute('href', '/api/auth/oidc/start');
+  });
+
+  it('offers no single sign-on without a provider', async () => {
+    answer(fetchMock, { 'GET /api/auth/sign-in-options': NO_SINGLE_SIGN_ON });
+    renderSignIn();
+
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('explains a single sign-on that found nobody (?error=sso)', () => {
+    answer(fetchMock, { 'GET /api/auth/sign-in-options': NO_SINGLE_SIGN_ON });
+    renderSignIn('?error=sso');
+
+    expect(screen.getByRole('alert')).toHaveTextContent('no active person here has the email it confirmed');
   });
 
   it('speaks Portuguese when that is the language chosen', async () => {
+    answer(fetchMock, { 'GET /api/auth/sign-in-options': NO_SINGLE_SIGN_ON });
     await i18next.changeLanguage('pt-BR');
     renderSignIn();
 
     expect(screen.getByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Id do cliente/ })).toBeInTheDocument();
-    expect(screen.getByLabelText(/Segredo do cliente/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /E-mail/ })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Senha/)).toBeInTheDocument();
   });
 });

@@ -1,48 +1,58 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api, toProblem } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 import { session } from './session';
 
-/** HTTP Basic credentials: RFC 7617, UTF-8 encoded before base64. */
-function basicCredentials(clientId: string, clientSecret: string): string {
-  const bytes = new TextEncoder().encode(`${clientId}:${clientSecret}`);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `Basic ${btoa(binary)}`;
+/** Why sign-in is asked, when the page was sent here with a reason. */
+export interface SignInState {
+  from?: string;
+  /** After a password was set through a one-time link. */
+  passwordSet?: boolean;
 }
 
+// A plain form, not @mantine/form: this page is in the initial bundle, which stays small.
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const next = (location.state as { from?: string } | null)?.from ?? '/';
-  const [clientId, setClientId] = useState(session.clientId() ?? '');
-  const [clientSecret, setClientSecret] = useState('');
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const state = (location.state as SignInState | null) ?? {};
+  const next = state.from ?? '/';
+  const [email, setEmail] = useState(session.lastEmail() ?? '');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const options = useQuery({
+    queryKey: queryKeys.signInOptions,
+    queryFn: async () => (await api.GET('/api/auth/sign-in-options')).data ?? null,
+    retry: false,
+  });
+  const singleSignOn = options.data?.singleSignOn ?? null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setPending(true);
     setError(null);
     try {
-      const result = await api.POST('/api/domain-cliente/token', {
-        headers: { authorization: basicCredentials(clientId.trim(), clientSecret) },
-        body: { grant_type: 'client_credentials' },
-      });
+      const result = await api.POST('/api/auth/session', { body: { email: email.trim(), password } });
       if (!result.data) {
-        setError(t('signIn.failed', { message: toProblem(result.response.status, result.error).message }));
+        const problem = toProblem(result.response.status, result.error);
+        setError(
+          problem.status === 429
+            ? t('signIn.rateLimited', { seconds: result.response.headers.get('retry-after') ?? '60' })
+            : t('signIn.failed', { message: problem.message }),
+        );
         return;
       }
-      const scopes = (result.data.scope ?? '').split(' ');
-      if (!scopes.includes('admin')) {
-        setError(t('signIn.noAdminScope'));
-        return;
-      }
-      session.signIn(result.data.access_token, clientId.trim(), scopes);
-      setClientSecret('');
+      // Nothing read under an earlier session (another person's, another role) is shown to this one.
+      queryClient.clear();
+      session.signIn(result.data);
+      setPassword('');
       await navigate(next, { replace: true });
     } catch (caught) {
       setError(t('signIn.failed', { message: caught instanceof Error ? caught.message : String(caught) }));
@@ -54,43 +64,68 @@ export function SignInPage() {
   return (
     <Center mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={420} component="main">
-        <form onSubmit={(event) => void submit(event)} aria-labelledby="sign-in-title">
-          <Stack>
-            <Title order={1} size="h2" id="sign-in-title">
-              {t('signIn.title')}
-            </Title>
-            <Text c="gray.7">{t('signIn.intro')}</Text>
-            {session.expired() && (
-              <Alert color="yellow" role="status">
-                {t('signIn.expired')}
-              </Alert>
-            )}
-            <TextInput
-              label={t('signIn.clientId')}
-              name="clientId"
-              autoComplete="username"
-              required
-              value={clientId}
-              onChange={(event) => setClientId(event.currentTarget.value)}
-            />
-            <PasswordInput
-              label={t('signIn.clientSecret')}
-              name="clientSecret"
-              autoComplete="current-password"
-              required
-              value={clientSecret}
-              onChange={(event) => setClientSecret(event.currentTarget.value)}
-            />
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Button type="submit" loading={pending}>
-              {t('signIn.submit')}
-            </Button>
-          </Stack>
-        </form>
+        <Stack>
+          <form onSubmit={(event) => void submit(event)} aria-labelledby="sign-in-title">
+            <Stack>
+              <Title order={1} size="h2" id="sign-in-title">
+                {t('signIn.title')}
+              </Title>
+              <Text c="gray.7">{t('signIn.intro')}</Text>
+              {session.expired() && (
+                <Alert color="yellow" role="status">
+                  {t('signIn.expired')}
+                </Alert>
+              )}
+              {state.passwordSet && (
+                <Alert color="green" role="status">
+                  {t('signIn.passwordSet')}
+                </Alert>
+              )}
+              {searchParams.get('error') === 'sso' && (
+                <Alert color="red" role="alert">
+                  {t('signIn.singleSignOnRefused')}
+                </Alert>
+              )}
+              <TextInput
+                label={t('signIn.email')}
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+              />
+              <PasswordInput
+                label={t('signIn.password')}
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+              />
+              {error && (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button type="submit" loading={pending}>
+                {t('signIn.submit')}
+              </Button>
+            </Stack>
+          </form>
+          {singleSignOn && (
+            <>
+              <Divider label={t('signIn.or')} labelPosition="center" />
+              {/* A full page load: the service answers with a redirect to the provider. */}
+              <Button component="a" href={singleSignOn.url} variant="default">
+                {t('signIn.singleSignOn', { name: singleSignOn.name })}
+              </Button>
+            </>
+          )}
+          <Text size="sm" c="gray.7">
+            {t('signIn.forgotten')}
+          </Text>
+        </Stack>
       </Paper>
     </Center>
   );

@@ -1,7 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import { session } from './session';
+import type { Role } from '../api/access-types';
+import { roleIncludes } from './roles';
+import { session, type SessionState } from './session';
 
-/** The current token (null when signed out), re-rendering on sign-in, sign-out and expiry. */
-export function useSessionToken(): string | null {
-  return useSyncExternalStore(session.subscribe, session.token);
+/** The session's state, re-rendering on sign-in, sign-out, expiry and renewal. */
+export function useSession(): SessionState {
+  return useSyncExternalStore(session.subscribe, session.state);
+}
+
+/** Whether the signed-in person's role includes `needed` (false when signed out). */
+export function useHasRole(needed: Role): boolean {
+  const state = useSession();
+  return state.status === 'signed-in' && roleIncludes(state.session.user.role, needed);
 }

@@ -5,6 +5,10 @@ import { ordersMessages } from '../pages/orders/messages.js';
 import { fiscalGroupsMessages } from '../pages/fiscal-groups/messages.js';
 import { categoriesMessages } from '../pages/categories/messages.js';
 import { calculatorMessages } from '../pages/calculator/messages.js';
+import { peopleMessages } from '../pages/people/messages.js';
+import { clientsMessages } from '../pages/clients/messages.js';
+import { auditMessages } from '../pages/audit/messages.js';
+import { setPasswordMessages } from '../pages/set-password/messages.js';
 import { taxBreakdownMessages } from '../common/tax-breakdown-messages.js';
 
 /** Each feature keeps its own messages, as a namespace named after it. */
@@ -16,4 +20,8 @@ export const namespaces = {
   categories: categoriesMessages,
   calculator: calculatorMessages,
   taxBreakdown: taxBreakdownMessages,
+  people: peopleMessages,
+  clients: clientsMessages,
+  audit: auditMessages,
+  setPassword: setPasswordMessages,
 };

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, isProblem, unwrap, type ApiProblem } from '../../api/client';
-import { session } from '../../auth/session';
 import { ErrorState, EmptyState } from '../../common/states';
 import { TaxBreakdown } from '../../common/tax-breakdown';
 import { exampleOrder } from './example-order';
@@ -38,7 +37,6 @@ export function CalculatorPage() {
   const [searchParams] = useSearchParams();
   const [text, setText] = useState(() => JSON.stringify(exampleOrder(searchParams.get('storeId')), null, 2));
   const parsed = parse(text);
-  const hasOrdersScope = session.scopes().includes('orders');
 
   const run = useMutation({
     mutationFn: async (body: Record<string, unknown>) =>
@@ -64,11 +62,6 @@ export function CalculatorPage() {
     <Stack gap="md">
       <Title order={1}>{t('title')}</Title>
       <Text size="sm">{t('intro')}</Text>
-      {!hasOrdersScope && (
-        <Alert color="yellow" role="status">
-          {t('needsOrdersScope')}
-        </Alert>
-      )}
 
       <Paper withBorder p="md" component="form" onSubmit={submit} aria-labelledby="calculator-order-title">
         <Stack gap="sm">

@@ -17,9 +17,7 @@ export const calculatorMessages = {
     noStore: 'No fiscal group holds store "{{storeId}}": the order could not be taxed.',
     createGroup: 'Create a group for this store',
     refused: 'The order was refused: {{message}}',
-    needsOrdersScope:
-      'The calculator calls POST /enrich-order, which needs the orders scope. Sign in with a client that has both the admin and orders scopes.',
-    forbidden: 'This client may not calculate taxes: {{message}}',
+    forbidden: 'You may not calculate taxes: {{message}}',
     empty: 'Run the calculation to see the taxes of each line here.',
   },
   'pt-BR': {
@@ -40,9 +38,7 @@ export const calculatorMessages = {
     noStore: 'Nenhum grupo fiscal contém a loja "{{storeId}}": o pedido não pôde ser tributado.',
     createGroup: 'Criar um grupo para esta loja',
     refused: 'O pedido foi recusado: {{message}}',
-    needsOrdersScope:
-      'A calculadora chama POST /enrich-order, que exige o escopo orders. Entre com um cliente que tenha os escopos admin e orders.',
-    forbidden: 'Este cliente não pode calcular impostos: {{message}}',
+    forbidden: 'Você não pode calcular impostos: {{message}}',
     empty: 'Execute o cálculo para ver aqui os impostos de cada linha.',
   },
 };

@@ -1,10 +1,13 @@
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { queryKeys } from '../../api/query-keys';
 import { api, isProblem, unwrap } from '../../api/client';
 import { ErrorState, LoadingState } from '../../common/states';
+import { useHasRole } from '../../auth/use-session';
+import { AuditHistory } from '../audit/audit-history';
 import { GroupEditor } from './group-editor';
 
 export function FiscalGroupEditPage() {
@@ -15,6 +18,9 @@ export function FiscalGroupEditPage() {
 
 function ExistingGroup({ id }: { id: string }) {
   const { t } = useTranslation('fiscalGroups');
+  // The audit log is an admin's: the fiscal team sees the group without its History tab.
+  const seesHistory = useHasRole('admin');
+  const [tab, setTab] = useState<string | null>('group');
   const query = useQuery({
     queryKey: queryKeys.fiscalGroups.detail(id),
     queryFn: async () => unwrap(await api.GET('/api/admin/fiscal-groups/{id}', { params: { path: { id } } })),
@@ -37,5 +43,17 @@ function ExistingGroup({ id }: { id: string }) {
       </Stack>
     );
   }
-  return <GroupEditor group={query.data} />;
+  if (!seesHistory) return <GroupEditor group={query.data} />;
+  return (
+    <Tabs value={tab} onChange={setTab}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="group">{t('edit.tabs.group')}</Tabs.Tab>
+        <Tabs.Tab value="history">{t('edit.tabs.history')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="group">
+        <GroupEditor group={query.data} />
+      </Tabs.Panel>
+      <Tabs.Panel value="history">{tab === 'history' && <AuditHistory targetType="fiscal-group" targetId={id} />}</Tabs.Panel>
+    </Tabs>
+  );
 }

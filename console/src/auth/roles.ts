@@ -1,0 +1,26 @@
+import { ROLES, type Role } from '../api/access-types';
+
+/** True when `role` may do what `needed` may: each role includes the ones before it. */
+export function roleIncludes(role: Role, needed: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(needed);
+}
+
+/**
+ * The least role each section of the console needs, as the API decides it: support reads orders
+ * and the dashboard; fiscal adds the fiscal groups, product categories and the calculator; admin
+ * adds people, clients and the audit log. The navigation hides, and the routes refuse, the rest.
+ */
+export const SECTIONS = [
+  { to: '/', key: 'nav.dashboard', end: true, role: 'support' },
+  { to: '/orders', key: 'nav.orders', end: false, role: 'support' },
+  { to: '/fiscal-groups', key: 'nav.fiscalGroups', end: false, role: 'fiscal' },
+  { to: '/categories', key: 'nav.categories', end: false, role: 'fiscal' },
+  { to: '/calculator', key: 'nav.calculator', end: false, role: 'fiscal' },
+  { to: '/people', key: 'nav.people', end: false, role: 'admin' },
+  { to: '/clients', key: 'nav.clients', end: false, role: 'admin' },
+  { to: '/audit', key: 'nav.audit', end: false, role: 'admin' },
+] as const satisfies readonly { to: string; key: string; end: boolean; role: Role }[];
+
+export function sectionsFor(role: Role) {
+  return SECTIONS.filter((section) => roleIncludes(role, section.role));
+}
