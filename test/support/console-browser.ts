@@ -92,7 +92,7 @@ export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; html?: string; summary?: string }[];
 }
 
 /**
@@ -108,7 +108,16 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
       axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
     };
     const result = await pageGlobals.axe.run(pageGlobals.document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({
+        target: n.target,
+        html: (n as { html?: string }).html,
+        summary: (n as { failureSummary?: string }).failureSummary,
+      })),
+    }));
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

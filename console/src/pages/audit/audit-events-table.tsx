@@ -8,7 +8,8 @@ import { changeLines } from './audit-model';
 export function AuditEventsTable({ events, showTarget = true }: { events: AuditEventDto[]; showTarget?: boolean }) {
   const { t } = useTranslation('audit');
   return (
-    <Table.ScrollContainer minWidth={880} type="native">
+    // Focusable: a keyboard user scrolls the wide table (the History tab's events may hold no link).
+    <Table.ScrollContainer minWidth={880} type="native" tabIndex={0} role="region" aria-label={t('table')}>
       <Table striped aria-label={t('table')} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

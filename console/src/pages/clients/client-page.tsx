@@ -175,7 +175,7 @@ function RotateSecret({ client }: { client: ClientDto }) {
             data={GRACE_NAMES.map((value) => ({ value, label: t(`rotate.graces.${value}`) }))}
             onChange={(event) => setGrace(GRACE_NAMES.find((name) => name === event.currentTarget.value) ?? 'none')}
           />
-          <Button color="orange" loading={rotate.isPending} onClick={() => rotate.mutate()}>
+          <Button color="red.9" loading={rotate.isPending} onClick={() => rotate.mutate()}>
             {t('rotate.submit')}
           </Button>
         </Group>
