@@ -115,7 +115,15 @@ export function SignInPage() {
           </form>
           {singleSignOn && (
             <>
-              <Divider label={t('signIn.or')} labelPosition="center" />
+              {/* Mantine's dimmed label is 3.3:1 on white: this gray reads at AA. */}
+              <Divider
+                label={
+                  <Text size="xs" c="gray.7">
+                    {t('signIn.or')}
+                  </Text>
+                }
+                labelPosition="center"
+              />
               {/* A full page load: the service answers with a redirect to the provider. */}
               <Button component="a" href={singleSignOn.url} variant="default">
                 {t('signIn.singleSignOn', { name: singleSignOn.name })}
