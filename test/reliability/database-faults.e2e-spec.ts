@@ -91,32 +91,40 @@ describe('database outage under load (reliability)', () => {
       }
     };
     const workers = Array.from({ length: WORKERS }, (_, index) => worker(index));
+    let beforeOutage = 0;
+    let recoveredAfter = 0;
+    // A failed step must stop the workers too: left running against a dead service they spin forever and the run never ends.
+    try {
+      // Load until orders are acknowledged.
+      await eventually(() => acknowledged.size >= WORKERS, { what: 'orders acknowledged before the outage', timeoutMs: 30_000 });
+      beforeOutage = acknowledged.size;
+      outage = true;
+      await database.stop();
+      await eventually(async () => (await http.get('/health/ready')).status === 503, { what: 'readiness to turn red' });
+      // The outage lasts until every worker has had two requests answered while the database was down: none hangs.
+      await eventually(() => answeredDuringOutage.every((answered) => answered >= 2), {
+        what: 'every worker answered during the outage',
+        timeoutMs: 30_000,
+      });
+      outage = false;
 
-    // Load until orders are acknowledged.
-    await eventually(() => acknowledged.size >= WORKERS, { what: 'orders acknowledged before the outage', timeoutMs: 30_000 });
-    const beforeOutage = acknowledged.size;
-    outage = true;
-    await database.stop();
-    await eventually(async () => (await http.get('/health/ready')).status === 503, { what: 'readiness to turn red' });
-    // The outage lasts until every worker has had two requests answered while the database was down: none hangs.
-    await eventually(() => answeredDuringOutage.every((answered) => answered >= 2), {
-      what: 'every worker answered during the outage',
-      timeoutMs: 30_000,
-    });
-    outage = false;
-
-    const restarted = Date.now();
-    await database.start();
-    await eventually(async () => (await http.get('/health/ready')).status === 200, {
-      what: 'readiness after the restart',
-      timeoutMs: 30_000,
-    });
-    const recoveredAfter = Date.now() - restarted;
-    const afterRecovery = acknowledged.size;
-    // Readiness proves one connection works; the pool may still hand out dead ones first: wait for orders acknowledged again.
-    await eventually(() => acknowledged.size >= afterRecovery + WORKERS, { what: 'orders acknowledged after recovery', timeoutMs: 30_000 });
-    running = false;
-    await Promise.all(workers);
+      const restarted = Date.now();
+      await database.start();
+      await eventually(async () => (await http.get('/health/ready')).status === 200, {
+        what: 'readiness after the restart',
+        timeoutMs: 30_000,
+      });
+      recoveredAfter = Date.now() - restarted;
+      const afterRecovery = acknowledged.size;
+      // Readiness proves one connection works; the pool may still hand out dead ones first: wait for orders acknowledged again.
+      await eventually(() => acknowledged.size >= afterRecovery + WORKERS, {
+        what: 'orders acknowledged after recovery',
+        timeoutMs: 30_000,
+      });
+    } finally {
+      running = false;
+      await Promise.all(workers);
+    }
 
     process.stdout.write(
       `[database outage] requests ${[...statuses.values()].reduce((a, b) => a + b, 0)} by status ${JSON.stringify(Object.fromEntries(statuses))}; ` +
