@@ -69,6 +69,7 @@ export class SessionController {
     description: 'The signed-in person and the session’s CSRF token; moves the idle timeout.',
   })
   @ApiOkResponse({ type: SessionDto })
+  @ApiErrors([403], { 403: 'Called with a bearer token: a client has no session' })
   current(@Req() request: Request): Promise<SessionDto> {
     return this.sessions.current(personOf(request));
   }

@@ -91,8 +91,8 @@ describe('database outage under load (reliability)', () => {
       }
     };
     const workers = Array.from({ length: WORKERS }, (_, index) => worker(index));
-    let beforeOutage = 0;
-    let recoveredAfter = 0;
+    let beforeOutage: number | undefined;
+    let recoveredAfter: number | undefined;
     // A failed step must stop the workers too: left running against a dead service they spin forever and the run never ends.
     try {
       // Load until orders are acknowledged.
