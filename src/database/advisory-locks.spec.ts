@@ -14,6 +14,7 @@ describe('the advisory-lock registry', () => {
       demoDataSeed: 7_310_002,
       channelsStoresReplacement: 7_310_008,
       orderCountFold: 7_310_060,
+      bootstrapAdmin: 7_310_070,
       webhookDeliveryPrune: 7_318_004_211,
       auditRetention: 7_318_004_227,
     });
