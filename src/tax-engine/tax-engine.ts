@@ -75,6 +75,32 @@ export interface LineTax {
   IBS_UF_value?: number;
   IBS_Mun_rate?: number;
   IBS_Mun_value?: number;
+  /** Order-level shares split to this item; present when the order carries an amount that enters the invoice. */
+  discount?: number;
+  freight?: number;
+  otherCharges?: number;
+  /** amount − discount + freight + otherCharges: the base before any reduction; present with the shares. */
+  netAmount?: number;
+  /** `unitPrice×quantity` when the amount was computed from a line priced per unit. */
+  amountFrom?: 'unitPrice×quantity';
+}
+
+/** Kinds of order-level amounts. */
+export const ORDER_AMOUNT_KINDS = ['DISCOUNT', 'DELIVERY_FEE', 'SERVICE_CHARGE', 'OTHER_CHARGE'] as const;
+export type OrderAmountKind = (typeof ORDER_AMOUNT_KINDS)[number];
+
+/** An order-level amount kept out of the invoice, and why. */
+export interface OutsideInvoiceAmount {
+  kind: OrderAmountKind;
+  amount: number;
+  reason: string;
+}
+
+/** A discount someone other than the store pays back to it: the invoice's payment group lists it. */
+export interface ThirdPartyPayment {
+  amount: number;
+  sponsor: 'PLATFORM' | 'THIRD_PARTY';
+  description?: string;
 }
 
 export interface TaxTotals {
@@ -89,6 +115,10 @@ export interface TaxTotals {
   CBS_value?: number;
   IBS_UF_value?: number;
   IBS_Mun_value?: number;
+  /** Sums of the lines' rounded shares; present when the order carries an amount that enters the invoice. */
+  discount?: number;
+  freight?: number;
+  otherCharges?: number;
 }
 
 export interface TaxSummary {
@@ -101,6 +131,10 @@ export interface TaxSummary {
   warnings: TaxWarning[];
   /** How many warnings were left out of `warnings`; absent when none was. */
   warningsTruncated?: number;
+  /** Order-level amounts kept out of every base; present when there is one. */
+  outsideInvoice?: OutsideInvoiceAmount[];
+  /** Discounts paid back to the store by the platform or a third party; present when there is one. */
+  thirdPartyPayments?: ThirdPartyPayment[];
   engineVersion: string;
   calculatedAt: string;
 }

@@ -27,4 +27,13 @@ export type TaxMatrix = Record<string, TaxRule>;
 export interface FiscalGroupSettings {
   /** When true, ICMS stays in the PIS/COFINS base (the default excludes it, STF Tema 69). */
   includeIcmsInPisCofinsBase?: boolean;
+  /** When true, discounts paid by the platform or a third party are split to the lines like the store's own (default false). */
+  platformDiscountsReduceBase?: boolean;
+  /** Whether the delivery fee is split to the lines (vFrete): only when the store delivers (default), always, or never. */
+  deliveryFeeOnInvoice?: DeliveryFeeOnInvoice;
+  /** When true, a service charge of at most 10 % still enters the ICMS base (states outside Convênio ICMS 125/11). */
+  serviceChargeInIcmsBase?: boolean;
 }
+
+export const DELIVERY_FEE_ON_INVOICE = ['WHEN_MERCHANT_DELIVERS', 'ALWAYS', 'NEVER'] as const;
+export type DeliveryFeeOnInvoice = (typeof DELIVERY_FEE_ON_INVOICE)[number];
