@@ -31,6 +31,7 @@ app.post('/baseline', async (request) => {
     null,
     null,
     'baseline',
+    null, // every store: the writer is not limited to stores
   ]);
   return { orderDbId: rows[0].id, orderId: value.orderId };
 });
