@@ -24,13 +24,20 @@ export function startScriptNodeArgs(): string[] {
   return start.split(' ').filter((part) => part.startsWith('--'));
 }
 
-/** Starts the service as `npm start` does, on a free port, and waits until /api/health/ready answers 200. */
-export async function startService(env: Record<string, string>, nodeArgs: string[] = []): Promise<ChildServer> {
+/**
+ * Starts the service as `npm start` does, on a free port, and waits until /api/health/ready answers 200.
+ * `root` runs another built checkout instead (a benchmark comparing two commits side by side).
+ */
+export async function startService(env: Record<string, string>, nodeArgs: string[] = [], root = PROJECT_ROOT): Promise<ChildServer> {
   const port = await freePort();
-  const server = await startChild('dist/src/main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' }, [], false, [
-    ...startScriptNodeArgs(),
-    ...nodeArgs,
-  ]);
+  const server = await startChild(
+    'dist/src/main.js',
+    { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    [],
+    false,
+    [...startScriptNodeArgs(), ...nodeArgs],
+    root,
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -51,9 +58,10 @@ export async function startChild(
   args: string[] = [],
   announces = true,
   nodeArgs: string[] = [],
+  root = PROJECT_ROOT,
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
-    cwd: PROJECT_ROOT,
+    cwd: root,
     env: { ...process.env, NODE_OPTIONS: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -88,6 +96,23 @@ async function stopChild(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await once(child, 'exit');
 }
+
+/**
+ * CPU time (user + system) a process has used so far, in milliseconds, from /proc (Linux). On a shared machine
+ * a run's req/s moves with the neighbours' load; the CPU each request costs moves much less.
+ */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // After "pid (comm) ": state is field 3, utime field 14, stime field 15 (1-based in proc(5)).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export function formatMs(value: number): string {
   return `${value.toFixed(1)} ms`;

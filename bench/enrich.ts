@@ -10,6 +10,11 @@
  * `--forward` (npm run bench:forward) also starts a local order webhook that answers 200 at
  * once and loads POST /api/enrich-order-forward in the same rounds, and prints the ratio of
  * forward req/s to enrich-order req/s.
+ *
+ * `--against <checkout>` also starts another built checkout's service (e.g. a worktree of the commit
+ * before a change, after `npm ci && npm run build` there) on its own embedded database, loads it in
+ * the same rotating rounds, and prints the ratio of the two services' req/s and each one's CPU
+ * milliseconds per request: the before-and-after of one change measured side by side in one run.
  */
 import autocannon from 'autocannon';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -17,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
-import { developmentToken, PROJECT_ROOT, startChild, startService } from './bench-support.js';
+import { developmentToken, processCpuMs, PROJECT_ROOT, startChild, startService, type ChildServer } from './bench-support.js';
 import { benchmarkOrder } from './order-fixture.js';
 
 const { values } = parseArgs({
@@ -29,6 +34,7 @@ const { values } = parseArgs({
     profile: { type: 'boolean', default: false },
     forward: { type: 'boolean', default: false },
     'node-args': { type: 'string', default: '' },
+    against: { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -42,13 +48,16 @@ interface Measured {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU milliseconds the loaded service spent per request; absent for the baseline. */
+  cpuMsPerRequest?: number;
 }
 
 const template = JSON.stringify(benchmarkOrder('__ORDER_ID__'));
 let sequence = 0;
 
-async function load(url: string, path: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
+async function load(url: string, path: string, headers: Record<string, string>, seconds: number, pid?: number): Promise<Measured> {
   const runId = `${Date.now().toString(36)}`;
+  const cpuBefore = processCpuMs(pid);
   const result = await autocannon({
     url,
     connections,
@@ -62,13 +71,26 @@ async function load(url: string, path: string, headers: Record<string, string>, 
       },
     ],
   });
+  const cpuAfter = processCpuMs(pid);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
+      : {}),
   };
+}
+
+interface Target {
+  name: string;
+  url: string;
+  path: string;
+  headers: Record<string, string>;
+  pid?: number;
+  runs: Measured[];
 }
 
 async function main(): Promise<void> {
@@ -91,9 +113,29 @@ async function main(): Promise<void> {
     ],
   );
   const baseline = await startChild('dist/bench/enrich-baseline-server.js', { DATABASE_URL: databaseUrl });
+  let otherDatabase: EmbeddedPostgres | undefined;
+  let other: ChildServer | undefined;
   try {
     const accessToken = await developmentToken(service.url);
     const auth = { authorization: `Bearer ${accessToken}` };
+    let otherAuth: Record<string, string> = {};
+    if (values.against) {
+      // Its own database: the other checkout's migrations may differ.
+      otherDatabase = new EmbeddedPostgres({ dataDir: join(directory, 'postgres-against') });
+      const otherUrl = await otherDatabase.start();
+      other = await startService(
+        {
+          DATABASE_URL: otherUrl,
+          LOG_LEVEL: 'warn',
+          SEED_DEMO_DATA: 'true',
+          JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+          WEBHOOK_RETRY_ENABLED: 'false',
+        },
+        [],
+        values.against,
+      );
+      otherAuth = { authorization: `Bearer ${await developmentToken(other.url)}` };
+    }
 
     const check = await fetch(`${service.url}/api/enrich-order`, {
       method: 'POST',
@@ -115,27 +157,37 @@ async function main(): Promise<void> {
       if (forwarded.status !== 200) throw new Error(`enrich-order-forward answered ${forwarded.status}: ${await forwarded.text()}`);
     }
 
-    const targets = [
-      { name: 'service', url: service.url, path: '/api/enrich-order', headers: auth, runs: [] as Measured[] },
-      { name: 'baseline', url: baseline.url, path: '/baseline', headers: {}, runs: [] as Measured[] },
-      ...(receiver
-        ? [{ name: 'forward', url: service.url, path: '/api/enrich-order-forward', headers: auth, runs: [] as Measured[] }]
-        : []),
-    ];
+    const servicePid = service.child.pid;
+    const serviceTarget: Target = {
+      name: 'service',
+      url: service.url,
+      path: '/api/enrich-order',
+      headers: auth,
+      pid: servicePid,
+      runs: [],
+    };
+    const baselineTarget: Target = { name: 'baseline', url: baseline.url, path: '/baseline', headers: {}, runs: [] };
+    const forwardTarget: Target | undefined = receiver
+      ? { name: 'forward', url: service.url, path: '/api/enrich-order-forward', headers: auth, pid: servicePid, runs: [] }
+      : undefined;
+    const againstTarget: Target | undefined = other
+      ? { name: 'against', url: other.url, path: '/api/enrich-order', headers: otherAuth, pid: other.child.pid, runs: [] }
+      : undefined;
+    const targets = [serviceTarget, baselineTarget, ...(forwardTarget ? [forwardTarget] : []), ...(againstTarget ? [againstTarget] : [])];
     process.stdout.write(`warm-up ${warmup} s each...\n`);
     for (const target of targets) await load(target.url, target.path, target.headers, warmup);
 
-    const [serviceTarget, baselineTarget, forwardTarget] = targets;
-    const serviceRuns = serviceTarget!.runs;
-    const baselineRuns = baselineTarget!.runs;
+    const serviceRuns = serviceTarget.runs;
+    const baselineRuns = baselineTarget.runs;
     for (let round = 1; round <= rounds; round++) {
       // Rotate which goes first so that none always runs on a warmer machine.
       const order = targets.map((_, index) => targets[(index + round - 1) % targets.length]!);
-      for (const { name, url, path, headers, runs } of order) {
-        const measured = await load(url, path, headers, duration);
+      for (const { name, url, path, headers, pid, runs } of order) {
+        const measured = await load(url, path, headers, duration, pid);
         runs.push(measured);
+        const cpu = measured.cpuMsPerRequest === undefined ? '' : `  cpu ${measured.cpuMsPerRequest.toFixed(2)} ms/request`;
         process.stdout.write(
-          `round ${round} ${name.padEnd(8)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors} non-2xx ${measured.non2xx}\n`,
+          `round ${round} ${name.padEnd(8)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors} non-2xx ${measured.non2xx}${cpu}\n`,
         );
       }
     }
@@ -155,6 +207,16 @@ async function main(): Promise<void> {
           }
         : undefined,
       forwardOverEnrich: undefined as number | undefined,
+      against: againstTarget
+        ? {
+            checkout: values.against,
+            rps: mean(againstTarget.runs, (m) => m.rps),
+            p50: mean(againstTarget.runs, (m) => m.p50),
+            p99: mean(againstTarget.runs, (m) => m.p99),
+            cpuMsPerRequest: mean(againstTarget.runs, (m) => m.cpuMsPerRequest ?? Number.NaN),
+          }
+        : undefined,
+      serviceCpuMsPerRequest: mean(serviceRuns, (m) => m.cpuMsPerRequest ?? Number.NaN),
     };
     if (summary.forward) summary.forwardOverEnrich = summary.forward.rps / summary.service.rps;
     summary.ratio = summary.service.rps / summary.baseline.rps;
@@ -177,16 +239,25 @@ async function main(): Promise<void> {
         ...(summary.forwardOverEnrich === undefined
           ? []
           : [`ratio enrich-order-forward / enrich-order: ${summary.forwardOverEnrich.toFixed(2)}`]),
+        ...(summary.against
+          ? [
+              `against ${summary.against.checkout}: ${summary.against.rps.toFixed(0)} req/s, p50 ${summary.against.p50.toFixed(1)} ms, p99 ${summary.against.p99.toFixed(1)} ms`,
+              `ratio enrich-order this checkout / against: ${(summary.service.rps / summary.against.rps).toFixed(3)}`,
+              `cpu per request: this checkout ${summary.serviceCpuMsPerRequest.toFixed(3)} ms, against ${summary.against.cpuMsPerRequest.toFixed(3)} ms (ratio ${(summary.serviceCpuMsPerRequest / summary.against.cpuMsPerRequest).toFixed(3)})`,
+            ]
+          : []),
         '',
       ].join('\n'),
     );
     await mkdir(join(PROJECT_ROOT, 'bench/results'), { recursive: true });
     await writeFile(
       join(PROJECT_ROOT, 'bench/results', `enrich-${Date.now()}.json`),
-      JSON.stringify({ summary, serviceRuns, baselineRuns, forwardRuns: forwardTarget?.runs }, null, 2),
+      JSON.stringify({ summary, serviceRuns, baselineRuns, forwardRuns: forwardTarget?.runs, againstRuns: againstTarget?.runs }, null, 2),
     );
   } finally {
     await service.stop();
+    await other?.stop();
+    await otherDatabase?.stop();
     await baseline.stop();
     await receiver?.stop();
     await database.stop();
