@@ -66,7 +66,7 @@ export class UsersService {
 
   /**
    * A new person, without a password: the answer's invitation link is where they set one.
-   * Recorded in the audit log when `audit` is given (the API; the CLI acts outside any request).
+   * Recorded in the audit log when `audit` is given (the API and the CLI always give it).
    */
   async create(dto: CreateUserDto, audit?: AuditContext): Promise<CreatedUserDto> {
     const email = dto.email.trim();
@@ -149,10 +149,10 @@ export class UsersService {
     });
   }
 
-  async newLinkForEmail(email: string): Promise<PasswordLinkDto & { user: UserDto }> {
+  async newLinkForEmail(email: string, audit?: AuditContext): Promise<PasswordLinkDto & { user: UserDto }> {
     const user = await this.users.createQueryBuilder('user').where('lower(user.email) = lower(:email)', { email: email.trim() }).getOne();
     if (!user) throw ApiError.notFound(`No person has the email ${email}`);
-    return { user: toUserDto(user), ...(await this.newLink(user.id)) };
+    return { user: toUserDto(user), ...(await this.newLink(user.id, audit)) };
   }
 
   async describeLink(token: string): Promise<PasswordLinkInfoDto> {
