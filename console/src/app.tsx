@@ -1,7 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import type { Role } from './api/access-types';
+import type { Role } from './auth/roles';
 import { RequireRole, RequireSession } from './auth/require-session';
 import { SignInPage } from './auth/sign-in-page';
 import { EmptyState } from './common/states';

@@ -2,9 +2,11 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ClientsService } from '../auth/clients.service.js';
+import { commandLineContext } from '../audit/command-line-context.js';
+import { ClientsAdminService } from '../clients/clients.service.js';
+import type { UpdateClientDto } from '../clients/dto/client.dto.js';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
 import { MAX_GRACE_SECONDS } from '../clients/dto/client.dto.js';
-import { TransactionRunner } from '../database/transaction-runner.js';
 import { ConfigValidationError } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
@@ -47,11 +49,11 @@ const COMMANDS: Record<string, Command> = {
       const id = values.id === undefined ? undefined : String(values.id);
       if (id !== undefined && !/^\d{1,20}$/.test(id)) throw new UsageError('--id must be a number');
       return async ({ app }) => {
-        const created = await app.get(ClientsService).create({ name, scopes, stores, clientId: id });
+        const created = await app.get(ClientsAdminService).create({ name, scopes, stores, clientId: id }, commandLineContext());
         process.stdout.write(
           [
             `client_id:     ${created.clientId}`,
-            `client_secret: ${created.clientSecret}`,
+            `client_secret: ${created.secret}`,
             `scopes:        ${created.scopes.join(',')}`,
             `stores:        ${describeStores(created.stores)}`,
             '',
@@ -96,11 +98,7 @@ const COMMANDS: Record<string, Command> = {
       const stores = values['all-stores'] ? [] : storesOption(values);
       if (name === undefined && scopes === undefined && stores === undefined) throw new UsageError('nothing to change');
       return async ({ app }) => {
-        const changed = await app
-          .get(TransactionRunner)
-          .run((manager) => app.get(ClientsService).update(manager, id, { name, scopes, stores }));
-        if (!changed) throw new UsageError(`no client ${id}`);
-        const client = changed.after;
+        const client = await changedClient(app.get(ClientsAdminService), id, { name, scopes, stores });
         process.stdout.write(
           `client ${id}: scopes ${client.scopes.join(',')}, stores ${describeStores(client.stores)}, name ${client.name}\n`,
         );
@@ -119,14 +117,13 @@ const COMMANDS: Record<string, Command> = {
         throw new UsageError(`--grace-seconds must be a whole number from 0 to ${MAX_GRACE_SECONDS}`);
       }
       return async ({ app }) => {
-        const rotated = await app.get(TransactionRunner).run((manager) => app.get(ClientsService).rotateSecret(manager, id, graceSeconds));
-        if (!rotated) throw new UsageError(`no client ${id}`);
+        const rotated = await orNoClient(id, app.get(ClientsAdminService).rotateSecret(id, graceSeconds, commandLineContext()));
         const until = rotated.previousSecretValidUntil;
         process.stdout.write(
           [
             `client_id:     ${rotated.clientId}`,
-            `client_secret: ${rotated.clientSecret}`,
-            until ? `The previous secret works until ${until.toISOString()}.` : 'The previous secret no longer works.',
+            `client_secret: ${rotated.secret}`,
+            until ? `The previous secret works until ${until}.` : 'The previous secret no longer works.',
             '',
             'The secret is shown only this once: store it now.',
             '',
@@ -142,7 +139,7 @@ const COMMANDS: Record<string, Command> = {
     prepare: (values) => {
       const id = clientIdOption(values);
       return async ({ app }) => {
-        if (!(await app.get(ClientsService).setActive(id, false))) throw new UsageError(`no client ${id}`);
+        await changedClient(app.get(ClientsAdminService), id, { active: false });
         process.stdout.write(`client ${id} deactivated\n`);
       };
     },
@@ -154,7 +151,7 @@ const COMMANDS: Record<string, Command> = {
     prepare: (values) => {
       const id = clientIdOption(values);
       return async ({ app }) => {
-        if (!(await app.get(ClientsService).setActive(id, true))) throw new UsageError(`no client ${id}`);
+        await changedClient(app.get(ClientsAdminService), id, { active: true });
         process.stdout.write(`client ${id} activated\n`);
       };
     },
@@ -171,7 +168,7 @@ const COMMANDS: Record<string, Command> = {
       if (!name) throw new UsageError('--name is required');
       if (!isRole(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
       return async ({ app }) => {
-        const created = await app.get(UsersService).create({ email, name, role });
+        const created = await app.get(UsersService).create({ email, name, role }, commandLineContext());
         process.stdout.write(printedLink(created.user.email, created.link, created.linkExpiresAt));
       };
     },
@@ -184,7 +181,7 @@ const COMMANDS: Record<string, Command> = {
       const email = String(values.email ?? '').trim();
       if (!email) throw new UsageError('--email is required');
       return async ({ app }) => {
-        const issued = await app.get(UsersService).newLinkForEmail(email);
+        const issued = await app.get(UsersService).newLinkForEmail(email, commandLineContext());
         process.stdout.write(printedLink(issued.user.email, issued.link, issued.linkExpiresAt));
       };
     },
@@ -208,12 +205,26 @@ const COMMANDS: Record<string, Command> = {
           if (problems.length > 50) process.stderr.write(`... and ${problems.length - 50} more\n`);
           throw new Error(`${problems.length} problem(s) in ${file}; the matrix was not changed`);
         }
-        const group = await app.get(FiscalGroupsService).replaceTaxMatrix(groupId, matrix, undefined);
+        const group = await app.get(FiscalGroupsService).replaceTaxMatrix(groupId, matrix, commandLineContext());
         process.stdout.write(`imported ${rows} rule(s) into fiscal group ${group.id} ("${group.name}")\n`);
       };
     },
   },
 };
+
+/** Changes a client as the API does (recorded in the audit log with the CLI's actor); a usage error when there is none. */
+function changedClient(clients: ClientsAdminService, id: string, patch: UpdateClientDto) {
+  return orNoClient(id, clients.update(id, patch, commandLineContext()));
+}
+
+async function orNoClient<T>(id: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new UsageError(`no client ${id}`);
+    throw error;
+  }
+}
 
 function printedLink(email: string, link: string, expiresAt: string): string {
   return [`person:  ${email}`, `link:    ${link}`, `expires: ${expiresAt}`, '', 'Open the link to set a password; it works once.', ''].join(

@@ -20,7 +20,7 @@ import {
 const AUDITED_FIELDS: ReadonlyArray<keyof ClientRecord & string> = ['name', 'scopes', 'stores', 'active'];
 
 /**
- * Client management over HTTP: each change and its audit event in one transaction. The rows are
+ * Client management (over HTTP and with the CLI): each change and its audit event in one transaction. The rows are
  * the auth module's (it owns `api_client`); a secret appears only in the create and rotate answers.
  */
 @Injectable()
@@ -42,9 +42,13 @@ export class ClientsAdminService {
     return toClientDto(client);
   }
 
-  async create(body: CreateClientDto, context: AuditContext): Promise<CreatedClientDto> {
+  /** `clientId` chooses the id (the CLI's `--id`); the API always takes the next number. */
+  async create(body: CreateClientDto & { clientId?: string }, context: AuditContext): Promise<CreatedClientDto> {
     return this.transactions.run(async (manager) => {
-      const created = await this.clients.create({ name: body.name, scopes: body.scopes, stores: body.stores }, manager);
+      const created = await this.clients.create(
+        { name: body.name, scopes: body.scopes, stores: body.stores, clientId: body.clientId },
+        manager,
+      );
       await this.audit.record(manager, context, {
         action: 'create',
         target: { type: 'client', id: created.clientId },

@@ -109,8 +109,8 @@ export class FiscalGroupsService {
   }
 
   /**
-   * Replaces the whole matrix. `audit` is the request's context; the CLI's import, run by an operator
-   * on the server itself, passes none and is not recorded (see "What the audit log records" in docs/audit-log.md).
+   * Replaces the whole matrix. `audit` is the request's context, or the CLI's (its import, run by an
+   * operator on the server); recorded in the audit log whenever it is given.
    */
   async replaceTaxMatrix(id: string, matrix: TaxMatrix, audit: AuditContext | undefined): Promise<FiscalGroupEntity> {
     return this.write(async (manager) => {

@@ -1905,6 +1905,15 @@ export default async () => {
                 description: 'One item, about the password field',
               },
             },
+            LastAdminDetailDto: { userId: { required: true, type: () => String, description: 'The person the change was about' } },
+            LastAdminErrorDto: {
+              error: { required: true, enum: ['LAST_ADMIN'] },
+              details: {
+                required: true,
+                type: () => [t['../users/dto/user-errors.dto.js'].LastAdminDetailDto],
+                description: 'One item, about `role` or `active`',
+              },
+            },
           },
         ],
         [

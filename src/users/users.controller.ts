@@ -9,7 +9,7 @@ import { PageQueryDto } from '../common/http/pagination.js';
 import { UuidPipe } from '../common/http/uuid.pipe.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { CreatedUserDto, CreateUserDto, PasswordLinkDto, UpdateUserDto, UserDto, UserPageDto } from './dto/user.dto.js';
-import { EmailInUseErrorDto } from './dto/user-errors.dto.js';
+import { EmailInUseErrorDto, LastAdminErrorDto } from './dto/user-errors.dto.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('People')
@@ -51,10 +51,29 @@ export class UsersController {
   @Patch(':id')
   @ApiOperation({
     summary: 'Change a person',
-    description: 'Only the properties sent change. `active: false` ends every open session of the person at once.',
+    description:
+      'Only the properties sent change. `active: false` ends every open session of the person at once. ' +
+      'The last active admin can be neither demoted nor deactivated (409 LAST_ADMIN): make another person admin first.',
   })
   @ApiOkResponse({ type: UserDto })
-  @ApiErrors([400, 404])
+  @ApiErrors(
+    [400, 404, 409],
+    { 409: 'LAST_ADMIN: the change would leave no active person with the role admin; nothing changed' },
+    {
+      409: {
+        message: 'This person is the last active admin; the change would leave no active admin: make another person admin first',
+        error: 'LAST_ADMIN',
+        details: [
+          {
+            field: 'role',
+            problem: 'would leave no active admin: make another person admin first',
+            userId: '5f0c1a52-3f7e-4b8e-9c1d-2a6b7e9d4c10',
+          },
+        ],
+      },
+    },
+  )
+  @ApiDomainErrors(409, { LAST_ADMIN: LastAdminErrorDto })
   update(@Param('id', new UuidPipe()) id: string, @Body() dto: UpdateUserDto, @Audited() audit: AuditContext): Promise<UserDto> {
     return this.users.update(id, dto, audit);
   }

@@ -17,7 +17,7 @@ import { added, personContext, type RequestOrigin } from './people-audit.js';
 import { AppUserEntity } from './app-user.entity.js';
 import type { PasswordLinkInfoDto } from './dto/session.dto.js';
 import type { CreatedUserDto, CreateUserDto, PasswordLinkDto, UpdateUserDto, UserDto } from './dto/user.dto.js';
-import { emailInUse, passwordRejected } from './dto/user-errors.dto.js';
+import { emailInUse, lastAdmin, passwordRejected } from './dto/user-errors.dto.js';
 import { PasswordHasher } from './password-hasher.js';
 import { PasswordLinkEntity, type PasswordLinkPurpose } from './password-link.entity.js';
 import { passwordProblem } from './password-rules.js';
@@ -66,7 +66,7 @@ export class UsersService {
 
   /**
    * A new person, without a password: the answer's invitation link is where they set one.
-   * Recorded in the audit log when `audit` is given (the API; the CLI acts outside any request).
+   * Recorded in the audit log when `audit` is given (the API and the CLI always give it).
    */
   async create(dto: CreateUserDto, audit?: AuditContext): Promise<CreatedUserDto> {
     const email = dto.email.trim();
@@ -100,8 +100,13 @@ export class UsersService {
   /** Changes the properties sent; deactivation ends every session of the person in the same transaction. */
   async update(id: string, dto: UpdateUserDto, audit?: AuditContext): Promise<UserDto> {
     return this.transactions.run(async (manager) => {
+      // A change that may remove an admin first locks every active admin, in one order, then the person.
+      const activeAdmins = removesAdmin(dto) ? await this.lockActiveAdmins(manager) : undefined;
       const user = await manager.findOne(AppUserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw ApiError.notFound(`No person has the id ${id}`);
+      if (activeAdmins && activeAdmins.length === 1 && activeAdmins[0] === id) {
+        throw lastAdmin(id, dto.role !== undefined && dto.role !== 'admin' ? 'role' : 'active');
+      }
       const changes: Partial<Pick<AppUserEntity, 'name' | 'role' | 'active'>> = {};
       if (dto.name !== undefined) changes.name = dto.name.trim();
       if (dto.role !== undefined) changes.role = dto.role;
@@ -144,10 +149,10 @@ export class UsersService {
     });
   }
 
-  async newLinkForEmail(email: string): Promise<PasswordLinkDto & { user: UserDto }> {
+  async newLinkForEmail(email: string, audit?: AuditContext): Promise<PasswordLinkDto & { user: UserDto }> {
     const user = await this.users.createQueryBuilder('user').where('lower(user.email) = lower(:email)', { email: email.trim() }).getOne();
     if (!user) throw ApiError.notFound(`No person has the email ${email}`);
-    return { user: toUserDto(user), ...(await this.newLink(user.id)) };
+    return { user: toUserDto(user), ...(await this.newLink(user.id, audit)) };
   }
 
   async describeLink(token: string): Promise<PasswordLinkInfoDto> {
@@ -228,6 +233,22 @@ export class UsersService {
     return `${base}/console/set-password#${token}`;
   }
 
+  /**
+   * The ids of the active admins, their rows locked until the transaction ends. Two admins demoting
+   * each other at once then run one after the other, and the second sees the first's change: a
+   * row that stopped matching while it waited is left out (PostgreSQL re-checks it).
+   */
+  private async lockActiveAdmins(manager: EntityManager): Promise<string[]> {
+    const rows = await manager
+      .createQueryBuilder(AppUserEntity, 'user')
+      .select('user.id', 'id')
+      .where("user.role = 'admin' AND user.active")
+      .orderBy('user.id')
+      .setLock('pessimistic_write')
+      .getRawMany<{ id: string }>();
+    return rows.map((row) => row.id);
+  }
+
   private async issueLink(userId: string, purpose: PasswordLinkPurpose, manager: EntityManager): Promise<PasswordLinkDto> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + LINK_VALIDITY_MS);
@@ -241,6 +262,11 @@ export class UsersService {
     if (!user) throw ApiError.notFound(`No person has the id ${id}`);
     return user;
   }
+}
+
+/** Whether `dto` takes the role admin away or deactivates: what could leave no active admin. */
+function removesAdmin(dto: UpdateUserDto): boolean {
+  return (dto.role !== undefined && dto.role !== 'admin') || dto.active === false;
 }
 
 /** The fields of a person the audit log compares (never the password hash). */

@@ -839,7 +839,7 @@ export interface paths {
         head?: never;
         /**
          * Change a person
-         * @description Only the properties sent change. `active: false` ends every open session of the person at once.
+         * @description Only the properties sent change. `active: false` ends every open session of the person at once. The last active admin can be neither demoted nor deactivated (409 LAST_ADMIN): make another person admin first.
          */
         patch: operations["Users_update"];
         trace?: never;
@@ -4451,6 +4451,26 @@ export interface components {
             /** Format: date-time */
             linkExpiresAt: string;
             user: components["schemas"]["UserDto"];
+        };
+        LastAdminDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /**
+             * Format: uuid
+             * @description The person the change was about
+             * @example 5f0c1a52-3f7e-4b8e-9c1d-2a6b7e9d4c10
+             */
+            userId: string;
+        };
+        LastAdminErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /** @enum {string} */
+            error: "LAST_ADMIN";
+            /** @description One item, about `role` or `active` */
+            details: components["schemas"]["LastAdminDetailDto"][];
         };
         UpdateUserDto: {
             /** @example Ana Souza */
@@ -10809,6 +10829,28 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description LAST_ADMIN: the change would leave no active person with the role admin; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This person is the last active admin; the change would leave no active admin: make another person admin first",
+                     *       "error": "LAST_ADMIN",
+                     *       "details": [
+                     *         {
+                     *           "field": "role",
+                     *           "problem": "would leave no active admin: make another person admin first",
+                     *           "userId": "5f0c1a52-3f7e-4b8e-9c1d-2a6b7e9d4c10"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LastAdminErrorDto"];
                 };
             };
             /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */

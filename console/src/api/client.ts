@@ -1,10 +1,9 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths as generatedPaths } from '../../../clients/typescript/src/schema';
 import { session } from '../auth/session';
-import type { AccessPaths } from './access-types';
 
-/** The generated paths, and the people, clients and audit routes typed by hand until openapi.json has them. */
-export type paths = generatedPaths & AccessPaths;
+/** Every route of the API, generated from openapi.json (`npm run client:generate`). */
+export type paths = generatedPaths;
 export type { components };
 export type Schemas = components['schemas'];
 

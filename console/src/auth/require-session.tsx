@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import type { Role } from '../api/access-types';
+import type { Role } from './roles';
 import { LoadingState } from '../common/states';
 import { roleIncludes } from './roles';
 import { useSession } from './use-session';

@@ -1,4 +1,13 @@
-import { ROLES, type Role } from '../api/access-types';
+import type { Schemas } from '../api/client';
+
+/** A person's role, as the API's people routes type it. */
+export type Role = Schemas['UserDto']['role'];
+
+/** Every role, least first: the order `roleIncludes` reads. */
+export const ROLES = ['support', 'fiscal', 'admin'] as const satisfies readonly Role[];
+// Fails to compile when the API gains a role this list lacks.
+const everyRole: Exclude<Role, (typeof ROLES)[number]> extends never ? true : never = true;
+void everyRole;
 
 /** True when `role` may do what `needed` may: each role includes the ones before it. */
 export function roleIncludes(role: Role, needed: Role): boolean {

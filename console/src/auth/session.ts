@@ -1,4 +1,6 @@
-import type { SessionDto } from '../api/access-types';
+import type { Schemas } from '../api/client';
+
+type SessionDto = Schemas['SessionDto'];
 
 /**
  * The signed-in person, as the API last described the session. The session itself is the

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Role } from '../api/access-types';
+import type { Role } from './roles';
 import { roleIncludes } from './roles';
 import { session, type SessionState } from './session';
 

@@ -1,5 +1,7 @@
 import type { Mock } from 'vitest';
-import type { SessionDto } from '../api/access-types';
+import type { Schemas } from '../api/client';
+
+type SessionDto = Schemas['SessionDto'];
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });

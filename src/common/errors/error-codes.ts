@@ -41,6 +41,7 @@ export const DomainErrorCode = {
   STORE_NOT_ALLOWED: 'STORE_NOT_ALLOWED',
   EMAIL_IN_USE: 'EMAIL_IN_USE',
   PASSWORD_REJECTED: 'PASSWORD_REJECTED',
+  LAST_ADMIN: 'LAST_ADMIN',
 } as const;
 export type DomainErrorCode = (typeof DomainErrorCode)[keyof typeof DomainErrorCode];
 export const DOMAIN_ERROR_CODES = Object.values(DomainErrorCode);
@@ -120,4 +121,5 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   STORE_NOT_ALLOWED: 403,
   EMAIL_IN_USE: 409,
   PASSWORD_REJECTED: 400,
+  LAST_ADMIN: 409,
 };

@@ -34,6 +34,22 @@ export class PasswordRejectedErrorDto extends DomainErrorResponseDto {
   details: PasswordRejectedDetailDto[];
 }
 
+/** The person who would have been the last active admin. */
+export class LastAdminDetailDto extends DomainErrorDetailDto {
+  /** The person the change was about */
+  @ApiProperty({ format: 'uuid', example: '5f0c1a52-3f7e-4b8e-9c1d-2a6b7e9d4c10' })
+  userId: string;
+}
+
+/** 409 LAST_ADMIN: the change would leave no active person with the role admin; nothing was changed. */
+export class LastAdminErrorDto extends DomainErrorResponseDto {
+  @ApiProperty({ enum: [DomainErrorCode.LAST_ADMIN] })
+  error: typeof DomainErrorCode.LAST_ADMIN;
+
+  /** One item, about `role` or `active` */
+  details: LastAdminDetailDto[];
+}
+
 export function emailInUse(email: string): ApiError {
   const problem = 'another person has this email';
   return ApiError.domain<EmailInUseDetailDto>(DomainErrorCode.EMAIL_IN_USE, `Another person has the email ${email}`, [
@@ -46,5 +62,13 @@ export function passwordRejected(reason: PasswordProblem, field = 'password'): A
     reason === 'TOO_SHORT' ? 'must be at least 12 characters long' : 'is too common: it is in a list of passwords found in breaches';
   return ApiError.domain<PasswordRejectedDetailDto>(DomainErrorCode.PASSWORD_REJECTED, `The ${field} ${problem}`, [
     { field, problem, reason },
+  ]);
+}
+
+/** `field` is the property whose change would remove the last active admin (`role` or `active`). */
+export function lastAdmin(userId: string, field: 'role' | 'active'): ApiError {
+  const problem = 'would leave no active admin: make another person admin first';
+  return ApiError.domain<LastAdminDetailDto>(DomainErrorCode.LAST_ADMIN, `This person is the last active admin; the change ${problem}`, [
+    { field, problem, userId },
   ]);
 }

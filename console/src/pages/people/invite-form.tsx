@@ -3,13 +3,13 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLES, type InvitedUserDto } from '../../api/access-types';
-import { api, isProblem, unwrap, type ApiProblem } from '../../api/client';
+import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
+import { ROLES } from '../../auth/roles';
 import { problemsByField } from '../../forms/api-problems';
 import { INVITE_FIELDS, inviteBody, inviteFormValues, inviteSchema, type InviteValues } from './person-form';
 
 /** `POST /api/admin/users`: the answer's one-time link is shown by the page, once. */
-export function InviteForm({ onInvited, onCancel }: { onInvited: (invited: InvitedUserDto) => void; onCancel: () => void }) {
+export function InviteForm({ onInvited, onCancel }: { onInvited: (invited: Schemas['CreatedUserDto']) => void; onCancel: () => void }) {
   const { t } = useTranslation('people');
   const { t: tc } = useTranslation();
   const schema = useMemo(() => inviteSchema(t), [t]);

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserDto } from '../../api/access-types';
+import type { Schemas } from '../../api/client';
+
+type UserDto = Schemas['UserDto'];
 import { session } from '../../auth/session';
 import { answer, json, requestsOf, sessionDto } from '../../testing/api-stub';
 import { renderPage } from '../../testing/render-with-query';

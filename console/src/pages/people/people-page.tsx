@@ -2,8 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvitedUserDto, UserDto } from '../../api/access-types';
-import { api, unwrap, type paths } from '../../api/client';
+import { api, unwrap, type paths, type Schemas } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatDateTime } from '../../common/format';
 import { OneTimeValue } from '../../common/one-time-value';
@@ -27,8 +26,8 @@ export function PeoplePage() {
     queryFn: async ({ apiQuery }) => unwrap(await api.GET('/api/admin/users', { params: { query: apiQuery as unknown as UsersQuery } })),
   });
   const [inviting, setInviting] = useState(false);
-  const [invited, setInvited] = useState<InvitedUserDto | null>(null);
-  const [editing, setEditing] = useState<UserDto | null>(null);
+  const [invited, setInvited] = useState<Schemas['CreatedUserDto'] | null>(null);
+  const [editing, setEditing] = useState<Schemas['UserDto'] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.users.lists });
 

@@ -3,8 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OneTimeLinkDto, UserDto } from '../../api/access-types';
-import { api, isProblem, unwrap, type ApiProblem } from '../../api/client';
+import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
+
+type UserDto = Schemas['UserDto'];
 import { OneTimeValue } from '../../common/one-time-value';
 import { formatDateTime } from '../../common/format';
 import { problemsByField } from '../../forms/api-problems';
@@ -30,7 +31,7 @@ export function PersonEditor({ user, onSaved, onCancel }: { user: UserDto; onSav
     },
   });
   const newLink = useMutation({
-    mutationFn: async (): Promise<OneTimeLinkDto> =>
+    mutationFn: async (): Promise<Schemas['PasswordLinkDto']> =>
       unwrap(await api.POST('/api/admin/users/{id}/link', { params: { path: { id: user.id } } })),
   });
 

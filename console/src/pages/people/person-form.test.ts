@@ -1,9 +1,9 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { UserDto } from '../../api/access-types';
+import type { Schemas } from '../../api/client';
 import { inviteBody, inviteSchema, personFormValues, personPatch } from './person-form';
 
-const ana: UserDto = {
+const ana: Schemas['UserDto'] = {
   id: 'u-1',
   email: 'ana@example.com',
   name: 'Ana',

@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { ROLES, type Role, type UserDto } from '../../api/access-types';
+import type { Schemas } from '../../api/client';
+import { ROLES, type Role } from '../../auth/roles';
+
+type UserDto = Schemas['UserDto'];
 
 export interface InviteValues {
   email: string;
