@@ -9,7 +9,7 @@ import { bootTestApp, type TestApp } from '../support/test-app.js';
  * taxed (dry run and stored) and stored with the iFood order under `sourceOrder`; the OpenAPI
  * example is taxed by the demo data; unknown profiles and malformed iFood orders are 400s.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const sample = (name: string): Json => JSON.parse(readFileSync(new URL(`../fixtures/ifood/${name}.json`, import.meta.url), 'utf8')) as Json;
 const SMALL = 'sandbox-delivery-merchant-small-order-fee';

@@ -3,7 +3,7 @@ import { ApiError } from '../../common/errors/api-error.js';
 import { mapIfoodOrder } from './ifood-order.js';
 import { splitProportionally } from './proportional-split.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const sample = (name: string): Json =>
   JSON.parse(readFileSync(new URL(`../../../test/fixtures/ifood/${name}.json`, import.meta.url), 'utf8')) as Json;
