@@ -102,6 +102,10 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
   });
 
   it('the five-item order: every line and option taxed, stored with the iFood order under sourceOrder', async () => {
+    const dryRun = await enrich(sample(MULTI), { dryRun: true });
+    expect(dryRun.status).toBe(200);
+    expect(dryRun.body.orderDbId).toBeNull();
+    expect(dryRun.body.payload.taxSummary.totals).toMatchObject({ base: 65.25, ICMS_value: 11.74 });
     const response = await enrich(sample(MULTI), {});
     expect(response.status).toBe(200);
     expect(response.body.orderDbId).toEqual(expect.any(String));
@@ -164,6 +168,35 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
     // Without the profile, an iFood order has no orderId.
     const plain = await t.http.post<ErrorBody>('/enrich-order', sample(SMALL), { token: orders });
     expect(plain.status).toBe(400);
+  });
+
+  it('a client limited to stores is checked against the mapped store (merchant.id)', async () => {
+    const limitedTo = async (stores: string[]) => {
+      const created = (
+        await t.http.post<Json>(
+          '/admin/clients',
+          { name: `POS ${stores.join(',')}`, scopes: ['orders'], stores },
+          { token: await t.adminToken() },
+        )
+      ).body;
+      const login = await t.http.post<Json>('/authentication/login', {
+        client_id: created.clientId,
+        client_secret: created.secret,
+        grant_type: 'client_credentials',
+      });
+      return login.body.accessToken as string;
+    };
+    const other = await limitedTo(['another-store']);
+    const refused = await t.http.post<ErrorBody>('/enrich-order', sample(SMALL), {
+      token: other,
+      query: { profile: 'ifood', dryRun: true },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('STORE_NOT_ALLOWED');
+    expect(refused.body.details).toEqual([expect.objectContaining({ field: 'store.id', storeId: MERCHANT_ID })]);
+    const own = await limitedTo([MERCHANT_ID]);
+    const allowed = await t.http.post<Json>('/enrich-order', sample(SMALL), { token: own, query: { profile: 'ifood', dryRun: true } });
+    expect(allowed.status).toBe(200);
   });
 
   it('/enrich-order-forward takes the profile too (here no webhook is configured: 503 after the query is accepted)', async () => {
