@@ -3,10 +3,11 @@ import { IFOOD_ORDER_EXAMPLE } from '../../src/enrichment/ifood/ifood-order-exam
 import type { ErrorBody } from '../support/api.js';
 import { existingOrderRow, orderRow } from '../support/rows.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
+import { forwardedPayload, WebhookReceiver } from '../support/webhook-receiver.js';
 
 /**
  * `?profile=ifood` through the whole service: iFood's two sandbox orders, as they are, are mapped,
- * taxed (dry run and stored) and stored with the iFood order under `sourceOrder`; the OpenAPI
+ * taxed (dry run and stored), stored and forwarded with the iFood order under `sourceOrder`; the OpenAPI
  * example is taxed by the demo data; unknown profiles and malformed iFood orders are 400s.
  */
 type Json = Record<string, any>;
@@ -48,9 +49,11 @@ const itemsOf = (payload: Json): Json[] =>
 describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
   let t: TestApp;
   let orders: string;
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    t = await bootTestApp({ SEED_DEMO_DATA: 'true' });
+    receiver = await WebhookReceiver.start();
+    t = await bootTestApp({ SEED_DEMO_DATA: 'true', ORDER_WEBHOOK_URL: receiver.url, WEBHOOK_RETRY_ENABLED: 'false' });
     const admin = await t.tokenFor(['admin']);
     orders = await t.tokenFor(['orders']);
     const group = await t.http.post(
@@ -72,6 +75,7 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
   });
   afterAll(async () => {
     await t.close();
+    await receiver.close();
   });
 
   const enrich = (body: unknown, query: Record<string, string | boolean>) =>
@@ -199,11 +203,18 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
     expect(allowed.status).toBe(200);
   });
 
-  it('/enrich-order-forward takes the profile too (here no webhook is configured: 503 after the query is accepted)', async () => {
+  it('/enrich-order-forward maps the iFood order the same way and forwards the enriched payload, sourceOrder included', async () => {
     const unknown = await t.http.post<ErrorBody>('/enrich-order-forward', sample(SMALL), { token: orders, query: { profile: 'rappi' } });
     expect(unknown.status).toBe(400);
-    const accepted = await t.http.post<ErrorBody>('/enrich-order-forward', sample(SMALL), { token: orders, query: { profile: 'ifood' } });
-    expect(accepted.status).toBe(503);
-    expect(accepted.body.error).toBe('WEBHOOK_NOT_CONFIGURED');
+    expect(receiver.requests).toHaveLength(0);
+    const forwarded = await t.http.post<Json>('/enrich-order-forward', sample(SMALL), { token: orders, query: { profile: 'ifood' } });
+    expect(forwarded.status).toBe(200);
+    expect(receiver.requests).toHaveLength(1);
+    const sent = forwardedPayload(receiver.requests[0]!) as Json;
+    expect(sent.orderId).toBe('a78c1d62-3cd6-4dac-a1c2-f413b363d671');
+    // Soda 10.00: 1.80 + 0.05 + 0.25 = 2.10, as on /enrich-order.
+    expect(sent.taxSummary.totals).toMatchObject({ base: 10, total_tax: 2.1 });
+    expect(sent.sourceOrder).toEqual(sample(SMALL));
+    expect((await existingOrderRow(t.dataSource, 'a78c1d62-3cd6-4dac-a1c2-f413b363d671')).status).toBe('FORWARDED');
   });
 });
