@@ -84,8 +84,9 @@ function times(cents: Cents, quantity: string): Cents {
 
 /** A non-empty `externalCode` (the store's own code for the product), else iFood's `id`. */
 function productIdOf(entry: Record<string, unknown>, at: string, problems: Problems): string | undefined {
-  const external = typeof entry.externalCode === 'string' ? entry.externalCode.trim() : idText(entry.externalCode);
-  const id = external ? external : idText(entry.id);
+  // Compared exactly with the product categories' ids, so kept as sent (a blank code is no code).
+  const external = idText(entry.externalCode);
+  const id = external ?? idText(entry.id);
   if (id === undefined) {
     problems.add(`${at}.id`, 'is required (the product id, used when externalCode is empty)');
     return undefined;
