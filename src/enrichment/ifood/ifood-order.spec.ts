@@ -124,6 +124,13 @@ describe('mapIfoodOrder: options', () => {
     expect(juice.productId).toBe('item-juice');
   });
 
+  it('an item sold by weight: unitPrice × a fractional quantity, half-up', () => {
+    const cheese = order({ items: [{ id: 'item-cheese', externalCode: 'queijo-kg', unit: 'KILOGRAM', quantity: 0.35, unitPrice: 59.9 }] });
+    // 5990 cents × 0.35 = 2096.5 → 2097: 20.97.
+    const [line] = (mapIfoodOrder(cheese).order as Json).products as Json[];
+    expect(line).toMatchObject({ productId: 'queijo-kg', quantity: 0.35, unit: 'KILOGRAM', price: { totalPrice: { total: 20.97 } } });
+  });
+
   it('a half-and-half pizza charged at its dearer flavour: the difference is split over the halves', () => {
     const pizza = {
       id: 'pizza-order',
