@@ -7,22 +7,45 @@ import { Auth, PeopleMay } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import type { Actor } from '../common/actor.js';
-import { EnrichOrderResponseDto, EnrichQueryDto, OrderPayloadDto, ORDER_EXAMPLE, WrappedOrderPayloadDto } from './dto/enrichment.dto.js';
+import { EnrichOrderResponseDto, OrderPayloadDto, ORDER_EXAMPLE, WrappedOrderPayloadDto } from './dto/enrichment.dto.js';
+import { EnrichProfileQueryDto, IfoodOrderDto } from './dto/order-profile.dto.js';
+import { IFOOD_ORDER_EXAMPLE } from './ifood/ifood-order-example.js';
 import { EnrichmentService } from './enrichment.service.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
 
 export const ORDER_BODY_DOC = {
-  description: 'The order at the root, or wrapped as `{ "payload": order }`. Properties beyond those described are kept as they are.',
-  schema: { oneOf: [{ $ref: getSchemaPath(OrderPayloadDto) }, { $ref: getSchemaPath(WrappedOrderPayloadDto) }] },
+  description:
+    'The order at the root, or wrapped as `{ "payload": order }`; with `?profile=ifood`, the order as iFood\'s order details return it. Properties beyond those described are kept as they are.',
+  schema: {
+    oneOf: [
+      { $ref: getSchemaPath(OrderPayloadDto) },
+      { $ref: getSchemaPath(WrappedOrderPayloadDto) },
+      { $ref: getSchemaPath(IfoodOrderDto) },
+    ],
+  },
   examples: {
     root: {
       summary: 'Order at the root (the demo store: taxed when the service runs with SEED_DEMO_DATA=true, else 422 FISCAL_GROUP_NOT_FOUND)',
       value: ORDER_EXAMPLE,
     },
     wrapped: { summary: 'Order under payload (same demo store)', value: { payload: ORDER_EXAMPLE } },
+    ifood: { summary: "With ?profile=ifood: an order as iFood's order details return it (same demo store)", value: IFOOD_ORDER_EXAMPLE },
   },
 };
+
+/** How `?profile=ifood` reads iFood's order, for the descriptions of the routes that take it (docs/ifood-profile.md). */
+export const IFOOD_PROFILE_DOC =
+  "`?profile=ifood` takes the order as iFood's order details (`GET /order/v1.0/orders/{id}`) return it and maps it before anything else (a store-limited client's store check applies to the mapped store): " +
+  '`id` → `orderId`, `merchant.id` → `store.id`, each item → a line of `order.products` (productId: its non-empty `externalCode`, else its `id`; amount: `unitPrice` × `quantity`), ' +
+  "each option → a selected modifier (amount: its `price` × the item's `quantity`; where the options do not add up to the item's `optionsPrice`, as on a half-and-half pizza charged at its dearer flavour, the difference is split over them in proportion, half-up, the last one taking the remainder, so the line and its modifiers total the item's `totalPrice`), " +
+  "`benefits[]` → `order.discounts` (one per `sponsorshipValues[]` entry above 0: MERCHANT is the store's own discount, any other sponsor PLATFORM; target CART → ITEMS, ITEM → the item whose `index` (else `id`) is `targetId`, DELIVERY_FEE → DELIVERY_FEE), " +
+  '`total.deliveryFee` → `order.deliveryFee` (`delivery.deliveredBy` MERCHANT → MERCHANT, IFOOD → PLATFORM), `additionalFees[]` → `order.otherCharges` charged by PLATFORM. ' +
+  "Other fields are kept at the root, and the whole iFood order under `sourceOrder`. A body that is not an iFood order is a 400 whose details name the paths in iFood's body (`items[0].unitPrice`).";
+
+/** The 400 of an unknown profile or a malformed iFood order. */
+export const PROFILE_400 =
+  "; with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body)";
 
 /** A store-limited client's order of another store ("Clients limited to stores" in docs/api-decisions.md). */
 export const STORE_NOT_ALLOWED_ERROR = {
@@ -42,7 +65,7 @@ export const ORDER_STORE_CHANGED_ERROR = {
 };
 
 @ApiTags('Enrichment')
-@ApiExtraModels(OrderPayloadDto, WrappedOrderPayloadDto)
+@ApiExtraModels(OrderPayloadDto, WrappedOrderPayloadDto, IfoodOrderDto)
 @ErrorBodies(ErrorFamily.AdminApi)
 @Controller()
 @Auth('orders')
@@ -56,14 +79,17 @@ export class EnrichmentController {
   @ApiOperation({
     summary: 'Compute the taxes of an order and store it',
     description:
-      "Finds the fiscal group holding `store.id` and each product's NCM (by productId, then externalProductId), computes ICMS, PIS and COFINS per line and per selected modifier, and stores the order (upsert by `orderId`: a re-send keeps `orderDbId`). Each taxed line gets a `tax` object; the root gets `taxSummary`. Lines that cannot be taxed get `tax: null` and a warning. Without a fiscal group for the store the order is stored as ENRICHMENT_FAILED and the answer is 422. `?dryRun=true` stores nothing.",
+      "Finds the fiscal group holding `store.id` and each product's NCM (by productId, then externalProductId), computes ICMS, PIS and COFINS per line and per selected modifier, and stores the order (upsert by `orderId`: a re-send keeps `orderDbId`). Each taxed line gets a `tax` object; the root gets `taxSummary`. Lines that cannot be taxed get `tax: null` and a warning. Without a fiscal group for the store the order is stored as ENRICHMENT_FAILED and the answer is 422. `?dryRun=true` stores nothing. " +
+      IFOOD_PROFILE_DOC,
   })
   @ApiBody(ORDER_BODY_DOC)
   @ApiOkResponse({ type: EnrichOrderResponseDto })
   @ApiErrors(
     [400, 403, 409, 413, 415, 422, 503],
     {
-      400: 'Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path)',
+      400:
+        'Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path)' +
+        PROFILE_400,
       ...STORE_NOT_ALLOWED_ERROR,
       ...ORDER_STORE_CHANGED_ERROR,
       422:
@@ -76,12 +102,16 @@ export class EnrichmentController {
   @ApiDomainErrors(409, { ORDER_STORE_CHANGED: OrderStoreChangedErrorDto })
   async enrich(
     @Body() body: unknown,
-    @Query() query: EnrichQueryDto,
+    @Query() query: EnrichProfileQueryDto,
     @CurrentActor() actor: Actor,
     @Req() request: RawBodyRequest<FastifyRequest>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const result = await this.enrichment.enrich(body, actor, { dryRun: query.dryRun === true, rawBody: request.rawBody });
+    const result = await this.enrichment.enrich(body, actor, {
+      dryRun: query.dryRun === true,
+      rawBody: request.rawBody,
+      profile: query.profile,
+    });
     const warnings = result.warningCount;
     const head = {
       message: `Order enriched${warnings ? ` with ${warnings} warning(s)` : ''}${result.order ? '' : ' (dry run: nothing stored)'}`,

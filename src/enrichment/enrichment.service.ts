@@ -12,6 +12,8 @@ import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { lineCountExceeds, receiveOrder, withStoreId } from './order-payload.js';
 import { amountPrecisionProblems } from './amount-precision.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { mapIfoodOrder } from './ifood/ifood-order.js';
+import type { OrderProfile } from './dto/order-profile.dto.js';
 
 export interface Enrichment {
   orderId: string;
@@ -45,14 +47,22 @@ export class EnrichmentService {
    * taxes: a re-send never clears them (422, nothing stored). A re-send of a transferred
    * order is taxed for the store the order is now in.
    */
-  async enrich(body: unknown, actor: Actor, options: { dryRun?: boolean; rawBody?: Buffer } = {}): Promise<Enrichment> {
+  async enrich(
+    body: unknown,
+    actor: Actor,
+    options: { dryRun?: boolean; rawBody?: Buffer; profile?: OrderProfile } = {},
+  ): Promise<Enrichment> {
+    // Another platform's order is mapped before anything else: the store checks apply to the mapped store.id.
+    const mapped = options.profile === 'ifood';
+    if (mapped) body = mapIfoodOrder(body);
     const received = receiveOrder(body);
     const { payload, orderId, storeId, source } = received;
     const prefix = received.wrapped ? 'payload.' : '';
     // See "Clients limited to stores" in docs/api-decisions.md: the store sent is checked here, the stored one by the upsert.
     if (!mayTouchStore(actor, storeId)) throw storeNotAllowed(orderId, storeId, prefix);
     // Decoded once: read for the amounts' exact text, and stored as the payload's JSON.
-    const rawText = options.rawBody?.toString('utf8');
+    // A mapped order is not the text received: its amounts are exact cents already.
+    const rawText = mapped ? undefined : options.rawBody?.toString('utf8');
     const large = lineCountExceeds(payload, LARGE_ORDER_LINES);
     if (large && lineCountExceeds(payload, this.config.orderMaxLines)) {
       throw new ApiError(

@@ -8,6 +8,7 @@ export default async () => {
     '../common/openapi/error-response.dto.js': await import('../common/openapi/error-response.dto.js'),
     '../enrichment/dto/enrichment-errors.dto.js': await import('../enrichment/dto/enrichment-errors.dto.js'),
     '../enrichment/dto/enrichment.dto.js': await import('../enrichment/dto/enrichment.dto.js'),
+    '../enrichment/dto/order-profile.dto.js': await import('../enrichment/dto/order-profile.dto.js'),
     '../fiscal-groups/dto/fiscal-group-errors.dto.js': await import('../fiscal-groups/dto/fiscal-group-errors.dto.js'),
     '../fiscal-groups/dto/fiscal-group.dto.js': await import('../fiscal-groups/dto/fiscal-group.dto.js'),
     '../fulfillment/dto/fulfillment-errors.dto.js': await import('../fulfillment/dto/fulfillment-errors.dto.js'),
@@ -759,6 +760,86 @@ export default async () => {
               },
               orderId: { required: true, type: () => String },
               payload: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].EnrichedOrderPayloadDto },
+            },
+          },
+        ],
+        [
+          import('../enrichment/dto/order-profile.dto.js'),
+          {
+            ProfileQueryDto: {
+              profile: {
+                required: false,
+                description:
+                  "The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details",
+                enum: ['ifood'],
+              },
+            },
+            EnrichProfileQueryDto: {
+              profile: {
+                required: false,
+                description:
+                  "The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details",
+                enum: ['ifood'],
+              },
+            },
+            IfoodMerchantDto: {
+              id: { required: true, type: () => String, description: "iFood's id of the store: the service's `store.id`" },
+            },
+            IfoodOptionDto: {
+              id: { required: true, type: () => String },
+              externalCode: {
+                required: false,
+                type: () => String,
+                description: "The store's code of the option: the modifier's productId when not empty (else `id`)",
+              },
+              quantity: { required: false, type: () => Number, description: 'Units per unit of the item' },
+              unitPrice: { required: false, type: () => Number },
+              price: { required: false, type: () => Number, description: 'unitPrice \u00D7 quantity, per unit of the item' },
+            },
+            IfoodItemDto: {
+              index: { required: false, type: () => Number, description: "What a benefit's `targetId` names the item by" },
+              id: { required: true, type: () => String },
+              externalCode: {
+                required: false,
+                type: () => String,
+                description: "The store's code of the product: the line's productId when not empty (else `id`)",
+              },
+              quantity: { required: true, type: () => Number },
+              unitPrice: { required: true, type: () => Number },
+              optionsPrice: {
+                required: false,
+                type: () => Number,
+                description: "quantity \u00D7 the sum of the options' prices, as iFood charged them",
+              },
+              totalPrice: {
+                required: false,
+                type: () => Number,
+                description: 'quantity \u00D7 unitPrice + optionsPrice: what the line and its modifiers total',
+              },
+              options: { required: false, type: () => [t['../enrichment/dto/order-profile.dto.js'].IfoodOptionDto] },
+            },
+            IfoodOrderDto: {
+              id: { required: true, type: () => String, description: "iFood's order id: the service's `orderId`" },
+              merchant: { required: true, type: () => t['../enrichment/dto/order-profile.dto.js'].IfoodMerchantDto },
+              items: { required: true, type: () => [t['../enrichment/dto/order-profile.dto.js'].IfoodItemDto] },
+              benefits: {
+                required: false,
+                type: () => [Object],
+                description:
+                  'Discounts, each with who pays it (`sponsorshipValues`) and what it applies to (`target`: CART, ITEM, DELIVERY_FEE)',
+              },
+              additionalFees: {
+                required: false,
+                type: () => [Object],
+                description: "iFood's own fees (`type`, `value`), e.g. SMALL_ORDER_FEE",
+              },
+              total: { required: false, type: 'object', additionalProperties: true, description: '`deliveryFee` is the delivery fee' },
+              delivery: {
+                required: false,
+                type: 'object',
+                additionalProperties: true,
+                description: '`deliveredBy`: MERCHANT (the store delivers) or IFOOD',
+              },
             },
           },
         ],

@@ -1,12 +1,15 @@
-import { Body, Controller, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query, Req, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { OrderPayloadDto, WrappedOrderPayloadDto } from '../enrichment/dto/enrichment.dto.js';
+import { IfoodOrderDto, ProfileQueryDto } from '../enrichment/dto/order-profile.dto.js';
 import {
+  IFOOD_PROFILE_DOC,
   ORDER_BODY_DOC,
+  PROFILE_400,
   ORDER_STORE_CHANGED_ERROR,
   STORE_NOT_ALLOWED_ERROR,
   STORE_NOT_ALLOWED_EXAMPLE,
@@ -32,7 +35,7 @@ const SIGNING =
   'The POST carries `content-type: application/json`, `user-agent` and the Standard Webhooks headers `webhook-id` (the same on every attempt of one enriched payload: drop duplicates by it), `webhook-timestamp` (unix seconds) and, with ORDER_WEBHOOK_SECRET, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`.';
 
 @ApiTags('Enrichment')
-@ApiExtraModels(OrderPayloadDto, WrappedOrderPayloadDto)
+@ApiExtraModels(OrderPayloadDto, WrappedOrderPayloadDto, IfoodOrderDto)
 @ErrorBodies(ErrorFamily.AdminApi)
 @Controller()
 @Auth('orders')
@@ -43,14 +46,16 @@ export class ForwardingController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Compute the taxes of an order, store it and forward it to the order webhook',
-    description: `Enriches and stores the order exactly as \`POST /api/enrich-order\` (same body, same 400 and 422), then POSTs the enriched payload alone (the \`payload\` of the /enrich-order answer) to ORDER_WEBHOOK_URL. 200 only when the webhook answered 2xx (order status FORWARDED). Any other outcome is 502 (status FORWARD_FAILED, the order stays stored) and, unless WEBHOOK_RETRY_ENABLED=false, the delivery is retried in the background on WEBHOOK_RETRY_SCHEDULE (honouring Retry-After) until a 2xx. Every attempt increments \`webhookAttempts\`, sets \`webhookLastResponse\` and is kept in the delivery log. ${SIGNING}`,
+    description: `Enriches and stores the order exactly as \`POST /api/enrich-order\` (same body, same 400 and 422), then POSTs the enriched payload alone (the \`payload\` of the /enrich-order answer) to ORDER_WEBHOOK_URL. 200 only when the webhook answered 2xx (order status FORWARDED). Any other outcome is 502 (status FORWARD_FAILED, the order stays stored) and, unless WEBHOOK_RETRY_ENABLED=false, the delivery is retried in the background on WEBHOOK_RETRY_SCHEDULE (honouring Retry-After) until a 2xx. Every attempt increments \`webhookAttempts\`, sets \`webhookLastResponse\` and is kept in the delivery log. ${SIGNING} ${IFOOD_PROFILE_DOC}`,
   })
   @ApiBody(ORDER_BODY_DOC)
   @ApiOkResponse({ type: ForwardResponseDto, description: 'Stored and accepted by the webhook (2xx)' })
   @ApiErrors(
     [400, 403, 409, 413, 415, 422, 502, 503],
     {
-      400: 'Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path)',
+      400:
+        'Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path)' +
+        PROFILE_400,
       ...STORE_NOT_ALLOWED_ERROR,
       ...ORDER_STORE_CHANGED_ERROR,
       422:
@@ -72,9 +77,10 @@ export class ForwardingController {
   @ApiDomainErrors(409, { ORDER_STORE_CHANGED: OrderStoreChangedErrorDto })
   forward(
     @Body() body: unknown,
+    @Query() query: ProfileQueryDto,
     @CurrentActor() actor: Actor,
     @Req() request: RawBodyRequest<FastifyRequest>,
   ): Promise<ForwardResponseDto> {
-    return this.forwarding.forward(body, actor, request.rawBody);
+    return this.forwarding.forward(body, actor, request.rawBody, query.profile);
   }
 }

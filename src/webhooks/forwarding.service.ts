@@ -7,6 +7,7 @@ import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
 import { EnrichmentService } from '../enrichment/enrichment.service.js';
+import type { OrderProfile } from '../enrichment/dto/order-profile.dto.js';
 import { INTAKE_STATUSES } from '../orders/order-status.js';
 import { OrderForwardingRepository } from '../orders/order-forwarding.repository.js';
 import type { Actor } from '../common/actor.js';
@@ -36,9 +37,9 @@ export class ForwardingService {
    * nothing is sent), then POSTs the enriched payload alone. A failure is answered 502
    * and, with WEBHOOK_RETRY_ENABLED, queued for the retry schedule.
    */
-  async forward(body: unknown, actor: Actor, rawBody?: Buffer): Promise<ForwardResponseDto> {
+  async forward(body: unknown, actor: Actor, rawBody?: Buffer, profile?: OrderProfile): Promise<ForwardResponseDto> {
     this.requireWebhook();
-    const enrichment = await this.enrichment.enrich(body, actor, { rawBody });
+    const enrichment = await this.enrichment.enrich(body, actor, { rawBody, profile });
     const order = enrichment.order!;
     const message: WebhookMessage = {
       orderDbId: order.id,

@@ -451,7 +451,7 @@ export interface paths {
         put?: never;
         /**
          * Compute the taxes of an order and store it
-         * @description Finds the fiscal group holding `store.id` and each product's NCM (by productId, then externalProductId), computes ICMS, PIS and COFINS per line and per selected modifier, and stores the order (upsert by `orderId`: a re-send keeps `orderDbId`). Each taxed line gets a `tax` object; the root gets `taxSummary`. Lines that cannot be taxed get `tax: null` and a warning. Without a fiscal group for the store the order is stored as ENRICHMENT_FAILED and the answer is 422. `?dryRun=true` stores nothing.
+         * @description Finds the fiscal group holding `store.id` and each product's NCM (by productId, then externalProductId), computes ICMS, PIS and COFINS per line and per selected modifier, and stores the order (upsert by `orderId`: a re-send keeps `orderDbId`). Each taxed line gets a `tax` object; the root gets `taxSummary`. Lines that cannot be taxed get `tax: null` and a warning. Without a fiscal group for the store the order is stored as ENRICHMENT_FAILED and the answer is 422. `?dryRun=true` stores nothing. `?profile=ifood` takes the order as iFood's order details (`GET /order/v1.0/orders/{id}`) return it and maps it before anything else (a store-limited client's store check applies to the mapped store): `id` → `orderId`, `merchant.id` → `store.id`, each item → a line of `order.products` (productId: its non-empty `externalCode`, else its `id`; amount: `unitPrice` × `quantity`), each option → a selected modifier (amount: its `price` × the item's `quantity`; where the options do not add up to the item's `optionsPrice`, as on a half-and-half pizza charged at its dearer flavour, the difference is split over them in proportion, half-up, the last one taking the remainder, so the line and its modifiers total the item's `totalPrice`), `benefits[]` → `order.discounts` (one per `sponsorshipValues[]` entry above 0: MERCHANT is the store's own discount, any other sponsor PLATFORM; target CART → ITEMS, ITEM → the item whose `index` (else `id`) is `targetId`, DELIVERY_FEE → DELIVERY_FEE), `total.deliveryFee` → `order.deliveryFee` (`delivery.deliveredBy` MERCHANT → MERCHANT, IFOOD → PLATFORM), `additionalFees[]` → `order.otherCharges` charged by PLATFORM. Other fields are kept at the root, and the whole iFood order under `sourceOrder`. A body that is not an iFood order is a 400 whose details name the paths in iFood's body (`items[0].unitPrice`).
          */
         post: operations["Enrichment_enrich"];
         delete?: never;
@@ -471,7 +471,7 @@ export interface paths {
         put?: never;
         /**
          * Compute the taxes of an order, store it and forward it to the order webhook
-         * @description Enriches and stores the order exactly as `POST /api/enrich-order` (same body, same 400 and 422), then POSTs the enriched payload alone (the `payload` of the /enrich-order answer) to ORDER_WEBHOOK_URL. 200 only when the webhook answered 2xx (order status FORWARDED). Any other outcome is 502 (status FORWARD_FAILED, the order stays stored) and, unless WEBHOOK_RETRY_ENABLED=false, the delivery is retried in the background on WEBHOOK_RETRY_SCHEDULE (honouring Retry-After) until a 2xx. Every attempt increments `webhookAttempts`, sets `webhookLastResponse` and is kept in the delivery log. The POST carries `content-type: application/json`, `user-agent` and the Standard Webhooks headers `webhook-id` (the same on every attempt of one enriched payload: drop duplicates by it), `webhook-timestamp` (unix seconds) and, with ORDER_WEBHOOK_SECRET, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`.
+         * @description Enriches and stores the order exactly as `POST /api/enrich-order` (same body, same 400 and 422), then POSTs the enriched payload alone (the `payload` of the /enrich-order answer) to ORDER_WEBHOOK_URL. 200 only when the webhook answered 2xx (order status FORWARDED). Any other outcome is 502 (status FORWARD_FAILED, the order stays stored) and, unless WEBHOOK_RETRY_ENABLED=false, the delivery is retried in the background on WEBHOOK_RETRY_SCHEDULE (honouring Retry-After) until a 2xx. Every attempt increments `webhookAttempts`, sets `webhookLastResponse` and is kept in the delivery log. The POST carries `content-type: application/json`, `user-agent` and the Standard Webhooks headers `webhook-id` (the same on every attempt of one enriched payload: drop duplicates by it), `webhook-timestamp` (unix seconds) and, with ORDER_WEBHOOK_SECRET, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. `?profile=ifood` takes the order as iFood's order details (`GET /order/v1.0/orders/{id}`) return it and maps it before anything else (a store-limited client's store check applies to the mapped store): `id` → `orderId`, `merchant.id` → `store.id`, each item → a line of `order.products` (productId: its non-empty `externalCode`, else its `id`; amount: `unitPrice` × `quantity`), each option → a selected modifier (amount: its `price` × the item's `quantity`; where the options do not add up to the item's `optionsPrice`, as on a half-and-half pizza charged at its dearer flavour, the difference is split over them in proportion, half-up, the last one taking the remainder, so the line and its modifiers total the item's `totalPrice`), `benefits[]` → `order.discounts` (one per `sponsorshipValues[]` entry above 0: MERCHANT is the store's own discount, any other sponsor PLATFORM; target CART → ITEMS, ITEM → the item whose `index` (else `id`) is `targetId`, DELIVERY_FEE → DELIVERY_FEE), `total.deliveryFee` → `order.deliveryFee` (`delivery.deliveredBy` MERCHANT → MERCHANT, IFOOD → PLATFORM), `additionalFees[]` → `order.otherCharges` charged by PLATFORM. Other fields are kept at the root, and the whole iFood order under `sourceOrder`. A body that is not an iFood order is a 400 whose details name the paths in iFood's body (`items[0].unitPrice`).
          */
         post: operations["Forwarding_forward"];
         delete?: never;
@@ -3064,6 +3064,96 @@ export interface components {
         };
         WrappedOrderPayloadDto: {
             payload: components["schemas"]["OrderPayloadDto"];
+        };
+        IfoodMerchantDto: {
+            /**
+             * @description iFood's id of the store: the service's `store.id`
+             * @example demo-store-1
+             */
+            id: string;
+        } & {
+            [key: string]: unknown;
+        };
+        IfoodOptionDto: {
+            /** @example 7978ce07-e944-4103-b2eb-73db23e817ab */
+            id: string;
+            /**
+             * @description The store's code of the option: the modifier's productId when not empty (else `id`)
+             * @example demo-brownie
+             */
+            externalCode?: string;
+            /**
+             * @description Units per unit of the item
+             * @example 2
+             */
+            quantity?: number;
+            /** @example 2.5 */
+            unitPrice?: number;
+            /**
+             * @description unitPrice × quantity, per unit of the item
+             * @example 5
+             */
+            price?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        IfoodItemDto: {
+            /**
+             * @description What a benefit's `targetId` names the item by
+             * @example 1
+             */
+            index?: number;
+            /** @example c9c55bb4-494e-443c-bbe8-de58f08d92b8 */
+            id: string;
+            /**
+             * @description The store's code of the product: the line's productId when not empty (else `id`)
+             * @example demo-ice-cream
+             */
+            externalCode?: string;
+            /** @example 1 */
+            quantity: number;
+            /** @example 10 */
+            unitPrice: number;
+            /**
+             * @description quantity × the sum of the options' prices, as iFood charged them
+             * @example 15
+             */
+            optionsPrice?: number;
+            /**
+             * @description quantity × unitPrice + optionsPrice: what the line and its modifiers total
+             * @example 25
+             */
+            totalPrice?: number;
+            options?: components["schemas"]["IfoodOptionDto"][];
+        } & {
+            [key: string]: unknown;
+        };
+        IfoodOrderDto: {
+            /**
+             * @description iFood's order id: the service's `orderId`
+             * @example 30357a33-385d-4a2f-87ba-bc4e99da1115
+             */
+            id: string;
+            merchant: components["schemas"]["IfoodMerchantDto"];
+            items: components["schemas"]["IfoodItemDto"][];
+            /** @description Discounts, each with who pays it (`sponsorshipValues`) and what it applies to (`target`: CART, ITEM, DELIVERY_FEE) */
+            benefits?: {
+                [key: string]: unknown;
+            }[];
+            /** @description iFood's own fees (`type`, `value`), e.g. SMALL_ORDER_FEE */
+            additionalFees?: {
+                [key: string]: unknown;
+            }[];
+            /** @description `deliveryFee` is the delivery fee */
+            total?: {
+                [key: string]: unknown;
+            };
+            /** @description `deliveredBy`: MERCHANT (the store delivers) or IFOOD */
+            delivery?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         OrderStoreChangedDetailDto: {
             /** @description The request field the failure is about (a path parameter by its name) */
@@ -7790,15 +7880,17 @@ export interface operations {
             query?: {
                 /** @description Compute and return the enrichment without storing anything (`orderDbId` is null) */
                 dryRun?: boolean;
+                /** @description The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details */
+                profile?: "ifood";
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The order at the root, or wrapped as `{ "payload": order }`. Properties beyond those described are kept as they are. */
+        /** @description The order at the root, or wrapped as `{ "payload": order }`; with `?profile=ifood`, the order as iFood's order details return it. Properties beyond those described are kept as they are. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"];
+                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"] | components["schemas"]["IfoodOrderDto"];
             };
         };
         responses: {
@@ -7810,7 +7902,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnrichOrderResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7953,15 +8045,18 @@ export interface operations {
     };
     Forwarding_forward: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details */
+                profile?: "ifood";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The order at the root, or wrapped as `{ "payload": order }`. Properties beyond those described are kept as they are. */
+        /** @description The order at the root, or wrapped as `{ "payload": order }`; with `?profile=ifood`, the order as iFood's order details return it. Properties beyond those described are kept as they are. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"];
+                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"] | components["schemas"]["IfoodOrderDto"];
             };
         };
         responses: {
@@ -7974,7 +8069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForwardResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,96 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { OpenObject } from '../../common/openapi/open-object.decorator.js';
+import { EnrichQueryDto } from './enrichment.dto.js';
+
+/** The platforms whose own order shape the enrichment routes read (`?profile=`). */
+export const ORDER_PROFILES = ['ifood'] as const;
+export type OrderProfile = (typeof ORDER_PROFILES)[number];
+
+export class ProfileQueryDto {
+  /** The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details */
+  @ApiProperty({ enum: ORDER_PROFILES, required: false })
+  @IsOptional()
+  @IsIn(ORDER_PROFILES, { message: `must be one of: ${ORDER_PROFILES.join(', ')}` })
+  profile?: OrderProfile;
+}
+
+export class EnrichProfileQueryDto extends EnrichQueryDto {
+  /** The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details */
+  @ApiProperty({ enum: ORDER_PROFILES, required: false })
+  @IsOptional()
+  @IsIn(ORDER_PROFILES, { message: `must be one of: ${ORDER_PROFILES.join(', ')}` })
+  profile?: OrderProfile;
+}
+
+/** The store, as iFood names it */
+@OpenObject()
+export class IfoodMerchantDto {
+  /** iFood's id of the store: the service's `store.id` */
+  @ApiProperty({ example: 'demo-store-1' })
+  id: string;
+}
+
+/** An option (complement) of an item, priced per unit of the item */
+@OpenObject()
+export class IfoodOptionDto {
+  @ApiProperty({ example: '7978ce07-e944-4103-b2eb-73db23e817ab' })
+  id: string;
+  /** The store's code of the option: the modifier's productId when not empty (else `id`) */
+  @ApiProperty({ example: 'demo-brownie' })
+  externalCode?: string;
+  /** Units per unit of the item */
+  @ApiProperty({ example: 2 })
+  quantity?: number;
+  @ApiProperty({ example: 2.5 })
+  unitPrice?: number;
+  /** unitPrice × quantity, per unit of the item */
+  @ApiProperty({ example: 5 })
+  price?: number;
+}
+
+/** An item of the order: a line */
+@OpenObject()
+export class IfoodItemDto {
+  /** What a benefit's `targetId` names the item by */
+  @ApiProperty({ example: 1 })
+  index?: number;
+  @ApiProperty({ example: 'c9c55bb4-494e-443c-bbe8-de58f08d92b8' })
+  id: string;
+  /** The store's code of the product: the line's productId when not empty (else `id`) */
+  @ApiProperty({ example: 'demo-ice-cream' })
+  externalCode?: string;
+  @ApiProperty({ example: 1 })
+  quantity: number;
+  @ApiProperty({ example: 10 })
+  unitPrice: number;
+  /** quantity × the sum of the options' prices, as iFood charged them */
+  @ApiProperty({ example: 15 })
+  optionsPrice?: number;
+  /** quantity × unitPrice + optionsPrice: what the line and its modifiers total */
+  @ApiProperty({ example: 25 })
+  totalPrice?: number;
+  options?: IfoodOptionDto[];
+}
+
+/** An order as iFood's order details return it (`?profile=ifood`); every other field is kept */
+@OpenObject()
+export class IfoodOrderDto {
+  /** iFood's order id: the service's `orderId` */
+  @ApiProperty({ example: '30357a33-385d-4a2f-87ba-bc4e99da1115' })
+  id: string;
+  merchant: IfoodMerchantDto;
+  items: IfoodItemDto[];
+  /** Discounts, each with who pays it (`sponsorshipValues`) and what it applies to (`target`: CART, ITEM, DELIVERY_FEE) */
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
+  benefits?: Array<Record<string, unknown>>;
+  /** iFood's own fees (`type`, `value`), e.g. SMALL_ORDER_FEE */
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
+  additionalFees?: Array<Record<string, unknown>>;
+  /** `deliveryFee` is the delivery fee */
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  total?: Record<string, unknown>;
+  /** `deliveredBy`: MERCHANT (the store delivers) or IFOOD */
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  delivery?: Record<string, unknown>;
+}
