@@ -822,6 +822,38 @@ export default async () => {
                 type: () => Boolean,
                 description: 'Keep ICMS inside the PIS/COFINS base (default false: ICMS is excluded, STF Tema 69)',
               },
+              platformDiscountsReduceBase: {
+                required: false,
+                type: () => Boolean,
+                description:
+                  "Default false. Split discounts paid by the platform or a third party to the lines like the store's own, lowering every base (when false: they stay off the invoice and are listed in `taxSummary.thirdPartyPayments`). An accountant turns it on only when the store's tax advice treats those discounts as unconditional discounts of the sale, printed on the invoice as vDesc.",
+              },
+              deliveryFeeOnInvoice: {
+                required: false,
+                description:
+                  "When the order's delivery fee is split to the lines as freight (vFrete) and enters the bases: `WHEN_MERCHANT_DELIVERS` (default: only when `deliveredBy` is `MERCHANT`), `ALWAYS` or `NEVER`. An accountant changes it when the store bills delivery differently from who carries the order: `ALWAYS` when the store charges the fee although the platform delivers, `NEVER` when delivery is billed apart from the goods (on a service invoice, say).",
+                enum: ['WHEN_MERCHANT_DELIVERS', 'ALWAYS', 'NEVER'],
+              },
+              serviceChargeInIcmsBase: {
+                required: false,
+                type: () => Boolean,
+                description:
+                  "Default false. Split a service charge (taxa de servi\u00E7o) of at most 10 % of the lines' total to the lines as other charges (vOutro), so that it enters the ICMS base (when false, Conv\u00EAnio ICMS 125/11 keeps it out). An accountant turns it on for a store in a state that did not adopt the Conv\u00EAnio.",
+              },
+            },
+            FiscalGroupSettingsResponseDto: {
+              includeIcmsInPisCofinsBase: { required: true, type: () => Boolean, description: "See the request's settings; default false" },
+              platformDiscountsReduceBase: {
+                required: true,
+                type: () => Boolean,
+                description: "See the request's settings; default false",
+              },
+              deliveryFeeOnInvoice: {
+                required: true,
+                description: "See the request's settings; default `WHEN_MERCHANT_DELIVERS`",
+                enum: ['WHEN_MERCHANT_DELIVERS', 'ALWAYS', 'NEVER'],
+              },
+              serviceChargeInIcmsBase: { required: true, type: () => Boolean, description: "See the request's settings; default false" },
             },
             TaxRuleDto: {
               NCM: { required: true, type: () => String, description: 'Same code as the matrix key', pattern: '^\\d{2,8}$' },
@@ -921,7 +953,11 @@ export default async () => {
               taxRegime: { required: true, type: () => String, nullable: true },
               stores: { required: true, type: () => [t['../fiscal-groups/dto/fiscal-group.dto.js'].StoreRefDto] },
               taxMatrix: { required: true, type: 'object', additionalProperties: true },
-              settings: { required: true, type: () => t['../fiscal-groups/dto/fiscal-group.dto.js'].FiscalGroupSettingsDto },
+              settings: {
+                required: true,
+                type: () => t['../fiscal-groups/dto/fiscal-group.dto.js'].FiscalGroupSettingsResponseDto,
+                description: 'Every setting, with its default when it was never set',
+              },
               createdAt: { required: true, type: () => String },
               updatedAt: { required: true, type: () => String },
             },

@@ -1480,6 +1480,22 @@ export interface components {
              * @example false
              */
             includeIcmsInPisCofinsBase: boolean;
+            /**
+             * @description Default false. Split discounts paid by the platform or a third party to the lines like the store's own, lowering every base (when false: they stay off the invoice and are listed in `taxSummary.thirdPartyPayments`). An accountant turns it on only when the store's tax advice treats those discounts as unconditional discounts of the sale, printed on the invoice as vDesc.
+             * @example false
+             */
+            platformDiscountsReduceBase?: boolean;
+            /**
+             * @description When the order's delivery fee is split to the lines as freight (vFrete) and enters the bases: `WHEN_MERCHANT_DELIVERS` (default: only when `deliveredBy` is `MERCHANT`), `ALWAYS` or `NEVER`. An accountant changes it when the store bills delivery differently from who carries the order: `ALWAYS` when the store charges the fee although the platform delivers, `NEVER` when delivery is billed apart from the goods (on a service invoice, say).
+             * @example WHEN_MERCHANT_DELIVERS
+             * @enum {string}
+             */
+            deliveryFeeOnInvoice?: "WHEN_MERCHANT_DELIVERS" | "ALWAYS" | "NEVER";
+            /**
+             * @description Default false. Split a service charge (taxa de serviço) of at most 10 % of the lines' total to the lines as other charges (vOutro), so that it enters the ICMS base (when false, Convênio ICMS 125/11 keeps it out). An accountant turns it on for a store in a state that did not adopt the Convênio.
+             * @example false
+             */
+            serviceChargeInIcmsBase?: boolean;
         };
         CreateFiscalGroupDto: {
             /**
@@ -1544,6 +1560,29 @@ export interface components {
             };
             settings?: components["schemas"]["FiscalGroupSettingsDto"];
         };
+        FiscalGroupSettingsResponseDto: {
+            /**
+             * @description See the request's settings; default false
+             * @example false
+             */
+            includeIcmsInPisCofinsBase: boolean;
+            /**
+             * @description See the request's settings; default false
+             * @example false
+             */
+            platformDiscountsReduceBase: boolean;
+            /**
+             * @description See the request's settings; default `WHEN_MERCHANT_DELIVERS`
+             * @example WHEN_MERCHANT_DELIVERS
+             * @enum {string}
+             */
+            deliveryFeeOnInvoice: "WHEN_MERCHANT_DELIVERS" | "ALWAYS" | "NEVER";
+            /**
+             * @description See the request's settings; default false
+             * @example false
+             */
+            serviceChargeInIcmsBase: boolean;
+        };
         FiscalGroupResponseDto: {
             /**
              * Format: uuid
@@ -1602,7 +1641,8 @@ export interface components {
             taxMatrix: {
                 [key: string]: components["schemas"]["TaxRuleDto"];
             };
-            settings: components["schemas"]["FiscalGroupSettingsDto"];
+            /** @description Every setting, with its default when it was never set */
+            settings: components["schemas"]["FiscalGroupSettingsResponseDto"];
             /**
              * Format: date-time
              * @example 2026-11-21T12:00:00.000Z
