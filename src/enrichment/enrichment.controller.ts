@@ -7,7 +7,14 @@ import { Auth, PeopleMay } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import type { Actor } from '../common/actor.js';
-import { EnrichOrderResponseDto, EnrichQueryDto, OrderPayloadDto, ORDER_EXAMPLE, WrappedOrderPayloadDto } from './dto/enrichment.dto.js';
+import {
+  EnrichOrderResponseDto,
+  EnrichQueryDto,
+  OrderPayloadDto,
+  ORDER_EXAMPLE,
+  ORDER_WITH_ADJUSTMENTS_EXAMPLE,
+  WrappedOrderPayloadDto,
+} from './dto/enrichment.dto.js';
 import { EnrichmentService } from './enrichment.service.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
@@ -21,6 +28,10 @@ export const ORDER_BODY_DOC = {
       value: ORDER_EXAMPLE,
     },
     wrapped: { summary: 'Order under payload (same demo store)', value: { payload: ORDER_EXAMPLE } },
+    adjustments: {
+      summary: 'A store coupon, a delivery fee the store bills (it delivers) and a discount the platform pays back (same demo store)',
+      value: ORDER_WITH_ADJUSTMENTS_EXAMPLE,
+    },
   },
 };
 
