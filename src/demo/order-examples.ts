@@ -37,6 +37,26 @@ export const ORDER_EXAMPLE = {
   total: { items: 99.2, delivery: 7.99, orderAmount: 107.19 },
 };
 
+/**
+ * ORDER_EXAMPLE with order-level amounts: a 5.00 coupon the store grants (split to the items as vDesc), a 7.99
+ * delivery fee the store bills because it delivers (split as vFrete) and a 10.00 discount the platform pays back to
+ * the store (off the invoice, in `taxSummary.thirdPartyPayments`). The customer pays 99.20 + 7.99 − 15.00 = 92.19.
+ */
+export const ORDER_WITH_ADJUSTMENTS_EXAMPLE = {
+  ...ORDER_EXAMPLE,
+  orderId: 'ORD-2026-000124',
+  order: {
+    ...ORDER_EXAMPLE.order,
+    discounts: [
+      { amount: 5, sponsor: 'MERCHANT', target: 'ITEMS', description: 'Store coupon BEMVINDO5' },
+      { amount: 10, sponsor: 'PLATFORM', target: 'ITEMS', description: 'Platform campaign' },
+    ],
+    deliveryFee: { amount: 7.99, deliveredBy: 'MERCHANT' },
+  },
+  payments: [{ method: 'CREDIT_CARD', value: 92.19 }],
+  total: { items: 99.2, delivery: 7.99, discounts: 15, orderAmount: 92.19 },
+};
+
 /** What enrichment returns for ORDER_EXAMPLE on the demo fiscal group, computed by the engine itself. */
 export const ENRICHED_ORDER_EXAMPLE = new DefaultTaxEngine().enrich({
   group: {

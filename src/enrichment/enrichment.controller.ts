@@ -7,7 +7,13 @@ import { Auth, PeopleMay } from '../auth/auth.decorators.js';
 import { CurrentActor } from '../auth/current-client.decorator.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import type { Actor } from '../common/actor.js';
-import { EnrichOrderResponseDto, OrderPayloadDto, ORDER_EXAMPLE, WrappedOrderPayloadDto } from './dto/enrichment.dto.js';
+import {
+  EnrichOrderResponseDto,
+  OrderPayloadDto,
+  ORDER_EXAMPLE,
+  ORDER_WITH_ADJUSTMENTS_EXAMPLE,
+  WrappedOrderPayloadDto,
+} from './dto/enrichment.dto.js';
 import { EnrichProfileQueryDto, IfoodOrderDto } from './dto/order-profile.dto.js';
 import { IFOOD_ORDER_EXAMPLE } from './ifood/ifood-order-example.js';
 import { EnrichmentService } from './enrichment.service.js';
@@ -30,6 +36,10 @@ export const ORDER_BODY_DOC = {
       value: ORDER_EXAMPLE,
     },
     wrapped: { summary: 'Order under payload (same demo store)', value: { payload: ORDER_EXAMPLE } },
+    adjustments: {
+      summary: 'A store coupon, a delivery fee the store bills (it delivers) and a discount the platform pays back (same demo store)',
+      value: ORDER_WITH_ADJUSTMENTS_EXAMPLE,
+    },
     ifood: { summary: "With ?profile=ifood: an order as iFood's order details return it (same demo store)", value: IFOOD_ORDER_EXAMPLE },
   },
 };

@@ -9,6 +9,7 @@ import { uniqueViolation } from '../database/postgres-errors.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import type { CreateFiscalGroupDto, StoreRefDto, UpdateFiscalGroupDto } from './dto/fiscal-group.dto.js';
+import { sentSettings } from './dto/fiscal-group.mapper.js';
 import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { externalIdInUse, storeInAnotherGroup } from './dto/fiscal-group-errors.dto.js';
 import { FiscalGroupEntity, type StoreRef } from './fiscal-group.entity.js';
@@ -55,7 +56,7 @@ export class FiscalGroupsService {
           uf: dto.uf,
           taxRegime: dto.taxRegime ?? null,
           taxMatrix: normalizeTaxMatrix(dto.taxMatrix as never),
-          settings: dto.settings ? { ...dto.settings } : {},
+          settings: sentSettings(dto.settings),
         });
         await manager.insert(FiscalGroupEntity, group);
         await this.claimStores(manager, group.id, dto.stores);
@@ -78,7 +79,7 @@ export class FiscalGroupsService {
         if (dto.uf !== undefined) group.uf = dto.uf;
         if (dto.taxRegime !== undefined) group.taxRegime = dto.taxRegime;
         if (dto.taxMatrix !== undefined) group.taxMatrix = normalizeTaxMatrix(dto.taxMatrix as never);
-        if (dto.settings !== undefined) group.settings = { ...group.settings, ...dto.settings };
+        if (dto.settings !== undefined) group.settings = { ...group.settings, ...sentSettings(dto.settings) };
         if (dto.stores !== undefined) {
           await this.stores.releaseAll(manager, id);
           await this.claimStores(manager, id, dto.stores);

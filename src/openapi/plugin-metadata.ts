@@ -8,6 +8,7 @@ export default async () => {
     '../common/openapi/error-response.dto.js': await import('../common/openapi/error-response.dto.js'),
     '../enrichment/dto/enrichment-errors.dto.js': await import('../enrichment/dto/enrichment-errors.dto.js'),
     '../enrichment/dto/enrichment.dto.js': await import('../enrichment/dto/enrichment.dto.js'),
+    '../enrichment/dto/order-amounts.dto.js': await import('../enrichment/dto/order-amounts.dto.js'),
     '../enrichment/dto/order-profile.dto.js': await import('../enrichment/dto/order-profile.dto.js'),
     '../fiscal-groups/dto/fiscal-group-errors.dto.js': await import('../fiscal-groups/dto/fiscal-group-errors.dto.js'),
     '../fiscal-groups/dto/fiscal-group.dto.js': await import('../fiscal-groups/dto/fiscal-group.dto.js'),
@@ -583,7 +584,21 @@ export default async () => {
               },
             },
             PriceAmountDto: { total: { required: true, type: () => Number, description: 'Line amount (quantity included), the tax base' } },
-            PriceDto: { totalPrice: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].PriceAmountDto } },
+            UnitPriceDto: { total: { required: true, type: () => Number, description: 'Price of one unit' } },
+            PriceDto: {
+              totalPrice: {
+                required: false,
+                type: () => t['../enrichment/dto/enrichment.dto.js'].PriceAmountDto,
+                description:
+                  "The amount taxed; when absent, the amount is round(unitPrice \u00D7 quantity, 2) and the line's `tax.amountFrom` says so",
+              },
+              unitPrice: {
+                required: false,
+                type: () => Object,
+                description:
+                  "Price of one unit, as `{ total }` or a number; read only when `totalPrice` is absent, with the line's `quantity`",
+              },
+            },
             LineTaxDto: {
               NCM: { required: true, type: () => String, description: "The product's own 8-digit NCM, as it goes on the invoice" },
               CEST: { required: true, type: () => String },
@@ -603,7 +618,7 @@ export default async () => {
                 required: true,
                 type: () => Number,
                 description:
-                  'The line amount, or round(amount \u00D7 (100 \u2212 ICMS_base_reduction) / 100, 2) when the rule reduces the base',
+                  'netAmount (the line amount when the order carries no share), or round(netAmount \u00D7 (100 \u2212 ICMS_base_reduction) / 100, 2) when the rule reduces the base',
               },
               ICMS_value: {
                 required: true,
@@ -614,7 +629,7 @@ export default async () => {
                 required: true,
                 type: () => Number,
                 description:
-                  'Line amount minus ICMS_value (or the line amount when the group keeps ICMS in the base); FCP is not subtracted',
+                  'netAmount (the line amount when the order carries no share) minus ICMS_value, or netAmount when the group keeps ICMS in the base; FCP is not subtracted',
               },
               PIS_value: { required: true, type: () => Number },
               COFINS_base: { required: true, type: () => Number },
@@ -657,6 +672,35 @@ export default async () => {
               IBS_UF_value: { required: false, type: () => Number },
               IBS_Mun_rate: { required: false, type: () => Number },
               IBS_Mun_value: { required: false, type: () => Number },
+              discount: {
+                required: false,
+                type: () => Number,
+                description:
+                  "This item's share of the order's discounts on the invoice (vDesc): each order-level amount is split over the taxable items in proportion to their amounts, each share rounded half-up to the cent, the last taxable item taking the remainder; present, with freight, otherCharges and netAmount, when the order carries an amount that enters the invoice",
+              },
+              freight: {
+                required: false,
+                type: () => Number,
+                description: "This item's share of the delivery fee on the invoice (vFrete), split as discount is",
+              },
+              otherCharges: {
+                required: false,
+                type: () => Number,
+                description:
+                  "This item's share of the other charges on the invoice (vOutro): the store's charges and a service charge above 10 %, split as discount is",
+              },
+              netAmount: {
+                required: false,
+                type: () => Number,
+                description:
+                  'The line amount \u2212 discount + freight + otherCharges: the base before any reduction; the emitter prints exactly these shares (vDesc, vFrete, vOutro) so that its bases match these taxes',
+              },
+              amountFrom: {
+                required: false,
+                description:
+                  '`unitPrice\u00D7quantity` when the item had no `price.totalPrice` and its amount is round(unitPrice \u00D7 quantity, 2)',
+                enum: ['unitPrice\u00D7quantity'],
+              },
             },
             TaxWarningDto: {
               code: {
@@ -691,6 +735,14 @@ export default async () => {
               CBS_value: { required: false, type: () => Number },
               IBS_UF_value: { required: false, type: () => Number },
               IBS_Mun_value: { required: false, type: () => Number },
+              discount: {
+                required: false,
+                type: () => Number,
+                description:
+                  "Sum of the lines' discount shares (the invoice's vDesc total); present when the order carries an amount that enters the invoice",
+              },
+              freight: { required: false, type: () => Number, description: "Sum of the lines' freight shares (vFrete)" },
+              otherCharges: { required: false, type: () => Number, description: "Sum of the lines' otherCharges shares (vOutro)" },
             },
             TaxSummaryDto: {
               fiscalGroupId: { required: true, type: () => String },
@@ -709,12 +761,29 @@ export default async () => {
                 type: () => Number,
                 description: 'How many more warnings there were beyond the 100 listed; absent when all are listed',
               },
+              outsideInvoice: {
+                required: false,
+                type: () => [t['../enrichment/dto/order-amounts.dto.js'].OutsideInvoiceAmountDto],
+                description:
+                  'Order-level amounts kept out of the invoice and of every base, each with the reason; present when there is one',
+              },
+              thirdPartyPayments: {
+                required: false,
+                type: () => [t['../enrichment/dto/order-amounts.dto.js'].ThirdPartyPaymentDto],
+                description:
+                  "Discounts the platform or a third party pays back to the store, for the invoice's payment group; present when there is one",
+              },
               engineVersion: { required: true, type: () => String },
               calculatedAt: { required: true, type: () => String },
             },
             SelectedModifierDto: {
               productId: { required: true, type: () => String },
               price: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].PriceDto },
+              quantity: {
+                required: false,
+                type: () => Number,
+                description: 'Units; with `price.unitPrice`, gives the amount when `price.totalPrice` is absent',
+              },
               tax: {
                 required: false,
                 type: () => t['../enrichment/dto/enrichment.dto.js'].LineTaxDto,
@@ -732,6 +801,11 @@ export default async () => {
                 description: 'Matched against product fiscal categories (productId, then externalProductId)',
               },
               price: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].PriceDto },
+              quantity: {
+                required: false,
+                type: () => Number,
+                description: 'Units; with `price.unitPrice`, gives the amount when `price.totalPrice` is absent',
+              },
               modifierGroups: { required: false, type: () => [t['../enrichment/dto/enrichment.dto.js'].ModifierGroupDto] },
               tax: {
                 required: false,
@@ -740,7 +814,26 @@ export default async () => {
                 description: 'Added by enrichment; null when the line could not be taxed',
               },
             },
-            OrderDetailsDto: { products: { required: true, type: () => [t['../enrichment/dto/enrichment.dto.js'].OrderLineDto] } },
+            OrderDetailsDto: {
+              products: { required: true, type: () => [t['../enrichment/dto/enrichment.dto.js'].OrderLineDto] },
+              discounts: {
+                required: false,
+                type: () => [t['../enrichment/dto/order-amounts.dto.js'].OrderDiscountDto],
+                description:
+                  "Order-level discounts: the store's are split to the items (vDesc), the others are paid back to the store and stay off the invoice",
+              },
+              deliveryFee: {
+                required: false,
+                type: () => t['../enrichment/dto/order-amounts.dto.js'].OrderDeliveryFeeDto,
+                description: 'The delivery fee: split to the items as freight (vFrete) when the store delivers',
+              },
+              serviceCharge: { required: false, type: () => t['../enrichment/dto/order-amounts.dto.js'].OrderServiceChargeDto },
+              otherCharges: {
+                required: false,
+                type: () => [t['../enrichment/dto/order-amounts.dto.js'].OrderOtherChargeDto],
+                description: "Other order-level charges: the store's are split to the items (vOutro), the platform's stay off the invoice",
+              },
+            },
             StoreOfOrderDto: { id: { required: true, type: () => String, description: 'Finds the fiscal group' } },
             OrderPayloadDto: {
               orderId: { required: true, type: () => String, description: 'Business identifier; the order is stored (upserted) by it' },
@@ -760,6 +853,81 @@ export default async () => {
               },
               orderId: { required: true, type: () => String },
               payload: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].EnrichedOrderPayloadDto },
+            },
+          },
+        ],
+        [
+          import('../enrichment/dto/order-amounts.dto.js'),
+          {
+            OrderDiscountDto: {
+              amount: {
+                required: true,
+                type: () => Object,
+                description: 'Greater than 0; a discount larger than what it applies to is capped there (warning DISCOUNT_ABOVE_AMOUNT)',
+              },
+              sponsor: {
+                required: true,
+                description:
+                  "Who pays it: `MERCHANT` (the store grants it: on the invoice as the items' vDesc) or `PLATFORM` / `THIRD_PARTY` (paid back to the store: off the invoice and listed in `taxSummary.thirdPartyPayments`, unless the group's `settings.platformDiscountsReduceBase`)",
+                enum: ['MERCHANT', 'PLATFORM', 'THIRD_PARTY'],
+              },
+              target: {
+                required: true,
+                description:
+                  'What it lowers: `ITEMS` (the whole order, split over every taxable item), `ITEM` (the line `order.products[productIndex]` and its modifiers) or `DELIVERY_FEE` (the delivery fee, not below 0, before it is split)',
+                enum: ['ITEMS', 'ITEM', 'DELIVERY_FEE'],
+              },
+              productIndex: {
+                required: false,
+                type: () => Number,
+                description: 'With `target` `ITEM`: the index in `order.products` of the line it lowers',
+              },
+              description: { required: false, type: () => String },
+            },
+            OrderDeliveryFeeDto: {
+              amount: { required: true, type: () => Object, description: 'The fee the customer pays for delivery' },
+              deliveredBy: {
+                required: true,
+                description:
+                  "Who delivers: `MERCHANT` (the fee is split to the items as vFrete and enters the bases) or `PLATFORM` (kept off the invoice); the group's `settings.deliveryFeeOnInvoice` may override",
+                enum: ['MERCHANT', 'PLATFORM'],
+              },
+            },
+            OrderServiceChargeDto: {
+              amount: {
+                required: true,
+                type: () => Object,
+                description:
+                  "The table-service charge (taxa de servi\u00E7o): off the invoice up to 10 % of the lines' total (Conv\u00EAnio ICMS 125/11), above it split to the items as vOutro with the warning SERVICE_CHARGE_ABOVE_10_PERCENT",
+              },
+            },
+            OrderOtherChargeDto: {
+              amount: { required: true, type: () => Object },
+              chargedBy: {
+                required: true,
+                description:
+                  "Who charges it: `MERCHANT` (packaging billed by the store, say: split to the items as vOutro) or `PLATFORM` (the platform's own fee: kept off the invoice)",
+                enum: ['MERCHANT', 'PLATFORM'],
+              },
+              description: { required: false, type: () => String },
+            },
+            OutsideInvoiceAmountDto: {
+              kind: {
+                required: true,
+                description: 'Which order-level amount',
+                enum: ['DELIVERY_FEE', 'DISCOUNT', 'SERVICE_CHARGE', 'OTHER_CHARGE'],
+              },
+              amount: { required: true, type: () => Number, description: 'The amount kept out of every base' },
+              reason: { required: true, type: () => String, description: 'Why it is not on the invoice, in words' },
+            },
+            ThirdPartyPaymentDto: {
+              amount: {
+                required: true,
+                type: () => Number,
+                description: "What the platform or third party pays the store for the discount; the invoice's payment group (pag) lists it",
+              },
+              sponsor: { required: true, enum: ['PLATFORM', 'THIRD_PARTY'] },
+              description: { required: false, type: () => String },
             },
           },
         ],
@@ -903,6 +1071,38 @@ export default async () => {
                 type: () => Boolean,
                 description: 'Keep ICMS inside the PIS/COFINS base (default false: ICMS is excluded, STF Tema 69)',
               },
+              platformDiscountsReduceBase: {
+                required: false,
+                type: () => Boolean,
+                description:
+                  "Default false. Split discounts paid by the platform or a third party to the lines like the store's own, lowering every base (when false: they stay off the invoice and are listed in `taxSummary.thirdPartyPayments`). An accountant turns it on only when the store's tax advice treats those discounts as unconditional discounts of the sale, printed on the invoice as vDesc.",
+              },
+              deliveryFeeOnInvoice: {
+                required: false,
+                description:
+                  "When the order's delivery fee is split to the lines as freight (vFrete) and enters the bases: `WHEN_MERCHANT_DELIVERS` (default: only when `deliveredBy` is `MERCHANT`), `ALWAYS` or `NEVER`. An accountant changes it when the store bills delivery differently from who carries the order: `ALWAYS` when the store charges the fee although the platform delivers, `NEVER` when delivery is billed apart from the goods (on a service invoice, say).",
+                enum: ['WHEN_MERCHANT_DELIVERS', 'ALWAYS', 'NEVER'],
+              },
+              serviceChargeInIcmsBase: {
+                required: false,
+                type: () => Boolean,
+                description:
+                  "Default false. Split a service charge (taxa de servi\u00E7o) of at most 10 % of the lines' total to the lines as other charges (vOutro), so that it enters the ICMS base (when false, Conv\u00EAnio ICMS 125/11 keeps it out). An accountant turns it on for a store in a state that did not adopt the Conv\u00EAnio.",
+              },
+            },
+            FiscalGroupSettingsResponseDto: {
+              includeIcmsInPisCofinsBase: { required: true, type: () => Boolean, description: "See the request's settings; default false" },
+              platformDiscountsReduceBase: {
+                required: true,
+                type: () => Boolean,
+                description: "See the request's settings; default false",
+              },
+              deliveryFeeOnInvoice: {
+                required: true,
+                description: "See the request's settings; default `WHEN_MERCHANT_DELIVERS`",
+                enum: ['WHEN_MERCHANT_DELIVERS', 'ALWAYS', 'NEVER'],
+              },
+              serviceChargeInIcmsBase: { required: true, type: () => Boolean, description: "See the request's settings; default false" },
             },
             TaxRuleDto: {
               NCM: { required: true, type: () => String, description: 'Same code as the matrix key', pattern: '^\\d{2,8}$' },
@@ -1002,7 +1202,11 @@ export default async () => {
               taxRegime: { required: true, type: () => String, nullable: true },
               stores: { required: true, type: () => [t['../fiscal-groups/dto/fiscal-group.dto.js'].StoreRefDto] },
               taxMatrix: { required: true, type: 'object', additionalProperties: true },
-              settings: { required: true, type: () => t['../fiscal-groups/dto/fiscal-group.dto.js'].FiscalGroupSettingsDto },
+              settings: {
+                required: true,
+                type: () => t['../fiscal-groups/dto/fiscal-group.dto.js'].FiscalGroupSettingsResponseDto,
+                description: 'Every setting, with its default when it was never set',
+              },
               createdAt: { required: true, type: () => String },
               updatedAt: { required: true, type: () => String },
             },

@@ -73,6 +73,9 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     await regime.fill('presumido');
     await page.getByRole('option', { name: /^LUCRO_PRESUMIDO/ }).click();
     await expect(regime.inputValue()).resolves.toBe('LUCRO_PRESUMIDO');
+    // The invoice settings: a checkbox and a choice, each with its sentence on when to change it.
+    await page.getByRole('checkbox', { name: 'Discounts paid by the platform reduce the bases' }).check();
+    await page.getByRole('combobox', { name: 'Delivery fee on the invoice' }).selectOption('ALWAYS');
     await page.getByRole('button', { name: 'Add store' }).click();
     await page.getByLabel('Store id, row 2', { exact: true }).fill('store-fg-2');
     await page.getByLabel('Store name, row 2', { exact: true }).fill('Burger House Paulista');
@@ -136,7 +139,12 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
       externalId: 'ERP-FG-1',
       uf: 'SP',
       taxRegime: 'LUCRO_PRESUMIDO',
-      settings: { includeIcmsInPisCofinsBase: false },
+      settings: {
+        includeIcmsInPisCofinsBase: false,
+        platformDiscountsReduceBase: true,
+        deliveryFeeOnInvoice: 'ALWAYS',
+        serviceChargeInIcmsBase: false,
+      },
     });
     expect(stored.body.stores).toEqual([
       { store_id: 'store-fg-1', store_name: '' },

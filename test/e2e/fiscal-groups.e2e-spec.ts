@@ -46,7 +46,12 @@ describe('fiscal groups (e2e)', () => {
       });
       expect(response.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(new Date(response.createdAt).toISOString()).toBe(response.createdAt);
-      expect(response.settings).toEqual({ includeIcmsInPisCofinsBase: false });
+      expect(response.settings).toEqual({
+        includeIcmsInPisCofinsBase: false,
+        platformDiscountsReduceBase: false,
+        deliveryFeeOnInvoice: 'WHEN_MERCHANT_DELIVERS',
+        serviceChargeInIcmsBase: false,
+      });
       // Rates come back exactly as sent (no binary drift such as 7.000099999).
       expect(response.taxMatrix).toEqual(RULES);
       // The JSON text itself: read raw.
@@ -78,7 +83,7 @@ describe('fiscal groups (e2e)', () => {
         },
       };
       const response = await created(groupBody({ taxMatrix: matrix, settings: { includeIcmsInPisCofinsBase: true } }));
-      expect(response.settings).toEqual({ includeIcmsInPisCofinsBase: true });
+      expect(response.settings).toMatchObject({ includeIcmsInPisCofinsBase: true });
       expect(response.taxMatrix).toEqual(matrix);
     });
 

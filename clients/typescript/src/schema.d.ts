@@ -1480,6 +1480,22 @@ export interface components {
              * @example false
              */
             includeIcmsInPisCofinsBase: boolean;
+            /**
+             * @description Default false. Split discounts paid by the platform or a third party to the lines like the store's own, lowering every base (when false: they stay off the invoice and are listed in `taxSummary.thirdPartyPayments`). An accountant turns it on only when the store's tax advice treats those discounts as unconditional discounts of the sale, printed on the invoice as vDesc.
+             * @example false
+             */
+            platformDiscountsReduceBase?: boolean;
+            /**
+             * @description When the order's delivery fee is split to the lines as freight (vFrete) and enters the bases: `WHEN_MERCHANT_DELIVERS` (default: only when `deliveredBy` is `MERCHANT`), `ALWAYS` or `NEVER`. An accountant changes it when the store bills delivery differently from who carries the order: `ALWAYS` when the store charges the fee although the platform delivers, `NEVER` when delivery is billed apart from the goods (on a service invoice, say).
+             * @example WHEN_MERCHANT_DELIVERS
+             * @enum {string}
+             */
+            deliveryFeeOnInvoice?: "WHEN_MERCHANT_DELIVERS" | "ALWAYS" | "NEVER";
+            /**
+             * @description Default false. Split a service charge (taxa de serviço) of at most 10 % of the lines' total to the lines as other charges (vOutro), so that it enters the ICMS base (when false, Convênio ICMS 125/11 keeps it out). An accountant turns it on for a store in a state that did not adopt the Convênio.
+             * @example false
+             */
+            serviceChargeInIcmsBase?: boolean;
         };
         CreateFiscalGroupDto: {
             /**
@@ -1544,6 +1560,29 @@ export interface components {
             };
             settings?: components["schemas"]["FiscalGroupSettingsDto"];
         };
+        FiscalGroupSettingsResponseDto: {
+            /**
+             * @description See the request's settings; default false
+             * @example false
+             */
+            includeIcmsInPisCofinsBase: boolean;
+            /**
+             * @description See the request's settings; default false
+             * @example false
+             */
+            platformDiscountsReduceBase: boolean;
+            /**
+             * @description See the request's settings; default `WHEN_MERCHANT_DELIVERS`
+             * @example WHEN_MERCHANT_DELIVERS
+             * @enum {string}
+             */
+            deliveryFeeOnInvoice: "WHEN_MERCHANT_DELIVERS" | "ALWAYS" | "NEVER";
+            /**
+             * @description See the request's settings; default false
+             * @example false
+             */
+            serviceChargeInIcmsBase: boolean;
+        };
         FiscalGroupResponseDto: {
             /**
              * Format: uuid
@@ -1602,7 +1641,8 @@ export interface components {
             taxMatrix: {
                 [key: string]: components["schemas"]["TaxRuleDto"];
             };
-            settings: components["schemas"]["FiscalGroupSettingsDto"];
+            /** @description Every setting, with its default when it was never set */
+            settings: components["schemas"]["FiscalGroupSettingsResponseDto"];
             /**
              * Format: date-time
              * @example 2026-11-21T12:00:00.000Z
@@ -2885,6 +2925,15 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        UnitPriceDto: {
+            /**
+             * @description Price of one unit
+             * @example 25.9
+             */
+            total: number;
+        } & {
+            [key: string]: unknown;
+        };
         PriceAmountDto: {
             /**
              * @description Line amount (quantity included), the tax base
@@ -2895,7 +2944,10 @@ export interface components {
             [key: string]: unknown;
         };
         PriceDto: {
-            totalPrice: components["schemas"]["PriceAmountDto"];
+            /** @description The amount taxed; when absent, the amount is round(unitPrice × quantity, 2) and the line's `tax.amountFrom` says so */
+            totalPrice?: components["schemas"]["PriceAmountDto"];
+            /** @description Price of one unit, as `{ total }` or a number; read only when `totalPrice` is absent, with the line's `quantity` */
+            unitPrice?: components["schemas"]["UnitPriceDto"] | number;
         } & {
             [key: string]: unknown;
         };
@@ -2927,7 +2979,7 @@ export interface components {
              */
             ICMS_base_reduction?: number;
             /**
-             * @description The line amount, or round(amount × (100 − ICMS_base_reduction) / 100, 2) when the rule reduces the base
+             * @description netAmount (the line amount when the order carries no share), or round(netAmount × (100 − ICMS_base_reduction) / 100, 2) when the rule reduces the base
              * @example 25.9
              */
             ICMS_base: number;
@@ -2937,7 +2989,7 @@ export interface components {
              */
             ICMS_value: number;
             /**
-             * @description Line amount minus ICMS_value (or the line amount when the group keeps ICMS in the base); FCP is not subtracted
+             * @description netAmount (the line amount when the order carries no share) minus ICMS_value, or netAmount when the group keeps ICMS in the base; FCP is not subtracted
              * @example 21.24
              */
             PIS_base: number;
@@ -3016,11 +3068,42 @@ export interface components {
             IBS_Mun_rate?: number;
             /** @example 0 */
             IBS_Mun_value?: number;
+            /**
+             * @description This item's share of the order's discounts on the invoice (vDesc): each order-level amount is split over the taxable items in proportion to their amounts, each share rounded half-up to the cent, the last taxable item taking the remainder; present, with freight, otherCharges and netAmount, when the order carries an amount that enters the invoice
+             * @example 1.3
+             */
+            discount?: number;
+            /**
+             * @description This item's share of the delivery fee on the invoice (vFrete), split as discount is
+             * @example 2.08
+             */
+            freight?: number;
+            /**
+             * @description This item's share of the other charges on the invoice (vOutro): the store's charges and a service charge above 10 %, split as discount is
+             * @example 0
+             */
+            otherCharges?: number;
+            /**
+             * @description The line amount − discount + freight + otherCharges: the base before any reduction; the emitter prints exactly these shares (vDesc, vFrete, vOutro) so that its bases match these taxes
+             * @example 26.68
+             */
+            netAmount?: number;
+            /**
+             * @description `unitPrice×quantity` when the item had no `price.totalPrice` and its amount is round(unitPrice × quantity, 2)
+             * @example unitPrice×quantity
+             * @enum {string}
+             */
+            amountFrom?: "unitPrice×quantity";
         };
         SelectedModifierDto: {
             /** @example demo-extra-cheese */
             productId: string;
             price: components["schemas"]["PriceDto"];
+            /**
+             * @description Units; with `price.unitPrice`, gives the amount when `price.totalPrice` is absent
+             * @example 2
+             */
+            quantity?: number;
             /** @description Added by enrichment; null when the modifier could not be taxed */
             tax?: components["schemas"]["LineTaxDto"] | null;
         } & {
@@ -3038,14 +3121,92 @@ export interface components {
              */
             productId: string;
             price: components["schemas"]["PriceDto"];
+            /**
+             * @description Units; with `price.unitPrice`, gives the amount when `price.totalPrice` is absent
+             * @example 2
+             */
+            quantity?: number;
             modifierGroups?: components["schemas"]["ModifierGroupDto"][];
             /** @description Added by enrichment; null when the line could not be taxed */
             tax?: components["schemas"]["LineTaxDto"] | null;
         } & {
             [key: string]: unknown;
         };
+        OrderDiscountDto: {
+            /**
+             * @description Greater than 0; a discount larger than what it applies to is capped there (warning DISCOUNT_ABOVE_AMOUNT)
+             * @example 5
+             */
+            amount: number | string;
+            /**
+             * @description Who pays it: `MERCHANT` (the store grants it: on the invoice as the items' vDesc) or `PLATFORM` / `THIRD_PARTY` (paid back to the store: off the invoice and listed in `taxSummary.thirdPartyPayments`, unless the group's `settings.platformDiscountsReduceBase`)
+             * @example MERCHANT
+             * @enum {string}
+             */
+            sponsor: "MERCHANT" | "PLATFORM" | "THIRD_PARTY";
+            /**
+             * @description What it lowers: `ITEMS` (the whole order, split over every taxable item), `ITEM` (the line `order.products[productIndex]` and its modifiers) or `DELIVERY_FEE` (the delivery fee, not below 0, before it is split)
+             * @example ITEMS
+             * @enum {string}
+             */
+            target: "ITEMS" | "ITEM" | "DELIVERY_FEE";
+            /**
+             * @description With `target` `ITEM`: the index in `order.products` of the line it lowers
+             * @example 0
+             */
+            productIndex?: number;
+            /** @example Coupon BEMVINDO5 */
+            description?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        OrderDeliveryFeeDto: {
+            /**
+             * @description The fee the customer pays for delivery
+             * @example 7.99
+             */
+            amount: number | string;
+            /**
+             * @description Who delivers: `MERCHANT` (the fee is split to the items as vFrete and enters the bases) or `PLATFORM` (kept off the invoice); the group's `settings.deliveryFeeOnInvoice` may override
+             * @example MERCHANT
+             * @enum {string}
+             */
+            deliveredBy: "MERCHANT" | "PLATFORM";
+        } & {
+            [key: string]: unknown;
+        };
+        OrderServiceChargeDto: {
+            /**
+             * @description The table-service charge (taxa de serviço): off the invoice up to 10 % of the lines' total (Convênio ICMS 125/11), above it split to the items as vOutro with the warning SERVICE_CHARGE_ABOVE_10_PERCENT
+             * @example 9.92
+             */
+            amount: number | string;
+        } & {
+            [key: string]: unknown;
+        };
+        OrderOtherChargeDto: {
+            /** @example 2 */
+            amount: number | string;
+            /**
+             * @description Who charges it: `MERCHANT` (packaging billed by the store, say: split to the items as vOutro) or `PLATFORM` (the platform's own fee: kept off the invoice)
+             * @example MERCHANT
+             * @enum {string}
+             */
+            chargedBy: "MERCHANT" | "PLATFORM";
+            /** @example Packaging */
+            description?: string;
+        } & {
+            [key: string]: unknown;
+        };
         OrderDetailsDto: {
             products: components["schemas"]["OrderLineDto"][];
+            /** @description Order-level discounts: the store's are split to the items (vDesc), the others are paid back to the store and stay off the invoice */
+            discounts?: components["schemas"]["OrderDiscountDto"][];
+            /** @description The delivery fee: split to the items as freight (vFrete) when the store delivers */
+            deliveryFee?: components["schemas"]["OrderDeliveryFeeDto"];
+            serviceCharge?: components["schemas"]["OrderServiceChargeDto"];
+            /** @description Other order-level charges: the store's are split to the items (vOutro), the platform's stay off the invoice */
+            otherCharges?: components["schemas"]["OrderOtherChargeDto"][];
         } & {
             [key: string]: unknown;
         };
@@ -3238,6 +3399,53 @@ export interface components {
             IBS_UF_value?: number;
             /** @example 0 */
             IBS_Mun_value?: number;
+            /**
+             * @description Sum of the lines' discount shares (the invoice's vDesc total); present when the order carries an amount that enters the invoice
+             * @example 5
+             */
+            discount?: number;
+            /**
+             * @description Sum of the lines' freight shares (vFrete)
+             * @example 7.99
+             */
+            freight?: number;
+            /**
+             * @description Sum of the lines' otherCharges shares (vOutro)
+             * @example 0
+             */
+            otherCharges?: number;
+        };
+        OutsideInvoiceAmountDto: {
+            /**
+             * @description Which order-level amount
+             * @example DISCOUNT
+             * @enum {string}
+             */
+            kind: "DELIVERY_FEE" | "DISCOUNT" | "SERVICE_CHARGE" | "OTHER_CHARGE";
+            /**
+             * @description The amount kept out of every base
+             * @example 10
+             */
+            amount: number;
+            /**
+             * @description Why it is not on the invoice, in words
+             * @example Paid back to the store by the platform: the store receives the full price
+             */
+            reason: string;
+        };
+        ThirdPartyPaymentDto: {
+            /**
+             * @description What the platform or third party pays the store for the discount; the invoice's payment group (pag) lists it
+             * @example 10
+             */
+            amount: number;
+            /**
+             * @example PLATFORM
+             * @enum {string}
+             */
+            sponsor: "PLATFORM" | "THIRD_PARTY";
+            /** @example Platform campaign */
+            description?: string;
         };
         TaxSummaryDto: {
             /** Format: uuid */
@@ -3256,6 +3464,10 @@ export interface components {
              * @example 12
              */
             warningsTruncated?: number;
+            /** @description Order-level amounts kept out of the invoice and of every base, each with the reason; present when there is one */
+            outsideInvoice?: components["schemas"]["OutsideInvoiceAmountDto"][];
+            /** @description Discounts the platform or a third party pays back to the store, for the invoice's payment group; present when there is one */
+            thirdPartyPayments?: components["schemas"]["ThirdPartyPaymentDto"][];
             /** @example 1.1.0 */
             engineVersion: string;
             /** Format: date-time */

@@ -1,9 +1,17 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
 import type { TaxWarningCode } from '../../tax-engine/tax-engine.js';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
-import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE } from '../../demo/order-examples.js';
+import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE, ORDER_WITH_ADJUSTMENTS_EXAMPLE } from '../../demo/order-examples.js';
+import {
+  OrderDeliveryFeeDto,
+  OrderDiscountDto,
+  OrderOtherChargeDto,
+  OrderServiceChargeDto,
+  OutsideInvoiceAmountDto,
+  ThirdPartyPaymentDto,
+} from './order-amounts.dto.js';
 
 export class EnrichQueryDto {
   /** Compute and return the enrichment without storing anything (`orderDbId` is null) */
@@ -22,8 +30,20 @@ export class PriceAmountDto {
 }
 
 @OpenObject()
+export class UnitPriceDto {
+  /** Price of one unit */
+  @ApiProperty({ example: 25.9 })
+  total: number;
+}
+
+@OpenObject()
+@ApiExtraModels(UnitPriceDto)
 export class PriceDto {
-  totalPrice: PriceAmountDto;
+  /** The amount taxed; when absent, the amount is round(unitPrice × quantity, 2) and the line's `tax.amountFrom` says so */
+  totalPrice?: PriceAmountDto;
+  /** Price of one unit, as `{ total }` or a number; read only when `totalPrice` is absent, with the line's `quantity` */
+  @ApiProperty({ oneOf: [{ $ref: getSchemaPath(UnitPriceDto) }, { type: 'number' }] })
+  unitPrice?: UnitPriceDto | number;
 }
 
 export class LineTaxDto {
@@ -49,13 +69,13 @@ export class LineTaxDto {
   /** The rule's reduction of the ICMS base (pRedBC, percent); present when the rule carries one */
   @ApiProperty({ example: 33.33 })
   ICMS_base_reduction?: number;
-  /** The line amount, or round(amount × (100 − ICMS_base_reduction) / 100, 2) when the rule reduces the base */
+  /** netAmount (the line amount when the order carries no share), or round(netAmount × (100 − ICMS_base_reduction) / 100, 2) when the rule reduces the base */
   @ApiProperty({ example: 25.9 })
   ICMS_base: number;
   /** round(ICMS_base × ICMS_rate / 100, 2), half-up; 0 for a zero CST or CSOSN */
   @ApiProperty({ example: 4.66 })
   ICMS_value: number;
-  /** Line amount minus ICMS_value (or the line amount when the group keeps ICMS in the base); FCP is not subtracted */
+  /** netAmount (the line amount when the order carries no share) minus ICMS_value, or netAmount when the group keeps ICMS in the base; FCP is not subtracted */
   @ApiProperty({ example: 21.24 })
   PIS_base: number;
   @ApiProperty({ example: 0.14 })
@@ -106,6 +126,21 @@ export class LineTaxDto {
   IBS_Mun_rate?: number;
   @ApiProperty({ example: 0 })
   IBS_Mun_value?: number;
+  /** This item's share of the order's discounts on the invoice (vDesc): each order-level amount is split over the taxable items in proportion to their amounts, each share rounded half-up to the cent, the last taxable item taking the remainder; present, with freight, otherCharges and netAmount, when the order carries an amount that enters the invoice */
+  @ApiProperty({ example: 1.3 })
+  discount?: number;
+  /** This item's share of the delivery fee on the invoice (vFrete), split as discount is */
+  @ApiProperty({ example: 2.08 })
+  freight?: number;
+  /** This item's share of the other charges on the invoice (vOutro): the store's charges and a service charge above 10 %, split as discount is */
+  @ApiProperty({ example: 0 })
+  otherCharges?: number;
+  /** The line amount − discount + freight + otherCharges: the base before any reduction; the emitter prints exactly these shares (vDesc, vFrete, vOutro) so that its bases match these taxes */
+  @ApiProperty({ example: 26.68 })
+  netAmount?: number;
+  /** `unitPrice×quantity` when the item had no `price.totalPrice` and its amount is round(unitPrice × quantity, 2) */
+  @ApiProperty({ example: 'unitPrice×quantity' })
+  amountFrom?: 'unitPrice×quantity';
 }
 
 export class TaxWarningDto {
@@ -142,6 +177,15 @@ export class TaxTotalsDto {
   IBS_UF_value?: number;
   @ApiProperty({ example: 0 })
   IBS_Mun_value?: number;
+  /** Sum of the lines' discount shares (the invoice's vDesc total); present when the order carries an amount that enters the invoice */
+  @ApiProperty({ example: 5 })
+  discount?: number;
+  /** Sum of the lines' freight shares (vFrete) */
+  @ApiProperty({ example: 7.99 })
+  freight?: number;
+  /** Sum of the lines' otherCharges shares (vOutro) */
+  @ApiProperty({ example: 0 })
+  otherCharges?: number;
 }
 
 export class TaxSummaryDto {
@@ -160,6 +204,10 @@ export class TaxSummaryDto {
   /** How many more warnings there were beyond the 100 listed; absent when all are listed */
   @ApiProperty({ type: 'integer', minimum: 1, example: 12 })
   warningsTruncated?: number;
+  /** Order-level amounts kept out of the invoice and of every base, each with the reason; present when there is one */
+  outsideInvoice?: OutsideInvoiceAmountDto[];
+  /** Discounts the platform or a third party pays back to the store, for the invoice's payment group; present when there is one */
+  thirdPartyPayments?: ThirdPartyPaymentDto[];
   @ApiProperty({ example: '1.1.0' })
   engineVersion: string;
   @ApiProperty({ format: 'date-time' })
@@ -171,6 +219,9 @@ export class SelectedModifierDto {
   @ApiProperty({ example: 'demo-extra-cheese' })
   productId: string;
   price: PriceDto;
+  /** Units; with `price.unitPrice`, gives the amount when `price.totalPrice` is absent */
+  @ApiProperty({ example: 2 })
+  quantity?: number;
   /** Added by enrichment; null when the modifier could not be taxed */
   tax?: LineTaxDto | null;
 }
@@ -186,6 +237,9 @@ export class OrderLineDto {
   @ApiProperty({ example: 'demo-burger' })
   productId: string;
   price: PriceDto;
+  /** Units; with `price.unitPrice`, gives the amount when `price.totalPrice` is absent */
+  @ApiProperty({ example: 2 })
+  quantity?: number;
   modifierGroups?: ModifierGroupDto[];
   /** Added by enrichment; null when the line could not be taxed */
   tax?: LineTaxDto | null;
@@ -194,6 +248,13 @@ export class OrderLineDto {
 @OpenObject()
 export class OrderDetailsDto {
   products: OrderLineDto[];
+  /** Order-level discounts: the store's are split to the items (vDesc), the others are paid back to the store and stay off the invoice */
+  discounts?: OrderDiscountDto[];
+  /** The delivery fee: split to the items as freight (vFrete) when the store delivers */
+  deliveryFee?: OrderDeliveryFeeDto;
+  serviceCharge?: OrderServiceChargeDto;
+  /** Other order-level charges: the store's are split to the items (vOutro), the platform's stay off the invoice */
+  otherCharges?: OrderOtherChargeDto[];
 }
 
 @OpenObject()
@@ -236,4 +297,4 @@ export class EnrichOrderResponseDto {
   payload: EnrichedOrderPayloadDto;
 }
 
-export { ORDER_EXAMPLE };
+export { ORDER_EXAMPLE, ORDER_WITH_ADJUSTMENTS_EXAMPLE };

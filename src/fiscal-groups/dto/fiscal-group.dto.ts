@@ -17,6 +17,7 @@ import {
   ValidateBy,
   ValidateNested,
 } from 'class-validator';
+import { DELIVERY_FEE_ON_INVOICE, type DeliveryFeeOnInvoice } from '../../tax-engine/tax-rule.js';
 import { UF_CODES } from '../uf.js';
 
 export class StoreRefDto {
@@ -39,6 +40,43 @@ export class FiscalGroupSettingsDto {
   @IsOptional()
   @IsBoolean()
   includeIcmsInPisCofinsBase?: boolean;
+
+  /** Default false. Split discounts paid by the platform or a third party to the lines like the store's own, lowering every base (when false: they stay off the invoice and are listed in `taxSummary.thirdPartyPayments`). An accountant turns it on only when the store's tax advice treats those discounts as unconditional discounts of the sale, printed on the invoice as vDesc. */
+  @ApiProperty({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  platformDiscountsReduceBase?: boolean;
+
+  /** When the order's delivery fee is split to the lines as freight (vFrete) and enters the bases: `WHEN_MERCHANT_DELIVERS` (default: only when `deliveredBy` is `MERCHANT`), `ALWAYS` or `NEVER`. An accountant changes it when the store bills delivery differently from who carries the order: `ALWAYS` when the store charges the fee although the platform delivers, `NEVER` when delivery is billed apart from the goods (on a service invoice, say). */
+  @ApiProperty({ enum: DELIVERY_FEE_ON_INVOICE, example: 'WHEN_MERCHANT_DELIVERS' })
+  @IsOptional()
+  @IsIn(DELIVERY_FEE_ON_INVOICE, { message: `must be one of ${DELIVERY_FEE_ON_INVOICE.join(', ')}` })
+  deliveryFeeOnInvoice?: DeliveryFeeOnInvoice;
+
+  /** Default false. Split a service charge (taxa de serviço) of at most 10 % of the lines' total to the lines as other charges (vOutro), so that it enters the ICMS base (when false, Convênio ICMS 125/11 keeps it out). An accountant turns it on for a store in a state that did not adopt the Convênio. */
+  @ApiProperty({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  serviceChargeInIcmsBase?: boolean;
+}
+
+/**
+ * The settings as a group answers them: every one, with its default when it was never set. (The request's
+ * settings carry no OpenAPI `default` for the newer ones: the typed client would make a default required.)
+ */
+export class FiscalGroupSettingsResponseDto {
+  /** See the request's settings; default false */
+  @ApiProperty({ example: false })
+  includeIcmsInPisCofinsBase: boolean;
+  /** See the request's settings; default false */
+  @ApiProperty({ example: false })
+  platformDiscountsReduceBase: boolean;
+  /** See the request's settings; default `WHEN_MERCHANT_DELIVERS` */
+  @ApiProperty({ enum: DELIVERY_FEE_ON_INVOICE, example: 'WHEN_MERCHANT_DELIVERS' })
+  deliveryFeeOnInvoice: DeliveryFeeOnInvoice;
+  /** See the request's settings; default false */
+  @ApiProperty({ example: false })
+  serviceChargeInIcmsBase: boolean;
 }
 
 /*
@@ -275,7 +313,8 @@ export class FiscalGroupResponseDto {
   @ApiProperty(TAX_MATRIX_SCHEMA as never)
   taxMatrix: Record<string, TaxRuleDto>;
 
-  settings: FiscalGroupSettingsDto;
+  /** Every setting, with its default when it was never set */
+  settings: FiscalGroupSettingsResponseDto;
 
   @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' })
   createdAt: string;

@@ -1,5 +1,6 @@
+import type { FiscalGroupSettings } from '../../tax-engine/tax-rule.js';
 import { storeRefsOf, type FiscalGroupEntity } from '../fiscal-group.entity.js';
-import type { FiscalGroupResponseDto } from './fiscal-group.dto.js';
+import type { FiscalGroupResponseDto, FiscalGroupSettingsDto } from './fiscal-group.dto.js';
 
 export function toFiscalGroupResponse(group: FiscalGroupEntity): FiscalGroupResponseDto {
   return {
@@ -10,8 +11,26 @@ export function toFiscalGroupResponse(group: FiscalGroupEntity): FiscalGroupResp
     taxRegime: group.taxRegime,
     stores: storeRefsOf(group),
     taxMatrix: group.taxMatrix as FiscalGroupResponseDto['taxMatrix'],
-    settings: { includeIcmsInPisCofinsBase: group.settings?.includeIcmsInPisCofinsBase === true },
+    settings: settingsOf(group.settings),
     createdAt: group.createdAt.toISOString(),
     updatedAt: group.updatedAt.toISOString(),
   };
+}
+
+/** Every setting with its default filled in, so a reader never guesses what an absent one means. */
+export function settingsOf(settings: FiscalGroupSettings | null | undefined): Required<FiscalGroupSettings> {
+  return {
+    includeIcmsInPisCofinsBase: settings?.includeIcmsInPisCofinsBase === true,
+    platformDiscountsReduceBase: settings?.platformDiscountsReduceBase === true,
+    deliveryFeeOnInvoice: settings?.deliveryFeeOnInvoice ?? 'WHEN_MERCHANT_DELIVERS',
+    serviceChargeInIcmsBase: settings?.serviceChargeInIcmsBase === true,
+  };
+}
+
+/**
+ * The settings a request sent, without the keys it left out: the built service defines a DTO's class fields, so an
+ * instance carries every setting not sent as undefined, which would overwrite a stored setting on a partial update.
+ */
+export function sentSettings(settings: FiscalGroupSettingsDto | undefined): FiscalGroupSettings {
+  return Object.fromEntries(Object.entries(settings ?? {}).filter(([, value]) => value !== undefined));
 }

@@ -87,7 +87,59 @@ describe('the fiscal group editor', { timeout: 30_000 }, () => {
       uf: 'SP',
       stores: [{ store_id: 'loja-7', store_name: '' }],
       taxMatrix: {},
-      settings: { includeIcmsInPisCofinsBase: false },
+      settings: {
+        includeIcmsInPisCofinsBase: false,
+        platformDiscountsReduceBase: false,
+        deliveryFeeOnInvoice: 'WHEN_MERCHANT_DELIVERS',
+        serviceChargeInIcmsBase: false,
+      },
+    });
+  });
+
+  it('offers each invoice setting with the sentence on when to change it, sends what was chosen, and shows its API problem', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(400, {
+        statusCode: 400,
+        message: 'Validation failed',
+        details: [{ field: 'settings.deliveryFeeOnInvoice', problem: 'must be one of WHEN_MERCHANT_DELIVERS, ALWAYS, NEVER' }],
+      }),
+    );
+    renderNewGroup('loja-8');
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Delivery');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^State \(UF\)/ }), 'RJ');
+
+    const platformDiscounts = screen.getByRole('checkbox', { name: 'Discounts paid by the platform reduce the bases' });
+    expect(platformDiscounts).not.toBeChecked();
+    expect(platformDiscounts).toHaveAccessibleDescription(/turn it on only when the store’s tax advice/);
+    const deliveryFee = screen.getByRole('combobox', { name: 'Delivery fee on the invoice' });
+    expect(deliveryFee).toHaveValue('WHEN_MERCHANT_DELIVERS');
+    expect(deliveryFee).toHaveAccessibleDescription(/^Change it when the store bills delivery differently/);
+    expect(
+      within(deliveryFee)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['When the store delivers (default)', 'Always', 'Never']);
+    const serviceCharge = screen.getByRole('checkbox', { name: 'Service charge of up to 10 % in the ICMS base' });
+    expect(serviceCharge).toHaveAccessibleDescription(/did not adopt Convênio ICMS 125\/11/);
+
+    await user.click(platformDiscounts);
+    await user.selectOptions(deliveryFee, 'NEVER');
+    await user.click(serviceCharge);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Validation failed');
+    expect(screen.getByRole('combobox', { name: 'Delivery fee on the invoice' })).toHaveAccessibleDescription(
+      /must be one of WHEN_MERCHANT_DELIVERS, ALWAYS, NEVER/,
+    );
+    const request = fetchMock.mock.calls[0]![0] as Request;
+    await expect(request.json()).resolves.toMatchObject({
+      settings: {
+        includeIcmsInPisCofinsBase: false,
+        platformDiscountsReduceBase: true,
+        deliveryFeeOnInvoice: 'NEVER',
+        serviceChargeInIcmsBase: true,
+      },
     });
   });
 });

@@ -1,12 +1,15 @@
 import { Autocomplete, Checkbox, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title, type OptionsFilter } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { GroupFormValues } from './group-form';
+import { DELIVERY_FEE_ON_INVOICE, type GroupFormValues } from './group-form';
 import { UF_CODES } from './matrix-model';
 import { DESCRIPTION_STYLES } from './styles';
 import { KNOWN_TAX_REGIMES, knownTaxRegime, regimeMatches } from './tax-regimes';
 
-/** The group's own fields: name, external id, state, tax regime (known regimes offered, any text accepted), ICMS setting. */
+/**
+ * The group's own fields: name, external id, state, tax regime (known regimes offered, any text accepted), and the
+ * settings that change the arithmetic, each with the sentence that tells an accountant when to change it.
+ */
 export function GroupFields({ form }: { form: UseFormReturnType<GroupFormValues> }) {
   const { t } = useTranslation('fiscalGroups');
   const describe = (value: string) => {
@@ -66,6 +69,31 @@ export function GroupFields({ form }: { form: UseFormReturnType<GroupFormValues>
           styles={DESCRIPTION_STYLES}
           {...form.getInputProps('includeIcms', { type: 'checkbox' })}
           error={form.errors['settings.includeIcmsInPisCofinsBase']}
+        />
+        <Title order={3} size="h4">
+          {t('edit.invoiceAmounts')}
+        </Title>
+        <Checkbox
+          label={t('edit.platformDiscounts')}
+          description={t('edit.platformDiscountsHint')}
+          styles={DESCRIPTION_STYLES}
+          {...form.getInputProps('platformDiscountsReduceBase', { type: 'checkbox' })}
+          error={form.errors['settings.platformDiscountsReduceBase']}
+        />
+        <NativeSelect
+          label={t('edit.deliveryFee')}
+          description={t('edit.deliveryFeeHint')}
+          styles={DESCRIPTION_STYLES}
+          data={DELIVERY_FEE_ON_INVOICE.map((value) => ({ value, label: t(`edit.deliveryFeeOptions.${value}`) }))}
+          {...form.getInputProps('deliveryFeeOnInvoice')}
+          error={form.errors['settings.deliveryFeeOnInvoice']}
+        />
+        <Checkbox
+          label={t('edit.serviceCharge')}
+          description={t('edit.serviceChargeHint')}
+          styles={DESCRIPTION_STYLES}
+          {...form.getInputProps('serviceChargeInIcmsBase', { type: 'checkbox' })}
+          error={form.errors['settings.serviceChargeInIcmsBase']}
         />
       </Stack>
     </Paper>

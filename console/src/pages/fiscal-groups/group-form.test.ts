@@ -29,8 +29,44 @@ describe('the fiscal group form', () => {
       taxRegime: '4',
       stores: [{ store_id: 's1', store_name: '' }],
       taxMatrix: {},
-      settings: { includeIcmsInPisCofinsBase: false },
+      settings: {
+        includeIcmsInPisCofinsBase: false,
+        platformDiscountsReduceBase: false,
+        deliveryFeeOnInvoice: 'WHEN_MERCHANT_DELIVERS',
+        serviceChargeInIcmsBase: false,
+      },
     });
+  });
+
+  it('starts a new group, and a stored group without them, with every setting at its default', () => {
+    const defaults = {
+      includeIcms: false,
+      platformDiscountsReduceBase: false,
+      deliveryFeeOnInvoice: 'WHEN_MERCHANT_DELIVERS',
+      serviceChargeInIcmsBase: false,
+    };
+    expect(groupFormValues(undefined, null)).toMatchObject(defaults);
+    const stored = { id: 'g', name: 'G', uf: 'SP', stores: [], taxMatrix: {}, settings: {} } as unknown as FiscalGroup;
+    expect(groupFormValues(stored, null)).toMatchObject(defaults);
+  });
+
+  it.each([
+    ['platformDiscountsReduceBase', { platformDiscountsReduceBase: true }],
+    ['deliveryFeeOnInvoice ALWAYS', { deliveryFeeOnInvoice: 'ALWAYS' }],
+    ['deliveryFeeOnInvoice NEVER', { deliveryFeeOnInvoice: 'NEVER' }],
+    ['serviceChargeInIcmsBase', { serviceChargeInIcmsBase: true }],
+  ] as const)('reads %s from the stored group and sends it back unchanged', (_label, setting) => {
+    const settings = {
+      includeIcmsInPisCofinsBase: true,
+      platformDiscountsReduceBase: false,
+      deliveryFeeOnInvoice: 'WHEN_MERCHANT_DELIVERS',
+      serviceChargeInIcmsBase: false,
+      ...setting,
+    } as const;
+    const stored = { id: 'g', name: 'G', uf: 'SP', stores: [], taxMatrix: {}, settings } as unknown as FiscalGroup;
+    const values = groupFormValues(stored, null);
+    expect(values).toMatchObject({ includeIcms: true, ...setting });
+    expect(groupBody(values).settings).toEqual(settings);
   });
 
   it('refuses before sending only what is certainly wrong: blanks, no state, a regime over 50 characters', () => {

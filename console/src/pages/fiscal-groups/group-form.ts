@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { matrixFromRows, rowsFromMatrix, UF_CODES, type FiscalGroup, type MatrixRow } from './matrix-model';
 
+type GroupSettings = Required<FiscalGroup['settings']>;
+export type DeliveryFeeOnInvoice = GroupSettings['deliveryFeeOnInvoice'];
+
+/** The choices of `settings.deliveryFeeOnInvoice`, the default first. */
+export const DELIVERY_FEE_ON_INVOICE: readonly DeliveryFeeOnInvoice[] = ['WHEN_MERCHANT_DELIVERS', 'ALWAYS', 'NEVER'];
+
 /** One store of the group as edited; `uid` keys the row while its id is being typed. */
 export interface StoreRow {
   uid: string;
@@ -15,6 +21,9 @@ export interface GroupFormValues {
   uf: string;
   taxRegime: string;
   includeIcms: boolean;
+  platformDiscountsReduceBase: boolean;
+  deliveryFeeOnInvoice: DeliveryFeeOnInvoice;
+  serviceChargeInIcmsBase: boolean;
   stores: StoreRow[];
   rows: MatrixRow[];
 }
@@ -31,6 +40,9 @@ export function groupFormValues(group: FiscalGroup | undefined, storeId: string 
     uf: group?.uf ?? '',
     taxRegime: group?.taxRegime ?? '',
     includeIcms: group?.settings?.includeIcmsInPisCofinsBase === true,
+    platformDiscountsReduceBase: group?.settings?.platformDiscountsReduceBase === true,
+    deliveryFeeOnInvoice: group?.settings?.deliveryFeeOnInvoice ?? 'WHEN_MERCHANT_DELIVERS',
+    serviceChargeInIcmsBase: group?.settings?.serviceChargeInIcmsBase === true,
     stores: group ? group.stores.map((store) => ({ uid: storeUid(), ...store })) : storeId ? [emptyStore(storeId)] : [],
     rows: rowsFromMatrix(group?.taxMatrix),
   };
@@ -45,7 +57,12 @@ export function groupBody(values: GroupFormValues) {
     ...(values.taxRegime.trim() ? { taxRegime: values.taxRegime.trim() } : {}),
     stores: values.stores.map((store) => ({ store_id: store.store_id.trim(), store_name: store.store_name.trim() })),
     taxMatrix: matrixFromRows(values.rows),
-    settings: { includeIcmsInPisCofinsBase: values.includeIcms },
+    settings: {
+      includeIcmsInPisCofinsBase: values.includeIcms,
+      platformDiscountsReduceBase: values.platformDiscountsReduceBase,
+      deliveryFeeOnInvoice: values.deliveryFeeOnInvoice,
+      serviceChargeInIcmsBase: values.serviceChargeInIcmsBase,
+    } satisfies GroupSettings,
   };
 }
 

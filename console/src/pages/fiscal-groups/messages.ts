@@ -53,6 +53,17 @@ export const fiscalGroupsMessages = {
       validation: { required: 'Required', chooseUf: 'Choose a state', tooLong: 'At most {{max}} characters' },
       includeIcms: 'Keep ICMS in the PIS/COFINS base',
       includeIcmsHint: 'Off by default: ICMS is excluded from the PIS/COFINS base (STF Tema 69)',
+      invoiceAmounts: 'Order amounts on the invoice',
+      platformDiscounts: 'Discounts paid by the platform reduce the bases',
+      platformDiscountsHint:
+        'Off by default (such discounts stay off the invoice): turn it on only when the store’s tax advice treats discounts paid by the platform or a third party as the store’s own (vDesc).',
+      deliveryFee: 'Delivery fee on the invoice',
+      deliveryFeeHint:
+        'Change it when the store bills delivery differently from who carries the order: “Always” when the store charges the fee although the platform delivers, “Never” when delivery is billed apart from the goods.',
+      deliveryFeeOptions: { WHEN_MERCHANT_DELIVERS: 'When the store delivers (default)', ALWAYS: 'Always', NEVER: 'Never' },
+      serviceCharge: 'Service charge of up to 10 % in the ICMS base',
+      serviceChargeHint:
+        'Turn it on for a store in a state that did not adopt Convênio ICMS 125/11, where even a table-service charge of 10 % or less is taxed.',
       stores: 'Stores',
       storesEmpty: 'No store yet: a group needs at least one.',
       storeId: 'Store id',
@@ -172,6 +183,17 @@ export const fiscalGroupsMessages = {
       validation: { required: 'Obrigatório', chooseUf: 'Escolha um estado', tooLong: 'No máximo {{max}} caracteres' },
       includeIcms: 'Manter o ICMS na base do PIS/COFINS',
       includeIcmsHint: 'Desligado por padrão: o ICMS é excluído da base do PIS/COFINS (STF Tema 69)',
+      invoiceAmounts: 'Valores do pedido na nota',
+      platformDiscounts: 'Descontos pagos pela plataforma reduzem as bases',
+      platformDiscountsHint:
+        'Desligado por padrão (esses descontos ficam fora da nota): ligue só quando a orientação fiscal da loja trata os descontos pagos pela plataforma ou por terceiros como descontos da própria loja (vDesc).',
+      deliveryFee: 'Taxa de entrega na nota',
+      deliveryFeeHint:
+        'Mude quando a loja cobra a entrega de forma diferente de quem a faz: “Sempre” se a loja cobra a taxa embora a plataforma entregue, “Nunca” se a entrega é faturada à parte das mercadorias.',
+      deliveryFeeOptions: { WHEN_MERCHANT_DELIVERS: 'Quando a loja entrega (padrão)', ALWAYS: 'Sempre', NEVER: 'Nunca' },
+      serviceCharge: 'Taxa de serviço de até 10 % na base do ICMS',
+      serviceChargeHint:
+        'Ligue para uma loja de um estado que não aderiu ao Convênio ICMS 125/11, onde mesmo a taxa de serviço de até 10 % é tributada.',
       stores: 'Lojas',
       storesEmpty: 'Nenhuma loja ainda: um grupo precisa de pelo menos uma.',
       storeId: 'Id da loja',
