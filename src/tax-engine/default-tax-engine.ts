@@ -20,7 +20,7 @@ import type { LineTax, TaxEngine, TaxEngineInput, TaxEngineResult, TaxSummary } 
 
 export { findRule, icmsZeroReason, isSimplesNacional } from './line-tax.js';
 
-export const ENGINE_VERSION = '1.1.0';
+export const ENGINE_VERSION = '1.2.0';
 
 type Obj = Record<string, unknown>;
 

@@ -67,7 +67,7 @@ export function readOrderAdjustments(order: unknown): { adjustments: OrderAdjust
   const lineCount = Array.isArray(order.products) ? order.products.length : 0;
   const reader = new EntryReader(problems);
 
-  for (const [entry, path, index] of reader.list(order.discounts, 'order.discounts')) {
+  reader.each(order.discounts, 'order.discounts', (entry, path, index) => {
     const amount = reader.amount(entry.amount, `${path}.amount`, true);
     const sponsor = reader.oneOf(entry.sponsor, DISCOUNT_SPONSORS, `${path}.sponsor`);
     const target = reader.oneOf(entry.target, DISCOUNT_TARGETS, `${path}.target`);
@@ -80,7 +80,7 @@ export function readOrderAdjustments(order: unknown): { adjustments: OrderAdjust
       if (indexOk) productIndex = value as number;
       else reader.problem(`${path}.productIndex`, `must be the index of a line of order.products (0 to ${lineCount - 1}) for target ITEM`);
     }
-    if (amount === undefined || sponsor === undefined || target === undefined || !indexOk || description === null) continue;
+    if (amount === undefined || sponsor === undefined || target === undefined || !indexOk || description === null) return;
     adjustments.discounts.push({
       index,
       amount,
@@ -89,7 +89,7 @@ export function readOrderAdjustments(order: unknown): { adjustments: OrderAdjust
       ...(productIndex !== undefined ? { productIndex } : {}),
       ...(description !== undefined ? { description } : {}),
     });
-  }
+  });
 
   const fee = reader.object(order.deliveryFee, 'order.deliveryFee');
   if (fee) {
@@ -104,13 +104,13 @@ export function readOrderAdjustments(order: unknown): { adjustments: OrderAdjust
     if (amount !== undefined) adjustments.serviceCharge = { amount };
   }
 
-  for (const [entry, path] of reader.list(order.otherCharges, 'order.otherCharges')) {
+  reader.each(order.otherCharges, 'order.otherCharges', (entry, path) => {
     const amount = reader.amount(entry.amount, `${path}.amount`, true);
     const chargedBy = reader.oneOf(entry.chargedBy, AMOUNT_PARTIES, `${path}.chargedBy`);
     const description = reader.description(entry.description, `${path}.description`);
-    if (amount === undefined || chargedBy === undefined || description === null) continue;
+    if (amount === undefined || chargedBy === undefined || description === null) return;
     adjustments.otherCharges.push({ amount, chargedBy, ...(description !== undefined ? { description } : {}) });
-  }
+  });
   return { adjustments, problems };
 }
 
@@ -121,20 +121,15 @@ class EntryReader {
     this.problems.push({ path, message });
   }
 
-  /** The object entries of an optional array, with their paths; the first MAX_ORDER_ADJUSTMENTS only. */
-  list(value: unknown, path: string): Array<[Record<string, unknown>, string, number]> {
-    if (value === undefined || value === null) return [];
-    if (!Array.isArray(value)) {
-      this.problem(path, 'must be an array');
-      return [];
-    }
+  /** Each object entry of an optional array with its path, in order (the first MAX_ORDER_ADJUSTMENTS only). */
+  each(value: unknown, path: string, read: (entry: Record<string, unknown>, path: string, index: number) => void): void {
+    if (value === undefined || value === null) return;
+    if (!Array.isArray(value)) return this.problem(path, 'must be an array');
     if (value.length > MAX_ORDER_ADJUSTMENTS) this.problem(path, `must have at most ${MAX_ORDER_ADJUSTMENTS} entries`);
-    const entries: Array<[Record<string, unknown>, string, number]> = [];
     value.slice(0, MAX_ORDER_ADJUSTMENTS).forEach((entry, index) => {
-      if (isPlainObject(entry)) entries.push([entry, `${path}[${index}]`, index]);
+      if (isPlainObject(entry)) read(entry, `${path}[${index}]`, index);
       else this.problem(`${path}[${index}]`, 'must be an object');
     });
-    return entries;
   }
 
   object(value: unknown, path: string): Record<string, unknown> | undefined {
