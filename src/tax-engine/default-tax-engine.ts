@@ -26,7 +26,8 @@ type Obj = Record<string, unknown>;
 
 /** An item whose taxes wait for its shares of the order-level amounts. */
 interface PendingItem extends TaxedItem {
-  holder: Obj;
+  /** The item's copy in the enriched payload, whose `tax` is set once the shares are known. */
+  holder: Obj | undefined;
   rule: TaxRule;
   key: string;
   match: CategoryMatch;
@@ -83,7 +84,7 @@ export class DefaultTaxEngine implements TaxEngine {
       const { adjustments } = readOrderAdjustments(order);
       const split = invoiceSharesOf(adjustments, pending, group.settings ?? {});
       pending.forEach((item, index) => {
-        item.holder.tax = taxWithSource(item, context, split.shares?.[index]);
+        item.holder!.tax = taxWithSource(item, context, split.shares?.[index]);
       });
       for (const warning of split.warnings) warnings.push(warning);
       withShares = split.shares !== undefined;
@@ -113,8 +114,8 @@ export class DefaultTaxEngine implements TaxEngine {
       context.warnings.push({ code: 'INVALID_LINE', path, message: 'The line is not an object; it was left as is' });
       return line;
     }
-    const copy: Obj = { ...line, tax: null };
-    copy.tax = this.taxOf(line, copy, path, lineIndex, context);
+    const copy: Obj = { ...line, tax: this.taxOf(line, path, lineIndex, context) };
+    holdPending(context, copy);
     const groups = line.modifierGroups;
     if (Array.isArray(groups)) {
       copy.modifierGroups = groups.map((group, groupIndex) => {
@@ -131,8 +132,8 @@ export class DefaultTaxEngine implements TaxEngine {
               });
               return modifier;
             }
-            const modifierCopy: Obj = { ...modifier, tax: null };
-            modifierCopy.tax = this.taxOf(modifier, modifierCopy, modifierPath, lineIndex, context);
+            const modifierCopy: Obj = { ...modifier, tax: this.taxOf(modifier, modifierPath, lineIndex, context) };
+            holdPending(context, modifierCopy);
             return modifierCopy;
           }),
         };
@@ -145,7 +146,7 @@ export class DefaultTaxEngine implements TaxEngine {
    * The tax object of one product or modifier, or null with a warning when it cannot be taxed. With
    * order-level amounts the item is only recorded (null for now) and taxed once its shares are known.
    */
-  private taxOf(item: Obj, holder: Obj, path: string, lineIndex: number, context: WalkContext): LineTax | null {
+  private taxOf(item: Obj, path: string, lineIndex: number, context: WalkContext): LineTax | null {
     const productId = idText(item.productId);
     const match = productId ? findCategory(productId, context.categories) : undefined;
     if (!match) {
@@ -162,16 +163,33 @@ export class DefaultTaxEngine implements TaxEngine {
       });
       return null;
     }
-    const read = readAmount(item, path, context);
-    if (read === undefined) return null;
+    const totalText = decimalText((((item.price as Obj | undefined)?.totalPrice as Obj | undefined) ?? {}).total);
+    const perUnit = totalText === undefined;
+    const amount = perUnit ? readUnitAmount(item, path, context) : readTotalAmount(totalText, path, context);
+    if (amount === undefined) return null;
     if (context.pending) {
-      context.pending.push({ holder, amount: read.amount, lineIndex, rule: found.rule, key: found.key, match, perUnit: read.perUnit });
+      context.pending.push({
+        holder: undefined,
+        amount,
+        lineIndex,
+        rule: found.rule,
+        key: found.key,
+        match,
+        perUnit,
+      });
       return null;
     }
-    const tax = computeLineTax(read.amount, found.rule, found.key, match, context);
-    if (read.perUnit) tax.amountFrom = 'unitPrice×quantity';
+    const tax = computeLineTax(amount, found.rule, found.key, match, context);
+    if (perUnit) tax.amountFrom = 'unitPrice×quantity';
     return tax;
   }
+}
+
+/** Gives the item just recorded (if it was) the copy that will carry its tax. */
+function holdPending(context: WalkContext, copy: Obj): void {
+  const pending = context.pending;
+  if (pending !== undefined && pending.length > 0 && pending[pending.length - 1]!.holder === undefined)
+    pending[pending.length - 1]!.holder = copy;
 }
 
 function taxWithSource(item: PendingItem, context: LineContext, shares: Parameters<typeof computeLineTax>[5]): LineTax {
@@ -180,15 +198,8 @@ function taxWithSource(item: PendingItem, context: LineContext, shares: Paramete
   return tax;
 }
 
-/**
- * The item's amount in cents: `price.totalPrice.total`, else `unitPrice × quantity` rounded half-up
- * (`price.unitPrice.total`, `price.unitPrice` or `unitPrice`, with a numeric `quantity`); undefined
- * with a warning when neither can be taxed.
- */
-function readAmount(item: Obj, path: string, context: LineContext): { amount: Cents; perUnit: boolean } | undefined {
-  const price = item.price as Obj | undefined;
-  const amountText = decimalText(((price?.totalPrice as Obj | undefined) ?? {}).total);
-  if (amountText === undefined) return readUnitAmount(item, price, path, context);
+/** Cents of `price.totalPrice.total`; undefined with a warning when it cannot be taxed. */
+function readTotalAmount(amountText: string, path: string, context: LineContext): Cents | undefined {
   const parsed = parseAmount(amountText);
   if (!parsed) {
     context.warnings.push({
@@ -210,16 +221,16 @@ function readAmount(item: Obj, path: string, context: LineContext): { amount: Ce
       message: `price.totalPrice.total ${amountText} has more than 2 decimals; taxed on ${toMoney(amount).toFixed(2)}`,
     });
   }
-  return { amount, perUnit: false };
+  return amount;
 }
 
-function readUnitAmount(
-  item: Obj,
-  price: Obj | undefined,
-  path: string,
-  context: LineContext,
-): { amount: Cents; perUnit: boolean } | undefined {
-  const unitPrice = price?.unitPrice;
+/**
+ * A line without `price.totalPrice.total`: round(unitPrice × quantity, 2) half-up, from
+ * `price.unitPrice.total`, `price.unitPrice` or `unitPrice` and a numeric `quantity`; undefined with
+ * a warning when there is neither a total nor a unit price.
+ */
+function readUnitAmount(item: Obj, path: string, context: LineContext): Cents | undefined {
+  const unitPrice = (item.price as Obj | undefined)?.unitPrice;
   const unitText = decimalText(isPlainObject(unitPrice) ? unitPrice.total : unitPrice) ?? decimalText(item.unitPrice);
   const quantityText = decimalText(item.quantity);
   if (unitText === undefined || quantityText === undefined) {
@@ -239,7 +250,7 @@ function readUnitAmount(
     context.warnings.push({ code: 'NEGATIVE_AMOUNT', path, message: `unitPrice × quantity is negative (${unitText} × ${quantityText})` });
     return undefined;
   }
-  return { amount, perUnit: true };
+  return amount;
 }
 
 function parseAmount(text: string): ReturnType<typeof toCents> | undefined {
