@@ -222,6 +222,55 @@ describe('order-level amounts through /api/enrich-order (e2e)', () => {
     });
   });
 
+  it("the group's settings: platform discounts in the base, the fee always on the invoice, the service charge in the base", async () => {
+    const admin = await t.tokenFor(['admin']);
+    const settingsStore = unique('store-settings');
+    const group = await t.http.post(
+      '/admin/fiscal-groups',
+      {
+        name: 'Estado sem o Convênio 125/11',
+        uf: 'RJ',
+        taxRegime: 'LUCRO_PRESUMIDO',
+        stores: [{ store_id: settingsStore, store_name: 'Lapa' }],
+        settings: { platformDiscountsReduceBase: true, deliveryFeeOnInvoice: 'ALWAYS', serviceChargeInIcmsBase: true },
+        taxMatrix: {
+          '99999999': {
+            NCM: '99999999',
+            CEST: '',
+            CST_ICMS: '00',
+            ICMS_rate: 10,
+            CST_PIS: '01',
+            PIS_rate: 0,
+            CST_COFINS: '01',
+            COFINS_rate: 0,
+          },
+        },
+      },
+      { token: admin },
+    );
+    expect(group.status).toBe(201);
+    const enriched = await dryRun({
+      orderId: unique('order'),
+      store: { id: settingsStore },
+      order: {
+        products: [item('amt-flat', 60), item('amt-flat', 40)],
+        discounts: [{ amount: 5, sponsor: 'PLATFORM', target: 'ITEMS' }],
+        deliveryFee: { amount: 6, deliveredBy: 'PLATFORM' },
+        serviceCharge: { amount: 10 },
+      },
+    });
+    // discount 5.00: 3.00 and 2.00; freight 6.00: 3.60 and 2.40; service charge 10.00 (10 %): 6.00 and 4.00
+    // nets 60.00 − 3.00 + 3.60 + 6.00 = 66.60 and 40.00 − 2.00 + 2.40 + 4.00 = 44.40; ICMS 6.66 + 4.44 = 11.10
+    expect(enriched.order.products.map((line) => shares(line.tax))).toEqual([
+      [3, 3.6, 6, 66.6],
+      [2, 2.4, 4, 44.4],
+    ]);
+    expect(enriched.taxSummary.totals).toMatchObject({ base: 111, ICMS_value: 11.1, discount: 5, freight: 6, otherCharges: 10 });
+    expect(enriched.taxSummary.outsideInvoice).toBeUndefined();
+    expect(enriched.taxSummary.thirdPartyPayments).toBeUndefined();
+    expect(enriched.taxSummary.warnings).toEqual([]);
+  });
+
   describe('a malformed entry is a 400 naming its path, and nothing is stored', () => {
     it.each([
       [
