@@ -1,6 +1,7 @@
 import { ApiError } from '../common/errors/api-error.js';
 import { idText } from '../common/id-text.js';
 import { isPlainObject } from '../common/plain-object.js';
+import { readOrderAdjustments } from '../tax-engine/order-adjustments.js';
 
 export interface ReceivedOrder {
   payload: Record<string, unknown>;
@@ -15,7 +16,8 @@ const MAX_ID_LENGTH = 100;
 
 /**
  * Checks only what enrichment needs of the free-form order (the payload is large and
- * mostly opaque): a JSON object, at the root or under `payload`, with a string `orderId`.
+ * mostly opaque): a JSON object, at the root or under `payload`, with a string `orderId`, and
+ * well-formed order-level amounts (`order.discounts`, `deliveryFee`, `serviceCharge`, `otherCharges`).
  */
 export function receiveOrder(body: unknown): ReceivedOrder {
   if (body === undefined || body === null || body === '') throw ApiError.badRequest('The body is empty: send the order as a JSON object');
@@ -38,6 +40,11 @@ export function receiveOrder(body: unknown): ReceivedOrder {
   const source = typeof payload.source === 'string' && payload.source.length > 0 ? payload.source : null;
   if (source !== null && source.length > MAX_ID_LENGTH)
     throw ApiError.badRequest(`source must have at most ${MAX_ID_LENGTH} characters`, `${prefix}source`);
+  // Discounts, fees and charges: a malformed entry would be taxed as something it does not say.
+  const { problems } = readOrderAdjustments(payload.order);
+  if (problems.length > 0) {
+    throw ApiError.validation(problems.map((problem) => ({ field: `${prefix}${problem.path}`, problem: problem.message })));
+  }
   return { payload, orderId, wrapped, storeId, source };
 }
 

@@ -714,6 +714,8 @@ export default async () => {
                   'AMOUNT_ROUNDED',
                   'NO_PRODUCTS',
                   'INVALID_LINE',
+                  'DISCOUNT_ABOVE_AMOUNT',
+                  'SERVICE_CHARGE_ABOVE_10_PERCENT',
                 ],
               },
               path: { required: true, type: () => String },

@@ -609,9 +609,9 @@ describe('DefaultTaxEngine', () => {
     });
   });
 
-  it('stamps engine version 1.1.0 (reduced base, FCP, Simples PIS/COFINS)', () => {
-    expect(ENGINE_VERSION).toBe('1.1.0');
-    expect(run(order([line('burger', 10)])).summary.engineVersion).toBe('1.1.0');
+  it('stamps engine version 1.2.0 (order-level discounts, fees and charges; lines priced per unit)', () => {
+    expect(ENGINE_VERSION).toBe('1.2.0');
+    expect(run(order([line('burger', 10)])).summary.engineVersion).toBe('1.2.0');
   });
 
   it('never modifies the payload it is given and shares what it does not change', () => {

@@ -1,56 +1,50 @@
 import { Injectable } from '@nestjs/common';
 import { idText } from '../common/id-text.js';
 import { isPlainObject } from '../common/plain-object.js';
-import type { TaxRule } from './tax-rule.js';
-import { decimalText, percentOf, toCents, toMoney, toRate, toRateUnits, type Cents, type RateUnits } from './money.js';
+import { invoiceSharesOf, type TaxedItem } from './invoice-shares.js';
 import {
-  MAX_LISTED_WARNINGS,
-  type CategoryIndex,
-  type FiscalGroupSnapshot,
-  type LineTax,
-  type TaxEngine,
-  type TaxEngineInput,
-  type TaxEngineResult,
-  type TaxTotals,
-  type TaxWarning,
-} from './tax-engine.js';
+  CappedWarnings,
+  computeLineTax,
+  findCategory,
+  findRule,
+  isSimplesNacional,
+  newTotals,
+  summarize,
+  type CategoryMatch,
+  type LineContext,
+} from './line-tax.js';
+import { decimalText, productCents, toCents, toMoney, type Cents } from './money.js';
+import { hasOrderAdjustments, readOrderAdjustments } from './order-adjustments.js';
+import type { TaxRule } from './tax-rule.js';
+import type { LineTax, TaxEngine, TaxEngineInput, TaxEngineResult, TaxSummary } from './tax-engine.js';
 
-export const ENGINE_VERSION = '1.1.0';
+export { findRule, icmsZeroReason, isSimplesNacional } from './line-tax.js';
 
-/** Simples Nacional: by name, or by its CRT code (1 Simples Nacional, 4 MEI). */
-const SIMPLES_REGIMES = new Set(['SIMPLES_NACIONAL', 'MEI', '1', '4']);
-/** Normal regime: ICMS is not charged on the document for these CSTs (exempt, deferred, collected by substitution...). */
-const ICMS_ZERO_CST = new Set(['30', '40', '41', '50', '60']);
-/** Simples Nacional: ICMS is paid through the DAS for every CSOSN but 900. */
-const ICMS_CHARGED_CSOSN = '900';
-const SIMPLES_NACIONAL = 'SIMPLES_NACIONAL';
-/** The whole amount, in rate units: the ICMS base share of a rule without a reduction. */
-const FULL_BASE = toRateUnits(100);
-/** PIS/COFINS not charged: single-phase, zero rate, exempt, suspended... */
-const PIS_COFINS_ZERO_CST = new Set(['04', '05', '06', '07', '08', '09']);
+export const ENGINE_VERSION = '1.2.0';
 
 type Obj = Record<string, unknown>;
 
-interface RunningTotals {
-  base: Cents;
-  icms: Cents;
-  pis: Cents;
-  cofins: Cents;
-  fcp: Cents;
-  /** Whether a line's rule carries FCP_rate (then the totals report FCP_value). */
-  hasFcp: boolean;
-  reform: boolean;
-  ibsCbsBase: Cents;
-  cbs: Cents;
-  ibsUf: Cents;
-  ibsMun: Cents;
+/** An item whose taxes wait for its shares of the order-level amounts. */
+interface PendingItem extends TaxedItem {
+  /** The item's copy in the enriched payload, whose `tax` is set once the shares are known. */
+  holder: Obj | undefined;
+  rule: TaxRule;
+  key: string;
+  match: CategoryMatch;
+  perUnit: boolean;
+}
+
+interface WalkContext extends LineContext {
+  /** Present when the order carries order-level amounts: the items are taxed once their shares are known. */
+  pending: PendingItem[] | undefined;
 }
 
 /**
- * The default rules ("Tax calculation" in docs/api-decisions.md): exact cents, half-up per tax per line,
- * totals as sums of rounded lines, ICMS outside the PIS/COFINS base unless the group
- * says otherwise, zero CSTs by regime, reduced ICMS base, FCP, no PIS/COFINS on a
- * Simples Nacional document, NCM prefix fallback, informative IBS/CBS.
+ * The default rules ("Tax calculation" in docs/api-decisions.md, docs/tax-arithmetic.md): exact cents,
+ * half-up per tax per line, totals as sums of rounded lines, ICMS outside the PIS/COFINS base unless
+ * the group says otherwise, zero CSTs by regime, reduced ICMS base, FCP, no PIS/COFINS on a Simples
+ * Nacional document, NCM prefix fallback, informative IBS/CBS, lines priced per unit, and order-level
+ * discounts, fees and charges split over the taxed items.
  */
 @Injectable()
 export class DefaultTaxEngine implements TaxEngine {
@@ -58,42 +52,55 @@ export class DefaultTaxEngine implements TaxEngine {
 
   enrich({ group, categories, payload, now = new Date() }: TaxEngineInput): TaxEngineResult {
     const warnings = new CappedWarnings();
-    const totals: RunningTotals = {
-      base: 0,
-      icms: 0,
-      pis: 0,
-      cofins: 0,
-      fcp: 0,
-      hasFcp: false,
-      reform: false,
-      ibsCbsBase: 0,
-      cbs: 0,
-      ibsUf: 0,
-      ibsMun: 0,
+    const totals = newTotals();
+    const order = payload.order;
+    // An order without order-level amounts takes the direct way: each item taxed as it is reached.
+    const adjusted = hasOrderAdjustments(order);
+    const context: WalkContext = {
+      group,
+      categories,
+      warnings,
+      totals,
+      simples: isSimplesNacional(group.taxRegime),
+      pending: adjusted ? [] : undefined,
     };
-    const context = { group, categories, warnings, totals, simples: isSimplesNacional(group.taxRegime) };
 
     // Copy-on-write: only the objects on the way to a line are copied; the rest of the payload is shared.
     const enriched: Obj = { ...payload };
-    const order = payload.order;
     const products = isPlainObject(order) ? order.products : undefined;
     if (!Array.isArray(products)) {
       warnings.push({ code: 'NO_PRODUCTS', path: 'order.products', message: 'The order has no products array; nothing was taxed' });
     } else {
       enriched.order = {
         ...(order as Obj),
-        products: products.map((line, index) => this.enrichLine(line, `order.products[${index}]`, context)),
+        products: products.map((line, index) => this.enrichLine(line, index, context)),
       };
     }
 
-    const summary = {
+    let withShares = false;
+    const outside: Pick<TaxSummary, 'outsideInvoice' | 'thirdPartyPayments'> = {};
+    if (context.pending) {
+      const pending = context.pending;
+      const { adjustments } = readOrderAdjustments(order);
+      const split = invoiceSharesOf(adjustments, pending, group.settings ?? {});
+      pending.forEach((item, index) => {
+        item.holder!.tax = taxWithSource(item, context, split.shares?.[index]);
+      });
+      for (const warning of split.warnings) warnings.push(warning);
+      withShares = split.shares !== undefined;
+      if (split.outsideInvoice.length > 0) outside.outsideInvoice = split.outsideInvoice;
+      if (split.thirdPartyPayments.length > 0) outside.thirdPartyPayments = split.thirdPartyPayments;
+    }
+
+    const summary: TaxSummary = {
       fiscalGroupId: group.id,
       externalId: group.externalId,
       uf: group.uf,
       taxRegime: group.taxRegime,
-      totals: summarize(totals),
+      totals: summarize(totals, withShares),
       warnings: warnings.listed,
       ...(warnings.omitted > 0 ? { warningsTruncated: warnings.omitted } : {}),
+      ...outside,
       engineVersion: ENGINE_VERSION,
       calculatedAt: now.toISOString(),
     };
@@ -101,12 +108,14 @@ export class DefaultTaxEngine implements TaxEngine {
     return { payload: enriched, summary, warnings: warnings.listed, warningCount: warnings.listed.length + warnings.omitted };
   }
 
-  private enrichLine(line: unknown, path: string, context: LineContext): unknown {
+  private enrichLine(line: unknown, lineIndex: number, context: WalkContext): unknown {
+    const path = `order.products[${lineIndex}]`;
     if (!isPlainObject(line)) {
       context.warnings.push({ code: 'INVALID_LINE', path, message: 'The line is not an object; it was left as is' });
       return line;
     }
-    const copy: Obj = { ...line, tax: this.taxOf(line, path, context) };
+    const copy: Obj = { ...line, tax: this.taxOf(line, path, lineIndex, context) };
+    holdPending(context, copy);
     const groups = line.modifierGroups;
     if (Array.isArray(groups)) {
       copy.modifierGroups = groups.map((group, groupIndex) => {
@@ -123,7 +132,9 @@ export class DefaultTaxEngine implements TaxEngine {
               });
               return modifier;
             }
-            return { ...modifier, tax: this.taxOf(modifier, modifierPath, context) };
+            const modifierCopy: Obj = { ...modifier, tax: this.taxOf(modifier, modifierPath, lineIndex, context) };
+            holdPending(context, modifierCopy);
+            return modifierCopy;
           }),
         };
       });
@@ -131,8 +142,11 @@ export class DefaultTaxEngine implements TaxEngine {
     return copy;
   }
 
-  /** The tax object of one product or modifier, or null with a warning when it cannot be taxed. */
-  private taxOf(item: Obj, path: string, context: LineContext): LineTax | null {
+  /**
+   * The tax object of one product or modifier, or null with a warning when it cannot be taxed. With
+   * order-level amounts the item is only recorded (null for now) and taxed once its shares are known.
+   */
+  private taxOf(item: Obj, path: string, lineIndex: number, context: WalkContext): LineTax | null {
     const productId = idText(item.productId);
     const match = productId ? findCategory(productId, context.categories) : undefined;
     if (!match) {
@@ -149,34 +163,94 @@ export class DefaultTaxEngine implements TaxEngine {
       });
       return null;
     }
-    const amountText = decimalText((((item.price as Obj | undefined)?.totalPrice as Obj | undefined) ?? {}).total);
-    if (amountText === undefined) {
-      context.warnings.push({ code: 'MISSING_AMOUNT', path, message: 'price.totalPrice.total is missing or not a number' });
-      return null;
-    }
-    const parsed = parseAmount(amountText);
-    if (!parsed) {
-      context.warnings.push({
-        code: 'AMOUNT_OUT_OF_RANGE',
-        path,
-        message: `price.totalPrice.total ${amountText} is too large to be an order amount`,
+    const totalText = decimalText((((item.price as Obj | undefined)?.totalPrice as Obj | undefined) ?? {}).total);
+    const perUnit = totalText === undefined;
+    const amount = perUnit ? readUnitAmount(item, path, context) : readTotalAmount(totalText, path, context);
+    if (amount === undefined) return null;
+    if (context.pending) {
+      context.pending.push({
+        holder: undefined,
+        amount,
+        lineIndex,
+        rule: found.rule,
+        key: found.key,
+        match,
+        perUnit,
       });
       return null;
     }
-    const { cents: amount, rounded } = parsed;
-    if (amount < 0) {
-      context.warnings.push({ code: 'NEGATIVE_AMOUNT', path, message: `price.totalPrice.total is negative (${amountText})` });
-      return null;
-    }
-    if (rounded) {
-      context.warnings.push({
-        code: 'AMOUNT_ROUNDED',
-        path,
-        message: `price.totalPrice.total ${amountText} has more than 2 decimals; taxed on ${toMoney(amount).toFixed(2)}`,
-      });
-    }
-    return computeLineTax(amount, found.rule, found.key, match, context);
+    const tax = computeLineTax(amount, found.rule, found.key, match, context);
+    if (perUnit) tax.amountFrom = 'unitPrice×quantity';
+    return tax;
   }
+}
+
+/** Gives the item just recorded (if it was) the copy that will carry its tax. */
+function holdPending(context: WalkContext, copy: Obj): void {
+  const pending = context.pending;
+  if (pending !== undefined && pending.length > 0 && pending[pending.length - 1]!.holder === undefined)
+    pending[pending.length - 1]!.holder = copy;
+}
+
+function taxWithSource(item: PendingItem, context: LineContext, shares: Parameters<typeof computeLineTax>[5]): LineTax {
+  const tax = computeLineTax(item.amount, item.rule, item.key, item.match, context, shares);
+  if (item.perUnit) tax.amountFrom = 'unitPrice×quantity';
+  return tax;
+}
+
+/** Cents of `price.totalPrice.total`; undefined with a warning when it cannot be taxed. */
+function readTotalAmount(amountText: string, path: string, context: LineContext): Cents | undefined {
+  const parsed = parseAmount(amountText);
+  if (!parsed) {
+    context.warnings.push({
+      code: 'AMOUNT_OUT_OF_RANGE',
+      path,
+      message: `price.totalPrice.total ${amountText} is too large to be an order amount`,
+    });
+    return undefined;
+  }
+  const { cents: amount, rounded } = parsed;
+  if (amount < 0) {
+    context.warnings.push({ code: 'NEGATIVE_AMOUNT', path, message: `price.totalPrice.total is negative (${amountText})` });
+    return undefined;
+  }
+  if (rounded) {
+    context.warnings.push({
+      code: 'AMOUNT_ROUNDED',
+      path,
+      message: `price.totalPrice.total ${amountText} has more than 2 decimals; taxed on ${toMoney(amount).toFixed(2)}`,
+    });
+  }
+  return amount;
+}
+
+/**
+ * A line without `price.totalPrice.total`: round(unitPrice × quantity, 2) half-up, from
+ * `price.unitPrice.total`, `price.unitPrice` or `unitPrice` and a numeric `quantity`; undefined with
+ * a warning when there is neither a total nor a unit price.
+ */
+function readUnitAmount(item: Obj, path: string, context: LineContext): Cents | undefined {
+  const unitPrice = (item.price as Obj | undefined)?.unitPrice;
+  const unitText = decimalText(isPlainObject(unitPrice) ? unitPrice.total : unitPrice) ?? decimalText(item.unitPrice);
+  const quantityText = decimalText(item.quantity);
+  if (unitText === undefined || quantityText === undefined) {
+    context.warnings.push({ code: 'MISSING_AMOUNT', path, message: 'price.totalPrice.total is missing or not a number' });
+    return undefined;
+  }
+  const amount = productCents(unitText, quantityText);
+  if (amount === undefined) {
+    context.warnings.push({
+      code: 'AMOUNT_OUT_OF_RANGE',
+      path,
+      message: `unitPrice × quantity (${unitText} × ${quantityText}) is too large to be an order amount`,
+    });
+    return undefined;
+  }
+  if (amount < 0) {
+    context.warnings.push({ code: 'NEGATIVE_AMOUNT', path, message: `unitPrice × quantity is negative (${unitText} × ${quantityText})` });
+    return undefined;
+  }
+  return amount;
 }
 
 function parseAmount(text: string): ReturnType<typeof toCents> | undefined {
@@ -185,189 +259,4 @@ function parseAmount(text: string): ReturnType<typeof toCents> | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Keeps the first MAX_LISTED_WARNINGS warnings and counts the others. */
-class CappedWarnings {
-  readonly listed: TaxWarning[] = [];
-  omitted = 0;
-
-  push(warning: TaxWarning): void {
-    if (this.listed.length < MAX_LISTED_WARNINGS) this.listed.push(warning);
-    else this.omitted += 1;
-  }
-}
-
-interface LineContext {
-  group: FiscalGroupSnapshot;
-  categories: CategoryIndex;
-  warnings: CappedWarnings;
-  totals: RunningTotals;
-  simples: boolean;
-}
-
-function computeLineTax(amount: Cents, rule: TaxRule, key: string, match: CategoryMatch, context: LineContext): LineTax {
-  const zeroReasons: LineTax['zeroReasons'] = {};
-  const icmsZero = icmsZeroReason(rule.CST_ICMS, context.simples);
-  if (icmsZero) zeroReasons.ICMS = icmsZero;
-  const { icmsRate, pisRate, cofinsRate, icmsBaseShare, fcpRate } = rateUnitsOf(rule);
-  // FCP is charged with own ICMS only.
-  if (icmsZero && fcpRate !== undefined) zeroReasons.FCP = icmsZero;
-  // Simples Nacional pays PIS/COFINS through the DAS, whatever the CST: never on the document.
-  const pisZero = context.simples ? SIMPLES_NACIONAL : PIS_COFINS_ZERO_CST.has(rule.CST_PIS) ? `CST_${rule.CST_PIS}` : undefined;
-  if (pisZero) zeroReasons.PIS = pisZero;
-  const cofinsZero = context.simples ? SIMPLES_NACIONAL : PIS_COFINS_ZERO_CST.has(rule.CST_COFINS) ? `CST_${rule.CST_COFINS}` : undefined;
-  if (cofinsZero) zeroReasons.COFINS = cofinsZero;
-
-  // pRedBC: the value is computed on the rounded base the document prints (SEFAZ checks vICMS against vBC × pICMS).
-  const icmsBase = icmsBaseShare === FULL_BASE ? amount : percentOf(amount, icmsBaseShare);
-  const icmsValue = icmsZero ? 0 : percentOf(icmsBase, icmsRate);
-  const fcpValue = icmsZero || fcpRate === undefined ? 0 : percentOf(icmsBase, fcpRate);
-  // ICMS actually charged is not part of the PIS/COFINS base (STF Tema 69), unless the group keeps it; FCP never leaves it.
-  const pisCofinsBase = context.group.settings?.includeIcmsInPisCofinsBase === true ? amount : amount - icmsValue;
-  const pisValue = pisZero ? 0 : percentOf(pisCofinsBase, pisRate);
-  const cofinsValue = cofinsZero ? 0 : percentOf(pisCofinsBase, cofinsRate);
-  const totalTax = icmsValue + pisValue + cofinsValue + fcpValue;
-
-  const totals = context.totals;
-  totals.base += amount;
-  totals.icms += icmsValue;
-  totals.pis += pisValue;
-  totals.cofins += cofinsValue;
-  totals.fcp += fcpValue;
-
-  const tax: LineTax = {
-    NCM: match.ncm,
-    CEST: rule.CEST,
-    CFOP: rule.CFOP ?? null,
-    CST_ICMS: rule.CST_ICMS,
-    ICMS_rate: toRate(icmsRate),
-    CST_PIS: rule.CST_PIS,
-    PIS_rate: toRate(pisRate),
-    CST_COFINS: rule.CST_COFINS,
-    COFINS_rate: toRate(cofinsRate),
-    ICMS_base: toMoney(icmsBase),
-    ICMS_value: toMoney(icmsValue),
-    PIS_base: toMoney(pisCofinsBase),
-    PIS_value: toMoney(pisValue),
-    COFINS_base: toMoney(pisCofinsBase),
-    COFINS_value: toMoney(cofinsValue),
-    total_tax: toMoney(totalTax),
-    matchedBy: match.matchedBy,
-    matchedKey: key,
-    zeroReasons,
-  };
-  // Only rules that carry them print these fields, so the lines of other rules keep their shape.
-  if (rule.ICMS_base_reduction !== undefined) tax.ICMS_base_reduction = rule.ICMS_base_reduction;
-  if (fcpRate !== undefined) {
-    totals.hasFcp = true;
-    Object.assign(tax, { FCP_rate: toRate(fcpRate), FCP_base: toMoney(icmsBase), FCP_value: toMoney(fcpValue) });
-  }
-
-  const hasReform = rule.CBS_rate !== undefined || rule.IBS_UF_rate !== undefined || rule.IBS_Mun_rate !== undefined;
-  if (hasReform && !context.simples) {
-    // Informative (2026 transition): reported, never added to total_tax.
-    const reformBase = amount - icmsValue - pisValue - cofinsValue;
-    totals.reform = true;
-    totals.ibsCbsBase += reformBase;
-    if (rule.CST_IBSCBS !== undefined) tax.CST_IBSCBS = rule.CST_IBSCBS;
-    if (rule.cClassTrib !== undefined) tax.cClassTrib = rule.cClassTrib;
-    tax.IBSCBS_base = toMoney(reformBase);
-    if (rule.CBS_rate !== undefined) {
-      const value = percentOf(reformBase, toRateUnits(rule.CBS_rate));
-      totals.cbs += value;
-      Object.assign(tax, { CBS_rate: rule.CBS_rate, CBS_value: toMoney(value) });
-    }
-    if (rule.IBS_UF_rate !== undefined) {
-      const value = percentOf(reformBase, toRateUnits(rule.IBS_UF_rate));
-      totals.ibsUf += value;
-      Object.assign(tax, { IBS_UF_rate: rule.IBS_UF_rate, IBS_UF_value: toMoney(value) });
-    }
-    if (rule.IBS_Mun_rate !== undefined) {
-      const value = percentOf(reformBase, toRateUnits(rule.IBS_Mun_rate));
-      totals.ibsMun += value;
-      Object.assign(tax, { IBS_Mun_rate: rule.IBS_Mun_rate, IBS_Mun_value: toMoney(value) });
-    }
-  }
-  return tax;
-}
-
-interface RuleRates {
-  icmsRate: RateUnits;
-  pisRate: RateUnits;
-  cofinsRate: RateUnits;
-  /** 100 % minus pRedBC: the share of the amount that is the ICMS base. */
-  icmsBaseShare: RateUnits;
-  fcpRate: RateUnits | undefined;
-}
-
-/** Rates in integer units, converted once per rule object (rules are reused across orders while cached). */
-const ruleRates = new WeakMap<TaxRule, RuleRates>();
-function rateUnitsOf(rule: TaxRule): RuleRates {
-  let rates = ruleRates.get(rule);
-  if (!rates) {
-    rates = {
-      icmsRate: toRateUnits(rule.ICMS_rate),
-      pisRate: toRateUnits(rule.PIS_rate),
-      cofinsRate: toRateUnits(rule.COFINS_rate),
-      icmsBaseShare: rule.ICMS_base_reduction === undefined ? FULL_BASE : FULL_BASE - toRateUnits(rule.ICMS_base_reduction),
-      fcpRate: rule.FCP_rate === undefined ? undefined : toRateUnits(rule.FCP_rate),
-    };
-    ruleRates.set(rule, rates);
-  }
-  return rates;
-}
-
-export function isSimplesNacional(taxRegime: string | null | undefined): boolean {
-  return taxRegime !== null && taxRegime !== undefined && SIMPLES_REGIMES.has(taxRegime.trim().toUpperCase());
-}
-
-/** Why ICMS is zero on this line, or undefined when it is charged. */
-export function icmsZeroReason(cstIcms: string, simples: boolean): string | undefined {
-  if (simples && cstIcms.length === 3) return cstIcms === ICMS_CHARGED_CSOSN ? undefined : `CSOSN_${cstIcms}`;
-  // Normal regime: 3 digits are origin + CST; the last two are the CST.
-  const cst = cstIcms.slice(-2);
-  return ICMS_ZERO_CST.has(cst) ? `CST_${cst}` : undefined;
-}
-
-interface CategoryMatch {
-  ncm: string;
-  matchedBy: 'productId' | 'externalProductId';
-}
-
-function findCategory(productId: string, categories: CategoryIndex): CategoryMatch | undefined {
-  const byId = categories.byProductId.get(productId);
-  if (byId) return { ncm: byId, matchedBy: 'productId' };
-  const byExternal = categories.byExternalProductId.get(productId);
-  return byExternal ? { ncm: byExternal, matchedBy: 'externalProductId' } : undefined;
-}
-
-/** `taxMatrix[ncm]`, else the longest key that is a prefix of the NCM. */
-export function findRule(ncm: string, group: FiscalGroupSnapshot): { key: string; rule: TaxRule } | undefined {
-  for (let length = ncm.length; length >= 2; length--) {
-    const key = ncm.slice(0, length);
-    const rule = group.taxMatrix[key];
-    if (rule) return { key, rule };
-  }
-  return undefined;
-}
-
-function summarize(totals: RunningTotals): TaxTotals {
-  const summary: TaxTotals = {
-    base: toMoney(totals.base),
-    ICMS_value: toMoney(totals.icms),
-    PIS_value: toMoney(totals.pis),
-    COFINS_value: toMoney(totals.cofins),
-    ...(totals.hasFcp ? { FCP_value: toMoney(totals.fcp) } : {}),
-    total_tax: toMoney(totals.icms + totals.pis + totals.cofins + totals.fcp),
-  };
-  if (totals.reform) {
-    Object.assign(summary, {
-      IBSCBS_base: toMoney(totals.ibsCbsBase),
-      CBS_value: toMoney(totals.cbs),
-      IBS_UF_value: toMoney(totals.ibsUf),
-      IBS_Mun_value: toMoney(totals.ibsMun),
-    });
-  }
-  return summary;
 }

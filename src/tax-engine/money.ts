@@ -98,3 +98,9 @@ export function exactCents(text: string): bigint | undefined {
   }
   return cents.abs().lte(MAX_SAFE_CENTS) ? BigInt(cents.toFixed()) : undefined;
 }
+
+/** round(a × b, 2) half-up in cents, computed on the texts exactly; undefined when not a safe integer of cents. */
+export function productCents(a: string, b: string): Cents | undefined {
+  const cents = new ExactDecimal(a).times(b).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  return cents.abs().lte(MAX_SAFE_CENTS) ? cents.toNumber() : undefined;
+}

@@ -26,6 +26,8 @@ export const TAX_WARNING_CODES = [
   'AMOUNT_ROUNDED',
   'NO_PRODUCTS',
   'INVALID_LINE',
+  'DISCOUNT_ABOVE_AMOUNT',
+  'SERVICE_CHARGE_ABOVE_10_PERCENT',
 ] as const;
 export type TaxWarningCode = (typeof TAX_WARNING_CODES)[number];
 

@@ -88,16 +88,21 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
     expect(response.body.orderId).toBe('a78c1d62-3cd6-4dac-a1c2-f413b363d671');
     const payload = response.body.payload as Json;
     expect(payload.store.id).toBe(MERCHANT_ID);
-    // Soda 10.00: ICMS 18 % = 1.80; PIS/COFINS base 10.00 − 1.80 = 8.20: PIS 0.0533 → 0.05, COFINS 0.246 → 0.25; 2.10 in all.
+    // The store delivers: its 8.90 fee is freight on the one item; iFood's 0.99 small-order fee stays outside.
+    // Soda 10.00 + 8.90 = 18.90: ICMS 18 % = 3.402 → 3.40; PIS/COFINS base 18.90 − 3.40 = 15.50:
+    // PIS 0.10075 → 0.10, COFINS 0.465 → 0.47; 3.97 in all.
     expect(payload.order.products[0].tax).toMatchObject({
       NCM: '22021000',
-      ICMS_base: 10,
-      ICMS_value: 1.8,
-      PIS_value: 0.05,
-      COFINS_value: 0.25,
-      total_tax: 2.1,
+      freight: 8.9,
+      netAmount: 18.9,
+      ICMS_base: 18.9,
+      ICMS_value: 3.4,
+      PIS_value: 0.1,
+      COFINS_value: 0.47,
+      total_tax: 3.97,
     });
-    expect(payload.taxSummary.totals).toMatchObject({ base: 10, ICMS_value: 1.8, total_tax: 2.1 });
+    expect(payload.taxSummary.totals).toMatchObject({ base: 18.9, ICMS_value: 3.4, total_tax: 3.97, freight: 8.9 });
+    expect(payload.taxSummary.outsideInvoice).toEqual([{ kind: 'OTHER_CHARGE', amount: 0.99, reason: 'CHARGED_BY_PLATFORM' }]);
     expect(payload.taxSummary.warnings).toEqual([]);
     expect(payload.order.deliveryFee).toEqual({ amount: 8.9, deliveredBy: 'MERCHANT' });
     expect(payload.order.otherCharges).toEqual([{ amount: 0.99, chargedBy: 'PLATFORM', description: 'iFood SMALL_ORDER_FEE' }]);
@@ -109,7 +114,7 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
     const dryRun = await enrich(sample(MULTI), { dryRun: true });
     expect(dryRun.status).toBe(200);
     expect(dryRun.body.orderDbId).toBeNull();
-    expect(dryRun.body.payload.taxSummary.totals).toMatchObject({ base: 65.25, ICMS_value: 11.74 });
+    expect(dryRun.body.payload.taxSummary.totals).toMatchObject({ base: 74.15, ICMS_value: 13.34 });
     const response = await enrich(sample(MULTI), {});
     expect(response.status).toBe(200);
     expect(response.body.orderDbId).toEqual(expect.any(String));
@@ -118,11 +123,15 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
     // 5 lines and 6 options.
     expect(items).toHaveLength(11);
     for (const item of items) expect(item.tax).toEqual(expect.objectContaining({ ICMS_rate: 18 }));
-    // ICMS 18 % of each amount: soda 10.00 → 1.80 twice; the three 5619 lines 0.00 → 0; Copo G 15.00 → 2.70;
-    // Copo M 10.00 → 1.80 twice; Brownie 5.00 → 0.90; Morango 1.45 → 0.261 → 0.26; Suspiro 3.80 → 0.684 → 0.68.
-    // 3.60 + 2.70 + 3.60 + 0.90 + 0.26 + 0.68 = 11.74 on a base of 65.25 (the order's subTotal).
-    expect(items.map((item) => item.tax.ICMS_value)).toEqual([1.8, 0, 2.7, 0, 1.8, 0, 1.8, 0.9, 0.26, 0.68, 1.8]);
-    expect(payload.taxSummary.totals).toMatchObject({ base: 65.25, ICMS_value: 11.74 });
+    // The store delivers: its 8.90 fee is split as freight over the items (65.25 in all, the order's subTotal),
+    // 8.90 × amount / 65.25 half-up, the last item taking the remainder:
+    // 10.00 → 1.36398 → 1.36; 15.00 → 2.04597 → 2.05; 10.00 → 1.36 twice; 5.00 → 0.68199 → 0.68;
+    // 1.45 → 0.19778 → 0.20; 3.80 → 0.51831 → 0.52; the last soda 8.90 − 7.53 = 1.37; the 0.00 items take nothing.
+    expect(items.map((item) => item.tax.freight)).toEqual([1.36, 0, 2.05, 0, 1.36, 0, 1.36, 0.68, 0.2, 0.52, 1.37]);
+    // ICMS 18 % of each net amount: 11.36 → 2.0448 → 2.04 (three times); 17.05 → 3.069 → 3.07; 5.68 → 1.0224 → 1.02;
+    // 1.65 → 0.297 → 0.30; 4.32 → 0.7776 → 0.78; 11.37 → 2.0466 → 2.05. 13.34 in all, on 65.25 + 8.90 = 74.15.
+    expect(items.map((item) => item.tax.ICMS_value)).toEqual([2.04, 0, 3.07, 0, 2.04, 0, 2.04, 1.02, 0.3, 0.78, 2.05]);
+    expect(payload.taxSummary.totals).toMatchObject({ base: 74.15, ICMS_value: 13.34, freight: 8.9, discount: 0 });
     expect(payload.taxSummary.warnings).toEqual([]);
 
     const row = await existingOrderRow(t.dataSource, '30357a33-385d-4a2f-87ba-bc4e99da1115');
@@ -150,8 +159,10 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
     expect(payload.store.id).toBe('demo-store-1');
     expect(payload.taxSummary.warnings).toEqual([]);
     for (const item of itemsOf(payload)) expect(item.tax).not.toBeNull();
-    // 13.00 + 15.00 + 15.00 + 58.80 + 14.90 = 116.70, the example's subTotal.
-    expect(payload.taxSummary.totals.base).toBe(116.7);
+    // 13.00 + 15.00 + 15.00 + 58.80 + 14.90 = 116.70, the example's subTotal; the store's 4.00 of the coupon comes off,
+    // its 8.90 delivery fee goes on: 116.70 − 4.00 + 8.90 = 121.60. iFood's 6.00 is a third-party payment.
+    expect(payload.taxSummary.totals).toMatchObject({ base: 121.6, discount: 4, freight: 8.9 });
+    expect(payload.taxSummary.thirdPartyPayments).toEqual([{ amount: 6, sponsor: 'PLATFORM', description: expect.any(String) }]);
     expect(payload.order.discounts).toHaveLength(2);
   });
 
@@ -212,8 +223,8 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
     expect(receiver.requests).toHaveLength(1);
     const sent = forwardedPayload(receiver.requests[0]!) as Json;
     expect(sent.orderId).toBe('a78c1d62-3cd6-4dac-a1c2-f413b363d671');
-    // Soda 10.00: 1.80 + 0.05 + 0.25 = 2.10, as on /enrich-order.
-    expect(sent.taxSummary.totals).toMatchObject({ base: 10, total_tax: 2.1 });
+    // Soda 10.00 with the 8.90 fee as freight: 3.40 + 0.10 + 0.47 = 3.97, as on /enrich-order.
+    expect(sent.taxSummary.totals).toMatchObject({ base: 18.9, total_tax: 3.97 });
     expect(sent.sourceOrder).toEqual(sample(SMALL));
     expect((await existingOrderRow(t.dataSource, 'a78c1d62-3cd6-4dac-a1c2-f413b363d671')).status).toBe('FORWARDED');
   });

@@ -2,7 +2,7 @@ import type { ErrorBody, Schemas } from '../support/api.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The tax rules of real invoices (engine 1.1.0) through the whole service: a matrix with a reduced
+ * The tax rules of real invoices (engine 1.1.0 onwards) through the whole service: a matrix with a reduced
  * ICMS base and FCP is accepted by the admin API and the CSV import, refused where the CST does
  * not allow it, and applied by POST /api/enrich-order; a Simples Nacional group charges no PIS/COFINS.
  */
@@ -84,7 +84,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
     await t.close();
   });
 
-  it('reduced ICMS base: the value on the rounded base, echoed on the line, stored with engine 1.1.0', async () => {
+  it('reduced ICMS base: the value on the rounded base, echoed on the line, stored with the current engine version', async () => {
     const sent = orderOf(normalStore, [['inv-bread', 150]]);
     const response = await t.http.post<Schemas['EnrichOrderResponseDto']>('/enrich-order', sent, { token: orders });
     expect(response.status).toBe(200);
@@ -111,7 +111,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
       total_tax: 11.39,
     });
     const detail = await t.http.get<Schemas['OrderDetailDto']>(`/admin/orders/${sent.orderId}`, { token: admin });
-    expect(detail.body.enrichedPayload).toMatchObject({ taxSummary: { engineVersion: '1.1.0' } });
+    expect(detail.body.enrichedPayload).toMatchObject({ taxSummary: { engineVersion: '1.2.0' } });
   });
 
   it('FCP: per line on the ICMS base, summed over the lines, in total_tax, 0 where ICMS is not charged', async () => {

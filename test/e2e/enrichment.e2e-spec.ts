@@ -122,7 +122,7 @@ describe('POST /api/enrich-order (e2e)', () => {
     });
     // Totals: base 25.90 + 3.50 + 13.00 = 42.40; ICMS 4.66 + 0.25 = 4.91; PIS 0.14 + 0.02 = 0.16; COFINS 0.64 + 0.10 = 0.74; total 5.81
     expect(enriched.taxSummary.totals).toEqual({ base: 42.4, ICMS_value: 4.91, PIS_value: 0.16, COFINS_value: 0.74, total_tax: 5.81 });
-    expect(enriched.taxSummary).toMatchObject({ uf: 'SP', taxRegime: 'LUCRO_PRESUMIDO', warnings: [], engineVersion: '1.1.0' });
+    expect(enriched.taxSummary).toMatchObject({ uf: 'SP', taxRegime: 'LUCRO_PRESUMIDO', warnings: [], engineVersion: '1.2.0' });
     // Everything the platform sent is kept.
     expect(enriched.customer).toEqual(sent.customer);
     expect(enriched.payments).toEqual(sent.payments);

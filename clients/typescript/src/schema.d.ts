@@ -2184,7 +2184,7 @@ export interface components {
              *           "total_tax": 17.36
              *         },
              *         "warnings": [],
-             *         "engineVersion": "1.1.0",
+             *         "engineVersion": "1.2.0",
              *         "calculatedAt": "2026-11-21T15:30:01.000Z"
              *       }
              *     }
@@ -2802,7 +2802,7 @@ export interface components {
              *           "total_tax": 17.36
              *         },
              *         "warnings": [],
-             *         "engineVersion": "1.1.0",
+             *         "engineVersion": "1.2.0",
              *         "calculatedAt": "2026-11-21T15:30:01.000Z"
              *       }
              *     }
@@ -3360,7 +3360,7 @@ export interface components {
              * @example PRODUCT_CATEGORY_NOT_FOUND
              * @enum {string}
              */
-            code: "PRODUCT_CATEGORY_NOT_FOUND" | "NCM_NOT_IN_MATRIX" | "MISSING_AMOUNT" | "NEGATIVE_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "AMOUNT_ROUNDED" | "NO_PRODUCTS" | "INVALID_LINE";
+            code: "PRODUCT_CATEGORY_NOT_FOUND" | "NCM_NOT_IN_MATRIX" | "MISSING_AMOUNT" | "NEGATIVE_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "AMOUNT_ROUNDED" | "NO_PRODUCTS" | "INVALID_LINE" | "DISCOUNT_ABOVE_AMOUNT" | "SERVICE_CHARGE_ABOVE_10_PERCENT";
             /** @example order.products[0].modifierGroups[0].selectedModifiers[1] */
             path: string;
             /** @example No product fiscal category for productId "no-onion" */
@@ -3718,7 +3718,7 @@ export interface components {
              *           "total_tax": 17.36
              *         },
              *         "warnings": [],
-             *         "engineVersion": "1.1.0",
+             *         "engineVersion": "1.2.0",
              *         "calculatedAt": "2026-11-21T15:30:01.000Z"
              *       }
              *     }
@@ -8114,7 +8114,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnrichOrderResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8281,7 +8281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForwardResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), or an amount beyond exact precision (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
             400: {
                 headers: {
                     [name: string]: unknown;

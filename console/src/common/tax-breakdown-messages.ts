@@ -82,6 +82,9 @@ export const taxBreakdownMessages = {
       AMOUNT_ROUNDED: "The item's amount had more than 2 decimals: it was taxed on the amount rounded to cents.",
       NO_PRODUCTS: 'The order has no products: nothing was taxed.',
       INVALID_LINE: 'The item is not an object: it was left as it was.',
+      DISCOUNT_ABOVE_AMOUNT: 'The discount is larger than what it applies to: only what was left of it was taken off.',
+      SERVICE_CHARGE_ABOVE_10_PERCENT:
+        "The service charge is above 10 % of the items' total: it enters the invoice and its taxes, split over the items.",
     },
     apiDetail: 'Detail from the service',
   },
@@ -166,6 +169,9 @@ export const taxBreakdownMessages = {
       AMOUNT_ROUNDED: 'O valor do item tinha mais de 2 casas decimais: foi tributado sobre o valor arredondado em centavos.',
       NO_PRODUCTS: 'O pedido não tem produtos: nada foi tributado.',
       INVALID_LINE: 'O item não é um objeto: foi mantido como estava.',
+      DISCOUNT_ABOVE_AMOUNT: 'O desconto é maior do que o valor a que se aplica: só o que restava dele foi descontado.',
+      SERVICE_CHARGE_ABOVE_10_PERCENT:
+        'A taxa de serviço passa de 10 % do total dos itens: entra na nota e nos seus tributos, rateada entre os itens.',
     },
     apiDetail: 'Detalhe do serviço',
   },

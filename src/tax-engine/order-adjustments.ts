@@ -1,0 +1,176 @@
+import { isPlainObject } from '../common/plain-object.js';
+import { decimalText, toCents, type Cents } from './money.js';
+
+/**
+ * The order-level amounts of an order (`order.discounts`, `order.deliveryFee`, `order.serviceCharge`,
+ * `order.otherCharges`), read in cents. The enrichment request refuses an order with a malformed entry
+ * (400 naming its path); the engine, which also re-taxes stored orders, skips such entries.
+ */
+export const DISCOUNT_SPONSORS = ['MERCHANT', 'PLATFORM', 'THIRD_PARTY'] as const;
+export type DiscountSponsor = (typeof DISCOUNT_SPONSORS)[number];
+export const DISCOUNT_TARGETS = ['ITEMS', 'ITEM', 'DELIVERY_FEE'] as const;
+export type DiscountTarget = (typeof DISCOUNT_TARGETS)[number];
+export const AMOUNT_PARTIES = ['MERCHANT', 'PLATFORM'] as const;
+export type AmountParty = (typeof AMOUNT_PARTIES)[number];
+
+/** At most this many discounts and as many other charges: the split costs one pass over the items each. */
+export const MAX_ORDER_ADJUSTMENTS = 100;
+const MAX_DESCRIPTION_LENGTH = 500;
+
+export interface OrderDiscount {
+  /** Its position in `order.discounts`, for the paths of warnings. */
+  index: number;
+  amount: Cents;
+  sponsor: DiscountSponsor;
+  target: DiscountTarget;
+  /** The line of an `ITEM` discount: `order.products[productIndex]`. */
+  productIndex?: number;
+  description?: string;
+}
+
+export interface OrderCharge {
+  amount: Cents;
+  chargedBy: AmountParty;
+  description?: string;
+}
+
+export interface OrderAdjustments {
+  discounts: OrderDiscount[];
+  deliveryFee?: { amount: Cents; deliveredBy: AmountParty };
+  serviceCharge?: { amount: Cents };
+  otherCharges: OrderCharge[];
+}
+
+export interface AdjustmentProblem {
+  /** From the payload's root, e.g. `order.discounts[1].sponsor`. */
+  path: string;
+  /** What is wrong, to follow the path: `must be one of MERCHANT, PLATFORM, THIRD_PARTY`. */
+  message: string;
+}
+
+/** Whether the order carries any of the order-level fields (null counts as absent): without them nothing else is read. */
+export function hasOrderAdjustments(order: unknown): boolean {
+  if (!isPlainObject(order)) return false;
+  return (
+    (order.discounts !== undefined && order.discounts !== null) ||
+    (order.deliveryFee !== undefined && order.deliveryFee !== null) ||
+    (order.serviceCharge !== undefined && order.serviceCharge !== null) ||
+    (order.otherCharges !== undefined && order.otherCharges !== null)
+  );
+}
+
+/** The well-formed order-level amounts of `payload.order`, and a problem for each malformed entry. */
+export function readOrderAdjustments(order: unknown): { adjustments: OrderAdjustments; problems: AdjustmentProblem[] } {
+  const adjustments: OrderAdjustments = { discounts: [], otherCharges: [] };
+  const problems: AdjustmentProblem[] = [];
+  if (!isPlainObject(order)) return { adjustments, problems };
+  const lineCount = Array.isArray(order.products) ? order.products.length : 0;
+  const reader = new EntryReader(problems);
+
+  reader.each(order.discounts, 'order.discounts', (entry, path, index) => {
+    const amount = reader.amount(entry.amount, `${path}.amount`, true);
+    const sponsor = reader.oneOf(entry.sponsor, DISCOUNT_SPONSORS, `${path}.sponsor`);
+    const target = reader.oneOf(entry.target, DISCOUNT_TARGETS, `${path}.target`);
+    const description = reader.description(entry.description, `${path}.description`);
+    let productIndex: number | undefined;
+    let indexOk = true;
+    if (target === 'ITEM') {
+      const value = entry.productIndex;
+      indexOk = typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < lineCount;
+      if (indexOk) productIndex = value as number;
+      else reader.problem(`${path}.productIndex`, `must be the index of a line of order.products (0 to ${lineCount - 1}) for target ITEM`);
+    }
+    if (amount === undefined || sponsor === undefined || target === undefined || !indexOk || description === null) return;
+    adjustments.discounts.push({
+      index,
+      amount,
+      sponsor,
+      target,
+      ...(productIndex !== undefined ? { productIndex } : {}),
+      ...(description !== undefined ? { description } : {}),
+    });
+  });
+
+  const fee = reader.object(order.deliveryFee, 'order.deliveryFee');
+  if (fee) {
+    const amount = reader.amount(fee.amount, 'order.deliveryFee.amount', false);
+    const deliveredBy = reader.oneOf(fee.deliveredBy, AMOUNT_PARTIES, 'order.deliveryFee.deliveredBy');
+    if (amount !== undefined && deliveredBy !== undefined) adjustments.deliveryFee = { amount, deliveredBy };
+  }
+
+  const service = reader.object(order.serviceCharge, 'order.serviceCharge');
+  if (service) {
+    const amount = reader.amount(service.amount, 'order.serviceCharge.amount', false);
+    if (amount !== undefined) adjustments.serviceCharge = { amount };
+  }
+
+  reader.each(order.otherCharges, 'order.otherCharges', (entry, path) => {
+    const amount = reader.amount(entry.amount, `${path}.amount`, true);
+    const chargedBy = reader.oneOf(entry.chargedBy, AMOUNT_PARTIES, `${path}.chargedBy`);
+    const description = reader.description(entry.description, `${path}.description`);
+    if (amount === undefined || chargedBy === undefined || description === null) return;
+    adjustments.otherCharges.push({ amount, chargedBy, ...(description !== undefined ? { description } : {}) });
+  });
+  return { adjustments, problems };
+}
+
+class EntryReader {
+  constructor(private readonly problems: AdjustmentProblem[]) {}
+
+  problem(path: string, message: string): void {
+    this.problems.push({ path, message });
+  }
+
+  /** Each object entry of an optional array with its path, in order (the first MAX_ORDER_ADJUSTMENTS only). */
+  each(value: unknown, path: string, read: (entry: Record<string, unknown>, path: string, index: number) => void): void {
+    if (value === undefined || value === null) return;
+    if (!Array.isArray(value)) return this.problem(path, 'must be an array');
+    if (value.length > MAX_ORDER_ADJUSTMENTS) this.problem(path, `must have at most ${MAX_ORDER_ADJUSTMENTS} entries`);
+    value.slice(0, MAX_ORDER_ADJUSTMENTS).forEach((entry, index) => {
+      if (isPlainObject(entry)) read(entry, `${path}[${index}]`, index);
+      else this.problem(`${path}[${index}]`, 'must be an object');
+    });
+  }
+
+  object(value: unknown, path: string): Record<string, unknown> | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (isPlainObject(value)) return value;
+    this.problem(path, 'must be an object');
+    return undefined;
+  }
+
+  /** Cents of a number or numeric text, half-up to the cent; discounts and other charges must be above 0. */
+  amount(value: unknown, path: string, positive: boolean): Cents | undefined {
+    const text = decimalText(value);
+    if (text === undefined) {
+      this.problem(path, 'must be a number or numeric text');
+      return undefined;
+    }
+    let cents: Cents;
+    try {
+      cents = toCents(text).cents;
+    } catch {
+      this.problem(path, `${text} is too large to be an order amount`);
+      return undefined;
+    }
+    if (positive ? cents <= 0 : cents < 0) {
+      this.problem(path, positive ? 'must be greater than 0 (after rounding to cents)' : 'must not be negative');
+      return undefined;
+    }
+    return cents;
+  }
+
+  oneOf<T extends string>(value: unknown, allowed: readonly T[], path: string): T | undefined {
+    if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+    this.problem(path, `must be one of ${allowed.join(', ')}`);
+    return undefined;
+  }
+
+  /** undefined when absent, null when malformed. */
+  description(value: unknown, path: string): string | undefined | null {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'string' && value.length <= MAX_DESCRIPTION_LENGTH) return value;
+    this.problem(path, `must be text of at most ${MAX_DESCRIPTION_LENGTH} characters`);
+    return null;
+  }
+}
