@@ -3468,7 +3468,7 @@ export interface components {
             outsideInvoice?: components["schemas"]["OutsideInvoiceAmountDto"][];
             /** @description Discounts the platform or a third party pays back to the store, for the invoice's payment group; present when there is one */
             thirdPartyPayments?: components["schemas"]["ThirdPartyPaymentDto"][];
-            /** @example 1.1.0 */
+            /** @example 1.2.0 */
             engineVersion: string;
             /** Format: date-time */
             calculatedAt: string;

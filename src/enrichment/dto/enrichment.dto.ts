@@ -208,7 +208,7 @@ export class TaxSummaryDto {
   outsideInvoice?: OutsideInvoiceAmountDto[];
   /** Discounts the platform or a third party pays back to the store, for the invoice's payment group; present when there is one */
   thirdPartyPayments?: ThirdPartyPaymentDto[];
-  @ApiProperty({ example: '1.1.0' })
+  @ApiProperty({ example: '1.2.0' })
   engineVersion: string;
   @ApiProperty({ format: 'date-time' })
   calculatedAt: string;
