@@ -12,6 +12,47 @@ export function lineAmount(item: Obj): number | undefined {
   return num(totalPrice?.total);
 }
 
+/** A decimal number as digits and a count of decimal places (`12.5` → 125, 1), read from its shortest text. */
+function decimalOf(value: number): { digits: bigint; scale: number } | undefined {
+  const written = String(value);
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(written);
+  if (!match) return undefined; // exponent notation: no amount of an order is written so
+  const fraction = match[3] ?? '';
+  const digits = BigInt(match[2]! + fraction);
+  return { digits: match[1] ? -digits : digits, scale: fraction.length };
+}
+
+/** round(a × b, 2), half-up (away from zero), in integer cents: exact for the decimals JSON carries. */
+export function productCents(a: number, b: number): number | undefined {
+  const x = decimalOf(a);
+  const y = decimalOf(b);
+  if (!x || !y) return undefined;
+  const digits = x.digits * y.digits;
+  const scale = x.scale + y.scale;
+  if (scale <= 2) return Number(digits * 10n ** BigInt(2 - scale));
+  const divisor = 10n ** BigInt(scale - 2);
+  const magnitude = digits < 0n ? -digits : digits;
+  const cents = magnitude / divisor + (2n * (magnitude % divisor) >= divisor ? 1n : 0n);
+  return Number(digits < 0n ? -cents : cents);
+}
+
+/** A line priced per unit, as the tax engine reads it: `price.unitPrice.total` (or `price.unitPrice` as a number) and `quantity`. */
+export interface PerUnitAmount {
+  unitPrice: number;
+  quantity: number;
+  /** round(unitPrice × quantity, 2), in reais. */
+  amount: number;
+}
+
+export function perUnitAmount(item: Obj): PerUnitAmount | undefined {
+  const price = isObj(item.price) ? item.price : undefined;
+  const unitPrice = price ? (isObj(price.unitPrice) ? num(price.unitPrice.total) : num(price.unitPrice)) : undefined;
+  const quantity = num(item.quantity);
+  if (unitPrice === undefined || quantity === undefined) return undefined;
+  const cents = productCents(unitPrice, quantity);
+  return cents === undefined ? undefined : { unitPrice, quantity, amount: cents / 100 };
+}
+
 /**
  * The sum of an order's lines and of their selected modifiers (a modifier's amount is not part of
  * its line's, as in the platform's orders), in cents; undefined when no line has an amount.
