@@ -54,6 +54,19 @@ export const taxBreakdownMessages = {
       table: 'Amounts outside the invoice',
       kind: 'Kind',
       reason: 'Reason',
+      /** Why an amount stays outside, by the engine's reason code; a sentence of the service is shown as it is. */
+      reasons: {
+        PAID_BY_PLATFORM: 'The platform pays this discount back to the store, which receives the full price: it reduces no base.',
+        PAID_BY_THIRD_PARTY: 'A third party pays this discount back to the store, which receives the full price: it reduces no base.',
+        DELIVERY_FEE_OUTSIDE_INVOICE: 'A discount on a delivery fee that is itself outside the invoice.',
+        DELIVERED_BY_PLATFORM: "The platform delivers: the fee is the platform's revenue, not the store's.",
+        DELIVERY_FEE_NEVER_ON_INVOICE:
+          "The fiscal group keeps delivery fees off its invoices (setting 'delivery fee on the invoice: never').",
+        SERVICE_CHARGE_AT_MOST_10_PERCENT:
+          "A service charge of at most 10 % of the items' total stays out of the ICMS base (Convênio ICMS 125/11).",
+        CHARGED_BY_PLATFORM: "A charge of the platform, not of the store: it is not the store's revenue.",
+        NO_TAXED_ITEM: 'No item of the order was taxed with an amount above zero: there was nothing to split it over.',
+      },
       kinds: {
         DISCOUNT: 'Discount',
         DELIVERY_FEE: 'Delivery fee',
@@ -178,6 +191,18 @@ export const taxBreakdownMessages = {
       table: 'Valores fora da nota fiscal',
       kind: 'Tipo',
       reason: 'Motivo',
+      reasons: {
+        PAID_BY_PLATFORM: 'A plataforma reembolsa este desconto à loja, que recebe o preço cheio: não reduz nenhuma base.',
+        PAID_BY_THIRD_PARTY: 'Um terceiro reembolsa este desconto à loja, que recebe o preço cheio: não reduz nenhuma base.',
+        DELIVERY_FEE_OUTSIDE_INVOICE: 'Um desconto sobre uma taxa de entrega que também fica fora da nota.',
+        DELIVERED_BY_PLATFORM: 'A plataforma faz a entrega: a taxa é receita da plataforma, não da loja.',
+        DELIVERY_FEE_NEVER_ON_INVOICE:
+          "O grupo fiscal não põe taxas de entrega nas suas notas (configuração 'taxa de entrega na nota: nunca').",
+        SERVICE_CHARGE_AT_MOST_10_PERCENT:
+          'Uma taxa de serviço de até 10 % do total dos itens fica fora da base do ICMS (Convênio ICMS 125/11).',
+        CHARGED_BY_PLATFORM: 'Uma cobrança da plataforma, não da loja: não é receita da loja.',
+        NO_TAXED_ITEM: 'Nenhum item do pedido foi tributado com valor acima de zero: não havia sobre o que ratear.',
+      },
       kinds: {
         DISCOUNT: 'Desconto',
         DELIVERY_FEE: 'Taxa de entrega',

@@ -167,6 +167,17 @@ describe('TaxBreakdown: discounts, fees and charges', () => {
     expect(screen.queryByTestId('tax-outside-invoice')).not.toBeInTheDocument();
   });
 
+  it('explains a reason code of the engine in the chosen language, beside the code', async () => {
+    const coded = payload([burger], { outsideInvoice: [{ kind: 'DELIVERY_FEE', amount: 6.99, reason: 'DELIVERED_BY_PLATFORM' }] });
+    renderInConsole(<TaxBreakdown payload={coded} />);
+    expect(tableText(screen.getByRole('table', { name: 'Amounts outside the invoice' }))[1]).toEqual([
+      'Delivery fee',
+      'R$6.99',
+      "The platform delivers: the fee is the platform's revenue, not the store's.DELIVERED_BY_PLATFORM",
+    ]);
+    expect(screen.queryByText('DELIVERED_BY_PLATFORM')).not.toHaveAttribute('lang');
+  });
+
   it('shows a kind of a newer engine as the service wrote it', () => {
     renderInConsole(<TaxBreakdown payload={payload([burger], { outsideInvoice: [{ kind: 'TIP', amount: 2, reason: 'A tip.' }] })} />);
 

@@ -1,7 +1,8 @@
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from './display';
 import { formatMoney } from './format';
+import { taxBreakdownMessages } from './tax-breakdown-messages';
 import { isKnownOutsideKind, isKnownSponsor, outsideInvoiceOf, thirdPartyPaymentsOf, type TaxSummary } from './tax-breakdown-model';
 
 /**
@@ -52,10 +53,7 @@ export function OutsideInvoice({
                     {formatMoney(entry.amount)}
                   </Table.Td>
                   <Table.Td>
-                    {/* The service writes its reasons in English: marked so, for screen readers in a pt-BR page. */}
-                    <Text size="sm" lang="en" title={t('apiDetail')}>
-                      {entry.reason}
-                    </Text>
+                    <Reason reason={entry.reason} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -103,5 +101,29 @@ export function OutsideInvoice({
         )}
       </Stack>
     </section>
+  );
+}
+
+type ReasonCode = keyof (typeof taxBreakdownMessages)['en']['outside']['reasons'];
+const isReasonCode = (reason: string): reason is ReasonCode => Object.hasOwn(taxBreakdownMessages.en.outside.reasons, reason);
+
+/**
+ * Why an amount stays outside: a reason code the console knows is explained in the chosen language,
+ * beside the code; any other reason is the service's own sentence, in English.
+ */
+function Reason({ reason }: { reason: string }) {
+  const { t } = useTranslation('taxBreakdown');
+  if (isReasonCode(reason))
+    return (
+      <Stack gap={2}>
+        <Text size="sm">{t(`outside.reasons.${reason}`)}</Text>
+        <Code style={{ overflowWrap: 'anywhere', alignSelf: 'flex-start' }}>{reason}</Code>
+      </Stack>
+    );
+  return (
+    // The service writes its sentences in English: marked so, for screen readers in a pt-BR page.
+    <Text size="sm" lang="en" title={t('apiDetail')}>
+      {reason}
+    </Text>
   );
 }
