@@ -286,7 +286,7 @@ describeWithBrowser('admin console: discounts, fees and amounts outside the invo
     const problem = (await answer.json()) as { details: { field: string; problem: string }[] };
     const detail = problem.details.find((d) => d.field === 'order.discounts[0].amount');
     expect(detail).toBeDefined();
-    await page.getByRole('alert').getByText(`order.discounts[0].amount: ${detail!.problem}`).waitFor();
+    await page.getByRole('alert').getByText(`order.discounts[0].amount: ${detail!.problem}`, { exact: true }).waitFor();
     const amount = coupon.getByRole('textbox', { name: 'Amount' });
     await expect(amount.getAttribute('aria-invalid')).resolves.toBe('true');
 
