@@ -62,20 +62,25 @@ describe('productCents', () => {
     expect(productCents(3.33, 0.5)).toBe(167);
     // −1.005 × 1: half away from zero, −1.01 (−101 cents).
     expect(productCents(-1.005, 1)).toBe(-101);
+    // As numeric text: "19.90" × "3" = 59.70.
+    expect(productCents('19.90', '3')).toBe(5970);
+    expect(productCents('1e3', 1)).toBeUndefined();
   });
 });
 
 describe('perUnitAmount', () => {
-  it('reads price.unitPrice.total, or price.unitPrice as a number, and the quantity', () => {
+  it('reads price.unitPrice.total, price.unitPrice or unitPrice, numbers or numeric text, and the quantity', () => {
     // 4.50 × 3 = 13.50.
     expect(perUnitAmount({ quantity: 3, price: { unitPrice: { total: 4.5 } } })).toEqual({ unitPrice: 4.5, quantity: 3, amount: 13.5 });
     // 7.99 × 2 = 15.98.
     expect(perUnitAmount({ quantity: 2, price: { unitPrice: 7.99 } })).toEqual({ unitPrice: 7.99, quantity: 2, amount: 15.98 });
+    // 12.99 × 0.355 = 4.61145 → 4.61.
+    expect(perUnitAmount({ quantity: '0.355', unitPrice: '12.99' })).toEqual({ unitPrice: 12.99, quantity: 0.355, amount: 4.61 });
   });
 
   it('is undefined without a unit price or a numeric quantity', () => {
     expect(perUnitAmount({ quantity: 2, price: { totalPrice: { total: 10 } } })).toBeUndefined();
-    expect(perUnitAmount({ quantity: '2', price: { unitPrice: { total: 5 } } })).toBeUndefined();
+    expect(perUnitAmount({ quantity: 'two', price: { unitPrice: { total: 5 } } })).toBeUndefined();
     expect(perUnitAmount({ price: { unitPrice: { total: 5 } } })).toBeUndefined();
   });
 });

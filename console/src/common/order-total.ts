@@ -12,9 +12,9 @@ export function lineAmount(item: Obj): number | undefined {
   return num(totalPrice?.total);
 }
 
-/** A decimal number as digits and a count of decimal places (`12.5` → 125, 1), read from its shortest text. */
-function decimalOf(value: number): { digits: bigint; scale: number } | undefined {
-  const written = String(value);
+/** A decimal number, or numeric text, as digits and a count of decimal places (`12.5` → 125, 1). */
+function decimalOf(value: number | string): { digits: bigint; scale: number } | undefined {
+  const written = typeof value === 'number' ? String(value) : value.trim();
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(written);
   if (!match) return undefined; // exponent notation: no amount of an order is written so
   const fraction = match[3] ?? '';
@@ -23,7 +23,7 @@ function decimalOf(value: number): { digits: bigint; scale: number } | undefined
 }
 
 /** round(a × b, 2), half-up (away from zero), in integer cents: exact for the decimals JSON carries. */
-export function productCents(a: number, b: number): number | undefined {
+export function productCents(a: number | string, b: number | string): number | undefined {
   const x = decimalOf(a);
   const y = decimalOf(b);
   if (!x || !y) return undefined;
@@ -36,7 +36,14 @@ export function productCents(a: number, b: number): number | undefined {
   return Number(digits < 0n ? -cents : cents);
 }
 
-/** A line priced per unit, as the tax engine reads it: `price.unitPrice.total` (or `price.unitPrice` as a number) and `quantity`. */
+/** A number, or numeric text as the API takes amounts. */
+const decimalValue = (value: unknown): number | string | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && decimalOf(value) ? value.trim() : undefined;
+
+/**
+ * A line priced per unit, as the tax engine reads it: `price.unitPrice.total`, `price.unitPrice` or
+ * `unitPrice` (numbers or numeric text), and `quantity`.
+ */
 export interface PerUnitAmount {
   unitPrice: number;
   quantity: number;
@@ -45,12 +52,12 @@ export interface PerUnitAmount {
 }
 
 export function perUnitAmount(item: Obj): PerUnitAmount | undefined {
-  const price = isObj(item.price) ? item.price : undefined;
-  const unitPrice = price ? (isObj(price.unitPrice) ? num(price.unitPrice.total) : num(price.unitPrice)) : undefined;
-  const quantity = num(item.quantity);
-  if (unitPrice === undefined || quantity === undefined) return undefined;
-  const cents = productCents(unitPrice, quantity);
-  return cents === undefined ? undefined : { unitPrice, quantity, amount: cents / 100 };
+  const unitPrice = isObj(item.price) ? item.price.unitPrice : undefined;
+  const unit = decimalValue(isObj(unitPrice) ? unitPrice.total : unitPrice) ?? decimalValue(item.unitPrice);
+  const quantity = decimalValue(item.quantity);
+  if (unit === undefined || quantity === undefined) return undefined;
+  const cents = productCents(unit, quantity);
+  return cents === undefined ? undefined : { unitPrice: Number(unit), quantity: Number(quantity), amount: cents / 100 };
 }
 
 /**
