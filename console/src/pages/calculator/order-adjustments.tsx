@@ -85,8 +85,8 @@ export function OrderAdjustments({
         <TextInput
           label={t('adjustments.amount')}
           description={t('adjustments.serviceChargeHint')}
-          {...amountProps}
-          w={undefined}
+          inputMode="decimal"
+          placeholder="0.00"
           maw={360}
           {...form.getInputProps('serviceCharge.amount')}
         />
