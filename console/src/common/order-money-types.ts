@@ -2,8 +2,8 @@
  * The order-level money fields of the tax engine (each item's shares, the totals' sums, the
  * amounts kept outside the invoice and the third-party payments), typed here by hand until the
  * generated client (`clients/typescript/src/schema.d.ts`) describes them. Then delete this file,
- * the intersections in `tax-breakdown-model.ts` and the `profile` query in the calculator, and use
- * the generated schemas: `npm run typecheck` shows any difference.
+ * and the intersections with it in `tax-breakdown-model.ts`, and use the generated schemas:
+ * `npm run typecheck` shows any difference.
  */
 
 /** An item's share of the order-level amounts that enter the invoice. */

@@ -9,8 +9,8 @@ import { isObj, text, type Obj } from '../../common/values';
 
 export type CalculatorMode = 'order' | 'ifood';
 
-/** The route's query; `profile` is typed here until the generated client describes it (see `common/order-money-types.ts`). */
-export type EnrichQuery = NonNullable<paths['/api/enrich-order']['post']['parameters']['query']> & { profile?: 'ifood' };
+/** The route's query: `dryRun`, and `profile` for an iFood order. */
+export type EnrichQuery = NonNullable<paths['/api/enrich-order']['post']['parameters']['query']>;
 
 export const DISCOUNT_SPONSORS = ['MERCHANT', 'PLATFORM', 'THIRD_PARTY'] as const;
 export const DISCOUNT_TARGETS = ['ITEMS', 'ITEM', 'DELIVERY_FEE'] as const;
