@@ -268,6 +268,22 @@ describeWithBrowser('admin console: discounts, fees and amounts outside the invo
     await context.close();
   });
 
+  it('has no serious accessibility violation and nothing wider than the screen, in both languages at both widths', async () => {
+    for (const [viewport, locale, table] of [
+      [DESKTOP, 'pt-BR', 'Valores fora da nota fiscal'],
+      [PHONE, 'en-US', 'Amounts outside the invoice'],
+    ] as const) {
+      const { page, errors, context } = await openConsole(browser, { viewport, locale });
+      await signIn(page, origin, `/console/orders/${orderDbId}`);
+      await page.getByRole('table', { name: table, exact: true }).waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("computes the order in the calculator from its form controls, showing the API's 400 at the field it names", async () => {
     const { page, errors, context } = await openConsole(browser, { viewport: DESKTOP });
     await signIn(page, origin, `/console/calculator?storeId=${STORE}`);
