@@ -1,14 +1,21 @@
 import type { components } from '../api/client';
-import type { LineTaxShares, OutsideInvoiceAmount, TaxSummaryMoney, TaxTotalsShares, ThirdPartyPayment } from './order-money-types';
 import { isObj, num, text, type Obj } from './values';
 
 /**
  * How the tax breakdown reads an enriched order: where a warning points, the anchors of lines and
  * modifiers, and a line's tax object as table rows. Pure: the components only lay it out.
  */
-export type LineTax = components['schemas']['LineTaxDto'] & LineTaxShares;
-export type TaxTotals = components['schemas']['TaxTotalsDto'] & TaxTotalsShares;
-export type TaxSummary = components['schemas']['TaxSummaryDto'] & TaxSummaryMoney;
+export type LineTax = components['schemas']['LineTaxDto'];
+export type TaxTotals = components['schemas']['TaxTotalsDto'];
+export type TaxSummary = components['schemas']['TaxSummaryDto'];
+
+/**
+ * An amount kept outside the invoice, read loosely: a stored payload of a newer engine may carry a
+ * kind this console does not know, shown as the service wrote it.
+ */
+export type OutsideInvoiceAmount = Omit<components['schemas']['OutsideInvoiceAmountDto'], 'kind'> & { kind: string };
+/** A discount paid back to the store, its sponsor read loosely for the same reason. */
+export type ThirdPartyPayment = Omit<components['schemas']['ThirdPartyPaymentDto'], 'sponsor'> & { sponsor: string };
 
 /** Lines drawn at first; a 2000-line order is drawn on demand, so the page stays responsive. */
 export const LINES_PER_STEP = 50;
