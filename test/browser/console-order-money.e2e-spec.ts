@@ -131,8 +131,6 @@ const IFOOD_ORDER = {
   total: { subTotal: 60, deliveryFee: 9, benefits: 11, additionalFees: 0, orderAmount: 58 },
 };
 
-type LineTax = NonNullable<Schemas['EnrichedOrderPayloadDto']['order']['products'][number]['tax']> & Record<string, unknown>;
-
 /** The label/value pairs of an item's facts (its own description list, not its modifiers'), read from the page. */
 async function factsOf(page: Page, anchorId: string): Promise<Record<string, string>> {
   const list = page.locator(`[id="${anchorId}"] > div > dl`).first();
@@ -193,7 +191,7 @@ describeWithBrowser('admin console: discounts, fees and amounts outside the invo
     expect(burgerLine!.tax).toMatchObject(EXPECTED.burger);
     expect(burgerLine!.modifierGroups![0]!.selectedModifiers![0]!.tax).toMatchObject(EXPECTED.cheese);
     expect(friesLine!.tax).toMatchObject(EXPECTED.fries);
-    const summary = stored.body.payload.taxSummary as Schemas['TaxSummaryDto'] & Record<string, unknown>;
+    const summary = stored.body.payload.taxSummary;
     // Totals: discount 3 + 1 + 2 = 6.00; freight 4.50 + 1.50 + 3 = 9.00.
     expect(summary.totals).toMatchObject({ discount: 6, freight: 9 });
     expect(summary.outsideInvoice).toEqual([expect.objectContaining({ kind: 'DISCOUNT', amount: 5 })]);
@@ -345,7 +343,7 @@ describeWithBrowser('admin console: discounts, fees and amounts outside the invo
     expect(answer.status()).toBe(200);
     // The mapped order is taxed as the platform's order above: the same shares, the same taxes.
     const body = (await answer.json()) as Schemas['EnrichOrderResponseDto'];
-    expect(body.payload.order.products[0]!.tax as LineTax).toMatchObject(EXPECTED.burger);
+    expect(body.payload.order.products[0]!.tax).toMatchObject(EXPECTED.burger);
 
     const result = page.getByRole('region', { name: 'Resultado' });
     await result.getByRole('table', { name: 'Impostos da linha 1', exact: true }).waitFor();
