@@ -1,4 +1,5 @@
-import { TAX_WARNING_CODES } from '../../src/tax-engine/tax-engine.js';
+import { OUTSIDE_INVOICE_REASONS } from '../../src/tax-engine/invoice-shares.js';
+import { ORDER_AMOUNT_KINDS, TAX_WARNING_CODES } from '../../src/tax-engine/tax-engine.js';
 import { taxBreakdownMessages } from '../../console/src/common/tax-breakdown-messages.js';
 import { namespaces } from '../../console/src/i18n/namespaces.js';
 
@@ -21,6 +22,14 @@ describe("the console's messages", () => {
     for (const language of ['en', 'pt-BR'] as const) {
       const explained = Object.keys(taxBreakdownMessages[language].warningText).sort();
       expect([language, explained]).toEqual([language, [...TAX_WARNING_CODES].sort()]);
+    }
+  });
+
+  it('explains every reason and names every kind of an amount kept outside the invoice, in both languages', () => {
+    for (const language of ['en', 'pt-BR'] as const) {
+      const { reasons, kinds } = taxBreakdownMessages[language].outside;
+      expect([language, Object.keys(reasons).sort()]).toEqual([language, [...OUTSIDE_INVOICE_REASONS].sort()]);
+      expect([language, Object.keys(kinds).sort()]).toEqual([language, [...ORDER_AMOUNT_KINDS].sort()]);
     }
   });
 });

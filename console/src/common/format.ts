@@ -6,6 +6,11 @@ export function formatMoney(value: number | null | undefined): string {
   return new Intl.NumberFormat(i18next.language, { style: 'currency', currency: 'BRL' }).format(value);
 }
 
+/** A quantity (whole or fractional, e.g. 0.5 kg), in the chosen language's digits. */
+export function formatQuantity(value: number): string {
+  return new Intl.NumberFormat(i18next.language, { maximumFractionDigits: 4 }).format(value);
+}
+
 /** An amount in integer cents, shown as BRL. */
 export function formatCents(cents: number | null | undefined): string {
   return formatMoney(cents === null || cents === undefined ? cents : cents / 100);

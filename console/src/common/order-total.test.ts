@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linesTotalCents, orderTotal, toCents } from './order-total';
+import { linesTotalCents, orderTotal, perUnitAmount, productCents, toCents } from './order-total';
 
 /** A line (or modifier) of the platform's order with its `price.totalPrice.total` in reais. */
 const item = (total: number, modifiers: number[] = []) => ({
@@ -46,5 +46,41 @@ describe('orderTotal', () => {
     // 1490 + 1300 = 2790 cents
     expect(orderTotal({ total: { items: 'x' }, order: { products: [item(14.9), item(13)] } })).toEqual({ cents: 2790, from: 'lines' });
     expect(orderTotal({ order: { products: [] } })).toBeUndefined();
+  });
+});
+
+describe('productCents', () => {
+  it('multiplies exactly and rounds half-up to the cent', () => {
+    // 4.50 × 3 = 13.50 → 1350 cents.
+    expect(productCents(4.5, 3)).toBe(1350);
+    // 0.1 × 3 = 0.3 exactly (floating point gives 0.30000000000000004) → 30 cents.
+    expect(productCents(0.1, 3)).toBe(30);
+    // 2.675 × 1 = 2.675 → half-up 2.68 (268 cents); as a float 2.675 is 2.67499999…, which Math.round would take down.
+    expect(productCents(2.675, 1)).toBe(268);
+    // 12.99 × 0.355 kg = 4.61145 → 4.61 (461 cents); 3.33 × 0.5 = 1.665 → 1.67 (167 cents).
+    expect(productCents(12.99, 0.355)).toBe(461);
+    expect(productCents(3.33, 0.5)).toBe(167);
+    // −1.005 × 1: half away from zero, −1.01 (−101 cents).
+    expect(productCents(-1.005, 1)).toBe(-101);
+    // As numeric text: "19.90" × "3" = 59.70.
+    expect(productCents('19.90', '3')).toBe(5970);
+    expect(productCents('1e3', 1)).toBeUndefined();
+  });
+});
+
+describe('perUnitAmount', () => {
+  it('reads price.unitPrice.total, price.unitPrice or unitPrice, numbers or numeric text, and the quantity', () => {
+    // 4.50 × 3 = 13.50.
+    expect(perUnitAmount({ quantity: 3, price: { unitPrice: { total: 4.5 } } })).toEqual({ unitPrice: 4.5, quantity: 3, amount: 13.5 });
+    // 7.99 × 2 = 15.98.
+    expect(perUnitAmount({ quantity: 2, price: { unitPrice: 7.99 } })).toEqual({ unitPrice: 7.99, quantity: 2, amount: 15.98 });
+    // 12.99 × 0.355 = 4.61145 → 4.61.
+    expect(perUnitAmount({ quantity: '0.355', unitPrice: '12.99' })).toEqual({ unitPrice: 12.99, quantity: 0.355, amount: 4.61 });
+  });
+
+  it('is undefined without a unit price or a numeric quantity', () => {
+    expect(perUnitAmount({ quantity: 2, price: { totalPrice: { total: 10 } } })).toBeUndefined();
+    expect(perUnitAmount({ quantity: 'two', price: { unitPrice: { total: 5 } } })).toBeUndefined();
+    expect(perUnitAmount({ price: { unitPrice: { total: 5 } } })).toBeUndefined();
   });
 });

@@ -12,6 +12,54 @@ export function lineAmount(item: Obj): number | undefined {
   return num(totalPrice?.total);
 }
 
+/** A decimal number, or numeric text, as digits and a count of decimal places (`12.5` → 125, 1). */
+function decimalOf(value: number | string): { digits: bigint; scale: number } | undefined {
+  const written = typeof value === 'number' ? String(value) : value.trim();
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(written);
+  if (!match) return undefined; // exponent notation: no amount of an order is written so
+  const fraction = match[3] ?? '';
+  const digits = BigInt(match[2]! + fraction);
+  return { digits: match[1] ? -digits : digits, scale: fraction.length };
+}
+
+/** round(a × b, 2), half-up (away from zero), in integer cents: exact for the decimals JSON carries. */
+export function productCents(a: number | string, b: number | string): number | undefined {
+  const x = decimalOf(a);
+  const y = decimalOf(b);
+  if (!x || !y) return undefined;
+  const digits = x.digits * y.digits;
+  const scale = x.scale + y.scale;
+  if (scale <= 2) return Number(digits * 10n ** BigInt(2 - scale));
+  const divisor = 10n ** BigInt(scale - 2);
+  const magnitude = digits < 0n ? -digits : digits;
+  const cents = magnitude / divisor + (2n * (magnitude % divisor) >= divisor ? 1n : 0n);
+  return Number(digits < 0n ? -cents : cents);
+}
+
+/** A number, or numeric text as the API takes amounts. */
+const decimalValue = (value: unknown): number | string | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && decimalOf(value) ? value.trim() : undefined;
+
+/**
+ * A line priced per unit, as the tax engine reads it: `price.unitPrice.total`, `price.unitPrice` or
+ * `unitPrice` (numbers or numeric text), and `quantity`.
+ */
+export interface PerUnitAmount {
+  unitPrice: number;
+  quantity: number;
+  /** round(unitPrice × quantity, 2), in reais. */
+  amount: number;
+}
+
+export function perUnitAmount(item: Obj): PerUnitAmount | undefined {
+  const unitPrice = isObj(item.price) ? item.price.unitPrice : undefined;
+  const unit = decimalValue(isObj(unitPrice) ? unitPrice.total : unitPrice) ?? decimalValue(item.unitPrice);
+  const quantity = decimalValue(item.quantity);
+  if (unit === undefined || quantity === undefined) return undefined;
+  const cents = productCents(unit, quantity);
+  return cents === undefined ? undefined : { unitPrice: Number(unit), quantity: Number(quantity), amount: cents / 100 };
+}
+
 /**
  * The sum of an order's lines and of their selected modifiers (a modifier's amount is not part of
  * its line's, as in the platform's orders), in cents; undefined when no line has an amount.

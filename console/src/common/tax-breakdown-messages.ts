@@ -35,6 +35,54 @@ export const taxBreakdownMessages = {
     productId: 'Product id',
     quantity: 'Quantity',
     lineAmount: 'Line amount',
+    perUnitNote: 'unit price {{unitPrice}} × quantity {{quantity}}',
+    perUnitNoteShort: 'from the unit price × the quantity',
+    shares: {
+      discount: 'Discount share (vDesc)',
+      freight: 'Freight share (vFrete)',
+      otherCharges: 'Other charges share (vOutro)',
+      netAmount: 'Net amount',
+    },
+    totalShares: {
+      discount: 'Discounts (vDesc)',
+      freight: 'Freight (vFrete)',
+      otherCharges: 'Other charges (vOutro)',
+    },
+    outside: {
+      title: 'Outside the invoice',
+      intro: "Amounts of the order that go on no item of the invoice and into no tax base, each with the service's reason.",
+      table: 'Amounts outside the invoice',
+      kind: 'Kind',
+      reason: 'Reason',
+      /** Why an amount stays outside, by the engine's reason code; a sentence of the service is shown as it is. */
+      reasons: {
+        PAID_BY_PLATFORM: 'The platform pays this discount back to the store, which receives the full price: it reduces no base.',
+        PAID_BY_THIRD_PARTY: 'A third party pays this discount back to the store, which receives the full price: it reduces no base.',
+        DELIVERY_FEE_OUTSIDE_INVOICE: 'A discount on a delivery fee that is itself outside the invoice.',
+        DELIVERED_BY_PLATFORM: "The platform delivers: the fee is the platform's revenue, not the store's.",
+        DELIVERY_FEE_NEVER_ON_INVOICE:
+          "The fiscal group keeps delivery fees off its invoices (setting 'delivery fee on the invoice: never').",
+        SERVICE_CHARGE_AT_MOST_10_PERCENT:
+          "A service charge of at most 10 % of the items' total stays out of the ICMS base (Convênio ICMS 125/11).",
+        CHARGED_BY_PLATFORM: "A charge of the platform, not of the store: it is not the store's revenue.",
+        NO_TAXED_ITEM: 'No item of the order was taxed with an amount above zero: there was nothing to split it over.',
+      },
+      kinds: {
+        DISCOUNT: 'Discount',
+        DELIVERY_FEE: 'Delivery fee',
+        SERVICE_CHARGE: 'Service charge',
+        OTHER_CHARGE: 'Other charge',
+      },
+    },
+    thirdParty: {
+      title: 'Paid by third parties',
+      intro:
+        'Discounts the platform or a partner pays back to the store: the store receives the full price, and the invoice lists them among its payments.',
+      table: 'Payments by third parties',
+      sponsor: 'Paid by',
+      description: 'Description',
+      sponsors: { PLATFORM: 'The platform', THIRD_PARTY: 'A third party' },
+    },
     taxesOfLine: 'Taxes of line {{line}}',
     taxesOfModifier: 'Taxes of line {{line}}, modifier {{modifier}}',
     modifiersOf: 'Modifiers of line {{line}}',
@@ -123,6 +171,54 @@ export const taxBreakdownMessages = {
     productId: 'Id do produto',
     quantity: 'Quantidade',
     lineAmount: 'Valor da linha',
+    perUnitNote: 'preço unitário {{unitPrice}} × quantidade {{quantity}}',
+    perUnitNoteShort: 'do preço unitário × a quantidade',
+    shares: {
+      discount: 'Rateio do desconto (vDesc)',
+      freight: 'Rateio do frete (vFrete)',
+      otherCharges: 'Rateio de outras despesas (vOutro)',
+      netAmount: 'Valor líquido',
+    },
+    totalShares: {
+      discount: 'Descontos (vDesc)',
+      freight: 'Frete (vFrete)',
+      otherCharges: 'Outras despesas (vOutro)',
+    },
+    outside: {
+      title: 'Fora da nota fiscal',
+      intro:
+        'Valores do pedido que não entram em nenhum item da nota nem em nenhuma base de imposto, cada um com o motivo dado pelo serviço.',
+      table: 'Valores fora da nota fiscal',
+      kind: 'Tipo',
+      reason: 'Motivo',
+      reasons: {
+        PAID_BY_PLATFORM: 'A plataforma reembolsa este desconto à loja, que recebe o preço cheio: não reduz nenhuma base.',
+        PAID_BY_THIRD_PARTY: 'Um terceiro reembolsa este desconto à loja, que recebe o preço cheio: não reduz nenhuma base.',
+        DELIVERY_FEE_OUTSIDE_INVOICE: 'Um desconto sobre uma taxa de entrega que também fica fora da nota.',
+        DELIVERED_BY_PLATFORM: 'A plataforma faz a entrega: a taxa é receita da plataforma, não da loja.',
+        DELIVERY_FEE_NEVER_ON_INVOICE:
+          "O grupo fiscal não põe taxas de entrega nas suas notas (configuração 'taxa de entrega na nota: nunca').",
+        SERVICE_CHARGE_AT_MOST_10_PERCENT:
+          'Uma taxa de serviço de até 10 % do total dos itens fica fora da base do ICMS (Convênio ICMS 125/11).',
+        CHARGED_BY_PLATFORM: 'Uma cobrança da plataforma, não da loja: não é receita da loja.',
+        NO_TAXED_ITEM: 'Nenhum item do pedido foi tributado com valor acima de zero: não havia sobre o que ratear.',
+      },
+      kinds: {
+        DISCOUNT: 'Desconto',
+        DELIVERY_FEE: 'Taxa de entrega',
+        SERVICE_CHARGE: 'Taxa de serviço',
+        OTHER_CHARGE: 'Outra cobrança',
+      },
+    },
+    thirdParty: {
+      title: 'Pagos por terceiros',
+      intro:
+        'Descontos que a plataforma ou um parceiro reembolsa à loja: a loja recebe o preço cheio, e a nota os lista entre os pagamentos.',
+      table: 'Pagamentos de terceiros',
+      sponsor: 'Pago por',
+      description: 'Descrição',
+      sponsors: { PLATFORM: 'A plataforma', THIRD_PARTY: 'Um terceiro' },
+    },
     taxesOfLine: 'Impostos da linha {{line}}',
     taxesOfModifier: 'Impostos da linha {{line}}, complemento {{modifier}}',
     modifiersOf: 'Complementos da linha {{line}}',

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { taxRowsOf, totalsRowsOf, zeroReasonOf, type LineTax, type TaxTotals } from './tax-breakdown-model';
+import {
+  isKnownOutsideKind,
+  isKnownSponsor,
+  outsideInvoiceOf,
+  sharesOf,
+  taxRowsOf,
+  thirdPartyPaymentsOf,
+  totalsRowsOf,
+  zeroReasonOf,
+  type LineTax,
+  type TaxSummary,
+  type TaxTotals,
+} from './tax-breakdown-model';
 
 describe('zeroReasonOf', () => {
   it('reads Simples Nacional, a CST or CSOSN code, and keeps any other text', () => {
@@ -51,5 +63,77 @@ describe('totalsRowsOf', () => {
     expect(charged.map(([key]) => key)).toEqual(['base', 'ICMS', 'PIS', 'COFINS']);
     expect(reform).toEqual([['CBS', 0.49]]);
     expect(totalsRowsOf({ ...totals, FCP_value: 1 }).charged.map(([key]) => key)).toEqual(['base', 'ICMS', 'FCP', 'PIS', 'COFINS']);
+  });
+});
+
+describe('sharesOf', () => {
+  const tax = { ICMS_base: 31.5 } as LineTax;
+
+  it('has no rows for an item of an order without discounts, fees or charges (shown as before)', () => {
+    expect(sharesOf(tax)).toEqual([]);
+  });
+
+  it("lists the item's shares and net amount in the invoice's order, a zero share included", () => {
+    // Burger of 30.00: a 3.00 share of the coupon, a 4.50 share of the fee, no other charge: 30.00 − 3.00 + 4.50 + 0 = 31.50.
+    const shared = { ...tax, netAmount: 31.5, otherCharges: 0, freight: 4.5, discount: 3 } as LineTax;
+    expect(sharesOf(shared)).toEqual([
+      ['discount', 3],
+      ['freight', 4.5],
+      ['otherCharges', 0],
+      ['netAmount', 31.5],
+    ]);
+    expect(sharesOf({ ...tax, discount: 1, netAmount: 9 } as LineTax)).toEqual([
+      ['discount', 1],
+      ['netAmount', 9],
+    ]);
+  });
+});
+
+describe('totalsRowsOf with shares', () => {
+  const totals = { base: 63, ICMS_value: 11.34, PIS_value: 0.85, COFINS_value: 3.92, total_tax: 16.11 } as TaxTotals;
+
+  it('has no share rows for an order without them', () => {
+    expect(totalsRowsOf(totals).shares).toEqual([]);
+  });
+
+  it("puts the sums of the shares before the base, only those present, and leaves the taxes' rows as they were", () => {
+    const { shares, charged } = totalsRowsOf({ ...totals, discount: 6, freight: 9 });
+    expect(shares).toEqual([
+      ['discount', 6],
+      ['freight', 9],
+    ]);
+    expect(charged.map(([key]) => key)).toEqual(['base', 'ICMS', 'PIS', 'COFINS']);
+    expect(totalsRowsOf({ ...totals, otherCharges: 1.2 }).shares).toEqual([['otherCharges', 1.2]]);
+  });
+});
+
+describe('outsideInvoiceOf and thirdPartyPaymentsOf', () => {
+  const summary = (extra: object) => ({ totals: {}, warnings: [], ...extra }) as unknown as TaxSummary;
+
+  it('are empty for a summary without them', () => {
+    expect(outsideInvoiceOf(summary({}))).toEqual([]);
+    expect(thirdPartyPaymentsOf(summary({}))).toEqual([]);
+  });
+
+  it("keep each entry's kind, amount and reason, and the payments' sponsor and description", () => {
+    const outside = [
+      { kind: 'DISCOUNT', amount: 5, reason: 'Paid by the platform: the store receives the full price.' },
+      { kind: 'SERVICE_CHARGE', amount: 10, reason: 'At most 10 % of the lines.' },
+    ];
+    const payments = [
+      { amount: 5, sponsor: 'PLATFORM', description: 'Platform coupon' },
+      { amount: 2, sponsor: 'THIRD_PARTY' },
+    ];
+    expect(outsideInvoiceOf(summary({ outsideInvoice: outside }))).toEqual(outside);
+    expect(thirdPartyPaymentsOf(summary({ thirdPartyPayments: payments }))).toEqual(payments);
+  });
+
+  it('leave out entries a stored payload holds in another shape, and keep a kind of a newer engine', () => {
+    const outside = [null, 'DISCOUNT', { kind: 'DISCOUNT' }, { kind: 'TIP', amount: 1 }];
+    expect(outsideInvoiceOf(summary({ outsideInvoice: outside }))).toEqual([{ kind: 'TIP', amount: 1, reason: '' }]);
+    expect(thirdPartyPaymentsOf(summary({ thirdPartyPayments: [{ amount: '5', sponsor: 'PLATFORM' }, { amount: 5 }] }))).toEqual([]);
+    expect(outsideInvoiceOf(summary({ outsideInvoice: 'DISCOUNT' }))).toEqual([]);
+    expect([isKnownOutsideKind('DELIVERY_FEE'), isKnownOutsideKind('TIP')]).toEqual([true, false]);
+    expect([isKnownSponsor('THIRD_PARTY'), isKnownSponsor('MERCHANT')]).toEqual([true, false]);
   });
 });

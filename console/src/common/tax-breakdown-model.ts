@@ -1,5 +1,5 @@
 import type { components } from '../api/client';
-import { isObj, type Obj } from './values';
+import { isObj, num, text, type Obj } from './values';
 
 /**
  * How the tax breakdown reads an enriched order: where a warning points, the anchors of lines and
@@ -7,6 +7,15 @@ import { isObj, type Obj } from './values';
  */
 export type LineTax = components['schemas']['LineTaxDto'];
 export type TaxTotals = components['schemas']['TaxTotalsDto'];
+export type TaxSummary = components['schemas']['TaxSummaryDto'];
+
+/**
+ * An amount kept outside the invoice, read loosely: a stored payload of a newer engine may carry a
+ * kind this console does not know, shown as the service wrote it.
+ */
+export type OutsideInvoiceAmount = Omit<components['schemas']['OutsideInvoiceAmountDto'], 'kind'> & { kind: string };
+/** A discount paid back to the store, its sponsor read loosely for the same reason. */
+export type ThirdPartyPayment = Omit<components['schemas']['ThirdPartyPaymentDto'], 'sponsor'> & { sponsor: string };
 
 /** Lines drawn at first; a 2000-line order is drawn on demand, so the page stays responsive. */
 export const LINES_PER_STEP = 50;
@@ -112,10 +121,34 @@ export function taxRowsOf(tax: LineTax): TaxRow[] {
   return rows;
 }
 
-export type TotalKey = 'base' | 'ICMS' | 'FCP' | 'PIS' | 'COFINS' | 'IBSCBS_base' | 'IBS_UF' | 'IBS_Mun' | 'CBS';
+export type ShareKey = 'discount' | 'freight' | 'otherCharges' | 'netAmount';
+
+/**
+ * An item's shares of the order-level amounts on the invoice (vDesc, vFrete, vOutro) and its net
+ * amount, those the engine wrote: none for an order without such amounts, which shows as before.
+ */
+export function sharesOf(tax: LineTax): [ShareKey, number][] {
+  const keys: ShareKey[] = ['discount', 'freight', 'otherCharges', 'netAmount'];
+  return keys.flatMap((key): [ShareKey, number][] => {
+    const value = num(tax[key]);
+    return value === undefined ? [] : [[key, value]];
+  });
+}
+
+export type TotalKey =
+  'discount' | 'freight' | 'otherCharges' | 'base' | 'ICMS' | 'FCP' | 'PIS' | 'COFINS' | 'IBSCBS_base' | 'IBS_UF' | 'IBS_Mun' | 'CBS';
 
 /** The order's totals as rows: the charged taxes, and apart the reform's (informative) ones present in the totals. */
-export function totalsRowsOf(totals: TaxTotals): { charged: [TotalKey, number | undefined][]; reform: [TotalKey, number | undefined][] } {
+export function totalsRowsOf(totals: TaxTotals): {
+  shares: [TotalKey, number][];
+  charged: [TotalKey, number | undefined][];
+  reform: [TotalKey, number | undefined][];
+} {
+  // The sums of the items' shares come first, as on the invoice's totals (vDesc, vFrete, vOutro); only those present.
+  const shares = (['discount', 'freight', 'otherCharges'] as const).flatMap((key): [TotalKey, number][] => {
+    const value = num(totals[key]);
+    return value === undefined ? [] : [[key, value]];
+  });
   const charged: [TotalKey, number | undefined][] = [
     ['base', totals.base],
     ['ICMS', totals.ICMS_value],
@@ -127,5 +160,38 @@ export function totalsRowsOf(totals: TaxTotals): { charged: [TotalKey, number | 
   if (totals.IBS_UF_value !== undefined) reform.push(['IBS_UF', totals.IBS_UF_value]);
   if (totals.IBS_Mun_value !== undefined) reform.push(['IBS_Mun', totals.IBS_Mun_value]);
   if (totals.CBS_value !== undefined) reform.push(['CBS', totals.CBS_value]);
-  return { charged, reform };
+  return { shares, charged, reform };
+}
+
+/** The kinds of amounts kept outside the invoice that the console names; another one shows as the service wrote it. */
+export const OUTSIDE_INVOICE_KINDS = ['DISCOUNT', 'DELIVERY_FEE', 'SERVICE_CHARGE', 'OTHER_CHARGE'] as const;
+export type KnownOutsideKind = (typeof OUTSIDE_INVOICE_KINDS)[number];
+export const isKnownOutsideKind = (kind: string): kind is KnownOutsideKind => (OUTSIDE_INVOICE_KINDS as readonly string[]).includes(kind);
+
+/** The amounts the summary keeps outside the invoice; entries a stored payload holds in another shape are left out. */
+export function outsideInvoiceOf(summary: TaxSummary): OutsideInvoiceAmount[] {
+  const entries: unknown[] = Array.isArray(summary.outsideInvoice) ? summary.outsideInvoice : [];
+  return entries.flatMap((entry) => {
+    if (!isObj(entry)) return [];
+    const kind = text(entry.kind);
+    const amount = num(entry.amount);
+    return kind === undefined || amount === undefined ? [] : [{ kind, amount, reason: text(entry.reason) ?? '' }];
+  });
+}
+
+export const THIRD_PARTY_SPONSORS = ['PLATFORM', 'THIRD_PARTY'] as const;
+export type KnownSponsor = (typeof THIRD_PARTY_SPONSORS)[number];
+export const isKnownSponsor = (sponsor: string): sponsor is KnownSponsor => (THIRD_PARTY_SPONSORS as readonly string[]).includes(sponsor);
+
+/** The discounts paid back to the store by someone else, for the invoice's payment group. */
+export function thirdPartyPaymentsOf(summary: TaxSummary): ThirdPartyPayment[] {
+  const entries: unknown[] = Array.isArray(summary.thirdPartyPayments) ? summary.thirdPartyPayments : [];
+  return entries.flatMap((entry) => {
+    if (!isObj(entry)) return [];
+    const amount = num(entry.amount);
+    const sponsor = text(entry.sponsor);
+    if (amount === undefined || sponsor === undefined) return [];
+    const description = text(entry.description);
+    return [description === undefined ? { amount, sponsor } : { amount, sponsor, description }];
+  });
 }

@@ -6,6 +6,7 @@ import { Facts } from './display';
 import { formatDateTime } from './format';
 import { anchorId, LINES_PER_STEP, linesToShow, targetOfFragment, warningTarget, type WarningTarget } from './tax-breakdown-model';
 import { LineSection } from './tax-line-section';
+import { OutsideInvoice } from './tax-outside-invoice';
 import { taxBreakdownMessages } from './tax-breakdown-messages';
 import { TotalsTable } from './tax-tables';
 import { isObj } from './values';
@@ -90,6 +91,8 @@ export function TaxBreakdown({
           <TotalsTable totals={summary.totals} label={t('totalsTable')} />
         </section>
       )}
+
+      {summary && <OutsideInvoice summary={summary} anchorPrefix={anchorPrefix} headingOrder={headingOrder} />}
 
       {summary && (
         <section aria-labelledby={`${anchorPrefix}-warnings`} data-testid="tax-warnings">

@@ -2,9 +2,9 @@ import { Code, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Facts } from './display';
-import { formatMoney } from './format';
-import { lineAmount } from './order-total';
-import { anchorId, taxOf } from './tax-breakdown-model';
+import { formatMoney, formatQuantity } from './format';
+import { lineAmount, perUnitAmount } from './order-total';
+import { anchorId, sharesOf, taxOf } from './tax-breakdown-model';
 import { LineTaxTable } from './tax-tables';
 import { isObj, num, text, type Obj } from './values';
 
@@ -132,7 +132,15 @@ function ItemTaxes({ item, tableLabel, warned, productId }: { item: Obj; tableLa
   const facts: [string, ReactNode][] = [];
   if (productId && text(item.name)) facts.push([t('productId'), <Code key="id">{productId}</Code>]);
   if (quantity !== undefined) facts.push([t('quantity'), String(quantity)]);
-  facts.push([t('lineAmount'), formatMoney(lineAmount(item))]);
+  facts.push([t('lineAmount'), tax?.amountFrom ? <PerUnitAmountText key="amount" item={item} /> : formatMoney(lineAmount(item))]);
+  // The item's shares of the order's discounts, fees and charges, only on an order that has them.
+  for (const [key, value] of tax ? sharesOf(tax) : [])
+    facts.push([
+      t(`shares.${key}`),
+      <span key={key} data-share={key}>
+        {key === 'netAmount' ? <strong>{formatMoney(value)}</strong> : formatMoney(value)}
+      </span>,
+    ]);
   if (tax) {
     facts.push([t('ncm'), tax.NCM]);
     if (tax.CEST) facts.push([t('cest'), tax.CEST]);
@@ -158,5 +166,21 @@ function ItemTaxes({ item, tableLabel, warned, productId }: { item: Obj; tableLa
       )}
       {tax && <LineTaxTable tax={tax} label={tableLabel} />}
     </Stack>
+  );
+}
+
+/** The amount the engine computed from the unit price (the item has no total price), and how. */
+function PerUnitAmountText({ item }: { item: Obj }) {
+  const { t } = useTranslation('taxBreakdown');
+  const perUnit = perUnitAmount(item);
+  return (
+    <span data-amount-from="unitPrice×quantity">
+      {formatMoney(perUnit?.amount)}
+      <Text span size="xs" c="gray.7" display="block">
+        {perUnit
+          ? t('perUnitNote', { unitPrice: formatMoney(perUnit.unitPrice), quantity: formatQuantity(perUnit.quantity) })
+          : t('perUnitNoteShort')}
+      </Text>
+    </span>
   );
 }

@@ -82,8 +82,14 @@ export function LineTaxTable({ tax, label }: { tax: LineTax; label: string }) {
 /** The order's totals, the reform's informative ones apart. */
 export function TotalsTable({ totals, label }: { totals: TaxTotals; label: string }) {
   const { t } = useTranslation('taxBreakdown');
-  const { charged: rows, reform } = totalsRowsOf(totals);
-  const name = (key: TotalKey) => (key === 'base' ? t('base') : t(`taxes.${key}`));
+  const { shares, charged, reform } = totalsRowsOf(totals);
+  const rows = [...shares, ...charged];
+  const name = (key: TotalKey) =>
+    key === 'base'
+      ? t('base')
+      : key === 'discount' || key === 'freight' || key === 'otherCharges'
+        ? t(`totalShares.${key}`)
+        : t(`taxes.${key}`);
   return (
     <Box maw={520}>
       <Table aria-label={label} data-testid="tax-totals">

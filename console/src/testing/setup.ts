@@ -8,7 +8,8 @@ import { setUpI18n } from '../i18n/i18n';
 // same on every machine and the zone's offset is not zero.
 process.env.TZ = 'America/Sao_Paulo';
 
-// What jsdom lacks and Mantine calls: media queries, element resizing, scrolling into view.
+// What jsdom lacks and Mantine calls: media queries, element resizing, scrolling into view, the
+// font loading events an autosized textarea (the calculator's JSON editor) listens to.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string): MediaQueryList =>
@@ -29,6 +30,8 @@ window.ResizeObserver = class {
   disconnect(): void {}
 };
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
 
 // The console's own i18n set-up, in English unless a test switches.
 setUpI18n();

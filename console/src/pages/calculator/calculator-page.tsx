@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, JsonInput, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, JsonInput, List, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,20 @@ import { Link, useSearchParams } from 'react-router';
 import { api, isProblem, unwrap, type ApiProblem } from '../../api/client';
 import { ErrorState, EmptyState } from '../../common/states';
 import { TaxBreakdown } from '../../common/tax-breakdown';
+import {
+  calculationRequest,
+  emptyAdjustments,
+  formFieldOf,
+  lineChoicesOf,
+  storeIdOf,
+  withStoreId,
+  type AdjustmentValues,
+  type CalculatorMode,
+  type EnrichQuery,
+} from './calculator-request';
+import { exampleIfoodOrder } from './example-ifood-order';
 import { exampleOrder } from './example-order';
+import { OrderAdjustments } from './order-adjustments';
 
 type Parsed = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
@@ -20,42 +34,53 @@ function parse(text: string): Parsed {
   }
 }
 
-/** The order itself: at the root or under `payload`, as the API takes it. */
-function orderOf(body: Record<string, unknown>): Record<string, unknown> {
-  const wrapped = body.payload;
-  return typeof wrapped === 'object' && wrapped !== null && !Array.isArray(wrapped) ? (wrapped as Record<string, unknown>) : body;
-}
-
-function storeIdOf(body: Record<string, unknown>): string {
-  const store = orderOf(body).store;
-  const id = typeof store === 'object' && store !== null ? (store as Record<string, unknown>).id : undefined;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
-}
+const exampleFor = (mode: CalculatorMode, storeId: string | null) =>
+  JSON.stringify(mode === 'ifood' ? exampleIfoodOrder(storeId) : exampleOrder(storeId), null, 2);
 
 export function CalculatorPage() {
   const { t } = useTranslation('calculator');
   const [searchParams] = useSearchParams();
-  const [text, setText] = useState(() => JSON.stringify(exampleOrder(searchParams.get('storeId')), null, 2));
+  const [mode, setMode] = useState<CalculatorMode>('order');
+  // Each kind of order keeps its own text, so switching back and forth loses nothing typed.
+  const [texts, setTexts] = useState<Record<CalculatorMode, string>>(() => ({
+    order: exampleFor('order', searchParams.get('storeId')),
+    ifood: exampleFor('ifood', searchParams.get('storeId')),
+  }));
+  const text = texts[mode];
+  const setText = (value: string) => setTexts((current) => ({ ...current, [mode]: value }));
   const parsed = parse(text);
+  const adjustments = useForm<AdjustmentValues>({ initialValues: emptyAdjustments() });
 
   const run = useMutation({
-    mutationFn: async (body: Record<string, unknown>) =>
-      // The body is the platform's order, kept as typed by the user: the API validates it.
-      unwrap(await api.POST('/api/enrich-order', { params: { query: { dryRun: true } }, body: body as never })),
+    mutationFn: async (request: { query: EnrichQuery; body: Record<string, unknown> }) =>
+      // The body is the order as typed by the user: the API validates it.
+      unwrap(await api.POST('/api/enrich-order', { params: { query: request.query }, body: request.body as never })),
+    onError: (error) => {
+      // The API's problems with the form's amounts show at their fields too (the alert lists them all).
+      if (!isProblem(error) || error.status !== 400) return;
+      const byField: Record<string, string> = {};
+      for (const detail of error.details ?? []) {
+        const field = detail.field ? formFieldOf(detail.field) : undefined;
+        if (field) byField[field] = byField[field] ? `${byField[field]}; ${detail.problem ?? ''}` : (detail.problem ?? '');
+      }
+      adjustments.setErrors(byField);
+    },
   });
 
-  const setStoreId = (storeId: string) => {
+  const calculate = () => {
     if (!parsed.ok) return;
-    const body = structuredClone(parsed.value);
-    const order = orderOf(body);
-    const store = typeof order.store === 'object' && order.store !== null ? (order.store as Record<string, unknown>) : {};
-    order.store = { ...store, id: storeId };
-    setText(JSON.stringify(body, null, 2));
+    adjustments.clearErrors();
+    run.mutate(calculationRequest(mode, parsed.value, adjustments.getValues()));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (parsed.ok) run.mutate(parsed.value);
+    calculate();
+  };
+
+  const switchMode = (value: string) => {
+    setMode(value === 'ifood' ? 'ifood' : 'order');
+    run.reset();
   };
 
   return (
@@ -68,18 +93,38 @@ export function CalculatorPage() {
           <Title order={2} size="h4" id="calculator-order-title">
             {t('orderSection')}
           </Title>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="calculator-mode-label">
+              {t('mode.label')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="calculator-mode-label"
+              value={mode}
+              onChange={switchMode}
+              data={[
+                { value: 'order', label: t('mode.order') },
+                { value: 'ifood', label: t('mode.ifood') },
+              ]}
+              maw={360}
+            />
+            {mode === 'ifood' && (
+              <Text size="sm" c="gray.7" data-testid="calculator-ifood-hint">
+                {t('mode.ifoodHint')}
+              </Text>
+            )}
+          </Stack>
           <TextInput
             label={t('storeId')}
-            description={t('storeIdHint')}
+            description={mode === 'ifood' ? t('storeIdHintIfood') : t('storeIdHint')}
             name="storeId"
-            value={parsed.ok ? storeIdOf(parsed.value) : ''}
+            value={parsed.ok ? storeIdOf(mode, parsed.value) : ''}
             disabled={!parsed.ok}
-            onChange={(event) => setStoreId(event.currentTarget.value)}
+            onChange={(event) => parsed.ok && setText(JSON.stringify(withStoreId(mode, parsed.value, event.currentTarget.value), null, 2))}
             maw={360}
           />
           <JsonInput
-            label={t('order')}
-            description={t('orderHint')}
+            label={mode === 'ifood' ? t('ifoodOrder') : t('order')}
+            description={mode === 'ifood' ? t('ifoodOrderHint') : t('orderHint')}
             name="order"
             value={text}
             onChange={setText}
@@ -90,6 +135,8 @@ export function CalculatorPage() {
             error={parsed.ok ? undefined : t('invalidJson', { message: parsed.message })}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
           />
+          {/* iFood's order carries its own benefits, fee and additional fees: the form is for the platform's shape. */}
+          {mode === 'order' && <OrderAdjustments form={adjustments} lines={lineChoicesOf(parsed.ok ? parsed.value : undefined)} />}
           <Group gap="sm">
             <Button type="submit" loading={run.isPending} disabled={!parsed.ok}>
               {t('calculate')}
@@ -98,8 +145,8 @@ export function CalculatorPage() {
             <Button variant="default" disabled={!parsed.ok} onClick={() => parsed.ok && setText(JSON.stringify(parsed.value, null, 2))}>
               {t('format')}
             </Button>
-            <Button variant="default" onClick={() => setText(JSON.stringify(exampleOrder(searchParams.get('storeId')), null, 2))}>
-              {t('example')}
+            <Button variant="default" onClick={() => setText(exampleFor(mode, searchParams.get('storeId')))}>
+              {mode === 'ifood' ? t('exampleIfood') : t('example')}
             </Button>
           </Group>
         </Stack>
@@ -111,11 +158,7 @@ export function CalculatorPage() {
             {t('result')}
           </Title>
           {run.isError ? (
-            <CalculationProblem
-              error={run.error}
-              storeId={parsed.ok ? storeIdOf(parsed.value) : ''}
-              onRetry={() => parsed.ok && run.mutate(parsed.value)}
-            />
+            <CalculationProblem error={run.error} storeId={parsed.ok ? storeIdOf(mode, parsed.value) : ''} onRetry={calculate} />
           ) : run.data ? (
             <TaxBreakdown payload={run.data.payload} />
           ) : (
