@@ -920,7 +920,21 @@ export default async () => {
                 enum: ['DELIVERY_FEE', 'DISCOUNT', 'SERVICE_CHARGE', 'OTHER_CHARGE'],
               },
               amount: { required: true, type: () => Number, description: 'The amount kept out of every base' },
-              reason: { required: true, type: () => String, description: 'Why it is not on the invoice, in words' },
+              reason: {
+                required: true,
+                description:
+                  "Why it is not on the invoice, as a code a program can read: `PAID_BY_PLATFORM` / `PAID_BY_THIRD_PARTY` (a discount paid back\nto the store: it receives the full price), `DELIVERY_FEE_OUTSIDE_INVOICE` (a discount of a delivery fee that is itself\noutside), `DELIVERED_BY_PLATFORM` (the platform delivers: its fee is not the store's revenue), `DELIVERY_FEE_NEVER_ON_INVOICE`\n(the group's `deliveryFeeOnInvoice` is `NEVER`), `SERVICE_CHARGE_AT_MOST_10_PERCENT` (outside the ICMS base up to 10 % of\nthe items), `CHARGED_BY_PLATFORM` (the platform's own fee), `NO_TAXED_ITEM` (no taxed item to split it over)",
+                enum: [
+                  'PAID_BY_PLATFORM',
+                  'PAID_BY_THIRD_PARTY',
+                  'DELIVERY_FEE_OUTSIDE_INVOICE',
+                  'DELIVERED_BY_PLATFORM',
+                  'DELIVERY_FEE_NEVER_ON_INVOICE',
+                  'SERVICE_CHARGE_AT_MOST_10_PERCENT',
+                  'CHARGED_BY_PLATFORM',
+                  'NO_TAXED_ITEM',
+                ],
+              },
             },
             ThirdPartyPaymentDto: {
               amount: {

@@ -3428,10 +3428,15 @@ export interface components {
              */
             amount: number;
             /**
-             * @description Why it is not on the invoice, in words
-             * @example Paid back to the store by the platform: the store receives the full price
+             * @description Why it is not on the invoice, as a code a program can read: `PAID_BY_PLATFORM` / `PAID_BY_THIRD_PARTY` (a discount paid back
+             *     to the store: it receives the full price), `DELIVERY_FEE_OUTSIDE_INVOICE` (a discount of a delivery fee that is itself
+             *     outside), `DELIVERED_BY_PLATFORM` (the platform delivers: its fee is not the store's revenue), `DELIVERY_FEE_NEVER_ON_INVOICE`
+             *     (the group's `deliveryFeeOnInvoice` is `NEVER`), `SERVICE_CHARGE_AT_MOST_10_PERCENT` (outside the ICMS base up to 10 % of
+             *     the items), `CHARGED_BY_PLATFORM` (the platform's own fee), `NO_TAXED_ITEM` (no taxed item to split it over)
+             * @example PAID_BY_PLATFORM
+             * @enum {string}
              */
-            reason: string;
+            reason: "PAID_BY_PLATFORM" | "PAID_BY_THIRD_PARTY" | "DELIVERY_FEE_OUTSIDE_INVOICE" | "DELIVERED_BY_PLATFORM" | "DELIVERY_FEE_NEVER_ON_INVOICE" | "SERVICE_CHARGE_AT_MOST_10_PERCENT" | "CHARGED_BY_PLATFORM" | "NO_TAXED_ITEM";
         };
         ThirdPartyPaymentDto: {
             /**

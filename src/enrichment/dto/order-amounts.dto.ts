@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
+import type { OutsideInvoiceReason } from '../../tax-engine/invoice-shares.js';
 import type { OrderAmountKind } from '../../tax-engine/tax-engine.js';
 
 /*
@@ -69,9 +70,15 @@ export class OutsideInvoiceAmountDto {
   /** The amount kept out of every base */
   @ApiProperty({ example: 10 })
   amount: number;
-  /** Why it is not on the invoice, in words */
-  @ApiProperty({ example: 'Paid back to the store by the platform: the store receives the full price' })
-  reason: string;
+  /**
+   * Why it is not on the invoice, as a code a program can read: `PAID_BY_PLATFORM` / `PAID_BY_THIRD_PARTY` (a discount paid back
+   * to the store: it receives the full price), `DELIVERY_FEE_OUTSIDE_INVOICE` (a discount of a delivery fee that is itself
+   * outside), `DELIVERED_BY_PLATFORM` (the platform delivers: its fee is not the store's revenue), `DELIVERY_FEE_NEVER_ON_INVOICE`
+   * (the group's `deliveryFeeOnInvoice` is `NEVER`), `SERVICE_CHARGE_AT_MOST_10_PERCENT` (outside the ICMS base up to 10 % of
+   * the items), `CHARGED_BY_PLATFORM` (the platform's own fee), `NO_TAXED_ITEM` (no taxed item to split it over)
+   */
+  @ApiProperty({ example: 'PAID_BY_PLATFORM' })
+  reason: OutsideInvoiceReason;
 }
 
 export class ThirdPartyPaymentDto {
