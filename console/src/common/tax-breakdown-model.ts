@@ -11,9 +11,12 @@ export type TaxSummary = components['schemas']['TaxSummaryDto'];
 
 /**
  * An amount kept outside the invoice, read loosely: a stored payload of a newer engine may carry a
- * kind this console does not know, shown as the service wrote it.
+ * kind or reason this console does not know, shown as the service wrote it.
  */
-export type OutsideInvoiceAmount = Omit<components['schemas']['OutsideInvoiceAmountDto'], 'kind'> & { kind: string };
+export type OutsideInvoiceAmount = Omit<components['schemas']['OutsideInvoiceAmountDto'], 'kind' | 'reason'> & {
+  kind: string;
+  reason: string;
+};
 /** A discount paid back to the store, its sponsor read loosely for the same reason. */
 export type ThirdPartyPayment = Omit<components['schemas']['ThirdPartyPaymentDto'], 'sponsor'> & { sponsor: string };
 
