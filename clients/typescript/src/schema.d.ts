@@ -4689,10 +4689,9 @@ export interface components {
             settings?: components["schemas"]["FiscalGroupSettingsDto"];
             /**
              * @description The window: the orders received in the last `hours` hours (1 to 168, default 24)
-             * @default 24
              * @example 24
              */
-            hours: number;
+            hours?: number;
         };
         ImpactCountsDto: {
             /** @example 1250 */

@@ -8,7 +8,7 @@ export const MAX_IMPACT_HOURS = 168;
 /** A group body as an update takes it, and how far back to look. */
 export class FiscalGroupImpactRequestDto extends UpdateFiscalGroupDto {
   /** The window: the orders received in the last `hours` hours (1 to 168, default 24) */
-  @ApiProperty({ type: 'integer', default: DEFAULT_IMPACT_HOURS, example: 24 })
+  @ApiProperty({ type: 'integer', example: 24 })
   @IsOptional()
   @Max(MAX_IMPACT_HOURS)
   @Min(1)
