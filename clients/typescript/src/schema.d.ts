@@ -4780,9 +4780,27 @@ export interface components {
             /** @example product-burger */
             productId: string | null;
             /** @description The line's taxes with the group as it is; null when the line is not taxed */
-            before: components["schemas"]["ImpactTaxValuesDto"] | null;
+            before: {
+                ICMS_value?: number;
+                PIS_value?: number;
+                COFINS_value?: number;
+                FCP_value?: number;
+                total_tax?: number;
+                CBS_value?: number;
+                IBS_UF_value?: number;
+                IBS_Mun_value?: number;
+            } | null;
             /** @description With the proposed group; null when the line would not be taxed */
-            after: components["schemas"]["ImpactTaxValuesDto"] | null;
+            after: {
+                ICMS_value?: number;
+                PIS_value?: number;
+                COFINS_value?: number;
+                FCP_value?: number;
+                total_tax?: number;
+                CBS_value?: number;
+                IBS_UF_value?: number;
+                IBS_Mun_value?: number;
+            } | null;
             /** @description after − before per tax (an untaxed side counts as zero) */
             change: components["schemas"]["ImpactTaxValuesDto"];
             /** @description The warning the line would get instead of its taxes; null when the order has more warnings than its summary lists */
@@ -4827,9 +4845,27 @@ export interface components {
             /** @example product-burger */
             productId: string | null;
             /** @description The line's taxes with the group as it is; null when the line is not taxed */
-            before: components["schemas"]["ImpactTaxValuesDto"] | null;
+            before: {
+                ICMS_value?: number;
+                PIS_value?: number;
+                COFINS_value?: number;
+                FCP_value?: number;
+                total_tax?: number;
+                CBS_value?: number;
+                IBS_UF_value?: number;
+                IBS_Mun_value?: number;
+            } | null;
             /** @description With the proposed group; null when the line would not be taxed */
-            after: components["schemas"]["ImpactTaxValuesDto"] | null;
+            after: {
+                ICMS_value?: number;
+                PIS_value?: number;
+                COFINS_value?: number;
+                FCP_value?: number;
+                total_tax?: number;
+                CBS_value?: number;
+                IBS_UF_value?: number;
+                IBS_Mun_value?: number;
+            } | null;
             /** @description after − before per tax (an untaxed side counts as zero) */
             change: components["schemas"]["ImpactTaxValuesDto"];
         };

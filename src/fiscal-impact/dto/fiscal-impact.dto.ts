@@ -52,6 +52,20 @@ export class ImpactTaxValuesDto {
   IBS_Mun_value?: number;
 }
 
+/*
+ * `before` and `after` are described in place: a null beside a reference (`allOf`) is not a valid
+ * example for OpenAPI 3.0 validators, a nullable object schema is.
+ */
+const NULLABLE_TAX_VALUES = {
+  type: 'object',
+  nullable: true,
+  properties: Object.fromEntries(
+    (['ICMS_value', 'PIS_value', 'COFINS_value', 'FCP_value', 'total_tax', 'CBS_value', 'IBS_UF_value', 'IBS_Mun_value'] as const).map(
+      (name) => [name, { type: 'number' }],
+    ),
+  ),
+} as const;
+
 export class ImpactTaxTotalDto {
   /** The sum over the compared orders with the group as it is, in reais */
   @ApiProperty({ example: 4210.55 })
@@ -98,9 +112,11 @@ export class ImpactLineDto {
   productId: string | null;
 
   /** The line's taxes with the group as it is; null when the line is not taxed */
+  @ApiProperty(NULLABLE_TAX_VALUES as never)
   before: ImpactTaxValuesDto | null;
 
   /** With the proposed group; null when the line would not be taxed */
+  @ApiProperty(NULLABLE_TAX_VALUES as never)
   after: ImpactTaxValuesDto | null;
 
   /** after − before per tax (an untaxed side counts as zero) */
