@@ -27,8 +27,8 @@ interface GroupInForce {
 
 /**
  * The impact preview: the recent orders of a group's stores taxed twice by the same engine, with the
- * group in force and with a proposed body, and compared; nothing is stored. See "Previewing a change
- * of a fiscal group" in docs/api-decisions.md.
+ * group in force and with a proposed body, and compared; nothing is stored.
+ * See "Previewing a change of a fiscal group" in docs/api-decisions.md.
  */
 @Injectable()
 export class FiscalImpactService {
