@@ -85,7 +85,8 @@ export class FiscalImpactService {
     let next = batches.length > 0 ? this.orders.payloads(manager, batches[0]!) : undefined;
     for (let index = 0; next; index++) {
       const orders: WindowOrder[] = await next;
-      const categories = await this.lookup.categoriesFor(distinctProductIds(orders), manager);
+      // Not on the snapshot's connection: what an older snapshot reads must not go into the shared cache.
+      const categories = await this.lookup.categoriesFor(distinctProductIds(orders));
       next = index + 1 < batches.length ? this.orders.payloads(manager, batches[index + 1]!) : undefined;
       for (const order of orders) {
         const before = this.engine.enrich({ group: inForce, categories, payload: order.payload, now });
