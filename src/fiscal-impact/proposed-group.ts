@@ -1,4 +1,5 @@
 import type { UpdateFiscalGroupDto } from '../fiscal-groups/dto/fiscal-group.dto.js';
+import { sentSettings } from '../fiscal-groups/dto/fiscal-group.mapper.js';
 import { normalizeTaxMatrix } from '../fiscal-groups/tax-rule-validation.js';
 import type { FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 
@@ -14,6 +15,6 @@ export function proposedGroup(inForce: FiscalGroupSnapshot, body: UpdateFiscalGr
     uf: body.uf ?? inForce.uf,
     taxRegime: body.taxRegime !== undefined ? body.taxRegime : inForce.taxRegime,
     taxMatrix: body.taxMatrix !== undefined ? normalizeTaxMatrix(body.taxMatrix as never) : inForce.taxMatrix,
-    settings: body.settings !== undefined ? { ...inForce.settings, ...body.settings } : inForce.settings,
+    settings: body.settings !== undefined ? { ...inForce.settings, ...sentSettings(body.settings) } : inForce.settings,
   };
 }

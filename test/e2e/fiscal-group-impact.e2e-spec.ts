@@ -186,6 +186,22 @@ describe('fiscal group impact preview (e2e)', () => {
     expect(new Date(wider.receivedTo).getTime() - new Date(wider.receivedFrom).getTime()).toBe(31 * HOUR_MS);
   });
 
+  it('previews a change of settings: ICMS kept in the PIS/COFINS base', async () => {
+    const { group } = await scenario();
+    const answer = ok(await impact(group.id, { settings: { includeIcmsInPisCofinsBase: true } }), 200);
+    // Burger 25.90: ICMS 3.11 as before; PIS 25.90 × 0.65 % = 0.16835 → 0.17, COFINS 25.90 × 3 % = 0.777 → 0.78; total 4.06.
+    // Brownie 12.50: ICMS 2.25; PIS 12.50 × 0.65 % = 0.08125 → 0.08, COFINS 12.50 × 3 % = 0.375 → 0.38; total 2.71.
+    expect(answer.changed).toEqual({ orders: 2, lines: 3 });
+    expect(answer.totals).toMatchObject({
+      ICMS_value: { before: 8.47, after: 8.47, change: 0 },
+      // 0.17 + 0.17 + 0.08 = 0.42; 0.78 + 0.78 + 0.38 = 1.94; 4.06 + 4.06 + 2.71 = 10.83.
+      PIS_value: { before: 0.37, after: 0.42, change: 0.05 },
+      COFINS_value: { before: 1.67, after: 1.94, change: 0.27 },
+      total_tax: { before: 10.51, after: 10.83, change: 0.32 },
+    });
+    expect(answer.linesLosingTaxes.lines).toBe(0);
+  });
+
   it('stores nothing: the orders and the group are as they were', async () => {
     const { group, a, b } = await scenario();
     const rows = () => t.dataSource.getRepository(OrderEntity).find({ where: [{ id: a.id }, { id: b.id }], order: { id: 'ASC' } });
