@@ -22,6 +22,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { StatusAliasesModule } from './status-aliases/status-aliases.module.js';
 import { StatsModule } from './stats/stats.module.js';
+import { FiscalImpactModule } from './fiscal-impact/fiscal-impact.module.js';
 import { SingleSignOnModule } from './single-sign-on/single-sign-on.module.js';
 
 export interface AppModuleOptions {
@@ -56,6 +57,7 @@ export class AppModule {
         FulfillmentModule,
         NewOrderWebhookModule,
         StatsModule,
+        FiscalImpactModule,
         UsersModule,
         SingleSignOnModule,
       ],

@@ -12,11 +12,12 @@ import type { CreateFiscalGroupDto, StoreRefDto, UpdateFiscalGroupDto } from './
 import { sentSettings } from './dto/fiscal-group.mapper.js';
 import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { externalIdInUse, storeInAnotherGroup } from './dto/fiscal-group-errors.dto.js';
-import { FiscalGroupEntity, type StoreRef } from './fiscal-group.entity.js';
+import { FiscalGroupEntity, storeRefsOf, type StoreRef } from './fiscal-group.entity.js';
 import { FiscalGroupStoresRepository } from './fiscal-group-stores.repository.js';
 import { csvToTaxMatrix } from './tax-matrix-csv.js';
 import { auditedGroup, fiscalGroupEvent } from './fiscal-group-audit.js';
 import type { TaxMatrix } from '../tax-engine/tax-rule.js';
+import type { FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 import { normalizeTaxMatrix, validateTaxMatrix } from './tax-rule-validation.js';
 
 /** Checks of a fiscal group body that class-validator cannot express; merged into the same 400. */
@@ -156,6 +157,25 @@ export class FiscalGroupsService {
       .where('s.store_id = :storeId', { storeId })
       .getOne();
     return group ?? undefined;
+  }
+
+  /**
+   * The group as the order path taxes with it now, and the stores it holds: plain types for readers
+   * outside this module (the impact preview).
+   */
+  async taxingSnapshot(id: string): Promise<{ group: FiscalGroupSnapshot; storeIds: string[] }> {
+    const group = await this.findById(id);
+    return {
+      group: {
+        id: group.id,
+        externalId: group.externalId,
+        uf: group.uf,
+        taxRegime: group.taxRegime,
+        taxMatrix: group.taxMatrix,
+        settings: group.settings ?? {},
+      },
+      storeIds: storeRefsOf(group).map((store) => store.store_id),
+    };
   }
 
   /** Which of these stores a group holds now. */

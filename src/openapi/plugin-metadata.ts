@@ -12,6 +12,7 @@ export default async () => {
     '../enrichment/dto/order-profile.dto.js': await import('../enrichment/dto/order-profile.dto.js'),
     '../fiscal-groups/dto/fiscal-group-errors.dto.js': await import('../fiscal-groups/dto/fiscal-group-errors.dto.js'),
     '../fiscal-groups/dto/fiscal-group.dto.js': await import('../fiscal-groups/dto/fiscal-group.dto.js'),
+    '../fiscal-impact/dto/fiscal-impact.dto.js': await import('../fiscal-impact/dto/fiscal-impact.dto.js'),
     '../fulfillment/dto/fulfillment-errors.dto.js': await import('../fulfillment/dto/fulfillment-errors.dto.js'),
     '../fulfillment/dto/fulfillment.dto.js': await import('../fulfillment/dto/fulfillment.dto.js'),
     '../fulfillment/dto/info-payments.dto.js': await import('../fulfillment/dto/info-payments.dto.js'),
@@ -1246,6 +1247,133 @@ export default async () => {
                 description: 'Only the group holding this store',
                 minLength: 1,
                 maxLength: 100,
+              },
+            },
+          },
+        ],
+        [
+          import('../fiscal-impact/dto/fiscal-impact.dto.js'),
+          {
+            FiscalGroupImpactRequestDto: {
+              hours: {
+                required: false,
+                type: () => Number,
+                description: 'The window: the orders received in the last `hours` hours (1 to 168, default 24)',
+                minimum: 1,
+              },
+            },
+            ImpactCountsDto: {
+              orders: { required: true, type: () => Number },
+              lines: { required: true, type: () => Number, description: 'Products and selected modifiers' },
+            },
+            ImpactTaxValuesDto: {
+              ICMS_value: { required: false, type: () => Number },
+              PIS_value: { required: false, type: () => Number },
+              COFINS_value: { required: false, type: () => Number },
+              FCP_value: { required: false, type: () => Number },
+              total_tax: { required: false, type: () => Number },
+              CBS_value: { required: false, type: () => Number },
+              IBS_UF_value: { required: false, type: () => Number },
+              IBS_Mun_value: { required: false, type: () => Number },
+            },
+            ImpactTaxTotalDto: {
+              before: {
+                required: true,
+                type: () => Number,
+                description: 'The sum over the compared orders with the group as it is, in reais',
+              },
+              after: { required: true, type: () => Number, description: 'The sum with the proposed group' },
+              change: { required: true, type: () => Number, description: 'after \u2212 before' },
+            },
+            ImpactTotalsDto: {
+              ICMS_value: { required: true, type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxTotalDto },
+              PIS_value: { required: true, type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxTotalDto },
+              COFINS_value: { required: true, type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxTotalDto },
+              FCP_value: { required: true, type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxTotalDto },
+              total_tax: { required: true, type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxTotalDto },
+              CBS_value: { required: false, type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxTotalDto },
+              IBS_UF_value: { required: false, type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxTotalDto },
+              IBS_Mun_value: { required: false, type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxTotalDto },
+            },
+            ImpactLineDto: {
+              orderId: { required: true, type: () => String, description: "The order's business id" },
+              orderDbId: { required: true, type: () => String, description: "The order's row id, for `GET /api/admin/orders/{id}`" },
+              receivedAt: { required: true, type: () => String },
+              path: { required: true, type: () => String, description: 'Where the line is in the order' },
+              productId: { required: true, type: () => String, nullable: true },
+              before: {
+                required: true,
+                type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxValuesDto,
+                nullable: true,
+                description: "The line's taxes with the group as it is; null when the line is not taxed",
+              },
+              after: {
+                required: true,
+                type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxValuesDto,
+                nullable: true,
+                description: 'With the proposed group; null when the line would not be taxed',
+              },
+              change: {
+                required: true,
+                type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxValuesDto,
+                description: 'after \u2212 before per tax (an untaxed side counts as zero)',
+              },
+            },
+            ImpactWarningDto: {
+              code: { required: true, type: () => String },
+              path: { required: true, type: () => String },
+              message: { required: true, type: () => String },
+            },
+            ImpactLostLineDto: {
+              warning: {
+                required: true,
+                type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactWarningDto,
+                nullable: true,
+                description:
+                  'The warning the line would get instead of its taxes; null when the order has more warnings than its summary lists',
+              },
+            },
+            ImpactLinesLosingTaxesDto: {
+              orders: { required: true, type: () => Number, description: 'Orders with at least one such line' },
+              lines: { required: true, type: () => Number, description: 'Every line taxed now and untaxed with the proposal' },
+              listed: {
+                required: true,
+                type: () => [t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactLostLineDto],
+                description: 'The first 100 of them, newest order first',
+              },
+            },
+            FiscalGroupImpactDto: {
+              fiscalGroupId: { required: true, type: () => String },
+              hours: { required: true, type: () => Number },
+              receivedFrom: {
+                required: true,
+                type: () => String,
+                description: "The window's start: orders received from then on are compared",
+              },
+              receivedTo: { required: true, type: () => String, description: "The window's end: when the preview was computed" },
+              maxOrders: { required: true, type: () => Number, description: 'At most this many orders are compared, the newest' },
+              moreOrdersInWindow: {
+                required: true,
+                type: () => Boolean,
+                description: 'Whether the window holds more orders than `maxOrders` (the older ones were not compared)',
+              },
+              compared: {
+                required: true,
+                type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactCountsDto,
+                description: 'The orders compared, and their lines',
+              },
+              changed: {
+                required: true,
+                type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactCountsDto,
+                description:
+                  'The orders and lines whose taxes change (a line whose any tax value changes, or that gains or loses its taxes)',
+              },
+              totals: { required: true, type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTotalsDto },
+              linesLosingTaxes: { required: true, type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactLinesLosingTaxesDto },
+              largestChanges: {
+                required: true,
+                type: () => [t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactLineDto],
+                description: 'The 20 lines with the largest change of total_tax (then of all taxes together), largest first',
               },
             },
           },

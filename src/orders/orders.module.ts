@@ -12,6 +12,7 @@ import { OrdersRepository } from './orders.repository.js';
 import { OrderForwardingRepository } from './order-forwarding.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 import { OrderStatsRepository } from './order-stats.repository.js';
+import { OrderWindowRepository } from './order-window.repository.js';
 
 @Module({
   imports: [
@@ -23,6 +24,7 @@ import { OrderStatsRepository } from './order-stats.repository.js';
     OrderReadsRepository,
     OrderForwardingRepository,
     OrderStatsRepository,
+    OrderWindowRepository,
     OrderStatusWriter,
     OrdersQueryService,
     OrderCountFolder,
@@ -34,6 +36,7 @@ import { OrderStatsRepository } from './order-stats.repository.js';
     OrderReadsRepository,
     OrderForwardingRepository,
     OrderStatsRepository,
+    OrderWindowRepository,
     OrderStatusWriter,
     OrderDetailSections,
   ],

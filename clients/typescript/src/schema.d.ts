@@ -704,6 +704,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/fiscal-groups/{id}/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview the impact of a change of a fiscal group
+         * @description Takes the body `PUT /api/admin/fiscal-groups/{id}` takes (validated the same way) and `hours` (1 to 168, default 24), and stores nothing. The orders of the group's stores received in the last `hours` (the newest 10,000 at most) are taxed again, with the group as it is and with the group the body would make, by the same engine and with the product categories as they are now; the answer counts the orders and lines whose taxes change, the change of each tax total, the lines that would lose their taxes (with the warning they would get) and the 20 lines with the largest change. `stores` in the body is validated but does not change which orders are compared.
+         */
+        post: operations["FiscalImpact_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/sign-in-options": {
         parameters: {
             query?: never;
@@ -4609,6 +4629,289 @@ export interface components {
              * @example 1
              */
             total: number;
+        };
+        FiscalGroupImpactRequestDto: {
+            /**
+             * @description Identifier from an external system; unique when given
+             * @example ERP-SP-001
+             */
+            externalId?: string;
+            /** @example Restaurants SP - Lucro Presumido */
+            name?: string;
+            /**
+             * @description State code (one of the 27 Brazilian UFs; case-insensitive)
+             * @example SP
+             * @enum {string}
+             */
+            uf?: "AC" | "AL" | "AM" | "AP" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MG" | "MS" | "MT" | "PA" | "PB" | "PE" | "PI" | "PR" | "RJ" | "RN" | "RO" | "RR" | "RS" | "SC" | "SE" | "SP" | "TO";
+            /**
+             * @description Tax regime. `SIMPLES_NACIONAL`, `MEI`, `1` and `4` (any case) are Simples Nacional; anything else is the normal regime.
+             * @example LUCRO_PRESUMIDO
+             */
+            taxRegime?: string;
+            /** @description Stores whose orders this group taxes; a store belongs to at most one group */
+            stores?: components["schemas"]["StoreRefDto"][];
+            /**
+             * @description Map from NCM code (2 to 8 digits; 8 is the full code, shorter keys are chapter/heading fallbacks) to its TaxRule. May be empty.
+             * @example {
+             *       "1905": {
+             *         "NCM": "1905",
+             *         "CEST": "",
+             *         "CST_ICMS": "00",
+             *         "ICMS_rate": 18,
+             *         "CST_PIS": "01",
+             *         "PIS_rate": 0.65,
+             *         "CST_COFINS": "01",
+             *         "COFINS_rate": 3
+             *       },
+             *       "21069090": {
+             *         "NCM": "21069090",
+             *         "CEST": "",
+             *         "CST_ICMS": "00",
+             *         "ICMS_rate": 18,
+             *         "CST_PIS": "01",
+             *         "PIS_rate": 0.65,
+             *         "CST_COFINS": "01",
+             *         "COFINS_rate": 3,
+             *         "CFOP": "5102"
+             *       },
+             *       "22021000": {
+             *         "NCM": "22021000",
+             *         "CEST": "0300700",
+             *         "CST_ICMS": "60",
+             *         "ICMS_rate": 18,
+             *         "CST_PIS": "04",
+             *         "PIS_rate": 0.65,
+             *         "CST_COFINS": "04",
+             *         "COFINS_rate": 3,
+             *         "CFOP": "5405"
+             *       }
+             *     }
+             */
+            taxMatrix?: {
+                [key: string]: components["schemas"]["TaxRuleDto"];
+            };
+            settings?: components["schemas"]["FiscalGroupSettingsDto"];
+            /**
+             * @description The window: the orders received in the last `hours` hours (1 to 168, default 24)
+             * @example 24
+             */
+            hours?: number;
+        };
+        ImpactCountsDto: {
+            /** @example 1250 */
+            orders: number;
+            /**
+             * @description Products and selected modifiers
+             * @example 18300
+             */
+            lines: number;
+        };
+        ImpactTaxTotalDto: {
+            /**
+             * @description The sum over the compared orders with the group as it is, in reais
+             * @example 4210.55
+             */
+            before: number;
+            /**
+             * @description The sum with the proposed group
+             * @example 4390.1
+             */
+            after: number;
+            /**
+             * @description after − before
+             * @example 179.55
+             */
+            change: number;
+        };
+        ImpactTotalsDto: {
+            ICMS_value: components["schemas"]["ImpactTaxTotalDto"];
+            PIS_value: components["schemas"]["ImpactTaxTotalDto"];
+            COFINS_value: components["schemas"]["ImpactTaxTotalDto"];
+            FCP_value: components["schemas"]["ImpactTaxTotalDto"];
+            total_tax: components["schemas"]["ImpactTaxTotalDto"];
+            CBS_value?: components["schemas"]["ImpactTaxTotalDto"];
+            IBS_UF_value?: components["schemas"]["ImpactTaxTotalDto"];
+            IBS_Mun_value?: components["schemas"]["ImpactTaxTotalDto"];
+        };
+        ImpactWarningDto: {
+            /** @example NCM_NOT_IN_MATRIX */
+            code: string;
+            /** @example order.products[0] */
+            path: string;
+            /** @example NCM 21069090 of product "product-burger" has no rule in the fiscal group's matrix (nor a prefix of it) */
+            message: string;
+        };
+        ImpactTaxValuesDto: {
+            /** @example 3.11 */
+            ICMS_value?: number;
+            /** @example 0.15 */
+            PIS_value?: number;
+            /** @example 0.68 */
+            COFINS_value?: number;
+            /** @example 0 */
+            FCP_value?: number;
+            /** @example 3.94 */
+            total_tax?: number;
+            /** @example 0.2 */
+            CBS_value?: number;
+            /** @example 0.02 */
+            IBS_UF_value?: number;
+            /** @example 0 */
+            IBS_Mun_value?: number;
+        };
+        ImpactLostLineDto: {
+            /**
+             * @description The order's business id
+             * @example ORD-2026-000123
+             */
+            orderId: string;
+            /**
+             * Format: uuid
+             * @description The order's row id, for `GET /api/admin/orders/{id}`
+             * @example 3f0e7c1a-8b2d-4e5f-9a6b-7c8d9e0f1a2b
+             */
+            orderDbId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T18:42:10.000Z
+             */
+            receivedAt: string;
+            /**
+             * @description Where the line is in the order
+             * @example order.products[0]
+             */
+            path: string;
+            /** @example product-burger */
+            productId: string | null;
+            /** @description The line's taxes with the group as it is; null when the line is not taxed */
+            before: {
+                ICMS_value?: number;
+                PIS_value?: number;
+                COFINS_value?: number;
+                FCP_value?: number;
+                total_tax?: number;
+                CBS_value?: number;
+                IBS_UF_value?: number;
+                IBS_Mun_value?: number;
+            } | null;
+            /** @description With the proposed group; null when the line would not be taxed */
+            after: {
+                ICMS_value?: number;
+                PIS_value?: number;
+                COFINS_value?: number;
+                FCP_value?: number;
+                total_tax?: number;
+                CBS_value?: number;
+                IBS_UF_value?: number;
+                IBS_Mun_value?: number;
+            } | null;
+            /** @description after − before per tax (an untaxed side counts as zero) */
+            change: components["schemas"]["ImpactTaxValuesDto"];
+            /** @description The warning the line would get instead of its taxes; null when the order has more warnings than its summary lists */
+            warning: components["schemas"]["ImpactWarningDto"] | null;
+        };
+        ImpactLinesLosingTaxesDto: {
+            /**
+             * @description Orders with at least one such line
+             * @example 3
+             */
+            orders: number;
+            /**
+             * @description Every line taxed now and untaxed with the proposal
+             * @example 4
+             */
+            lines: number;
+            /** @description The first 100 of them, newest order first */
+            listed: components["schemas"]["ImpactLostLineDto"][];
+        };
+        ImpactLineDto: {
+            /**
+             * @description The order's business id
+             * @example ORD-2026-000123
+             */
+            orderId: string;
+            /**
+             * Format: uuid
+             * @description The order's row id, for `GET /api/admin/orders/{id}`
+             * @example 3f0e7c1a-8b2d-4e5f-9a6b-7c8d9e0f1a2b
+             */
+            orderDbId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T18:42:10.000Z
+             */
+            receivedAt: string;
+            /**
+             * @description Where the line is in the order
+             * @example order.products[0]
+             */
+            path: string;
+            /** @example product-burger */
+            productId: string | null;
+            /** @description The line's taxes with the group as it is; null when the line is not taxed */
+            before: {
+                ICMS_value?: number;
+                PIS_value?: number;
+                COFINS_value?: number;
+                FCP_value?: number;
+                total_tax?: number;
+                CBS_value?: number;
+                IBS_UF_value?: number;
+                IBS_Mun_value?: number;
+            } | null;
+            /** @description With the proposed group; null when the line would not be taxed */
+            after: {
+                ICMS_value?: number;
+                PIS_value?: number;
+                COFINS_value?: number;
+                FCP_value?: number;
+                total_tax?: number;
+                CBS_value?: number;
+                IBS_UF_value?: number;
+                IBS_Mun_value?: number;
+            } | null;
+            /** @description after − before per tax (an untaxed side counts as zero) */
+            change: components["schemas"]["ImpactTaxValuesDto"];
+        };
+        FiscalGroupImpactDto: {
+            /**
+             * Format: uuid
+             * @example 9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e
+             */
+            fiscalGroupId: string;
+            /** @example 24 */
+            hours: number;
+            /**
+             * Format: date-time
+             * @description The window's start: orders received from then on are compared
+             * @example 2026-11-25T12:00:00.000Z
+             */
+            receivedFrom: string;
+            /**
+             * Format: date-time
+             * @description The window's end: when the preview was computed
+             * @example 2026-11-26T12:00:00.000Z
+             */
+            receivedTo: string;
+            /**
+             * @description At most this many orders are compared, the newest
+             * @example 10000
+             */
+            maxOrders: number;
+            /**
+             * @description Whether the window holds more orders than `maxOrders` (the older ones were not compared)
+             * @example false
+             */
+            moreOrdersInWindow: boolean;
+            /** @description The orders compared, and their lines */
+            compared: components["schemas"]["ImpactCountsDto"];
+            /** @description The orders and lines whose taxes change (a line whose any tax value changes, or that gains or loses its taxes) */
+            changed: components["schemas"]["ImpactCountsDto"];
+            totals: components["schemas"]["ImpactTotalsDto"];
+            linesLosingTaxes: components["schemas"]["ImpactLinesLosingTaxesDto"];
+            /** @description The 20 lines with the largest change of total_tax (then of all taxes together), largest first */
+            largestChanges: components["schemas"]["ImpactLineDto"][];
         };
         SingleSignOnOptionDto: {
             /** @description The provider's name, for the sign-in button */
@@ -9999,6 +10302,312 @@ export interface operations {
                      * @example {
                      *       "message": "The token lacks the required scope",
                      *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    FiscalImpact_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fiscal group id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FiscalGroupImpactRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fiscalGroupId": "9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e",
+                     *       "hours": 24,
+                     *       "receivedFrom": "2026-11-25T12:00:00.000Z",
+                     *       "receivedTo": "2026-11-26T12:00:00.000Z",
+                     *       "maxOrders": 10000,
+                     *       "moreOrdersInWindow": false,
+                     *       "compared": {
+                     *         "orders": 2,
+                     *         "lines": 4
+                     *       },
+                     *       "changed": {
+                     *         "orders": 2,
+                     *         "lines": 3
+                     *       },
+                     *       "totals": {
+                     *         "ICMS_value": {
+                     *           "before": 8.47,
+                     *           "after": 9.32,
+                     *           "change": 0.85
+                     *         },
+                     *         "PIS_value": {
+                     *           "before": 0.37,
+                     *           "after": 0.28,
+                     *           "change": -0.09
+                     *         },
+                     *         "COFINS_value": {
+                     *           "before": 1.67,
+                     *           "after": 1.28,
+                     *           "change": -0.39
+                     *         },
+                     *         "FCP_value": {
+                     *           "before": 0,
+                     *           "after": 0,
+                     *           "change": 0
+                     *         },
+                     *         "total_tax": {
+                     *           "before": 10.51,
+                     *           "after": 10.88,
+                     *           "change": 0.37
+                     *         }
+                     *       },
+                     *       "linesLosingTaxes": {
+                     *         "orders": 1,
+                     *         "lines": 1,
+                     *         "listed": [
+                     *           {
+                     *             "orderId": "ORD-2026-000122",
+                     *             "orderDbId": "5b1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *             "receivedAt": "2026-11-26T10:15:00.000Z",
+                     *             "path": "order.products[1]",
+                     *             "productId": "product-brownie",
+                     *             "before": {
+                     *               "ICMS_value": 2.25,
+                     *               "PIS_value": 0.07,
+                     *               "COFINS_value": 0.31,
+                     *               "FCP_value": 0,
+                     *               "total_tax": 2.63
+                     *             },
+                     *             "after": null,
+                     *             "change": {
+                     *               "ICMS_value": -2.25,
+                     *               "PIS_value": -0.07,
+                     *               "COFINS_value": -0.31,
+                     *               "FCP_value": 0,
+                     *               "total_tax": -2.63
+                     *             },
+                     *             "warning": {
+                     *               "code": "NCM_NOT_IN_MATRIX",
+                     *               "path": "order.products[1]",
+                     *               "message": "NCM 19059090 of product \"product-brownie\" has no rule in the fiscal group's matrix (nor a prefix of it)"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "largestChanges": [
+                     *         {
+                     *           "orderId": "ORD-2026-000122",
+                     *           "orderDbId": "5b1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *           "receivedAt": "2026-11-26T10:15:00.000Z",
+                     *           "path": "order.products[1]",
+                     *           "productId": "product-brownie",
+                     *           "before": {
+                     *             "ICMS_value": 2.25,
+                     *             "PIS_value": 0.07,
+                     *             "COFINS_value": 0.31,
+                     *             "FCP_value": 0,
+                     *             "total_tax": 2.63
+                     *           },
+                     *           "after": null,
+                     *           "change": {
+                     *             "ICMS_value": -2.25,
+                     *             "PIS_value": -0.07,
+                     *             "COFINS_value": -0.31,
+                     *             "FCP_value": 0,
+                     *             "total_tax": -2.63
+                     *           }
+                     *         },
+                     *         {
+                     *           "orderId": "ORD-2026-000123",
+                     *           "orderDbId": "3f0e7c1a-8b2d-4e5f-9a6b-7c8d9e0f1a2b",
+                     *           "receivedAt": "2026-11-26T11:40:00.000Z",
+                     *           "path": "order.products[0]",
+                     *           "productId": "product-burger",
+                     *           "before": {
+                     *             "ICMS_value": 3.11,
+                     *             "PIS_value": 0.15,
+                     *             "COFINS_value": 0.68,
+                     *             "FCP_value": 0,
+                     *             "total_tax": 3.94
+                     *           },
+                     *           "after": {
+                     *             "ICMS_value": 4.66,
+                     *             "PIS_value": 0.14,
+                     *             "COFINS_value": 0.64,
+                     *             "FCP_value": 0,
+                     *             "total_tax": 5.44
+                     *           },
+                     *           "change": {
+                     *             "ICMS_value": 1.55,
+                     *             "PIS_value": -0.01,
+                     *             "COFINS_value": -0.04,
+                     *             "FCP_value": 0,
+                     *             "total_tax": 1.5
+                     *           }
+                     *         },
+                     *         {
+                     *           "orderId": "ORD-2026-000122",
+                     *           "orderDbId": "5b1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *           "receivedAt": "2026-11-26T10:15:00.000Z",
+                     *           "path": "order.products[0]",
+                     *           "productId": "product-burger",
+                     *           "before": {
+                     *             "ICMS_value": 3.11,
+                     *             "PIS_value": 0.15,
+                     *             "COFINS_value": 0.68,
+                     *             "FCP_value": 0,
+                     *             "total_tax": 3.94
+                     *           },
+                     *           "after": {
+                     *             "ICMS_value": 4.66,
+                     *             "PIS_value": 0.14,
+                     *             "COFINS_value": 0.64,
+                     *             "FCP_value": 0,
+                     *             "total_tax": 5.44
+                     *           },
+                     *           "change": {
+                     *             "ICMS_value": 1.55,
+                     *             "PIS_value": -0.01,
+                     *             "COFINS_value": -0.04,
+                     *             "FCP_value": 0,
+                     *             "total_tax": 1.5
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FiscalGroupImpactDto"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
