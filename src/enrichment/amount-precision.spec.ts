@@ -1,13 +1,27 @@
 import { amountPrecisionProblems } from './amount-precision.js';
 
-/** The order text with one line of amount `amount` (written verbatim), as received and as JSON.parse reads it. */
-function check(amount: string, wrapped = false): string[] {
-  const order = `{"orderId":"o","order":{"products":[{"productId":"p","price":{"totalPrice":{"total":${amount}}}}]}}`;
-  const raw = wrapped ? `{"payload":${order}}` : order;
+/** The problems' paths for the order text `raw` (written verbatim), as received and as JSON.parse reads it. */
+function fieldsOf(raw: string, wrapped = false): string[] {
   return amountPrecisionProblems(JSON.parse(raw) as Record<string, unknown>, wrapped ? ['payload'] : [], raw).map(
     (problem) => problem.field,
   );
 }
+
+/** The order text with one line of amount `amount` (written verbatim). */
+function check(amount: string, wrapped = false): string[] {
+  const order = `{"orderId":"o","order":{"products":[{"productId":"p","price":{"totalPrice":{"total":${amount}}}}]}}`;
+  return fieldsOf(wrapped ? `{"payload":${order}}` : order, wrapped);
+}
+
+/** An order with one line priced per unit: `item` is the line's JSON text after its productId. */
+const perUnit = (item: string, wrapped = false) => {
+  const order = `{"orderId":"o","order":{"products":[{"productId":"p",${item}}]}}`;
+  return fieldsOf(wrapped ? `{"payload":${order}}` : order, wrapped);
+};
+
+/** An order of one exact line whose `order` also carries `adjustments` (JSON text of its fields). */
+const withAdjustments = (adjustments: string) =>
+  fieldsOf(`{"orderId":"o","order":{"products":[{"productId":"p","price":{"totalPrice":{"total":10}}}],${adjustments}}}`);
 
 const AT = 'order.products[0].price.totalPrice.total';
 
@@ -31,5 +45,60 @@ describe('amountPrecisionProblems', () => {
 
   it('names the path under payload for a wrapped order', () => {
     expect(check('90071992547409.91', true)).toEqual([`payload.${AT}`]);
+  });
+
+  describe('order-level amounts, as line amounts', () => {
+    it.each([
+      ['"discounts":[{"amount":5,"sponsor":"MERCHANT","target":"ITEMS"}]', []],
+      ['"discounts":[{"amount":0.0049999999999999999,"sponsor":"MERCHANT","target":"ITEMS"}]', ['order.discounts[0].amount']], // read as 0.005
+      [
+        // the second discount and the second charge: their indexes are in the path
+        '"discounts":[{"amount":1,"sponsor":"MERCHANT","target":"ITEMS"},{"amount":90071992547409.91,"sponsor":"PLATFORM","target":"ITEMS"}],' +
+          '"otherCharges":[{"amount":2,"chargedBy":"MERCHANT"},{"amount":"90071992547409.92","chargedBy":"MERCHANT"}]',
+        ['order.discounts[1].amount', 'order.otherCharges[1].amount'],
+      ],
+      ['"deliveryFee":{"amount":10.00499999999999999999,"deliveredBy":"MERCHANT"}', ['order.deliveryFee.amount']],
+      ['"deliveryFee":{"amount":"10.00499999999999999999","deliveredBy":"MERCHANT"}', []], // text: 1000 cents, as written
+      ['"serviceCharge":{"amount":90071992547409.91}', ['order.serviceCharge.amount']],
+      ['"serviceCharge":{"amount":1.015}', []], // a half cent written as such
+    ])('%s: %j', (adjustments, fields) => {
+      expect(withAdjustments(adjustments)).toEqual(fields);
+    });
+  });
+
+  describe('items priced per unit', () => {
+    it.each([
+      ['"quantity":2,"price":{"unitPrice":{"total":12.5}}', []],
+      ['"quantity":2.0,"price":{"unitPrice":{"total":12.50}}', []], // the same decimals, written otherwise
+      ['"quantity":1E1,"price":{"unitPrice":"12.345"}', []], // 1E1 is 10; text keeps every digit
+      ['"quantity":0.350,"unitPrice":39.9', []], // sold by weight, unit price at the item's root
+      // 2.0000000000000000001 is read as 2: 12.50 × 2 = 25.00 taxed instead of 25.0000000000000000012 (rounded, the
+      // same cents here: the text itself must be the decimal multiplied)
+      ['"quantity":2.0000000000000000001,"price":{"unitPrice":{"total":12.5}}', ['order.products[0].quantity']],
+      ['"quantity":3,"price":{"unitPrice":{"total":0.33333333333333333}}', ['order.products[0].price.unitPrice.total']],
+      ['"quantity":3,"price":{"unitPrice":0.33333333333333333}', ['order.products[0].price.unitPrice']],
+      ['"quantity":3,"unitPrice":0.33333333333333333', ['order.products[0].unitPrice']],
+      // price.unitPrice is read first: the root's is not multiplied
+      ['"quantity":3,"price":{"unitPrice":1},"unitPrice":0.33333333333333333', []],
+      ['"quantity":1e400,"price":{"unitPrice":{"total":1}}', ['order.products[0].quantity']],
+      ['"quantity":1,"price":{"unitPrice":{"total":1e400}},"unitPrice":2', ['order.products[0].price.unitPrice.total']],
+      ['"quantity":2.0000000000000000001', []], // no unit price: nothing is multiplied (the engine warns MISSING_AMOUNT)
+      // a total is the amount: the unit price and quantity are not read
+      ['"quantity":2.0000000000000000001,"price":{"totalPrice":{"total":25},"unitPrice":{"total":12.5}}', []],
+    ])('%s: %j', (item, fields) => {
+      expect(perUnit(item)).toEqual(fields);
+    });
+
+    it('checks a selected modifier, and names the path under payload', () => {
+      const modifier = '{"productId":"m","quantity":0.1000000000000000001,"price":{"unitPrice":{"total":3}}}';
+      expect(perUnit(`"price":{"totalPrice":{"total":10}},"modifierGroups":[{"selectedModifiers":[${modifier}]}]`, true)).toEqual([
+        'payload.order.products[0].modifierGroups[0].selectedModifiers[0].quantity',
+      ]);
+    });
+
+    it('accepts what it cannot compare with a received text (an order mapped from another platform)', () => {
+      const raw = '{"orderId":"o","order":{"products":[{"productId":"p","quantity":2.0000000000000000001,"unitPrice":1}]}}';
+      expect(amountPrecisionProblems(JSON.parse(raw) as Record<string, unknown>, [], undefined)).toEqual([]);
+    });
   });
 });

@@ -1,9 +1,10 @@
 import { isLosslessNumber, parse } from 'lossless-json';
 import type { ErrorDetail } from '../common/errors/api-error.js';
 import { isPlainObject } from '../common/plain-object.js';
-import { decimalText, exactCents, toCents } from '../tax-engine/money.js';
+import { decimalText, exactCents, sameDecimal, toCents } from '../tax-engine/money.js';
 
 type Key = string | number;
+type Obj = Record<string, unknown>;
 
 /**
  * Whether the text a number was read from could name other cents than the number itself: cents
@@ -20,40 +21,166 @@ function nearHalfCent(value: number): boolean {
 
 export const AMOUNT_PRECISION_RULE =
   'is beyond exact precision: an amount must keep every cent as a JSON number (at most 15 significant digits, up to 9999999999999.99)';
+export const PER_UNIT_PRECISION_RULE =
+  'is beyond exact precision: a unit price or quantity must be a JSON number that keeps every digit it is written with (or numeric text)';
 
 /**
- * Every amount the tax engine reads (`price.totalPrice.total` of each line and selected modifier)
- * that it could not tax exactly: cents beyond Number.MAX_SAFE_INTEGER, or a JSON number whose text
- * names other cents than the number JSON.parse made of it (`90071992547409.91` is read as
- * `…409.9`). The received text decides, read again with lossless-json only for an amount near a
- * half cent. See "Amounts beyond exact precision" in docs/api-decisions.md.
+ * Every amount the tax engine reads that it could not tax exactly. Amounts (`price.totalPrice.total`
+ * of each line and selected modifier, and `amount` of `order.discounts[i]`, `order.deliveryFee`,
+ * `order.serviceCharge`, `order.otherCharges[i]`): cents beyond Number.MAX_SAFE_INTEGER, or a JSON
+ * number whose text names other cents than the number JSON.parse made of it (`90071992547409.91` is
+ * read as `…409.9`). An item priced per unit (no `price.totalPrice.total`): a unit price or
+ * `quantity` whose JSON text is not the decimal the engine multiplies (`2.0000000000000000001` is
+ * read as 2). The received text decides, read again with lossless-json only for an amount near a
+ * half cent or an item priced per unit. See "Amounts beyond exact precision" in docs/api-decisions.md.
  */
-export function amountPrecisionProblems(body: Record<string, unknown>, payloadKeys: Key[], rawText: string | undefined): ErrorDetail[] {
-  const problems: ErrorDetail[] = [];
-  let lossless: { tree: unknown } | undefined;
-  visitAmounts(valueAt(body, payloadKeys), (value, at) => {
-    let exact: boolean;
-    if (typeof value === 'number') {
-      // The common case first: a finite number below R$ 10 million, away from a half cent, is exact.
-      exact = Number.isFinite(value) && (!nearHalfCent(value) || exactNearHalfCent(value, at));
-    } else {
-      const text = decimalText(value);
-      if (text === undefined) return; // not an amount: the engine warns MISSING_AMOUNT
-      exact = safeCents(text) !== undefined;
+export function amountPrecisionProblems(body: Obj, payloadKeys: Key[], rawText: string | undefined): ErrorDetail[] {
+  const check = new PrecisionCheck(payloadKeys, rawText);
+  const payload = valueAt(body, payloadKeys);
+  const order = isPlainObject(payload) ? payload.order : undefined;
+  if (!isPlainObject(order)) return check.problems;
+  const products = order.products;
+  if (Array.isArray(products)) {
+    // Plain loops, and nothing allocated for an exact amount: this runs on every order.
+    for (let line = 0; line < products.length; line++) {
+      const product: unknown = products[line];
+      if (!isPlainObject(product)) continue;
+      check.item(product, line, -1, -1);
+      const groups = product.modifierGroups;
+      if (!Array.isArray(groups)) continue;
+      for (let group = 0; group < groups.length; group++) {
+        const modifierGroup: unknown = groups[group];
+        const modifiers = isPlainObject(modifierGroup) ? modifierGroup.selectedModifiers : undefined;
+        if (!Array.isArray(modifiers)) continue;
+        for (let modifier = 0; modifier < modifiers.length; modifier++) {
+          const selected: unknown = modifiers[modifier];
+          if (isPlainObject(selected)) check.item(selected, line, group, modifier);
+        }
+      }
     }
-    if (!exact) problems.push({ field: `${payloadKeys.map((key) => `${key}.`).join('')}${pathOf(at)}`, problem: AMOUNT_PRECISION_RULE });
-  });
-  return problems;
+  }
+  // The order-level amounts; the request refused a malformed entry before this check.
+  check.entries(order.discounts, 'discounts');
+  check.entry(order.deliveryFee, ['order', 'deliveryFee', 'amount']);
+  check.entry(order.serviceCharge, ['order', 'serviceCharge', 'amount']);
+  check.entries(order.otherCharges, 'otherCharges');
+  return check.problems;
+}
 
-  function exactNearHalfCent(value: number, at: AmountAt): boolean {
+const EXACT = 0;
+const INEXACT = 1;
+/** A number near a half cent: the received text decides. */
+const NEAR_HALF_CENT = 2;
+const NOT_AN_AMOUNT = 3;
+type Verdict = typeof EXACT | typeof INEXACT | typeof NEAR_HALF_CENT | typeof NOT_AN_AMOUNT;
+
+function amountVerdict(value: unknown): Verdict {
+  if (typeof value === 'number') {
+    // The common case first: a finite number below R$ 10 million, away from a half cent, is exact.
+    if (!Number.isFinite(value)) return INEXACT;
+    return nearHalfCent(value) ? NEAR_HALF_CENT : EXACT;
+  }
+  const text = decimalText(value);
+  if (text === undefined) return NOT_AN_AMOUNT;
+  return safeCents(text) === undefined ? INEXACT : EXACT;
+}
+
+const TOTAL_KEYS: Key[] = ['price', 'totalPrice', 'total'];
+const UNIT_TOTAL_KEYS: Key[] = ['price', 'unitPrice', 'total'];
+const UNIT_NUMBER_KEYS: Key[] = ['price', 'unitPrice'];
+const ROOT_UNIT_KEYS: Key[] = ['unitPrice'];
+const QUANTITY_KEYS: Key[] = ['quantity'];
+
+class PrecisionCheck {
+  readonly problems: ErrorDetail[] = [];
+  private lossless: { tree: unknown } | undefined;
+
+  constructor(
+    private readonly payloadKeys: Key[],
+    private readonly rawText: string | undefined,
+  ) {}
+
+  /** A line (`group` -1) or a selected modifier: its amount, or its unit price and quantity. */
+  item(item: Obj, line: number, group: number, modifier: number): void {
+    const price = item.price;
+    const totalPrice = isPlainObject(price) ? price.totalPrice : undefined;
+    const total = isPlainObject(totalPrice) ? totalPrice.total : undefined;
+    const verdict = amountVerdict(total);
+    if (verdict === EXACT) return;
+    if (verdict !== NOT_AN_AMOUNT) return this.amount(total, verdict, itemKeys(line, group, modifier, TOTAL_KEYS));
+    this.perUnit(item, isPlainObject(price) ? price : undefined, line, group, modifier);
+  }
+
+  /** The `amount` of each entry of `order.discounts` or `order.otherCharges`. */
+  entries(list: unknown, name: string): void {
+    if (!Array.isArray(list)) return;
+    for (let index = 0; index < list.length; index++) this.entry(list[index], ['order', name, index, 'amount']);
+  }
+
+  entry(entry: unknown, keys: Key[]): void {
+    if (!isPlainObject(entry)) return;
+    const verdict = amountVerdict(entry.amount);
+    if (verdict === INEXACT || verdict === NEAR_HALF_CENT) this.amount(entry.amount, verdict, keys);
+  }
+
+  private amount(value: unknown, verdict: Verdict, keys: Key[]): void {
+    if (verdict === NEAR_HALF_CENT && this.receivedCentsMatch(value as number, keys)) return;
+    this.refuse(keys, AMOUNT_PRECISION_RULE);
+  }
+
+  private receivedCentsMatch(value: number, keys: Key[]): boolean {
     const text = decimalText(value);
     const cents = text === undefined ? undefined : safeCents(text);
     if (cents === undefined) return false;
-    if (rawText === undefined) return true;
-    lossless ??= { tree: readLossless(rawText) };
-    const received = valueAt(lossless.tree, [...payloadKeys, ...keysOf(at)]);
-    return !isLosslessNumber(received) || exactCents(received.value) === BigInt(cents);
+    const received = this.received(keys);
+    return received === undefined || exactCents(received) === BigInt(cents);
   }
+
+  /**
+   * The unit price the engine reads (`price.unitPrice.total`, `price.unitPrice` as a number, else the
+   * item's own `unitPrice`) and the `quantity`: the engine multiplies their decimal texts exactly, so
+   * each must be the decimal that was sent. A number too large for a double is refused wherever it is.
+   */
+  private perUnit(item: Obj, price: Obj | undefined, line: number, group: number, modifier: number): void {
+    const unitPrice = price?.unitPrice;
+    let unit: unknown = isPlainObject(unitPrice) ? unitPrice.total : unitPrice;
+    let unitKeys = isPlainObject(unitPrice) ? UNIT_TOTAL_KEYS : UNIT_NUMBER_KEYS;
+    if (decimalText(unit) === undefined) {
+      if (isInfinite(unit)) this.refuse(itemKeys(line, group, modifier, unitKeys), PER_UNIT_PRECISION_RULE);
+      unit = item.unitPrice;
+      unitKeys = ROOT_UNIT_KEYS;
+    }
+    const quantity = item.quantity;
+    const unitRead = decimalText(unit) !== undefined;
+    const quantityRead = decimalText(quantity) !== undefined;
+    if (isInfinite(unit)) this.refuse(itemKeys(line, group, modifier, unitKeys), PER_UNIT_PRECISION_RULE);
+    if (isInfinite(quantity)) this.refuse(itemKeys(line, group, modifier, QUANTITY_KEYS), PER_UNIT_PRECISION_RULE);
+    // Without both, the engine multiplies nothing (MISSING_AMOUNT); text is taken digit for digit.
+    if (!unitRead || !quantityRead) return;
+    if (typeof unit === 'number') this.sentAsRead(unit, itemKeys(line, group, modifier, unitKeys));
+    if (typeof quantity === 'number') this.sentAsRead(quantity, itemKeys(line, group, modifier, QUANTITY_KEYS));
+  }
+
+  private sentAsRead(value: number, keys: Key[]): void {
+    const received = this.received(keys);
+    if (received !== undefined && !sameDecimal(received, decimalText(value)!)) this.refuse(keys, PER_UNIT_PRECISION_RULE);
+  }
+
+  /** The JSON text of the number at `keys` as received; undefined without the text (nothing to compare with). */
+  private received(keys: Key[]): string | undefined {
+    if (this.rawText === undefined) return undefined;
+    this.lossless ??= { tree: readLossless(this.rawText) };
+    const value = valueAt(this.lossless.tree, [...this.payloadKeys, ...keys]);
+    return isLosslessNumber(value) ? value.value : undefined;
+  }
+
+  private refuse(keys: Key[], problem: string): void {
+    this.problems.push({ field: pathText([...this.payloadKeys, ...keys]), problem });
+  }
+}
+
+function isInfinite(value: unknown): boolean {
+  return typeof value === 'number' && !Number.isFinite(value);
 }
 
 /** Cents of a decimal text when they are a safe integer (the engine's own reading, without decimal.js). */
@@ -80,46 +207,16 @@ function valueAt(root: unknown, keys: Key[]): unknown {
   return node;
 }
 
-/** Where an amount is: its line, and its modifier group and modifier for a selected modifier's (else -1). */
-interface AmountAt {
-  line: number;
-  group: number;
-  modifier: number;
+/** The keys of a value of a line (`group` -1) or of a selected modifier, from the payload's root. */
+function itemKeys(line: number, group: number, modifier: number, keys: Key[]): Key[] {
+  return group < 0
+    ? ['order', 'products', line, ...keys]
+    : ['order', 'products', line, 'modifierGroups', group, 'selectedModifiers', modifier, ...keys];
 }
 
-const AMOUNT_KEYS: Key[] = ['price', 'totalPrice', 'total'];
-
-function keysOf({ line, group, modifier }: AmountAt): Key[] {
-  const lineKeys: Key[] = ['order', 'products', line];
-  return group < 0 ? [...lineKeys, ...AMOUNT_KEYS] : [...lineKeys, 'modifierGroups', group, 'selectedModifiers', modifier, ...AMOUNT_KEYS];
-}
-
-function pathOf({ line, group, modifier }: AmountAt): string {
-  const item = group < 0 ? `order.products[${line}]` : `order.products[${line}].modifierGroups[${group}].selectedModifiers[${modifier}]`;
-  return `${item}.price.totalPrice.total`;
-}
-
-function amountOf(item: unknown): unknown {
-  const price = isPlainObject(item) ? item.price : undefined;
-  const totalPrice = isPlainObject(price) ? price.totalPrice : undefined;
-  return isPlainObject(totalPrice) ? totalPrice.total : undefined;
-}
-
-/** Each amount the tax engine reads, as it walks the order (plain loops: this runs on every order). */
-function visitAmounts(payload: unknown, visit: (value: unknown, at: AmountAt) => void): void {
-  const order = isPlainObject(payload) ? payload.order : undefined;
-  const products = isPlainObject(order) ? order.products : undefined;
-  if (!Array.isArray(products)) return;
-  for (let line = 0; line < products.length; line++) {
-    const product: unknown = products[line];
-    visit(amountOf(product), { line, group: -1, modifier: -1 });
-    const groups = isPlainObject(product) ? product.modifierGroups : undefined;
-    if (!Array.isArray(groups)) continue;
-    for (let group = 0; group < groups.length; group++) {
-      const modifierGroup: unknown = groups[group];
-      const modifiers = isPlainObject(modifierGroup) ? modifierGroup.selectedModifiers : undefined;
-      if (!Array.isArray(modifiers)) continue;
-      for (let modifier = 0; modifier < modifiers.length; modifier++) visit(amountOf(modifiers[modifier]), { line, group, modifier });
-    }
-  }
+/** `order.products[0].price.totalPrice.total`, as the engine's warnings name paths. */
+function pathText(keys: Key[]): string {
+  let path = '';
+  for (const key of keys) path += typeof key === 'number' ? `[${key}]` : path === '' ? key : `.${key}`;
+  return path;
 }

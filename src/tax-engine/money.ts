@@ -104,3 +104,12 @@ export function productCents(a: string, b: string): Cents | undefined {
   const cents = new ExactDecimal(a).times(b).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
   return cents.abs().lte(MAX_SAFE_CENTS) ? cents.toNumber() : undefined;
 }
+
+/** Whether two decimal texts (exponents too) name the same number, compared on every digit. */
+export function sameDecimal(a: string, b: string): boolean {
+  try {
+    return new ExactDecimal(a).eq(new ExactDecimal(b));
+  } catch {
+    return false;
+  }
+}

@@ -77,6 +77,44 @@ describe('amounts beyond exact precision (e2e)', () => {
     expect(await orderRow(t.dataSource, orderId)).toBeNull();
   });
 
+  /**
+   * The order of `orderFor` plus a cola priced per unit (`quantity` and `unitPrice` written verbatim) and a store
+   * discount of `discountAmount`, written verbatim too.
+   */
+  const rawAdjustedOrder = (orderId: string, quantity: string, unitPrice: string, discountAmount: string, wrapped = false) => {
+    const order = orderFor(orderId, storeId) as unknown as { order: Record<string, unknown> & { products: unknown[] } };
+    order.order.products.push({ productId: 'rel-cola', quantity: 777001, price: { unitPrice: { total: 777002 } } });
+    order.order.discounts = [{ amount: 777003, sponsor: 'MERCHANT', target: 'ITEMS' }];
+    return JSON.stringify(wrapped ? { payload: order } : order)
+      .replace('777001', quantity)
+      .replace('777002', unitPrice)
+      .replace('777003', discountAmount);
+  };
+
+  it('refuses a per-unit quantity or unit price read as another decimal, and an order-level amount read as other cents', async () => {
+    const orderId = unique('precision-adjusted');
+    // 2.0000000000000000001 is read as 2, 0.33333333333333333 as 0.3333333333333333, 0.0049999999999999999 as 0.005.
+    const response = await send(
+      '/enrich-order',
+      rawAdjustedOrder(orderId, '2.0000000000000000001', '0.33333333333333333', '0.0049999999999999999', true),
+    );
+    expect([response.status, response.body.error, response.body.details]).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      [
+        { field: 'payload.order.products[2].price.unitPrice.total', problem: expect.stringContaining('exact precision') },
+        { field: 'payload.order.products[2].quantity', problem: expect.stringContaining('exact precision') },
+        { field: 'payload.order.discounts[0].amount', problem: expect.stringContaining('exact precision') },
+      ],
+    ]);
+    expect(await orderRow(t.dataSource, orderId)).toBeNull();
+  });
+
+  it('taxes a per-unit line whose numbers are written with other digits but the same decimals', async () => {
+    const response = await send('/enrich-order', rawAdjustedOrder(unique('precision-per-unit'), '2.0', '3.250', '1.00'));
+    expect(response.status).toBe(200);
+  });
+
   it('takes the largest amounts that stay exact, as numbers and as text', async () => {
     // 9999999999999.99 has 15 significant digits: JSON.parse keeps it to the cent.
     expect((await send('/enrich-order', rawOrder(unique('precision-max'), '9999999999999.99'))).status).toBe(200);

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ApiError } from '../../common/errors/api-error.js';
 import { mapIfoodOrder } from './ifood-order.js';
-import { splitProportionally } from './proportional-split.js';
 
 type Json = Record<string, any>;
 
@@ -185,6 +184,40 @@ describe('mapIfoodOrder: options', () => {
     const [line] = (mapIfoodOrder(pizza).order as Json).products as Json[];
     expect([amountOf(line), ...modifiersOf(line).map(amountOf)]).toEqual([5, 22.22, 27.78]);
   });
+
+  /** One item of 1 × 5.00 whose iFood total is `totalPrice`, with options at `prices` per unit. */
+  const itemWithOptions = (totalPrice: number, prices: number[]) =>
+    order({
+      items: [
+        {
+          id: 'item-pizza',
+          quantity: 1,
+          unitPrice: 5,
+          totalPrice,
+          options: prices.map((price, index) => ({ id: `option-${index}`, price })),
+        },
+      ],
+    });
+  const amountsOf = (body: Json): number[] => {
+    const [line] = (mapIfoodOrder(body).order as Json).products as Json[];
+    return [amountOf(line!), ...modifiersOf(line!).map(amountOf)];
+  };
+
+  it('options priced above what iFood charged: the difference is taken off, half-up away from zero', () => {
+    // Options target 5.05 − 5.00 = 0.05; sum 0.10; difference −0.05. Split 5 cents over 5 / 5:
+    // 5 × 5 / 10 = 2.5 → 3 (half-up), last 5 − 3 = 2; taken off: 0.05 − 0.03 = 0.02 and 0.05 − 0.02 = 0.03.
+    expect(amountsOf(itemWithOptions(5.05, [0.05, 0.05]))).toEqual([5, 0.02, 0.03]);
+  });
+
+  it('a free option takes no share; options all free: the last takes the whole difference', () => {
+    // Target 6.00 − 5.00 = 1.00, options 0.50 + 0.00: difference 0.50, all on the option with an amount → 1.00, 0.00.
+    expect(amountsOf(itemWithOptions(6, [0.5, 0]))).toEqual([5, 1, 0]);
+    // Target 5.03 − 5.00 = 0.03, options 0.01 + 0.01 + 0.00: difference 0.01 over 1 / 1 / 0 cents: 1 × 1 / 2 = 0.5 → 1
+    // (half-up) on the first; the last with an amount takes 1 − 1 = 0, and the free option stays at 0.00, not −0.01.
+    expect(amountsOf(itemWithOptions(5.03, [0.01, 0.01, 0]))).toEqual([5, 0.02, 0.01, 0]);
+    // Target 7.00 − 5.00 = 2.00 over 0.00 / 0.00: nothing to weigh by; the last option is 2.00.
+    expect(amountsOf(itemWithOptions(7, [0, 0]))).toEqual([5, 0, 2]);
+  });
 });
 
 describe('mapIfoodOrder: benefits', () => {
@@ -305,17 +338,5 @@ describe('mapIfoodOrder: fields it does not know, and malformed orders', () => {
       'additionalFees[0].value',
     ]);
     expect(() => mapIfoodOrder([])).toThrow(ApiError);
-  });
-});
-
-describe('splitProportionally', () => {
-  it('shares in proportion, half-up, the last taking the remainder', () => {
-    // 100 / 3 = 33.3 → 33, 33; last 100 − 66 = 34.
-    expect(splitProportionally(100, [1, 1, 1])).toEqual([33, 33, 34]);
-    // −5 over equal weights: 2.5 → 3 away from zero, so −3; last −5 + 3 = −2.
-    expect(splitProportionally(-5, [1, 1])).toEqual([-3, -2]);
-    // No weight: the last takes it all.
-    expect(splitProportionally(7, [0, 0])).toEqual([0, 7]);
-    expect(splitProportionally(7, [])).toEqual([]);
   });
 });

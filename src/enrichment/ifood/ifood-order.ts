@@ -3,7 +3,7 @@ import { ApiError, type ErrorDetail } from '../../common/errors/api-error.js';
 import { idText, MAX_ID_LENGTH } from '../../common/id-text.js';
 import { isPlainObject } from '../../common/plain-object.js';
 import { decimalText, toCents, toMoney, type Cents } from '../../tax-engine/money.js';
-import { splitProportionally } from './proportional-split.js';
+import { splitProportionally } from '../../tax-engine/split.js';
 
 /**
  * iFood's order details (`GET /order/v1.0/orders/{id}`) in the service's order shape. The mapping
@@ -75,6 +75,23 @@ function quantityAt(value: unknown, field: string, problems: Problems): string |
     return undefined;
   }
   return text;
+}
+
+/**
+ * Adds `difference` to the options' amounts, split as the order-level amounts are (in proportion,
+ * half-up, the last option with an amount taking the remainder). The difference is negative when the
+ * options are priced above what iFood charged for them: its absolute value is split and each share
+ * taken off, so a share is rounded half-up away from zero. Options all at 0.00 weigh nothing: the last
+ * one takes the whole difference.
+ */
+function spreadDifference(difference: Cents, optionAmounts: Cents[]): void {
+  const negative = difference < 0;
+  const { shares, unplaced } = splitProportionally(Math.abs(difference), optionAmounts);
+  for (let index = 0; index < optionAmounts.length; index++) {
+    optionAmounts[index] = negative ? optionAmounts[index]! - shares[index]! : optionAmounts[index]! + shares[index]!;
+  }
+  const last = optionAmounts.length - 1;
+  optionAmounts[last] = negative ? optionAmounts[last]! - unplaced : optionAmounts[last]! + unplaced;
 }
 
 /** round(cents × quantity) half-up: exact for fractional quantities (items sold by weight). */
@@ -156,9 +173,7 @@ function mapItem(item: unknown, at: string, problems: Problems): Record<string, 
     // The options must add up to what iFood charged for them (a half-and-half pizza is charged at its dearer flavour).
     const optionsTarget = totalPrice !== undefined ? totalPrice - lineAmount : (optionsPrice ?? optionsSum);
     const difference = optionsTarget - optionsSum;
-    if (difference !== 0) {
-      splitProportionally(difference, optionAmounts).forEach((share, index) => (optionAmounts[index] += share));
-    }
+    if (difference !== 0) spreadDifference(difference, optionAmounts);
   }
 
   const line: Record<string, unknown> = {
