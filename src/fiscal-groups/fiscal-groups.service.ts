@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
@@ -96,6 +97,7 @@ export class FiscalGroupsService {
         await this.catchUp(manager, group);
         const storesBefore = await this.stores.listOf(manager, id);
         const before = auditedGroup(group, storesBefore);
+        const contentBefore = snapshotOf(group, storesBefore);
         applyUpdate(group, dto);
         if (dto.stores !== undefined) {
           await this.stores.releaseAll(manager, id);
@@ -103,7 +105,10 @@ export class FiscalGroupsService {
         }
         // The stores are rows of their own table: a new list is a change of the group all the same.
         const storesAfter = dto.stores === undefined ? storesBefore : storeRefs(dto.stores);
-        group.revision = await this.revisions.record(manager, id, 'update', snapshotOf(group, storesAfter), audit.actor);
+        // A write that changes nothing makes no revision (nor an audit event).
+        const contentAfter = snapshotOf(group, storesAfter);
+        if (!isDeepStrictEqual(contentBefore, contentAfter))
+          group.revision = await this.revisions.record(manager, id, 'update', contentAfter, audit.actor);
         await manager.save(FiscalGroupEntity, group);
         if (!sameStores(storesBefore, storesAfter)) await this.stores.touchGroup(manager, id);
         const updated = await manager.findOneByOrFail(FiscalGroupEntity, { id });
@@ -139,7 +144,8 @@ export class FiscalGroupsService {
       const before = group.taxMatrix;
       group.taxMatrix = normalizeTaxMatrix(matrix as never);
       const stores = await this.stores.listOf(manager, id);
-      group.revision = await this.revisions.record(manager, id, 'import-matrix', snapshotOf(group, stores), audit?.actor ?? null);
+      if (!isDeepStrictEqual(before, group.taxMatrix))
+        group.revision = await this.revisions.record(manager, id, 'import-matrix', snapshotOf(group, stores), audit?.actor ?? null);
       await manager.save(FiscalGroupEntity, group);
       const updated = await manager.findOneByOrFail(FiscalGroupEntity, { id });
       if (audit) {
