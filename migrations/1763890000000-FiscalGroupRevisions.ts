@@ -35,7 +35,7 @@ export class FiscalGroupRevisions1763890000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE FUNCTION fiscal_group_revision_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF TG_OP = 'UPDATE' AND OLD.cancelled_at IS NULL AND NEW.cancelled_at IS NOT NULL
+        IF TG_OP = 'UPDATE' AND OLD.cancelled_at IS NULL AND NEW.cancelled_at IS NOT NULL AND OLD.effective_from > clock_timestamp()
            AND (NEW.id, NEW.fiscal_group_id, NEW.revision, NEW.kind, NEW.actor_type, NEW.actor_id, NEW.actor_name,
                 NEW.created_at, NEW.effective_from, NEW.snapshot)
                IS NOT DISTINCT FROM
@@ -43,7 +43,7 @@ export class FiscalGroupRevisions1763890000000 implements MigrationInterface {
                 OLD.created_at, OLD.effective_from, OLD.snapshot) THEN
           RETURN NEW;
         END IF;
-        RAISE EXCEPTION 'fiscal group revisions are append-only (only a cancellation may be recorded)'
+        RAISE EXCEPTION 'fiscal group revisions are append-only (only a revision not yet in force may be cancelled)'
           USING ERRCODE = 'insufficient_privilege';
       END $$`);
     await queryRunner.query(`

@@ -96,7 +96,7 @@ const REVISION_COLUMNS = {
 const REVISION_SELECT = `SELECT r.fiscal_group_id::text AS fiscal_group_id, r.revision, r.kind, r.actor_type, r.actor_id, r.actor_name,
      r.created_at, r.effective_from, r.cancelled_at, r.cancelled_by_type, r.cancelled_by_id, r.cancelled_by_name,
      r.id = (SELECT i.id FROM fiscal_group_revision i
-             WHERE i.fiscal_group_id = r.fiscal_group_id AND i.cancelled_at IS NULL AND i.kind <> 'delete' AND i.effective_from <= now()
+             WHERE i.fiscal_group_id = r.fiscal_group_id AND i.cancelled_at IS NULL AND i.effective_from <= now()
              ORDER BY i.effective_from DESC, i.revision DESC LIMIT 1) AS in_force,
      count(*) OVER () AS total`;
 

@@ -293,7 +293,7 @@ export class FiscalGroupsService {
           },
         });
       }
-      return group;
+      return manager.findOneByOrFail(FiscalGroupEntity, { id });
     });
   }
 
