@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The fiscal groups' revisions (docs/fiscal-configuration-over-time.md): every write to a group keeps
  * the whole group as it then is, with its actor and the instant it takes effect. Append-only: a
  * trigger refuses every DELETE and every UPDATE but the cancellation of a revision not yet in force.
- * Existing groups get revision 1, as they are now, in force since their last change. Orders keep
+ * Existing groups get their first revision, as they are now, in force since their last change. Orders keep
  * their tax instant and the revision that taxed them.
  */
 export class FiscalGroupRevisions1763890000000 implements MigrationInterface {
@@ -64,12 +64,44 @@ export class FiscalGroupRevisions1763890000000 implements MigrationInterface {
                             FROM fiscal_group_store s WHERE s.fiscal_group_id = g.id), '[]'::jsonb))
       FROM fiscal_group g`);
     await queryRunner.query(`UPDATE fiscal_group SET revision = 1`);
+    // A group written outside the service (SQL by hand, the test factories) gets its revision all the same, without an
+    // actor, in force at once: the order path reads revisions. The service numbers its own writes (NEW.revision set).
+    await queryRunner.query(`
+      CREATE FUNCTION fiscal_group_revision_of_row() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        next_revision integer;
+      BEGIN
+        IF TG_OP = 'INSERT' AND NEW.revision IS NOT NULL THEN
+          RETURN NEW;
+        END IF;
+        IF TG_OP = 'UPDATE' AND (NEW.revision IS DISTINCT FROM OLD.revision
+            OR (NEW.external_id, NEW.name, NEW.uf, NEW.tax_regime, NEW.settings, NEW.tax_matrix)
+               IS NOT DISTINCT FROM (OLD.external_id, OLD.name, OLD.uf, OLD.tax_regime, OLD.settings, OLD.tax_matrix)) THEN
+          RETURN NEW;
+        END IF;
+        SELECT coalesce(max(revision), 0) + 1 INTO next_revision FROM fiscal_group_revision WHERE fiscal_group_id = NEW.id;
+        INSERT INTO fiscal_group_revision (fiscal_group_id, revision, kind, effective_from, snapshot)
+        VALUES (NEW.id, next_revision, CASE WHEN TG_OP = 'INSERT' THEN 'create' ELSE 'update' END,
+          date_trunc('milliseconds', clock_timestamp()),
+          jsonb_build_object(
+            'externalId', NEW.external_id, 'name', NEW.name, 'uf', NEW.uf, 'taxRegime', NEW.tax_regime,
+            'settings', NEW.settings, 'taxMatrix', NEW.tax_matrix,
+            'stores', coalesce((SELECT jsonb_agg(jsonb_build_object('store_id', s.store_id, 'store_name', s.store_name) ORDER BY s.position)
+                                FROM fiscal_group_store s WHERE s.fiscal_group_id = NEW.id), '[]'::jsonb)));
+        NEW.revision := next_revision;
+        RETURN NEW;
+      END $$`);
+    await queryRunner.query(`
+      CREATE TRIGGER fiscal_group_revision_of_row BEFORE INSERT OR UPDATE ON fiscal_group
+      FOR EACH ROW EXECUTE FUNCTION fiscal_group_revision_of_row()`);
 
     await queryRunner.query(`ALTER TABLE orders ADD COLUMN tax_instant timestamptz, ADD COLUMN fiscal_group_revision integer`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE orders DROP COLUMN tax_instant, DROP COLUMN fiscal_group_revision`);
+    await queryRunner.query(`DROP TRIGGER fiscal_group_revision_of_row ON fiscal_group`);
+    await queryRunner.query(`DROP FUNCTION fiscal_group_revision_of_row()`);
     await queryRunner.query(`ALTER TABLE fiscal_group DROP COLUMN revision`);
     await queryRunner.query(`DROP TABLE fiscal_group_revision`);
     await queryRunner.query(`DROP FUNCTION fiscal_group_revision_append_only()`);

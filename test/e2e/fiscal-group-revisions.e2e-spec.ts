@@ -95,7 +95,7 @@ describe('fiscal group revisions (e2e)', () => {
     ok(await update(group.id, { name: 'From the third hour' }, inHours(3)), 200);
     const third = ok(await revision(group.id, 3), 200).group;
     expect(third.name).toBe('From the third hour');
-    expect(third.taxMatrix['21069090']?.ICMS_rate).toBe(20); // carried from revision 2, in force from the first hour
+    expect(third.taxMatrix['21069090']?.ICMS_rate).toBe(20); // carried from the change in force from the first hour
   });
 
   it('refuses a scheduled change of the stores, a bad effectiveFrom, and names the parameter', async () => {

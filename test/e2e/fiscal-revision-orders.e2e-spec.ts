@@ -9,7 +9,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * The revision behind every order: the one in force at the order's tax instant.
  *
  * The order of orderFor(): burger 25.90 (NCM 21069090) and cola 6.00 (CST 60 / 04: no tax). The burger's ICMS:
- * at 18 % (revision 1): 25.90 × 0.18 = 4.662 → 4.66; at 20 % (the scheduled revision 2): 25.90 × 0.20 = 5.18.
+ * at 18 % (the first revision): 25.90 × 0.18 = 4.662 → 4.66; at 20 % (the scheduled second one): 25.90 × 0.20 = 5.18.
  */
 describe('the fiscal group revision that taxes an order (e2e)', () => {
   let t: TestApp;
@@ -76,7 +76,7 @@ describe('the fiscal group revision that taxes an order (e2e)', () => {
     const orderId = unique('resent');
     const first = await send(orderId, at(switchAt - 1000));
     expect(first).toMatchObject({ icms: 4.66, revision: 1 });
-    // Dated after the switch, or not dated: still taxed at the first instant, by revision 1.
+    // Dated after the switch, or not dated: still taxed at the first instant, by the first revision.
     expect(await send(orderId, at(switchAt + 1000))).toEqual(first);
     expect(await send(orderId)).toEqual(first);
     const row = await t.dataSource.getRepository(OrderEntity).findOneByOrFail({ orderId });
