@@ -1,4 +1,6 @@
 import { FiscalGroupRevisionEntity } from '../../src/fiscal-groups/fiscal-group-revision.entity.js';
+import { FiscalGroupEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
+import { FiscalGroupsService } from '../../src/fiscal-groups/fiscal-groups.service.js';
 import { failed, ok, type Api, type ErrorBody, type Schemas } from '../support/api.js';
 import { groupBody, RULES, unique, type Group } from '../support/fiscal-groups.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
@@ -142,6 +144,21 @@ describe('fiscal group revisions (e2e)', () => {
       [2, 'cancelled'],
       [1, 'past'],
     ]);
+  });
+
+  it('makes a revision without an actor for a write on the server itself (command line) and for SQL by hand', async () => {
+    const group = await created();
+    await t.app.get(FiscalGroupsService).replaceTaxMatrix(group.id, withIcms(7), undefined); // what tax-matrix:import runs
+    // Behind the service's back: the trigger on the group's row writes the revision.
+    await t.dataSource.getRepository(FiscalGroupEntity).update({ id: group.id }, { name: 'Edited by hand' });
+    const page = await revisions(group.id);
+    expect(page.items.map((item) => [item.revision, item.kind, item.actor])).toEqual([
+      [3, 'update', null],
+      [2, 'import-matrix', null],
+      [1, 'create', expect.objectContaining({ type: 'client' })],
+    ]);
+    expect(ok(await revision(group.id, 3), 200).group).toMatchObject({ name: 'Edited by hand', stores: group.stores });
+    expect(await byId(group.id)).toMatchObject({ revision: 3, name: 'Edited by hand' });
   });
 
   it('keeps revisions append-only: the database refuses to change or delete one', async () => {
