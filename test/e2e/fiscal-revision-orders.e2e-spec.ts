@@ -89,6 +89,31 @@ describe('the fiscal group revision that taxes an order (e2e)', () => {
     expect(detail.fiscalRevision).toEqual({ fiscalGroupId: groupId, revision: 1, taxInstant: first.taxInstant });
   });
 
+  it('re-taxes a transferred order at its own tax instant, not the transfer’s', async () => {
+    const switchAt = Math.ceil((Date.now() + 60_000) / 1000) * 1000;
+    await storeSwitchingAt(new Date(switchAt)); // the target store: 20 % from switchAt
+    const target = { storeId, groupId };
+    const origin = unique('rev-origin');
+    await seedFiscalData(t.http, admin, origin); // 18 %, no change scheduled
+    storeId = origin;
+    const orderId = unique('moved');
+    expect(await send(orderId, at(switchAt + 1000))).toMatchObject({ icms: 4.66, revision: 1 });
+
+    const moved = await orders.PUT('/api/api/order/transfer', {
+      body: { order: orderId, from_store: origin, to_store: target.storeId, processed_by: 'Carla', transfer_reason: 'Oven out of order' },
+    });
+    expect(moved.response.status).toBe(200);
+    // Transferred before switchAt, but the order's tax instant is after it: the target's scheduled revision taxes it.
+    const row = await t.dataSource.getRepository(OrderEntity).findOneByOrFail({ orderId });
+    const summary = (row.enrichedPayload as { taxSummary: Schemas['TaxSummaryDto'] }).taxSummary;
+    expect({ icms: summary.totals.ICMS_value, ...summary.fiscalDocument }).toEqual({
+      icms: 5.18,
+      revision: 2,
+      taxInstant: at(switchAt + 1000),
+    });
+    expect({ group: row.fiscalGroupId, revision: row.fiscalGroupRevision }).toEqual({ group: target.groupId, revision: 2 });
+  });
+
   it('stops taxing by a revision once it is cancelled', async () => {
     const switchAt = Math.ceil((Date.now() + 60_000) / 1000) * 1000;
     await storeSwitchingAt(new Date(switchAt));
