@@ -48,7 +48,7 @@ export class FiscalGroupRevisionEntity {
   @Column({ type: 'varchar', length: 20 })
   kind: RevisionKind;
 
-  /** Null when written on the server itself (the command line, demo seeding, the first revision of an existing group). */
+  /** Null for a write that names no actor (demo seeding, SQL by hand, the first revision of an existing group). */
   @Column({ type: 'varchar', length: 10, nullable: true })
   actorType: 'client' | 'user' | null;
 

@@ -137,7 +137,7 @@ export const CANCEL_SCHEDULED = sql(
 export interface NewRevision {
   groupId: string;
   kind: RevisionKind;
-  /** Null: written on the server itself (the command line, seeding). */
+  /** Null: a write that names no actor (demo seeding, SQL by hand). */
   actor: AuditActor | null;
   /** Undefined: takes effect at once. */
   effectiveFrom?: Date;

@@ -146,9 +146,9 @@ describe('fiscal group revisions (e2e)', () => {
     ]);
   });
 
-  it('makes a revision without an actor for a write on the server itself (command line) and for SQL by hand', async () => {
+  it('makes a revision without an actor for a write that names none and for SQL by hand', async () => {
     const group = await created();
-    await t.app.get(FiscalGroupsService).replaceTaxMatrix(group.id, withIcms(7), undefined); // what tax-matrix:import runs
+    await t.app.get(FiscalGroupsService).replaceTaxMatrix(group.id, withIcms(7), undefined); // a write without an audit context
     // Behind the service's back: the trigger on the group's row writes the revision.
     await t.dataSource.getRepository(FiscalGroupEntity).update({ id: group.id }, { name: 'Edited by hand' });
     const page = await revisions(group.id);

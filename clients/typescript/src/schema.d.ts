@@ -1664,7 +1664,7 @@ export interface components {
              * @example 2027-01-01T00:00:00.000Z
              */
             effectiveFrom: string;
-            /** @description Null when written on the server itself (command line, seeding) */
+            /** @description Null for a write that names no actor (demo seeding, SQL by hand) */
             actor: components["schemas"]["RevisionActorDto"] | null;
         };
         FiscalGroupResponseDto: {
@@ -1835,7 +1835,7 @@ export interface components {
              * @enum {string}
              */
             kind: "initial" | "create" | "update" | "import-matrix" | "delete";
-            /** @description Who wrote it; null when written on the server itself (command line, seeding, the initial revision) */
+            /** @description Who wrote it; null for a write that names no actor (demo seeding, SQL by hand, the initial revision) */
             actor: components["schemas"]["RevisionActorDto"] | null;
             /**
              * Format: date-time
@@ -1944,7 +1944,7 @@ export interface components {
              * @enum {string}
              */
             kind: "initial" | "create" | "update" | "import-matrix" | "delete";
-            /** @description Who wrote it; null when written on the server itself (command line, seeding, the initial revision) */
+            /** @description Who wrote it; null for a write that names no actor (demo seeding, SQL by hand, the initial revision) */
             actor: components["schemas"]["RevisionActorDto"] | null;
             /**
              * Format: date-time

@@ -31,7 +31,7 @@ export class FiscalGroupRevisionDto {
   /** The write that made it (`initial`: the group as it was when revisions began to be kept) */
   kind: 'initial' | 'create' | 'update' | 'import-matrix' | 'delete';
 
-  /** Who wrote it; null when written on the server itself (command line, seeding, the initial revision) */
+  /** Who wrote it; null for a write that names no actor (demo seeding, SQL by hand, the initial revision) */
   actor: RevisionActorDto | null;
 
   /** When it was written */

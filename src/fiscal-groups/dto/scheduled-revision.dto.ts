@@ -20,6 +20,6 @@ export class ScheduledRevisionDto {
   @ApiProperty({ format: 'date-time', example: '2027-01-01T00:00:00.000Z' })
   effectiveFrom: string;
 
-  /** Null when written on the server itself (command line, seeding) */
+  /** Null for a write that names no actor (demo seeding, SQL by hand) */
   actor: RevisionActorDto | null;
 }
