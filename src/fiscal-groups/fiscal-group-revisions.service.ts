@@ -90,7 +90,7 @@ export class FiscalGroupRevisions {
   }
 
   /** The revision in force at `at` (now when absent), undefined for a group without revisions. */
-  inForceAt(manager: EntityManager, groupId: string, at?: Date): Promise<RevisionContent | undefined> {
+  inForceAt(manager: EntityManager | undefined, groupId: string, at?: Date): Promise<RevisionContent | undefined> {
     return this.revisions.inForceAt(groupId, at, manager);
   }
 

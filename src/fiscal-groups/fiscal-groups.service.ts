@@ -195,7 +195,12 @@ export class FiscalGroupsService {
    * outside this module (the impact preview).
    */
   async taxingSnapshot(id: string): Promise<{ group: FiscalGroupSnapshot; storeIds: string[] }> {
-    const group = await this.findById(id);
+    const row = await this.findById(id);
+    // The revision in force, which a scheduled one may have replaced since the row was written.
+    const inForce = await this.revisions.inForceAt(undefined, id);
+    const group = inForce
+      ? Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, row, contentOf(inForce.snapshot))
+      : row;
     return {
       group: {
         id: group.id,
@@ -205,7 +210,7 @@ export class FiscalGroupsService {
         taxMatrix: group.taxMatrix,
         settings: group.settings ?? {},
       },
-      storeIds: storeRefsOf(group).map((store) => store.store_id),
+      storeIds: storeRefsOf(row).map((store) => store.store_id),
     };
   }
 
