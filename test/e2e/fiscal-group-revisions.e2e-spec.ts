@@ -3,6 +3,7 @@ import { FiscalGroupEntity } from '../../src/fiscal-groups/fiscal-group.entity.j
 import { FiscalGroupsService } from '../../src/fiscal-groups/fiscal-groups.service.js';
 import { failed, ok, type Api, type ErrorBody, type Schemas } from '../support/api.js';
 import { groupBody, RULES, unique, type Group } from '../support/fiscal-groups.js';
+import { eventually } from '../support/eventually.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 const BASE = '/admin/fiscal-groups';
@@ -98,6 +99,27 @@ describe('fiscal group revisions (e2e)', () => {
     const third = ok(await revision(group.id, 3), 200).group;
     expect(third.name).toBe('From the third hour');
     expect(third.taxMatrix['21069090']?.ICMS_rate).toBe(20); // carried from the change in force from the first hour
+  });
+
+  it('shows a scheduled revision once in force, and the next write builds on it', async () => {
+    const group = await created();
+    ok(await update(group.id, { taxMatrix: withIcms(20) }, new Date(Date.now() + 1500).toISOString()), 200);
+    // Waits for the instant to pass (an event: the group answering with the new revision), no fixed sleep.
+    const inForce = await eventually(
+      async () => {
+        const shown = await byId(group.id);
+        return shown.revision === 2 && shown;
+      },
+      { what: 'the scheduled revision to take effect' },
+    );
+    expect(inForce).toMatchObject({ scheduled: [] });
+    expect(inForce.taxMatrix['21069090']?.ICMS_rate).toBe(20);
+    const exported = await t.http.get(`${BASE}/${group.id}/tax-matrix.csv`, { token });
+    expect(exported.text).toContain('21069090,,00,20,');
+    // An immediate write starts from the revision in force: the matrix it did not send stays at 20 %.
+    const renamed = ok(await update(group.id, { name: 'After the switch' }), 200);
+    expect(renamed).toMatchObject({ revision: 3, name: 'After the switch' });
+    expect(renamed.taxMatrix['21069090']?.ICMS_rate).toBe(20);
   });
 
   it('refuses a scheduled change of the stores, a bad effectiveFrom, and names the parameter', async () => {
