@@ -17,6 +17,7 @@ import { AuditEvents1763850000000 } from './1763850000000-AuditEvents.js';
 import { ClientStores1763870000000 } from './1763870000000-ClientStores.js';
 import { People1763880000000 } from './1763880000000-People.js';
 import { FiscalGroupStoreList1763846000000 } from './1763846000000-FiscalGroupStoreList.js';
+import { FiscalGroupRevisions1763890000000 } from './1763890000000-FiscalGroupRevisions.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -44,4 +45,5 @@ export const ALL_MIGRATIONS = [
   AuditEvents1763850000000,
   ClientStores1763870000000,
   People1763880000000,
+  FiscalGroupRevisions1763890000000,
 ];

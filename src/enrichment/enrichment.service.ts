@@ -11,6 +11,7 @@ import { productIdsOf, TAX_ENGINE, type TaxEngine, type TaxWarning } from '../ta
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { lineCountExceeds, receiveOrder, withStoreId } from './order-payload.js';
 import { amountPrecisionProblems } from './amount-precision.js';
+import { taxInstantOf, withFiscalDocument } from './tax-instant.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { mapIfoodOrder } from './ifood/ifood-order.js';
 import type { OrderProfile } from './dto/order-profile.dto.js';
@@ -78,20 +79,23 @@ export class EnrichmentService {
         },
       );
     }
+    const receivedAt = Date.now();
     const inexact = amountPrecisionProblems(body as Record<string, unknown>, received.wrapped ? ['payload'] : [], rawText);
     if (inexact.length > 0) throw ApiError.validation(inexact);
     // A re-send of an order that a transfer moved is taxed for its current store ("Re-sending an order" in docs/api-decisions.md);
     // the upsert refuses to overwrite it otherwise, and the loop tries again with that store.
-    let current = { payload, storeId, rewritten: false };
+    // See "Which revision taxes an order" in docs/fiscal-configuration-over-time.md; a re-send takes the stored one.
+    let current = { payload, storeId, rewritten: false, taxInstant: taxInstantOf(payload.createdAt, receivedAt) };
     for (let attempt = 1; ; attempt++) {
       // At the root, the received text is the payload's JSON (jsonb normalizes it the same way).
       const payloadJson = () =>
         !received.wrapped && !current.rewritten && rawText !== undefined ? rawText : JSON.stringify(current.payload);
-      const [group, categories] = await Promise.all([
-        current.storeId ? this.lookup.groupByStore(current.storeId) : Promise.resolve(undefined),
+      const [inForce, categories] = await Promise.all([
+        current.storeId ? this.lookup.groupAt(current.storeId, current.taxInstant) : Promise.resolve(undefined),
         this.lookup.categoriesFor(productIdsOf(current.payload)),
       ]);
 
+      const group = inForce?.group;
       if (!group) {
         const stored = options.dryRun
           ? null
@@ -104,6 +108,7 @@ export class EnrichmentService {
                 storeId: current.storeId,
                 source,
                 fiscalGroupId: null,
+                taxInstant: current.taxInstant,
               },
               actor,
             );
@@ -122,7 +127,7 @@ export class EnrichmentService {
         if (state && !mayTouchStore(actor, state.storeId)) throw storedUnderAnotherStore(orderId, prefix);
         const moved = this.movedStore(state, current.storeId, attempt);
         if (moved !== undefined) {
-          current = { payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
+          current = { ...current, payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
           continue;
         }
         throw new ApiError(
@@ -132,6 +137,7 @@ export class EnrichmentService {
       }
 
       const result = this.engine.enrich({ group, categories, payload: current.payload });
+      withFiscalDocument(result, inForce.revision, current.taxInstant);
       // A large order is several milliseconds of work at each step: let other requests in between.
       if (large) await setImmediatePromise();
       const enrichedJson = JSON.stringify(result.payload);
@@ -155,6 +161,7 @@ export class EnrichmentService {
           storeId: current.storeId,
           source,
           fiscalGroupId: group.id,
+          taxInstant: current.taxInstant,
         },
         actor,
       );
@@ -162,8 +169,12 @@ export class EnrichmentService {
         const state = await this.orders.storedState(orderId);
         if (state && !mayTouchStore(actor, state.storeId)) throw storedUnderAnotherStore(orderId, prefix);
         const moved = this.movedStore(state, current.storeId, attempt);
-        if (moved === undefined) throw orderStoreChanged(orderId, current.storeId, received.wrapped);
-        current = { payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
+        // Taxed again at the instant of the first receipt ("Which revision taxes an order").
+        const firstInstant =
+          state?.taxInstant && state.taxInstant.getTime() !== current.taxInstant.getTime() ? state.taxInstant : undefined;
+        if (attempt < MAX_STORE_RETRIES && firstInstant) current = { ...current, taxInstant: firstInstant };
+        if (moved !== undefined) current = { ...current, payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
+        else if (!firstInstant || attempt >= MAX_STORE_RETRIES) throw orderStoreChanged(orderId, current.storeId, received.wrapped);
         continue;
       }
       return {

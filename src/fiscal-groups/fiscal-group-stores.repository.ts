@@ -1,9 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { sql, SqlRunner } from '../database/sql-runner.js';
-import { FiscalLookupService, type FiscalGroupLoader } from '../fiscal-lookup/fiscal-lookup.service.js';
+import { FiscalLookupService, type FiscalGroupLoader, type StoreGroupRevisions } from '../fiscal-lookup/fiscal-lookup.service.js';
 import type { FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 import { FiscalGroupEntity, FiscalGroupStoreEntity, type StoreRef } from './fiscal-group.entity.js';
+import type { FiscalGroupRevisionSnapshot } from './fiscal-group-revision.entity.js';
+import { FiscalGroupRevisionsRepository } from './fiscal-group-revisions.repository.js';
 
 /**
  * The group's stores in the order of the list; a store already held by another group is not inserted (a concurrent
@@ -36,20 +38,51 @@ export const HOLDERS = sql<{ store_id: string; id: string; name: string }>(
   { store_id: true, id: true, name: true },
 );
 
-/** The order path's read of a store's group (through FiscalLookupService's cache). */
-export const GROUP_BY_STORE = sql<{
+interface GroupRevisionsRow {
   id: string;
   external_id: string | null;
   uf: string;
   tax_regime: string | null;
-  tax_matrix: FiscalGroupSnapshot['taxMatrix'];
+  tax_matrix: FiscalGroupSnapshot['taxMatrix'] | null;
   settings: FiscalGroupSnapshot['settings'] | null;
-}>(
+  revision: number | null;
+  revisions: Array<{ revision: number; effectiveFrom: string; snapshot: Omit<FiscalGroupRevisionSnapshot, 'stores'> }> | null;
+  complete: boolean;
+}
+/**
+ * The order path's read of a store's group (through FiscalLookupService's cache): the group's revisions that can
+ * be in force at or after `$2` (the one in force then and every later one, scheduled ones included), oldest first;
+ * `complete` when none took effect before `$2` (the list is the whole history). The row's own columns only for a
+ * group without revisions (written outside the service).
+ */
+export const GROUP_BY_STORE = sql<GroupRevisionsRow>(
   'fiscal-group-by-store',
-  `SELECT g.id, g.external_id, g.uf, g.tax_regime, g.tax_matrix, g.settings
+  `SELECT g.id, g.external_id, g.uf, g.tax_regime, CASE WHEN revs.list IS NULL THEN g.tax_matrix END AS tax_matrix, g.settings, g.revision,
+          revs.list AS revisions, since.effective_from IS NULL AS complete
    FROM fiscal_group_store s JOIN fiscal_group g ON g.id = s.fiscal_group_id
+   CROSS JOIN LATERAL (
+     SELECT max(r.effective_from) AS effective_from FROM fiscal_group_revision r
+     WHERE r.fiscal_group_id = g.id AND r.cancelled_at IS NULL AND r.kind <> 'delete' AND r.effective_from <= $2
+   ) AS since
+   CROSS JOIN LATERAL (
+     SELECT json_agg(json_build_object('revision', r.revision, 'effectiveFrom', r.effective_from, 'snapshot', r.snapshot - 'stores')
+                     ORDER BY r.effective_from, r.revision) AS list
+     FROM fiscal_group_revision r
+     WHERE r.fiscal_group_id = g.id AND r.cancelled_at IS NULL AND r.kind <> 'delete'
+       AND r.effective_from >= coalesce(since.effective_from, '-infinity')
+   ) AS revs
    WHERE s.store_id = $1`,
-  { id: true, external_id: true, uf: true, tax_regime: true, tax_matrix: true, settings: true },
+  {
+    id: true,
+    external_id: true,
+    uf: true,
+    tax_regime: true,
+    tax_matrix: true,
+    settings: true,
+    revision: true,
+    revisions: true,
+    complete: true,
+  },
 );
 
 export const GROUP_IDS_BY_STORES = sql<{ store_id: string; fiscal_group_id: string }>(
@@ -73,6 +106,7 @@ export class FiscalGroupStoresRepository implements OnModuleInit, FiscalGroupLoa
   constructor(
     private readonly db: SqlRunner,
     private readonly lookup: FiscalLookupService,
+    private readonly revisions: FiscalGroupRevisionsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -125,8 +159,15 @@ export class FiscalGroupStoresRepository implements OnModuleInit, FiscalGroupLoa
     const storeTaken = await manager.existsBy(FiscalGroupStoreEntity, { storeId: In(stores.map((store) => store.store_id)) });
     const groupExists = group.externalId !== null && (await manager.existsBy(FiscalGroupEntity, { externalId: group.externalId }));
     if (storeTaken || groupExists) return false;
-    const { identifiers } = await manager.insert(FiscalGroupEntity, group);
-    await this.claim(manager, identifiers[0]!.id as string, stores);
+    const { identifiers } = await manager.insert(FiscalGroupEntity, { ...group, revision: 1 });
+    const groupId = identifiers[0]!.id as string;
+    await this.claim(manager, groupId, stores);
+    await this.revisions.insert(manager, {
+      groupId,
+      kind: 'create',
+      actor: null,
+      snapshot: { ...group, settings: group.settings ?? {}, stores },
+    });
     return true;
   }
 
@@ -144,16 +185,35 @@ export class FiscalGroupStoresRepository implements OnModuleInit, FiscalGroupLoa
     return rows.map((row) => ({ storeId: row.store_id, groupId: row.id, groupName: row.name }));
   }
 
-  async groupByStore(storeId: string, manager?: EntityManager): Promise<FiscalGroupSnapshot | undefined> {
-    const row = await this.db.row(GROUP_BY_STORE, [storeId], manager);
+  async groupRevisionsByStore(storeId: string, since: Date, manager?: EntityManager): Promise<StoreGroupRevisions | undefined> {
+    const row = await this.db.row(GROUP_BY_STORE, [storeId, since], manager);
     if (!row) return undefined;
+    const identity = { id: row.id };
+    if (row.revisions === null) {
+      const group = {
+        ...identity,
+        externalId: row.external_id,
+        uf: row.uf,
+        taxRegime: row.tax_regime,
+        taxMatrix: row.tax_matrix ?? {},
+        settings: row.settings ?? {},
+      };
+      return { complete: true, revisions: [{ revision: row.revision, effectiveFrom: Number.NEGATIVE_INFINITY, group }] };
+    }
     return {
-      id: row.id,
-      externalId: row.external_id,
-      uf: row.uf,
-      taxRegime: row.tax_regime,
-      taxMatrix: row.tax_matrix,
-      settings: row.settings ?? {},
+      complete: row.complete,
+      revisions: row.revisions.map(({ revision, effectiveFrom, snapshot }) => ({
+        revision,
+        effectiveFrom: Date.parse(effectiveFrom),
+        group: {
+          ...identity,
+          externalId: snapshot.externalId,
+          uf: snapshot.uf,
+          taxRegime: snapshot.taxRegime,
+          taxMatrix: snapshot.taxMatrix,
+          settings: snapshot.settings ?? {},
+        },
+      })),
     };
   }
 

@@ -56,6 +56,13 @@ export class FiscalGroupEntity {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /**
+   * The revision whose content the row holds (null for a group written outside the service, without revisions). A
+   * scheduled revision that has taken effect since is newer: readers take the revision in force (FiscalGroupRevisions).
+   */
+  @Column({ type: 'integer', nullable: true })
+  revision: number | null;
 }
 
 /**

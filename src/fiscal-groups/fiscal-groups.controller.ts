@@ -28,7 +28,8 @@ import {
   TaxRuleDto,
   UpdateFiscalGroupDto,
 } from './dto/fiscal-group.dto.js';
-import { toFiscalGroupResponse } from './dto/fiscal-group.mapper.js';
+import { ScheduleQuery } from './dto/fiscal-group-revision.dto.js';
+import { effectiveFromOf } from './fiscal-group-revisions.service.js';
 import { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { fiscalGroupBodyChecks, FiscalGroupsService } from './fiscal-groups.service.js';
 import { taxMatrixToCsv } from './tax-matrix-csv.js';
@@ -94,7 +95,7 @@ export class FiscalGroupsController {
     @ValidatedBody(CreateFiscalGroupDto, fiscalGroupBodyChecks) dto: CreateFiscalGroupDto,
     @Audited() audit: AuditContext,
   ): Promise<FiscalGroupResponseDto> {
-    return toFiscalGroupResponse(await this.fiscalGroups.create(dto, audit));
+    return this.fiscalGroups.response(await this.fiscalGroups.create(dto, audit));
   }
 
   @Get()
@@ -103,7 +104,7 @@ export class FiscalGroupsController {
   @ApiErrors([400])
   async list(@Query() query: ListFiscalGroupsQuery): Promise<FiscalGroupPageDto> {
     const page = await this.fiscalGroups.list(query);
-    return { ...page, items: page.items.map(toFiscalGroupResponse) };
+    return { ...page, items: await this.fiscalGroups.responses(page.items) };
   }
 
   @Get('by-store/:storeId')
@@ -114,23 +115,27 @@ export class FiscalGroupsController {
   async byStore(@Param('storeId') storeId: string): Promise<FiscalGroupResponseDto> {
     const group = await this.fiscalGroups.findByStore(storeId);
     if (!group) throw ApiError.notFound(`No fiscal group holds store ${storeId}`);
-    return toFiscalGroupResponse(group);
+    return this.fiscalGroups.response(group);
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a fiscal group', description: 'The group with its stores and its whole tax matrix.' })
+  @ApiOperation({
+    summary: 'Get a fiscal group',
+    description:
+      'The group with its stores and its whole tax matrix, as in force now (`revision`), and the revisions scheduled for a later instant (`scheduled`).',
+  })
   @ApiParam(ID_PARAM)
   @ApiOkResponse({ type: FiscalGroupResponseDto })
   @ApiErrors([400, 404], { 400: 'The id is not a UUID' })
   async findOne(@Param('id', new UuidPipe()) id: string): Promise<FiscalGroupResponseDto> {
-    return toFiscalGroupResponse(await this.fiscalGroups.findById(id));
+    return this.fiscalGroups.response(await this.fiscalGroups.findById(id));
   }
 
   @Put(':id')
   @ApiOperation({
     summary: 'Update a fiscal group (partial)',
     description:
-      'Only the properties sent change. `taxMatrix`, when sent, replaces the whole matrix; `stores`, when sent, replaces the list.',
+      'Only the properties sent change. `taxMatrix`, when sent, replaces the whole matrix; `stores`, when sent, replaces the list. Every write makes a new revision. With `effectiveFrom` the change is scheduled: it takes effect at that instant, built on the revision that will be in force just before it, and cannot change `stores` or `externalId` (400), which change at once.',
   })
   @ApiParam(ID_PARAM)
   @ApiBody({
@@ -143,14 +148,19 @@ export class FiscalGroupsController {
   async update(
     @Param('id', new UuidPipe()) id: string,
     @ValidatedBody(UpdateFiscalGroupDto, fiscalGroupBodyChecks) dto: UpdateFiscalGroupDto,
+    @Query() schedule: ScheduleQuery,
     @Audited() audit: AuditContext,
   ): Promise<FiscalGroupResponseDto> {
-    return toFiscalGroupResponse(await this.fiscalGroups.update(id, dto, audit));
+    return this.fiscalGroups.response(await this.fiscalGroups.update(id, dto, audit, effectiveFromOf(schedule)));
   }
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a fiscal group', description: 'Its stores are released. Stored orders keep the taxes they were given.' })
+  @ApiOperation({
+    summary: 'Delete a fiscal group',
+    description:
+      "Its stores are released and its scheduled revisions cancelled. Stored orders keep the taxes they were given; the group's revisions stay readable.",
+  })
   @ApiParam(ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors([400, 404])
@@ -180,10 +190,10 @@ export class FiscalGroupsController {
   })
   @ApiErrors([400, 404])
   async exportCsv(@Param('id', new UuidPipe()) id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    const group = await this.fiscalGroups.findById(id);
+    const group = await this.fiscalGroups.response(await this.fiscalGroups.findById(id));
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="tax-matrix-${id}.csv"`);
-    return taxMatrixToCsv(group.taxMatrix);
+    return taxMatrixToCsv(group.taxMatrix as never);
   }
 
   @Put(':id/tax-matrix')
@@ -191,7 +201,7 @@ export class FiscalGroupsController {
   @ApiOperation({
     summary: 'Replace the tax matrix from CSV',
     description:
-      'Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Every row is validated: a 400 lists the bad rows by line number and nothing changes.',
+      'Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Every row is validated: a 400 lists the bad rows by line number and nothing changes. With `effectiveFrom` the new matrix is scheduled for that instant.',
   })
   @ApiParam(ID_PARAM)
   @ApiBody({
@@ -206,9 +216,10 @@ export class FiscalGroupsController {
   async importCsv(
     @Param('id', new UuidPipe()) id: string,
     @Body() body: unknown,
+    @Query() schedule: ScheduleQuery,
     @Audited() audit: AuditContext,
   ): Promise<FiscalGroupResponseDto> {
     if (!Buffer.isBuffer(body) && typeof body !== 'string') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the matrix as text/csv');
-    return toFiscalGroupResponse(await this.fiscalGroups.importTaxMatrixCsv(id, body.toString(), audit));
+    return this.fiscalGroups.response(await this.fiscalGroups.importTaxMatrixCsv(id, body.toString(), audit, effectiveFromOf(schedule)));
   }
 }

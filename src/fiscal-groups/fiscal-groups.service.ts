@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
@@ -8,8 +9,10 @@ import { pageOf, type Page } from '../common/http/pagination.js';
 import { uniqueViolation } from '../database/postgres-errors.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
-import type { CreateFiscalGroupDto, StoreRefDto, UpdateFiscalGroupDto } from './dto/fiscal-group.dto.js';
+import type { CreateFiscalGroupDto, FiscalGroupResponseDto, StoreRefDto, UpdateFiscalGroupDto } from './dto/fiscal-group.dto.js';
 import { sentSettings } from './dto/fiscal-group.mapper.js';
+import type { FiscalGroupRevisionSnapshot } from './fiscal-group-revision.entity.js';
+import { FiscalGroupRevisions, snapshotOf } from './fiscal-group-revisions.service.js';
 import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { externalIdInUse, storeInAnotherGroup } from './dto/fiscal-group-errors.dto.js';
 import { FiscalGroupEntity, storeRefsOf, type StoreRef } from './fiscal-group.entity.js';
@@ -46,7 +49,17 @@ export class FiscalGroupsService {
     private readonly lookup: FiscalLookupService,
     private readonly stores: FiscalGroupStoresRepository,
     private readonly audit: AuditLog,
+    private readonly revisions: FiscalGroupRevisions,
   ) {}
+
+  /** The groups as the API shows them: the revision in force and the scheduled ones. */
+  async responses(groups: FiscalGroupEntity[]): Promise<FiscalGroupResponseDto[]> {
+    return this.revisions.responses(groups);
+  }
+
+  async response(group: FiscalGroupEntity): Promise<FiscalGroupResponseDto> {
+    return (await this.revisions.responses([group]))[0]!;
+  }
 
   async create(dto: CreateFiscalGroupDto, audit: AuditContext): Promise<FiscalGroupEntity> {
     return this.withConflictsExplained(dto.externalId, () =>
@@ -58,10 +71,12 @@ export class FiscalGroupsService {
           taxRegime: dto.taxRegime ?? null,
           taxMatrix: normalizeTaxMatrix(dto.taxMatrix as never),
           settings: sentSettings(dto.settings),
+          revision: 1,
         });
         await manager.insert(FiscalGroupEntity, group);
         await this.claimStores(manager, group.id, dto.stores);
         const created = await manager.findOneByOrFail(FiscalGroupEntity, { id: group.id });
+        await this.revisions.record(manager, group.id, 'create', snapshotOf(created, storeRefs(dto.stores)), audit.actor);
         const after = auditedGroup(created, storeRefs(dto.stores));
         await this.audit.record(manager, audit, ...fiscalGroupEvent('create', group.id, undefined, after));
         return created;
@@ -69,25 +84,32 @@ export class FiscalGroupsService {
     );
   }
 
-  async update(id: string, dto: UpdateFiscalGroupDto, audit: AuditContext): Promise<FiscalGroupEntity> {
+  /**
+   * Applies the properties sent. With `effectiveFrom`, writes a revision that takes effect then, built on the revision
+   * that will be in force just before it; the group and its stores stay as they are. See "Changes scheduled for a
+   * date" in docs/fiscal-configuration-over-time.md.
+   */
+  async update(id: string, dto: UpdateFiscalGroupDto, audit: AuditContext, effectiveFrom?: Date): Promise<FiscalGroupEntity> {
+    if (effectiveFrom) return this.schedule(id, audit, effectiveFrom, 'update', dto);
     return this.withConflictsExplained(dto.externalId, () =>
       this.write(async (manager) => {
         const group = await this.lockedGroup(manager, id);
+        await this.catchUp(manager, group);
         const storesBefore = await this.stores.listOf(manager, id);
         const before = auditedGroup(group, storesBefore);
-        if (dto.externalId !== undefined) group.externalId = dto.externalId;
-        if (dto.name !== undefined) group.name = dto.name;
-        if (dto.uf !== undefined) group.uf = dto.uf;
-        if (dto.taxRegime !== undefined) group.taxRegime = dto.taxRegime;
-        if (dto.taxMatrix !== undefined) group.taxMatrix = normalizeTaxMatrix(dto.taxMatrix as never);
-        if (dto.settings !== undefined) group.settings = { ...group.settings, ...sentSettings(dto.settings) };
+        const contentBefore = snapshotOf(group, storesBefore);
+        applyUpdate(group, dto);
         if (dto.stores !== undefined) {
           await this.stores.releaseAll(manager, id);
           await this.claimStores(manager, id, dto.stores);
         }
-        await manager.save(FiscalGroupEntity, group);
         // The stores are rows of their own table: a new list is a change of the group all the same.
         const storesAfter = dto.stores === undefined ? storesBefore : storeRefs(dto.stores);
+        // A write that changes nothing makes no revision (nor an audit event).
+        const contentAfter = snapshotOf(group, storesAfter);
+        if (!isDeepStrictEqual(contentBefore, contentAfter))
+          group.revision = await this.revisions.record(manager, id, 'update', contentAfter, audit.actor);
+        await manager.save(FiscalGroupEntity, group);
         if (!sameStores(storesBefore, storesAfter)) await this.stores.touchGroup(manager, id);
         const updated = await manager.findOneByOrFail(FiscalGroupEntity, { id });
         await this.audit.record(manager, audit, ...fiscalGroupEvent('update', id, before, auditedGroup(updated, storesAfter)));
@@ -97,7 +119,7 @@ export class FiscalGroupsService {
   }
 
   /** Replaces the whole matrix from a CSV text after validating every row; nothing changes on any error. */
-  async importTaxMatrixCsv(id: string, csv: string, audit: AuditContext): Promise<FiscalGroupEntity> {
+  async importTaxMatrixCsv(id: string, csv: string, audit: AuditContext, effectiveFrom?: Date): Promise<FiscalGroupEntity> {
     const { matrix, problems } = csvToTaxMatrix(csv);
     if (problems.length > 0)
       throw ApiError.validation(
@@ -107,6 +129,7 @@ export class FiscalGroupsService {
           .map((p) => `${p.field}: ${p.problem}`)
           .join('; ')}`,
       );
+    if (effectiveFrom) return this.schedule(id, audit, effectiveFrom, 'import-matrix', { taxMatrix: matrix as never });
     return this.replaceTaxMatrix(id, matrix, audit);
   }
 
@@ -117,12 +140,15 @@ export class FiscalGroupsService {
   async replaceTaxMatrix(id: string, matrix: TaxMatrix, audit: AuditContext | undefined): Promise<FiscalGroupEntity> {
     return this.write(async (manager) => {
       const group = await this.lockedGroup(manager, id);
+      await this.catchUp(manager, group);
       const before = group.taxMatrix;
       group.taxMatrix = normalizeTaxMatrix(matrix as never);
+      const stores = await this.stores.listOf(manager, id);
+      if (!isDeepStrictEqual(before, group.taxMatrix))
+        group.revision = await this.revisions.record(manager, id, 'import-matrix', snapshotOf(group, stores), audit?.actor ?? null);
       await manager.save(FiscalGroupEntity, group);
       const updated = await manager.findOneByOrFail(FiscalGroupEntity, { id });
       if (audit) {
-        const stores = await this.stores.listOf(manager, id);
         const was = { ...auditedGroup(updated, stores), taxMatrix: before };
         await this.audit.record(manager, audit, ...fiscalGroupEvent('import-matrix', id, was, auditedGroup(updated, stores)));
       }
@@ -133,7 +159,12 @@ export class FiscalGroupsService {
   async remove(id: string, audit: AuditContext): Promise<void> {
     await this.write(async (manager) => {
       const group = await this.lockedGroup(manager, id);
-      const before = auditedGroup(group, await this.stores.listOf(manager, id));
+      await this.catchUp(manager, group);
+      const stores = await this.stores.listOf(manager, id);
+      const before = auditedGroup(group, stores);
+      // The group's history stays readable; what was scheduled will never apply.
+      await this.revisions.cancelScheduled(manager, id, audit.actor);
+      await this.revisions.record(manager, id, 'delete', snapshotOf(group, stores), audit.actor);
       await manager.delete(FiscalGroupEntity, { id });
       await this.audit.record(manager, audit, ...fiscalGroupEvent('delete', id, before, undefined));
     });
@@ -164,7 +195,12 @@ export class FiscalGroupsService {
    * outside this module (the impact preview).
    */
   async taxingSnapshot(id: string): Promise<{ group: FiscalGroupSnapshot; storeIds: string[] }> {
-    const group = await this.findById(id);
+    const row = await this.findById(id);
+    // The revision in force, which a scheduled one may have replaced since the row was written.
+    const inForce = await this.revisions.inForceAt(undefined, id);
+    const group = inForce
+      ? Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, row, contentOf(inForce.snapshot))
+      : row;
     return {
       group: {
         id: group.id,
@@ -174,7 +210,7 @@ export class FiscalGroupsService {
         taxMatrix: group.taxMatrix,
         settings: group.settings ?? {},
       },
-      storeIds: storeRefsOf(group).map((store) => store.store_id),
+      storeIds: storeRefsOf(row).map((store) => store.store_id),
     };
   }
 
@@ -211,6 +247,59 @@ export class FiscalGroupsService {
     } finally {
       this.lookup.invalidate();
     }
+  }
+
+  /**
+   * A write to a group whose scheduled revision has taken effect since the row was last written starts from that
+   * revision: the row takes its content first.
+   */
+  private async catchUp(manager: EntityManager, group: FiscalGroupEntity): Promise<void> {
+    const inForce = await this.revisions.inForceAt(manager, group.id);
+    if (!inForce || inForce.revision === group.revision) return;
+    Object.assign(group, contentOf(inForce.snapshot), { revision: inForce.revision });
+  }
+
+  /** A revision written for a later instant: nothing else changes now (the group's row, its stores, the cache's content). */
+  private async schedule(
+    id: string,
+    audit: AuditContext,
+    effectiveFrom: Date,
+    kind: 'update' | 'import-matrix',
+    dto: UpdateFiscalGroupDto,
+  ): Promise<FiscalGroupEntity> {
+    return this.write(async (manager) => {
+      const group = await this.lockedGroup(manager, id);
+      const stores = await this.stores.listOf(manager, id);
+      const base = (await this.revisions.inForceAt(manager, id, effectiveFrom))?.snapshot ?? snapshotOf(group, stores);
+      const problems: ErrorDetail[] = [];
+      if (dto.stores !== undefined && !sameStores(storeRefs(dto.stores), stores))
+        problems.push({ field: 'stores', problem: 'store moves take effect at once: change the stores without effectiveFrom' });
+      if (dto.externalId !== undefined && dto.externalId !== base.externalId)
+        problems.push({ field: 'externalId', problem: 'the external id changes at once: change it without effectiveFrom' });
+      if (problems.length > 0) throw ApiError.validation(problems);
+      const planned = Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, group, contentOf(base));
+      applyUpdate(planned, dto);
+      const snapshot = snapshotOf(planned, stores);
+      const revision = await this.revisions.record(manager, id, kind, snapshot, audit.actor, effectiveFrom);
+      const changes = fiscalGroupEvent(
+        'update',
+        id,
+        auditedGroup(Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, group, contentOf(base)), stores),
+        auditedGroup(planned, stores),
+      );
+      for (const event of changes) {
+        await this.audit.record(manager, audit, {
+          ...event,
+          action: 'schedule-revision',
+          changes: {
+            ...event.changes,
+            effectiveFrom: { before: null, after: effectiveFrom.toISOString() },
+            revision: { before: null, after: revision },
+          },
+        });
+      }
+      return manager.findOneByOrFail(FiscalGroupEntity, { id });
+    });
   }
 
   private async lockedGroup(manager: EntityManager, id: string): Promise<FiscalGroupEntity> {
@@ -253,6 +342,28 @@ export class FiscalGroupsService {
       throw error;
     }
   }
+}
+
+/** The properties sent, applied to the group (`taxMatrix` and `stores` replace; `settings` merge). */
+function applyUpdate(group: FiscalGroupEntity, dto: UpdateFiscalGroupDto): void {
+  if (dto.externalId !== undefined) group.externalId = dto.externalId;
+  if (dto.name !== undefined) group.name = dto.name;
+  if (dto.uf !== undefined) group.uf = dto.uf;
+  if (dto.taxRegime !== undefined) group.taxRegime = dto.taxRegime;
+  if (dto.taxMatrix !== undefined) group.taxMatrix = normalizeTaxMatrix(dto.taxMatrix as never);
+  if (dto.settings !== undefined) group.settings = { ...group.settings, ...sentSettings(dto.settings) };
+}
+
+/** A revision's content as the group's own columns. */
+function contentOf(snapshot: FiscalGroupRevisionSnapshot): Partial<FiscalGroupEntity> {
+  return {
+    externalId: snapshot.externalId,
+    name: snapshot.name,
+    uf: snapshot.uf,
+    taxRegime: snapshot.taxRegime,
+    settings: snapshot.settings,
+    taxMatrix: snapshot.taxMatrix,
+  };
 }
 
 function storeRefs(stores: StoreRefDto[]): StoreRef[] {

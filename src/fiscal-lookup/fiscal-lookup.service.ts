@@ -3,10 +3,28 @@ import type { EntityManager } from 'typeorm';
 import { DatabaseListener } from '../database/database-listener.js';
 import type { CategoryIndex, FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 
+/** A revision of a group as the order path uses it. */
+export interface GroupRevision {
+  /** Null for a group without revisions (written outside the service). */
+  revision: number | null;
+  /** Milliseconds since the epoch; -Infinity for a group without revisions. */
+  effectiveFrom: number;
+  group: FiscalGroupSnapshot;
+}
+
+/**
+ * The revisions of the group holding a store that can be in force from some instant on, oldest first (never
+ * empty): the one in force at that instant and every later one. `complete` when the list is the whole history.
+ */
+export interface StoreGroupRevisions {
+  complete: boolean;
+  revisions: GroupRevision[];
+}
+
 /** The fiscal groups' reads of the order path, provided by the module that owns the groups (`src/fiscal-groups/`). */
 export interface FiscalGroupLoader {
-  /** The group holding the store: one indexed query. */
-  groupByStore(storeId: string, manager?: EntityManager): Promise<FiscalGroupSnapshot | undefined>;
+  /** The revisions of the group holding the store that can be in force at or after `since`: one indexed query. */
+  groupRevisionsByStore(storeId: string, since: Date, manager?: EntityManager): Promise<StoreGroupRevisions | undefined>;
   /** Which group holds each store; stores no group holds are absent. */
   groupIdsByStores(storeIds: string[], manager?: EntityManager): Promise<Map<string, string>>;
 }
@@ -27,6 +45,34 @@ export interface ProductCategoryLoader {
 export const FISCAL_CHANGE_CHANNEL = 'fiscal_config_changed';
 /** Past this many entries a cache starts over rather than grow without bound. */
 const MAX_ENTRIES = 200_000;
+/**
+ * How far back a cached group's revisions reach: an order's tax instant is at most 24 hours before its receipt, and
+ * an hour more keeps a slow clock or a long request inside. Older instants (a transfer days later) are read uncached.
+ */
+export const CACHED_HISTORY_MS = 25 * 60 * 60 * 1000;
+
+interface GroupEntry extends StoreGroupRevisions {
+  /** The instant the list was read from: earlier instants are covered only by a complete list. */
+  since: number;
+}
+
+/**
+ * The revision in force at `instantMs`: the last one that took effect at or before it (on equal instants, the
+ * later revision); before the first revision, the first one (an order dated just before its group was created
+ * is taxed by the group's first revision rather than by none).
+ */
+export function revisionAt(revisions: readonly GroupRevision[], instantMs: number): GroupRevision {
+  let chosen = revisions[0]!;
+  for (const candidate of revisions) {
+    if (candidate.effectiveFrom > instantMs) break;
+    chosen = candidate;
+  }
+  return chosen;
+}
+
+function covers(entry: GroupEntry, instantMs: number): boolean {
+  return entry.complete || instantMs >= entry.since || instantMs >= entry.revisions[0]!.effectiveFrom;
+}
 
 interface CategoryEntry {
   byProductId?: string;
@@ -50,7 +96,7 @@ interface CategoryEntry {
 export class FiscalLookupService implements OnModuleInit {
   private generation = 0;
   private caching = false;
-  private readonly groups = new Map<string, FiscalGroupSnapshot | null>();
+  private readonly groups = new Map<string, GroupEntry | null>();
   private readonly categories = new Map<string, CategoryEntry>();
 
   private groupLoader?: FiscalGroupLoader;
@@ -84,19 +130,36 @@ export class FiscalLookupService implements OnModuleInit {
   }
 
   /**
-   * With `inTransaction`, a cache miss is read on that transaction's connection: a caller that
-   * holds a pooled connection never waits for a second one (40 concurrent transfers on a pool
-   * of 10 would otherwise wait on each other until the pool's connect timeout).
+   * The group holding the store as it is in force now. With `inTransaction`, a cache miss is read on that
+   * transaction's connection: a caller that holds a pooled connection never waits for a second one (40 concurrent
+   * transfers on a pool of 10 would otherwise wait on each other until the pool's connect timeout).
    */
   async groupByStore(storeId: string, inTransaction?: EntityManager): Promise<FiscalGroupSnapshot | undefined> {
-    if (this.caching && this.groups.has(storeId)) return this.groups.get(storeId) ?? undefined;
+    return (await this.groupAt(storeId, new Date(), inTransaction))?.group;
+  }
+
+  /**
+   * The revision of the store's group in force at `instant` (an order's tax instant), chosen in memory among the
+   * cached revisions, scheduled ones included: a revision takes effect at its instant on every instance without a
+   * read. An instant older than the cached history is read from the database, uncached. See `groupByStore` for
+   * `inTransaction`.
+   */
+  async groupAt(storeId: string, instant: Date, inTransaction?: EntityManager): Promise<GroupRevision | undefined> {
+    const instantMs = instant.getTime();
+    if (this.caching && this.groups.has(storeId)) {
+      const entry = this.groups.get(storeId);
+      if (!entry) return undefined;
+      if (covers(entry, instantMs)) return revisionAt(entry.revisions, instantMs);
+    }
     const generation = this.generation;
-    const snapshot = await this.groupLoaderOrFail().groupByStore(storeId, inTransaction);
+    const since = Math.min(Date.now() - CACHED_HISTORY_MS, instantMs);
+    const loaded = await this.groupLoaderOrFail().groupRevisionsByStore(storeId, new Date(since), inTransaction);
+    const entry = loaded ? { ...loaded, since } : null;
     if (this.caching && generation === this.generation) {
       if (this.groups.size >= MAX_ENTRIES) this.groups.clear();
-      this.groups.set(storeId, snapshot ?? null);
+      this.groups.set(storeId, entry);
     }
-    return snapshot;
+    return entry ? revisionAt(entry.revisions, instantMs) : undefined;
   }
 
   /**

@@ -19,6 +19,7 @@ import { OrderReadsRepository } from '../orders/order-reads.repository.js';
 import type { Actor } from '../common/actor.js';
 import { productIdsOf, TAX_ENGINE, type TaxEngine } from '../tax-engine/tax-engine.js';
 import { withStoreId } from '../enrichment/order-payload.js';
+import { withFiscalDocument } from '../enrichment/tax-instant.js';
 import { StoresRepository } from '../channels/stores.repository.js';
 import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';
 import { paymentsWindow } from './date-range.js';
@@ -187,7 +188,9 @@ export class FulfillmentService {
         throw ApiError.badRequest(`to_store "${toStore}" is the current store of order ${orderId}`, 'to_store');
       }
 
-      const group = await this.lookup.groupByStore(targetStoreId, manager);
+      // Re-taxed by the revision in force at the order's own tax instant, not the transfer's.
+      const inForce = await this.lookup.groupAt(targetStoreId, order.taxInstant ?? new Date(), manager);
+      const group = inForce?.group;
       if (!group && order.fiscalGroupId) throw storeWithoutFiscalGroup(orderId, targetStoreId, order.fiscalGroupId);
       const payload = withStoreId(order.payload, targetStoreId);
       const refiscalize = group !== undefined && group.id !== order.fiscalGroupId;
@@ -196,6 +199,7 @@ export class FulfillmentService {
       if (refiscalize) {
         const categories = await this.lookup.categoriesFor(productIdsOf(payload), manager);
         const result = this.engine.enrich({ group, categories, payload });
+        withFiscalDocument(result, inForce!.revision, order.taxInstant ?? new Date());
         enriched = result.payload;
         warnings = result.warnings.length;
       }
@@ -203,7 +207,18 @@ export class FulfillmentService {
 
       const storeBefore = order.storeId;
       const fiscalGroupBefore = order.fiscalGroupId;
-      await this.orders.moveStore(manager, order, { storeId: targetStoreId, payload, enrichedPayload: enriched, fiscalGroupId }, actor);
+      await this.orders.moveStore(
+        manager,
+        order,
+        {
+          storeId: targetStoreId,
+          payload,
+          enrichedPayload: enriched,
+          fiscalGroupId,
+          fiscalGroupRevision: refiscalize ? inForce!.revision : null,
+        },
+        actor,
+      );
       const change =
         refiscalize && NOT_YET_ENRICHED.includes(order.status)
           ? await this.statuses.transition(manager, order, 'ENRICHED', actor)

@@ -11,7 +11,9 @@ export default async () => {
     '../enrichment/dto/order-amounts.dto.js': await import('../enrichment/dto/order-amounts.dto.js'),
     '../enrichment/dto/order-profile.dto.js': await import('../enrichment/dto/order-profile.dto.js'),
     '../fiscal-groups/dto/fiscal-group-errors.dto.js': await import('../fiscal-groups/dto/fiscal-group-errors.dto.js'),
+    '../fiscal-groups/dto/fiscal-group-revision.dto.js': await import('../fiscal-groups/dto/fiscal-group-revision.dto.js'),
     '../fiscal-groups/dto/fiscal-group.dto.js': await import('../fiscal-groups/dto/fiscal-group.dto.js'),
+    '../fiscal-groups/dto/scheduled-revision.dto.js': await import('../fiscal-groups/dto/scheduled-revision.dto.js'),
     '../fiscal-impact/dto/fiscal-impact.dto.js': await import('../fiscal-impact/dto/fiscal-impact.dto.js'),
     '../fulfillment/dto/fulfillment-errors.dto.js': await import('../fulfillment/dto/fulfillment-errors.dto.js'),
     '../fulfillment/dto/fulfillment.dto.js': await import('../fulfillment/dto/fulfillment.dto.js'),
@@ -747,6 +749,20 @@ export default async () => {
               freight: { required: false, type: () => Number, description: "Sum of the lines' freight shares (vFrete)" },
               otherCharges: { required: false, type: () => Number, description: "Sum of the lines' otherCharges shares (vOutro)" },
             },
+            FiscalDocumentDto: {
+              revision: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'The revision in force at `taxInstant` (null for a group without revisions)',
+              },
+              taxInstant: {
+                required: true,
+                type: () => String,
+                description:
+                  "The payload's `createdAt` when it lies from 24 hours before the first receipt to 5 minutes after it, else the first receipt",
+              },
+            },
             TaxSummaryDto: {
               fiscalGroupId: { required: true, type: () => String },
               externalId: { required: true, type: () => String, nullable: true },
@@ -778,6 +794,11 @@ export default async () => {
               },
               engineVersion: { required: true, type: () => String },
               calculatedAt: { required: true, type: () => String },
+              fiscalDocument: {
+                required: false,
+                type: () => t['../enrichment/dto/enrichment.dto.js'].FiscalDocumentDto,
+                description: "The fiscal group revision that taxed the order and the order's tax instant",
+              },
             },
             SelectedModifierDto: {
               productId: { required: true, type: () => String },
@@ -1069,6 +1090,86 @@ export default async () => {
           },
         ],
         [
+          import('../fiscal-groups/dto/fiscal-group-revision.dto.js'),
+          {
+            ScheduleQuery: {
+              effectiveFrom: {
+                required: false,
+                type: () => String,
+                description:
+                  'When the change takes effect: an ISO 8601 date-time with its offset (`Z` or `\u00B1hh:mm`), from now to 400 days\nahead, kept to the millisecond. Absent: at once. The revision in force stays in force until then.',
+                pattern: '(?:[zZ]|[+-]\\d{2}:?\\d{2})$',
+              },
+            },
+            FiscalGroupRevisionDto: {
+              fiscalGroupId: { required: true, type: () => String },
+              revision: {
+                required: true,
+                type: () => Number,
+                description: '1, 2, 3... per group, in the order the revisions were written',
+              },
+              kind: {
+                required: true,
+                description: 'The write that made it (`initial`: the group as it was when revisions began to be kept)',
+                enum: ['initial', 'create', 'update', 'import-matrix', 'delete'],
+              },
+              actor: {
+                required: true,
+                type: () => t['../fiscal-groups/dto/scheduled-revision.dto.js'].RevisionActorDto,
+                nullable: true,
+                description: 'Who wrote it; null for a write that names no actor (demo seeding, SQL by hand, the initial revision)',
+              },
+              createdAt: { required: true, type: () => String, description: 'When it was written' },
+              effectiveFrom: { required: true, type: () => String, description: 'From when it applies to orders (by their tax instant)' },
+              status: {
+                required: true,
+                description:
+                  '`scheduled`: not yet in force; `in-force`: the one in force now; `past`: replaced by a later one; `cancelled`: will never apply',
+                enum: ['scheduled', 'in-force', 'past', 'cancelled'],
+              },
+              cancelledAt: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'When it was cancelled (null unless `cancelled`)',
+              },
+              cancelledBy: {
+                required: true,
+                type: () => t['../fiscal-groups/dto/scheduled-revision.dto.js'].RevisionActorDto,
+                nullable: true,
+                description: 'Who cancelled it (null unless cancelled through the API)',
+              },
+            },
+            FiscalGroupRevisionContentDto: {
+              externalId: { required: true, type: () => String, nullable: true },
+              name: { required: true, type: () => String },
+              uf: { required: true, type: () => String },
+              taxRegime: { required: true, type: () => String, nullable: true },
+              stores: {
+                required: true,
+                type: () => [t['../fiscal-groups/dto/fiscal-group.dto.js'].StoreRefDto],
+                description: 'The stores the group held when the revision was written (store moves take effect at once, never on a date)',
+              },
+              taxMatrix: { required: true, type: 'object', additionalProperties: true },
+              settings: { required: true, type: () => t['../fiscal-groups/dto/fiscal-group.dto.js'].FiscalGroupSettingsDto },
+            },
+            FiscalGroupRevisionDetailDto: {
+              group: { required: true, type: () => t['../fiscal-groups/dto/fiscal-group-revision.dto.js'].FiscalGroupRevisionContentDto },
+            },
+            FiscalGroupRevisionPageDto: {
+              items: {
+                required: true,
+                type: () => [t['../fiscal-groups/dto/fiscal-group-revision.dto.js'].FiscalGroupRevisionDto],
+                description: 'Newest first',
+              },
+              total: { required: true, type: () => Number },
+              page: { required: true, type: () => Number },
+              pageSize: { required: true, type: () => Number },
+              totalPages: { required: true, type: () => Number },
+            },
+          },
+        ],
+        [
           import('../fiscal-groups/dto/fiscal-group.dto.js'),
           {
             StoreRefDto: {
@@ -1226,6 +1327,19 @@ export default async () => {
               },
               createdAt: { required: true, type: () => String },
               updatedAt: { required: true, type: () => String },
+              revision: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description:
+                  'The revision in force, whose content this is (null for a group written outside the service, without revisions)',
+              },
+              scheduled: {
+                required: true,
+                type: () => [t['../fiscal-groups/dto/scheduled-revision.dto.js'].ScheduledRevisionDto],
+                description:
+                  'Revisions written for a later instant, soonest first; each replaces the whole group (but its stores) when it takes effect',
+              },
             },
             FiscalGroupPageDto: {
               items: { required: true, type: () => [t['../fiscal-groups/dto/fiscal-group.dto.js'].FiscalGroupResponseDto] },
@@ -1247,6 +1361,26 @@ export default async () => {
                 description: 'Only the group holding this store',
                 minLength: 1,
                 maxLength: 100,
+              },
+            },
+          },
+        ],
+        [
+          import('../fiscal-groups/dto/scheduled-revision.dto.js'),
+          {
+            RevisionActorDto: {
+              type: { required: true, enum: ['client', 'user'] },
+              id: { required: true, type: () => String },
+              name: { required: true, type: () => String },
+            },
+            ScheduledRevisionDto: {
+              revision: { required: true, type: () => Number },
+              effectiveFrom: { required: true, type: () => String, description: 'When it takes effect' },
+              actor: {
+                required: true,
+                type: () => t['../fiscal-groups/dto/scheduled-revision.dto.js'].RevisionActorDto,
+                nullable: true,
+                description: 'Null for a write that names no actor (demo seeding, SQL by hand)',
               },
             },
           },
@@ -1962,7 +2096,32 @@ export default async () => {
               error: { required: true, type: () => String, nullable: true },
               attemptedAt: { required: true, type: () => String },
             },
+            OrderFiscalRevisionDto: {
+              fiscalGroupId: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'The group that taxed the order (null: not taxed)',
+              },
+              revision: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Its revision (null: not taxed, or taxed before revisions were kept)',
+              },
+              taxInstant: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'The instant that chose the revision, kept from the first receipt (null for orders stored before it was kept)',
+              },
+            },
             OrderDetailDto: {
+              fiscalRevision: {
+                required: true,
+                type: () => t['../orders/dto/persisted-order.dto.js'].OrderFiscalRevisionDto,
+                description: 'Which revision of which fiscal group taxed the order',
+              },
               history: {
                 required: true,
                 type: () => [t['../orders/dto/persisted-order.dto.js'].OrderStatusChangeDto],

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { OrderDetailDto, PersistedOrderDto } from './dto/persisted-order.dto.js';
 
-/** The parts of the order detail that other modules keep (the orders module reads `history` itself). */
-export type OrderDetailSectionKey = Exclude<keyof OrderDetailDto, keyof PersistedOrderDto | 'history'>;
+/** The parts of the order detail that other modules keep (the orders module reads `history` and `fiscalRevision` itself). */
+export type OrderDetailSectionKey = Exclude<keyof OrderDetailDto, keyof PersistedOrderDto | 'history' | 'fiscalRevision'>;
 
 /**
  * One part of the order detail that another module keeps (tracking, transfers, dispatches,

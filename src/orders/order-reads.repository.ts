@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { formatMicrosUtc } from '../common/iso-date-time.js';
 import { isoUtc } from '../database/sql-json.js';
 import { sql, SqlRunner, sqlUnnamed, type BuiltStatement } from '../database/sql-runner.js';
-import type { OrderStatusChangeDto, PersistedOrderDto } from './dto/persisted-order.dto.js';
+import type { OrderFiscalRevisionDto, OrderStatusChangeDto, PersistedOrderDto } from './dto/persisted-order.dto.js';
 import { orderCountQuery, orderDetailSelect, orderPageQuery, type OrderListFilter } from './order-list.sql.js';
 import type { OrderStatus } from './order-status.js';
 
@@ -42,6 +42,12 @@ export const HISTORY = sql<HistoryRow>(
   `SELECT to_status, from_status, ${isoUtc('changed_at')} AS at, client_id, via, label, extra
    FROM order_status_history WHERE order_db_id = $1 ORDER BY changed_at, id`,
   { to_status: true, from_status: true, at: true, client_id: true, via: true, label: true, extra: true },
+);
+
+export const FISCAL_REVISION = sql<{ fiscal_group_id: string | null; fiscal_group_revision: number | null; tax_instant: Date | null }>(
+  'order-detail-fiscal-revision',
+  `SELECT fiscal_group_id::text AS fiscal_group_id, fiscal_group_revision, tax_instant FROM orders WHERE id = $1`,
+  { fiscal_group_id: true, fiscal_group_revision: true, tax_instant: true },
 );
 
 /** The detail's JSON is built by PostgreSQL (see persistedOrderJson): its keys are checked against PersistedOrderDto there. */
@@ -151,6 +157,16 @@ export class OrderReadsRepository {
       isUuid ? [idOrOrderId.toLowerCase(), idOrOrderId] : [idOrOrderId],
     );
     return row?.persisted;
+  }
+
+  /** The revision that taxed the order, and its tax instant. */
+  async fiscalRevision(orderDbId: string): Promise<OrderFiscalRevisionDto> {
+    const row = await this.db.row(FISCAL_REVISION, [orderDbId]);
+    return {
+      fiscalGroupId: row?.fiscal_group_id ?? null,
+      revision: row?.fiscal_group_id ? row.fiscal_group_revision : null,
+      taxInstant: row?.tax_instant?.toISOString() ?? null,
+    };
   }
 
   /** The order's status changes, oldest first. */

@@ -11,6 +11,7 @@ const order = (status: LockedOrder['status']): LockedOrder => ({
   payload: {},
   enrichedPayload: null,
   fiscalGroupId: null,
+  taxInstant: null,
 });
 
 function refusal(run: () => void): ApiError {

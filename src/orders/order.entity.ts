@@ -109,6 +109,14 @@ export class OrderEntity {
   /** When a transfer last moved the order to another store (a re-send then keeps that store). */
   @Column({ type: 'timestamptz', nullable: true })
   transferredAt: Date | null;
+
+  /** The instant whose fiscal group revision taxes the order; the first receipt's, kept by re-sends. */
+  @Column({ type: 'timestamptz', nullable: true })
+  taxInstant: Date | null;
+
+  /** The revision of `fiscalGroupId` that taxed the order (null: untaxed, or a group without revisions). */
+  @Column({ type: 'integer', nullable: true })
+  fiscalGroupRevision: number | null;
 }
 
 @Entity({ name: 'order_status_history' })

@@ -52,7 +52,11 @@ export class OrdersQueryService {
     }
     const order = await this.orders.detail(idOrOrderId, isUuid(idOrOrderId));
     if (!order) throw ApiError.notFound(`No order has the id or orderId ${idOrOrderId}`);
-    const [history, sections] = await Promise.all([this.orders.history(order.id), this.sections.read(order.id)]);
-    return { ...order, history, ...sections } as OrderDetailDto;
+    const [history, fiscalRevision, sections] = await Promise.all([
+      this.orders.history(order.id),
+      this.orders.fiscalRevision(order.id),
+      this.sections.read(order.id),
+    ]);
+    return { ...order, fiscalRevision, history, ...sections } as OrderDetailDto;
   }
 }

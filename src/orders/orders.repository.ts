@@ -15,6 +15,11 @@ export interface OrderUpsert {
   storeId: string | null;
   source: string | null;
   fiscalGroupId: string | null;
+  /**
+   * The tax instant of this receipt (absent: now); a stored order keeps its own. A taxed upsert reads it (and the revision) from
+   * the enriched payload's `taxSummary.fiscalDocument`, so that the statement keeps its parameters.
+   */
+  taxInstant?: Date;
 }
 
 export interface UpsertedOrder {
@@ -32,6 +37,8 @@ export interface StoredOrderState {
   transferred: boolean;
   fiscalGroupId: string | null;
   status: OrderStatus;
+  /** Null for an order stored before tax instants were kept. */
+  taxInstant: Date | null;
 }
 
 /** An order row read under `FOR UPDATE`: nobody else changes it until the transaction ends. */
@@ -43,6 +50,8 @@ export interface LockedOrder {
   payload: Record<string, unknown>;
   enrichedPayload: Record<string, unknown> | null;
   fiscalGroupId: string | null;
+  /** Null for an order stored before tax instants were kept. */
+  taxInstant: Date | null;
 }
 
 /** What the history row keeps beside the status: the label as sent and the body's other properties. */
@@ -68,6 +77,8 @@ export interface StoreMove {
   payload: Record<string, unknown>;
   enrichedPayload: Record<string, unknown> | null;
   fiscalGroupId: string | null;
+  /** The revision that re-taxed the order; ignored when the group does not change (the order keeps its revision). */
+  fiscalGroupRevision: number | null;
 }
 
 /** Whether a transfer moved the order to another store: it then keeps that store. A column of the row, so the guard sees it once locked. */
@@ -89,14 +100,26 @@ const INTAKE_TARGETS = INTAKE_STATUSES;
  * - the writer is limited to stores (`$10`, null for every store) and the stored order's store
  *   is not one of them (the caller then answers 403: "Clients limited to stores" in docs/api-decisions.md).
  * The guard is checked on the row as it is once locked, so a concurrent transfer is seen.
+ *
+ * The order keeps the tax instant of its first receipt: a taxed re-send whose tax instant differs changes nothing
+ * either (the caller re-taxes it at the stored instant and tries again). A taxed upsert takes the tax instant and the
+ * revision from the enriched payload's `taxSummary.fiscalDocument`, parsed once, so that the statement keeps its ten
+ * parameters; an untaxed one takes the tax instant as `$11`.
  */
 export function upsertOrderSql(untaxed = false): string {
   const storeGuard = `o.store_id IS NOT DISTINCT FROM EXCLUDED.store_id OR NOT ${TRANSFERRED}`;
   const taxGuard = untaxed ? `o.enriched_payload IS NULL AND ` : '';
-  const guard = `${taxGuard}(${storeGuard}) AND ($10::text[] IS NULL OR o.store_id = ANY($10::text[]))`;
+  const instantGuard = untaxed
+    ? ''
+    : ` AND (o.tax_instant IS NULL OR EXCLUDED.tax_instant IS NULL OR o.tax_instant = EXCLUDED.tax_instant)`;
+  const guard = `${taxGuard}(${storeGuard}) AND ($10::text[] IS NULL OR o.store_id = ANY($10::text[]))${instantGuard}`;
+  const taxInstant = untaxed ? `$11::timestamptz` : `(e.doc #>> '{taxSummary,fiscalDocument,taxInstant}')::timestamptz`;
+  const revision = untaxed ? `NULL::integer` : `(e.doc #>> '{taxSummary,fiscalDocument,revision}')::integer`;
   return `
-  INSERT INTO orders AS o (order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by, last_changed_via)
-  VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, $9)
+  INSERT INTO orders AS o (order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by, last_changed_via,
+    tax_instant, fiscal_group_revision)
+  SELECT $1::varchar, $2::varchar, $3::jsonb, e.doc, $5::varchar, $6::varchar, $7::uuid, $8::varchar, $9::varchar, ${taxInstant}, ${revision}
+  FROM (SELECT $4::jsonb AS doc) AS e
   ON CONFLICT (order_id) DO UPDATE SET
     payload = EXCLUDED.payload,
     enriched_payload = EXCLUDED.enriched_payload,
@@ -106,6 +129,8 @@ export function upsertOrderSql(untaxed = false): string {
     status = ${statusAfterSql('o.status', 'EXCLUDED.status', INTAKE_TARGETS)},
     last_changed_by = EXCLUDED.last_changed_by,
     last_changed_via = EXCLUDED.last_changed_via,
+    tax_instant = coalesce(o.tax_instant, EXCLUDED.tax_instant),
+    fiscal_group_revision = EXCLUDED.fiscal_group_revision,
     updated_at = now()
   WHERE ${guard}
   RETURNING o.id, o.status, o.created_at, o.updated_at, o.webhook_attempts`;
@@ -130,11 +155,12 @@ export const STORED_STATE = sql<{
   transferred: boolean;
   fiscal_group_id: string | null;
   status: OrderStatus;
+  tax_instant: Date | null;
 }>(
   'order-stored-state',
-  `SELECT o.store_id, o.enriched_payload IS NOT NULL AS taxed, ${TRANSFERRED} AS transferred, o.fiscal_group_id, o.status
+  `SELECT o.store_id, o.enriched_payload IS NOT NULL AS taxed, ${TRANSFERRED} AS transferred, o.fiscal_group_id, o.status, o.tax_instant
    FROM orders o WHERE o.order_id = $1`,
-  { store_id: true, taxed: true, transferred: true, fiscal_group_id: true, status: true },
+  { store_id: true, taxed: true, transferred: true, fiscal_group_id: true, status: true, tax_instant: true },
 );
 
 /**
@@ -160,11 +186,21 @@ export const LOCK = sql<{
   payload: Record<string, unknown>;
   enriched_payload: Record<string, unknown> | null;
   fiscal_group_id: string | null;
+  tax_instant: Date | null;
 }>(
   'order-lock',
-  `SELECT id, order_id, status, store_id, payload, enriched_payload, fiscal_group_id FROM orders
+  `SELECT id, order_id, status, store_id, payload, enriched_payload, fiscal_group_id, tax_instant FROM orders
    WHERE order_id = $1 AND ($2::text[] IS NULL OR store_id = ANY($2::text[])) FOR UPDATE`,
-  { id: true, order_id: true, status: true, store_id: true, payload: true, enriched_payload: true, fiscal_group_id: true },
+  {
+    id: true,
+    order_id: true,
+    status: true,
+    store_id: true,
+    payload: true,
+    enriched_payload: true,
+    fiscal_group_id: true,
+    tax_instant: true,
+  },
 );
 
 /** The label and the body's other properties reach the history trigger through transaction-local settings, always set. */
@@ -178,7 +214,8 @@ export const SET_STATUS = sql(
 export const MOVE_STORE = sql(
   'order-move-store',
   `UPDATE orders SET store_id = $2, payload = $3::jsonb, enriched_payload = $4::jsonb, fiscal_group_id = $5,
-     last_changed_by = $6, last_changed_via = $7, updated_at = now(), transferred_at = now()
+     last_changed_by = $6, last_changed_via = $7, updated_at = now(), transferred_at = now(),
+     fiscal_group_revision = CASE WHEN $5::uuid IS NOT DISTINCT FROM fiscal_group_id THEN fiscal_group_revision ELSE $8 END
    WHERE id = $1`,
 );
 
@@ -210,7 +247,7 @@ export class OrdersRepository {
   /** Stores the order, or returns null when the stored order must not be overwritten by it (see `upsertOrderSql`). */
   async upsert(order: OrderUpsert, actor: Actor): Promise<UpsertedOrder | null> {
     const untaxed = order.enrichedPayloadJson === null;
-    const row = await this.db.row(untaxed ? UPSERT_UNTAXED : UPSERT, [
+    const values = [
       order.orderId,
       order.status,
       order.payloadJson,
@@ -221,7 +258,8 @@ export class OrdersRepository {
       actor.clientId,
       actor.via,
       actor.stores ?? null,
-    ]);
+    ];
+    const row = await this.db.row(untaxed ? UPSERT_UNTAXED : UPSERT, untaxed ? [...values, order.taxInstant ?? new Date()] : values);
     if (!row) return null;
     return { id: row.id, status: row.status, createdAt: row.created_at, updatedAt: row.updated_at, webhookAttempts: row.webhook_attempts };
   }
@@ -229,7 +267,14 @@ export class OrdersRepository {
   async storedState(orderId: string): Promise<StoredOrderState | undefined> {
     const row = await this.db.row(STORED_STATE, [orderId]);
     return row
-      ? { storeId: row.store_id, taxed: row.taxed, transferred: row.transferred, fiscalGroupId: row.fiscal_group_id, status: row.status }
+      ? {
+          storeId: row.store_id,
+          taxed: row.taxed,
+          transferred: row.transferred,
+          fiscalGroupId: row.fiscal_group_id,
+          status: row.status,
+          taxInstant: row.tax_instant,
+        }
       : undefined;
   }
 
@@ -264,6 +309,7 @@ export class OrdersRepository {
       payload: row.payload,
       enrichedPayload: row.enriched_payload,
       fiscalGroupId: row.fiscal_group_id,
+      taxInstant: row.tax_instant,
     };
   }
 
@@ -288,6 +334,7 @@ export class OrdersRepository {
         move.fiscalGroupId,
         actor.clientId,
         actor.via,
+        move.fiscalGroupRevision,
       ],
       manager,
     );

@@ -35,7 +35,20 @@ describe('fiscal groups (e2e)', () => {
       const body = groupBody();
       const response = await created(body);
       expect(Object.keys(response).sort()).toEqual(
-        ['createdAt', 'externalId', 'id', 'name', 'settings', 'stores', 'taxMatrix', 'taxRegime', 'uf', 'updatedAt'].sort(),
+        [
+          'createdAt',
+          'externalId',
+          'id',
+          'name',
+          'revision',
+          'scheduled',
+          'settings',
+          'stores',
+          'taxMatrix',
+          'taxRegime',
+          'uf',
+          'updatedAt',
+        ].sort(),
       );
       expect(response).toMatchObject({
         externalId: body.externalId,

@@ -49,11 +49,16 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
     const [received] = receiver.requests;
     expect(received!.method).toBe('POST');
     expect(received!.path).toBe('/hooks/orders');
-    // Byte for byte the /enrich-order payload (serialized by the same JSON writer), but for the time of the calculation.
+    // Byte for byte the /enrich-order payload (serialized by the same JSON writer), but for the time of the calculation
+    // and the tax instant (each request's receipt: the order carries no createdAt).
     const sent = forwardedPayload(received!);
     const expected = JSON.stringify({
       ...dryRun.payload,
-      taxSummary: { ...dryRun.payload.taxSummary, calculatedAt: sent.taxSummary.calculatedAt },
+      taxSummary: {
+        ...dryRun.payload.taxSummary,
+        calculatedAt: sent.taxSummary.calculatedAt,
+        fiscalDocument: { ...dryRun.payload.taxSummary.fiscalDocument!, taxInstant: sent.taxSummary.fiscalDocument!.taxInstant },
+      },
     });
     expect(received!.body).toBe(expected);
     // Burger 25.90: ICMS 18 % = 4.662 → 4.66; PIS/COFINS base 21.24: 0.13806 → 0.14, 0.6372 → 0.64; total 5.44

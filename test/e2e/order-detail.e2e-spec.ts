@@ -41,6 +41,7 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
           'webhookLastResponse',
           'createdAt',
           'updatedAt',
+          'fiscalRevision',
           'history',
           'tracking',
           'transfers',

@@ -48,6 +48,33 @@ describe('Orders: the upsert and the status writer (integration)', () => {
   });
 
   describe('upsert', () => {
+    /** A taxed order as enrichment stores it: the tax instant and the revision in `taxSummary.fiscalDocument`. */
+    const taxedAt = (orderId: string, taxInstant: string, revision: number): OrderUpsert => ({
+      ...taxed(orderId, 'store-instant'),
+      enrichedPayloadJson: JSON.stringify({
+        ...orderPayload(orderId, 'store-instant'),
+        taxSummary: { fiscalDocument: { revision, taxInstant } },
+      }),
+    });
+
+    it('keeps the tax instant of the first receipt: a taxed re-send at another instant changes nothing', async () => {
+      const first = await orders.upsert(taxedAt('up-instant', '2026-11-26T10:00:00.000Z', 1), ENRICH);
+      expect(first).not.toBeNull();
+      expect(await orders.upsert(taxedAt('up-instant', '2026-11-26T10:00:02.000Z', 2), ENRICH)).toBeNull();
+      expect(await stored('up-instant')).toMatchObject({ taxInstant: new Date('2026-11-26T10:00:00.000Z'), fiscalGroupRevision: 1 });
+      expect((await orders.storedState('up-instant'))?.taxInstant).toEqual(new Date('2026-11-26T10:00:00.000Z'));
+      // Taxed again at the stored instant (by the caller): accepted.
+      expect(await orders.upsert(taxedAt('up-instant', '2026-11-26T10:00:00.000Z', 1), ENRICH)).toMatchObject({ id: first!.id });
+      // An untaxed write keeps the stored instant too.
+      const untaxedFirst = await orders.upsert(
+        { ...untaxed('up-instant-untaxed', 'store-instant'), taxInstant: new Date('2026-11-26T09:00:00.000Z') },
+        ENRICH,
+      );
+      expect(untaxedFirst).not.toBeNull();
+      await orders.upsert({ ...untaxed('up-instant-untaxed', 'store-instant'), taxInstant: new Date('2026-11-26T09:30:00.000Z') }, ENRICH);
+      expect((await stored('up-instant-untaxed')).taxInstant).toEqual(new Date('2026-11-26T09:00:00.000Z'));
+    });
+
     it('stores a new order with its first history row, by the actor', async () => {
       const result = await orders.upsert(taxed('up-new', 'store-1'), ENRICH);
       expect(result).toMatchObject({ status: 'ENRICHED', webhookAttempts: 0 });
@@ -106,6 +133,7 @@ describe('Orders: the upsert and the status writer (integration)', () => {
         transferred: true,
         fiscalGroupId: null,
         status: 'ENRICHED',
+        taxInstant: null,
       });
 
       // The same store is accepted: the caller re-taxed it for the store it is in now.

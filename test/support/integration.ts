@@ -121,7 +121,9 @@ export async function withTriggersDisabled<T>(dataSource: DataSource, triggers: 
 export function withoutFiscalNotifications<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
   return withTriggersDisabled(
     dataSource,
-    ['fiscal_group', 'fiscal_group_store', 'product_fiscal_category'].map((table) => `${table}.trg_${table}_changed`),
+    ['fiscal_group', 'fiscal_group_store', 'fiscal_group_revision', 'product_fiscal_category'].map(
+      (table) => `${table}.trg_${table}_changed`,
+    ),
     work,
   );
 }

@@ -265,18 +265,18 @@ export interface paths {
         };
         /**
          * Get a fiscal group
-         * @description The group with its stores and its whole tax matrix.
+         * @description The group with its stores and its whole tax matrix, as in force now (`revision`), and the revisions scheduled for a later instant (`scheduled`).
          */
         get: operations["FiscalGroups_findOne"];
         /**
          * Update a fiscal group (partial)
-         * @description Only the properties sent change. `taxMatrix`, when sent, replaces the whole matrix; `stores`, when sent, replaces the list.
+         * @description Only the properties sent change. `taxMatrix`, when sent, replaces the whole matrix; `stores`, when sent, replaces the list. Every write makes a new revision. With `effectiveFrom` the change is scheduled: it takes effect at that instant, built on the revision that will be in force just before it, and cannot change `stores` or `externalId` (400), which change at once.
          */
         put: operations["FiscalGroups_update"];
         post?: never;
         /**
          * Delete a fiscal group
-         * @description Its stores are released. Stored orders keep the taxes they were given.
+         * @description Its stores are released and its scheduled revisions cancelled. Stored orders keep the taxes they were given; the group's revisions stay readable.
          */
         delete: operations["FiscalGroups_remove"];
         options?: never;
@@ -314,11 +314,55 @@ export interface paths {
         get?: never;
         /**
          * Replace the tax matrix from CSV
-         * @description Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Every row is validated: a 400 lists the bad rows by line number and nothing changes.
+         * @description Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Every row is validated: a 400 lists the bad rows by line number and nothing changes. With `effectiveFrom` the new matrix is scheduled for that instant.
          */
         put: operations["FiscalGroups_importCsv"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/fiscal-groups/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the revisions of a fiscal group
+         * @description Newest first, paged. Every write to the group made one: who, when, from when it applies and whether it is scheduled, in force, past or cancelled. A deleted group’s revisions stay readable.
+         */
+        get: operations["FiscalGroupRevisions_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/fiscal-groups/{id}/revisions/{revision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a revision of a fiscal group
+         * @description The revision with the whole group as it kept it.
+         */
+        get: operations["FiscalGroupRevisions_one"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a scheduled revision
+         * @description Only a revision that has not taken effect can be cancelled (409 once in force, or when already cancelled).
+         */
+        delete: operations["FiscalGroupRevisions_cancel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1603,6 +1647,26 @@ export interface components {
              */
             serviceChargeInIcmsBase: boolean;
         };
+        RevisionActorDto: {
+            /** @enum {string} */
+            type: "client" | "user";
+            /** @example fiscal-console */
+            id: string;
+            /** @example Ana Souza */
+            name: string;
+        };
+        ScheduledRevisionDto: {
+            /** @example 4 */
+            revision: number;
+            /**
+             * Format: date-time
+             * @description When it takes effect
+             * @example 2027-01-01T00:00:00.000Z
+             */
+            effectiveFrom: string;
+            /** @description Null for a write that names no actor (demo seeding, SQL by hand) */
+            actor: components["schemas"]["RevisionActorDto"] | null;
+        };
         FiscalGroupResponseDto: {
             /**
              * Format: uuid
@@ -1673,6 +1737,13 @@ export interface components {
              * @example 2026-11-21T12:00:00.000Z
              */
             updatedAt: string;
+            /**
+             * @description The revision in force, whose content this is (null for a group written outside the service, without revisions)
+             * @example 3
+             */
+            revision: number | null;
+            /** @description Revisions written for a later instant, soonest first; each replaces the whole group (but its stores) when it takes effect */
+            scheduled: components["schemas"]["ScheduledRevisionDto"][];
         };
         FiscalGroupPageDto: {
             items: components["schemas"]["FiscalGroupResponseDto"][];
@@ -1747,6 +1818,160 @@ export interface components {
                 [key: string]: components["schemas"]["TaxRuleDto"];
             };
             settings?: components["schemas"]["FiscalGroupSettingsDto"];
+        };
+        FiscalGroupRevisionDto: {
+            /**
+             * Format: uuid
+             * @example 9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e
+             */
+            fiscalGroupId: string;
+            /**
+             * @description 1, 2, 3... per group, in the order the revisions were written
+             * @example 3
+             */
+            revision: number;
+            /**
+             * @description The write that made it (`initial`: the group as it was when revisions began to be kept)
+             * @enum {string}
+             */
+            kind: "initial" | "create" | "update" | "import-matrix" | "delete";
+            /** @description Who wrote it; null for a write that names no actor (demo seeding, SQL by hand, the initial revision) */
+            actor: components["schemas"]["RevisionActorDto"] | null;
+            /**
+             * Format: date-time
+             * @description When it was written
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description From when it applies to orders (by their tax instant)
+             * @example 2026-12-01T03:00:00.000Z
+             */
+            effectiveFrom: string;
+            /**
+             * @description `scheduled`: not yet in force; `in-force`: the one in force now; `past`: replaced by a later one; `cancelled`: will never apply
+             * @enum {string}
+             */
+            status: "scheduled" | "in-force" | "past" | "cancelled";
+            /**
+             * Format: date-time
+             * @description When it was cancelled (null unless `cancelled`)
+             * @example null
+             */
+            cancelledAt: string | null;
+            /** @description Who cancelled it (null unless cancelled through the API) */
+            cancelledBy: components["schemas"]["RevisionActorDto"] | null;
+        };
+        FiscalGroupRevisionPageDto: {
+            /** @description Newest first */
+            items: components["schemas"]["FiscalGroupRevisionDto"][];
+            /** @example 3 */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            pageSize: number;
+            /** @example 1 */
+            totalPages: number;
+        };
+        FiscalGroupRevisionContentDto: {
+            /** @example ERP-SP-001 */
+            externalId: string | null;
+            /** @example Restaurants SP - Lucro Presumido */
+            name: string;
+            /** @example SP */
+            uf: string;
+            /** @example LUCRO_PRESUMIDO */
+            taxRegime: string | null;
+            /** @description The stores the group held when the revision was written (store moves take effect at once, never on a date) */
+            stores: components["schemas"]["StoreRefDto"][];
+            /**
+             * @description Map from NCM code (2 to 8 digits; 8 is the full code, shorter keys are chapter/heading fallbacks) to its TaxRule. May be empty.
+             * @example {
+             *       "1905": {
+             *         "NCM": "1905",
+             *         "CEST": "",
+             *         "CST_ICMS": "00",
+             *         "ICMS_rate": 18,
+             *         "CST_PIS": "01",
+             *         "PIS_rate": 0.65,
+             *         "CST_COFINS": "01",
+             *         "COFINS_rate": 3
+             *       },
+             *       "21069090": {
+             *         "NCM": "21069090",
+             *         "CEST": "",
+             *         "CST_ICMS": "00",
+             *         "ICMS_rate": 18,
+             *         "CST_PIS": "01",
+             *         "PIS_rate": 0.65,
+             *         "CST_COFINS": "01",
+             *         "COFINS_rate": 3,
+             *         "CFOP": "5102"
+             *       },
+             *       "22021000": {
+             *         "NCM": "22021000",
+             *         "CEST": "0300700",
+             *         "CST_ICMS": "60",
+             *         "ICMS_rate": 18,
+             *         "CST_PIS": "04",
+             *         "PIS_rate": 0.65,
+             *         "CST_COFINS": "04",
+             *         "COFINS_rate": 3,
+             *         "CFOP": "5405"
+             *       }
+             *     }
+             */
+            taxMatrix: {
+                [key: string]: components["schemas"]["TaxRuleDto"];
+            };
+            settings: components["schemas"]["FiscalGroupSettingsDto"];
+        };
+        FiscalGroupRevisionDetailDto: {
+            /**
+             * Format: uuid
+             * @example 9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e
+             */
+            fiscalGroupId: string;
+            /**
+             * @description 1, 2, 3... per group, in the order the revisions were written
+             * @example 3
+             */
+            revision: number;
+            /**
+             * @description The write that made it (`initial`: the group as it was when revisions began to be kept)
+             * @enum {string}
+             */
+            kind: "initial" | "create" | "update" | "import-matrix" | "delete";
+            /** @description Who wrote it; null for a write that names no actor (demo seeding, SQL by hand, the initial revision) */
+            actor: components["schemas"]["RevisionActorDto"] | null;
+            /**
+             * Format: date-time
+             * @description When it was written
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description From when it applies to orders (by their tax instant)
+             * @example 2026-12-01T03:00:00.000Z
+             */
+            effectiveFrom: string;
+            /**
+             * @description `scheduled`: not yet in force; `in-force`: the one in force now; `past`: replaced by a later one; `cancelled`: will never apply
+             * @enum {string}
+             */
+            status: "scheduled" | "in-force" | "past" | "cancelled";
+            /**
+             * Format: date-time
+             * @description When it was cancelled (null unless `cancelled`)
+             * @example null
+             */
+            cancelledAt: string | null;
+            /** @description Who cancelled it (null unless cancelled through the API) */
+            cancelledBy: components["schemas"]["RevisionActorDto"] | null;
+            group: components["schemas"]["FiscalGroupRevisionContentDto"];
         };
         ProductIdExistsDetailDto: {
             /** @description The request field the failure is about (a path parameter by its name) */
@@ -2265,6 +2490,25 @@ export interface components {
              * @example 1
              */
             totalPages: number;
+        };
+        OrderFiscalRevisionDto: {
+            /**
+             * Format: uuid
+             * @description The group that taxed the order (null: not taxed)
+             * @example 9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e
+             */
+            fiscalGroupId: string | null;
+            /**
+             * @description Its revision (null: not taxed, or taxed before revisions were kept)
+             * @example 3
+             */
+            revision: number | null;
+            /**
+             * Format: date-time
+             * @description The instant that chose the revision, kept from the first receipt (null for orders stored before it was kept)
+             * @example 2026-11-21T15:30:00.000Z
+             */
+            taxInstant: string | null;
         };
         OrderStatusChangeDto: {
             /**
@@ -2865,6 +3109,8 @@ export interface components {
              * @enum {string}
              */
             payloadOmitted?: "ORDER_TOO_LARGE_FOR_LIST" | "PAGE_BYTES_EXCEEDED" | "ORDER_TOO_LARGE";
+            /** @description Which revision of which fiscal group taxed the order */
+            fiscalRevision: components["schemas"]["OrderFiscalRevisionDto"];
             /** @description Every status change, oldest first (the first one is the creation, with `from: null`) */
             history: components["schemas"]["OrderStatusChangeDto"][];
             /** @description Tracking updates, oldest first */
@@ -3472,6 +3718,19 @@ export interface components {
             /** @example Platform campaign */
             description?: string;
         };
+        FiscalDocumentDto: {
+            /**
+             * @description The revision in force at `taxInstant` (null for a group without revisions)
+             * @example 3
+             */
+            revision: number | null;
+            /**
+             * Format: date-time
+             * @description The payload's `createdAt` when it lies from 24 hours before the first receipt to 5 minutes after it, else the first receipt
+             * @example 2026-11-21T15:30:00.000Z
+             */
+            taxInstant: string;
+        };
         TaxSummaryDto: {
             /** Format: uuid */
             fiscalGroupId: string;
@@ -3497,6 +3756,8 @@ export interface components {
             engineVersion: string;
             /** Format: date-time */
             calculatedAt: string;
+            /** @description The fiscal group revision that taxed the order and the order's tax instant */
+            fiscalDocument?: components["schemas"]["FiscalDocumentDto"];
         };
         EnrichedOrderPayloadDto: {
             /**
@@ -6813,7 +7074,13 @@ export interface operations {
     };
     FiscalGroups_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description When the change takes effect: an ISO 8601 date-time with its offset (`Z` or `±hh:mm`), from now to 400 days
+                 *     ahead, kept to the millisecond. Absent: at once. The revision in force stays in force until then.
+                 */
+                effectiveFrom?: string;
+            };
             header?: never;
             path: {
                 /** @description Fiscal group id */
@@ -7213,7 +7480,13 @@ export interface operations {
     };
     FiscalGroups_importCsv: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description When the change takes effect: an ISO 8601 date-time with its offset (`Z` or `±hh:mm`), from now to 400 days
+                 *     ahead, kept to the millisecond. Absent: at once. The revision in force stays in force until then.
+                 */
+                effectiveFrom?: string;
+            };
             header?: never;
             path: {
                 /** @description Fiscal group id */
@@ -7321,6 +7594,371 @@ export interface operations {
                      * @example {
                      *       "message": "Content-Type not accepted",
                      *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    FiscalGroupRevisions_list: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Fiscal group id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalGroupRevisionPageDto"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No revision names this group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    FiscalGroupRevisions_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fiscal group id */
+                id: string;
+                /** @description Revision number, from 1 */
+                revision: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalGroupRevisionDetailDto"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    FiscalGroupRevisions_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Fiscal group id */
+                id: string;
+                /** @description Revision number, from 1 */
+                revision: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The revision is in force or past, or already cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Conflict with the current state",
+                     *       "error": "CONFLICT"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];

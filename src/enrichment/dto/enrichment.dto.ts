@@ -188,6 +188,16 @@ export class TaxTotalsDto {
   otherCharges?: number;
 }
 
+/** Which revision of the fiscal group taxed the order, chosen by the order's tax instant. */
+export class FiscalDocumentDto {
+  /** The revision in force at `taxInstant` (null for a group without revisions) */
+  @ApiProperty({ type: 'integer', minimum: 1, example: 3 })
+  revision: number | null;
+  /** The payload's `createdAt` when it lies from 24 hours before the first receipt to 5 minutes after it, else the first receipt */
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T15:30:00.000Z' })
+  taxInstant: string;
+}
+
 export class TaxSummaryDto {
   @ApiProperty({ format: 'uuid' })
   fiscalGroupId: string;
@@ -212,6 +222,8 @@ export class TaxSummaryDto {
   engineVersion: string;
   @ApiProperty({ format: 'date-time' })
   calculatedAt: string;
+  /** The fiscal group revision that taxed the order and the order's tax instant */
+  fiscalDocument?: FiscalDocumentDto;
 }
 
 @OpenObject()

@@ -1,3 +1,4 @@
+import { ScheduledRevisionDto } from './scheduled-revision.dto.js';
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -237,7 +238,7 @@ export const TAX_MATRIX_EXAMPLE = {
   '1905': { NCM: '1905', CEST: '', CST_ICMS: '00', ICMS_rate: 18, CST_PIS: '01', PIS_rate: 0.65, CST_COFINS: '01', COFINS_rate: 3 },
 };
 
-const TAX_MATRIX_SCHEMA = {
+export const TAX_MATRIX_SCHEMA = {
   type: 'object',
   description:
     'Map from NCM code (2 to 8 digits; 8 is the full code, shorter keys are chapter/heading fallbacks) to its TaxRule. May be empty.',
@@ -321,6 +322,13 @@ export class FiscalGroupResponseDto {
 
   @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' })
   updatedAt: string;
+
+  /** The revision in force, whose content this is (null for a group written outside the service, without revisions) */
+  @ApiProperty({ type: 'integer', minimum: 1, example: 3 })
+  revision: number | null;
+
+  /** Revisions written for a later instant, soonest first; each replaces the whole group (but its stores) when it takes effect */
+  scheduled: ScheduledRevisionDto[];
 }
 
 export class FiscalGroupPageDto {

@@ -2,7 +2,8 @@ import type { FiscalGroupSettings } from '../../tax-engine/tax-rule.js';
 import { storeRefsOf, type FiscalGroupEntity } from '../fiscal-group.entity.js';
 import type { FiscalGroupResponseDto, FiscalGroupSettingsDto } from './fiscal-group.dto.js';
 
-export function toFiscalGroupResponse(group: FiscalGroupEntity): FiscalGroupResponseDto {
+/** The group's own fields; its revisions are added by FiscalGroupRevisions.responses. */
+export function toFiscalGroupResponse(group: FiscalGroupEntity): Omit<FiscalGroupResponseDto, 'revision' | 'scheduled'> {
   return {
     id: group.id,
     externalId: group.externalId,

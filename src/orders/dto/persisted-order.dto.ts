@@ -249,7 +249,25 @@ export class WebhookDeliveryEntryDto {
   attemptedAt: string;
 }
 
+/** The fiscal group revision that taxed the order: `GET /api/admin/fiscal-groups/{fiscalGroupId}/revisions/{revision}` shows it. */
+export class OrderFiscalRevisionDto {
+  /** The group that taxed the order (null: not taxed) */
+  @ApiProperty({ format: 'uuid', example: '9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e' })
+  fiscalGroupId: string | null;
+
+  /** Its revision (null: not taxed, or taxed before revisions were kept) */
+  @ApiProperty({ type: 'integer', minimum: 1, example: 3 })
+  revision: number | null;
+
+  /** The instant that chose the revision, kept from the first receipt (null for orders stored before it was kept) */
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T15:30:00.000Z' })
+  taxInstant: string | null;
+}
+
 export class OrderDetailDto extends PersistedOrderDto {
+  /** Which revision of which fiscal group taxed the order */
+  fiscalRevision: OrderFiscalRevisionDto;
+
   /** Every status change, oldest first (the first one is the creation, with `from: null`) */
   history: OrderStatusChangeDto[];
 

@@ -1,0 +1,24 @@
+import { taxInstantOf } from './tax-instant.js';
+
+describe('taxInstantOf', () => {
+  const received = Date.parse('2026-11-26T12:00:00.000Z');
+
+  it('takes createdAt inside the window, its offset applied', () => {
+    expect(taxInstantOf('2026-11-26T08:30:00-03:00', received).toISOString()).toBe('2026-11-26T11:30:00.000Z');
+    expect(taxInstantOf('2026-11-25T12:00:00Z', received).toISOString()).toBe('2026-11-25T12:00:00.000Z'); // exactly 24 h before
+    expect(taxInstantOf('2026-11-26T12:05:00Z', received).toISOString()).toBe('2026-11-26T12:05:00.000Z'); // exactly 5 min after
+  });
+
+  it('takes the receipt when createdAt is outside the window, invalid or absent', () => {
+    for (const createdAt of [
+      '2026-11-25T11:59:59.999Z',
+      '2026-11-26T12:05:00.001Z',
+      '2026-02-30T10:00:00Z',
+      'yesterday',
+      1764158400000,
+      undefined,
+    ]) {
+      expect(taxInstantOf(createdAt, received).toISOString()).toBe('2026-11-26T12:00:00.000Z');
+    }
+  });
+});
