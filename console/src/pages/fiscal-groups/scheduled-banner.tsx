@@ -77,7 +77,7 @@ export function ScheduledBanner({ group }: { group: FiscalGroup }) {
               >
                 {t('schedule.showRevision')}
               </Anchor>
-              <Button size="xs" color="red" variant="outline" onClick={() => setConfirming(scheduled)}>
+              <Button size="xs" variant="default" onClick={() => setConfirming(scheduled)}>
                 {t('schedule.cancel')}
               </Button>
             </Group>
