@@ -61,7 +61,7 @@ export function ScheduledBanner({ group }: { group: FiscalGroup }) {
           </Alert>
         ))}
       {group.scheduled.map((scheduled) => (
-        <Alert key={scheduled.revision} color="yellow" data-testid={`scheduled-${scheduled.revision}`}>
+        <Alert key={scheduled.revision} color="yellow" role="note" data-testid={`scheduled-${scheduled.revision}`}>
           <Stack gap={6}>
             <Text fw={600} size="sm">
               {t('schedule.banner', { revision: scheduled.revision, at: formatDateTime(scheduled.effectiveFrom) })}
