@@ -17,6 +17,10 @@ export const queryKeys = {
     lists: ['fiscal-groups', 'list'] as const,
     list: (query: { uf: string; storeId: string; page: number }) => ['fiscal-groups', 'list', query] as const,
     detail: (id: string) => ['fiscal-groups', 'detail', id] as const,
+    /** Every page and revision of one group's revisions: invalidated by every write to the group. */
+    revisions: (id: string) => ['fiscal-groups', 'revisions', id] as const,
+    revisionPage: (id: string, page: number) => ['fiscal-groups', 'revisions', id, 'page', page] as const,
+    revision: (id: string, revision: number) => ['fiscal-groups', 'revisions', id, 'revision', revision] as const,
   },
   categories: {
     all: ['product-fiscal-categories'] as const,

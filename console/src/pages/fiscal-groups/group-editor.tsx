@@ -4,12 +4,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { api, unwrap } from '../../api/client';
+import { api, isProblem, unwrap, type ApiProblem } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { formatDateTime } from '../../common/format';
 import { CsvPanel } from './csv-panel';
 import { DeleteGroupModal } from './delete-group-modal';
 import { GroupFields } from './group-fields';
 import { groupBody, groupFormValues, groupSchema, type GroupFormValues } from './group-form';
+import { newestScheduled, scheduleBlockers, scheduleRequest } from './group-requests';
+import { ImpactPanel, useImpactPreview } from './impact-panel';
+import { ScheduleModal } from './schedule-modal';
 import { GroupStores } from './group-stores';
 import { duplicateNcms, rowsFromMatrix, type FiscalGroup } from './matrix-model';
 import { readSaveFailure, type SaveFailure } from './save-failure';
@@ -44,12 +48,61 @@ export function GroupEditor({ group }: { group?: FiscalGroup }) {
     validate: schemaResolver(schema, { sync: true }),
   });
   const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const [saved, setSaved] = useState<'created' | 'saved' | null>(
-    (location.state as { created?: boolean } | null)?.created ? 'created' : null,
-  );
+  const [saved, setSaved] = useState<string | null>((location.state as { created?: boolean } | null)?.created ? t('edit.created') : null);
+  const [scheduling, setScheduling] = useState(false);
+  const [scheduleError, setScheduleError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { rows } = form.getValues();
   const duplicates = useMemo(() => duplicateNcms(rows), [rows]);
+  const blockers = group ? scheduleBlockers(group, form.getValues()) : [];
+
+  /** The API's 400 of a save, a schedule or a preview: its problems at their fields, and the rest above the form. */
+  const showFailure = async (error: unknown, values: GroupFormValues) => {
+    const read = await readSaveFailure(
+      error,
+      values.stores.map((store) => store.store_id.trim()),
+      group?.id,
+    );
+    setFailure(read);
+    form.setErrors(fieldErrorsOf(read, values, (storeId) => t('edit.conflict', { storeId })));
+  };
+  const preview = useImpactPreview(group?.id, (error) => void showFailure(error, form.getValues()));
+
+  /** The form's values when the schema and the matrix's NCMs accept them, to send. */
+  const checkedValues = (): GroupFormValues | undefined => {
+    if (form.validate().hasErrors || duplicates.length) return undefined;
+    return form.getValues();
+  };
+
+  const schedule = useMutation({
+    mutationFn: async ({ values, instant }: { values: GroupFormValues; instant: string }): Promise<FiscalGroup> => {
+      const request = scheduleRequest(group!.id, values, instant);
+      if (!request) throw { status: 0, message: t('schedule.chooseInstant') };
+      return unwrap(await api.PUT('/api/admin/fiscal-groups/{id}', request));
+    },
+    onMutate: () => {
+      setFailure(null);
+      setSaved(null);
+      setScheduleError(null);
+    },
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.fiscalGroups.detail(result.id), result);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fiscalGroups.revisions(result.id) });
+      // The group in force is unchanged until then: the editor shows it again, the banner the scheduled change.
+      form.setValues(groupFormValues(result, null));
+      form.resetDirty();
+      setScheduling(false);
+      const made = newestScheduled(result);
+      if (made) setSaved(t('schedule.scheduled', { revision: made.revision, at: formatDateTime(made.effectiveFrom) }));
+    },
+    onError: async (error, { values }) => {
+      // The dialog stays open with the API's words (a past instant is a problem of effectiveFrom, shown nowhere else).
+      const problem: ApiProblem = isProblem(error) ? error : { status: 0, message: String(error) };
+      const details = (problem.details ?? []).map((d) => `${d.field ?? ''}: ${d.problem ?? ''}`).join('; ');
+      setScheduleError(t('schedule.failed', { message: details ? `${problem.message} (${details})` : problem.message }));
+      await showFailure(error, values);
+    },
+  });
 
   const save = useMutation({
     mutationFn: async (values: GroupFormValues): Promise<FiscalGroup> => {
@@ -68,18 +121,11 @@ export function GroupEditor({ group }: { group?: FiscalGroup }) {
         void navigate(`/fiscal-groups/${result.id}`, { replace: true, state: { created: true } });
         return;
       }
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fiscalGroups.revisions(result.id) });
       form.setFieldValue('rows', rowsFromMatrix(result.taxMatrix));
-      setSaved('saved');
+      setSaved(t('edit.saved'));
     },
-    onError: async (error, values) => {
-      const read = await readSaveFailure(
-        error,
-        values.stores.map((store) => store.store_id.trim()),
-        group?.id,
-      );
-      setFailure(read);
-      form.setErrors(fieldErrorsOf(read, values, (storeId) => t('edit.conflict', { storeId })));
-    },
+    onError: (error, values) => showFailure(error, values),
   });
 
   const onSubmit = form.onSubmit((values) => {
@@ -113,7 +159,7 @@ export function GroupEditor({ group }: { group?: FiscalGroup }) {
       <div aria-live="polite">
         {saved && (
           <Alert color="green" role="status">
-            {saved === 'created' ? t('edit.created') : t('edit.saved')}
+            {saved}
           </Alert>
         )}
       </div>
@@ -143,12 +189,62 @@ export function GroupEditor({ group }: { group?: FiscalGroup }) {
             <Button type="submit" loading={save.isPending}>
               {group ? tc('actions.save') : tc('actions.create')}
             </Button>
+            {group && (
+              <>
+                <Button
+                  variant="light"
+                  disabled={blockers.length > 0}
+                  aria-describedby={blockers.length ? 'schedule-blocked' : undefined}
+                  onClick={() => {
+                    if (checkedValues()) setScheduling(true);
+                  }}
+                >
+                  {t('schedule.scheduleFor')}
+                </Button>
+                <Button
+                  variant="default"
+                  loading={preview.mutation.isPending}
+                  onClick={() => {
+                    const values = checkedValues();
+                    if (!values) return;
+                    setFailure(null);
+                    preview.run(values);
+                  }}
+                >
+                  {t('impact.preview')}
+                </Button>
+              </>
+            )}
             <Button variant="default" component={Link} to="/fiscal-groups">
               {tc('actions.cancel')}
             </Button>
           </Group>
+          {blockers.length > 0 && (
+            <Text size="sm" id="schedule-blocked" data-testid="schedule-blocked">
+              {t('schedule.blocked')} {blockers.includes('stores') && t('schedule.blockedStores')}{' '}
+              {blockers.includes('externalId') && t('schedule.blockedExternalId')}
+            </Text>
+          )}
         </Stack>
       </form>
+
+      {group && <ImpactPanel preview={preview} />}
+
+      {group && (
+        <ScheduleModal
+          opened={scheduling}
+          onClose={() => {
+            setScheduling(false);
+            setScheduleError(null);
+          }}
+          pending={schedule.isPending}
+          error={scheduleError}
+          onSchedule={(instant) => {
+            const values = checkedValues();
+            if (values) schedule.mutate({ values, instant });
+          }}
+        />
+      )}
 
       {group && (
         <CsvPanel

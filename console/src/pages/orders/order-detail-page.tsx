@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { queryKeys } from '../../api/query-keys';
@@ -149,6 +150,7 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
                 {order.webhookAttempts}
               </span>,
             ],
+            ...fiscalRevisionFacts(order.fiscalRevision, t),
             [t('detail.createdAt'), formatDateTime(order.createdAt)],
             [t('detail.updatedAt'), formatDateTime(order.updatedAt)],
             [
@@ -225,6 +227,25 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
       </Section>
     </Stack>
   );
+}
+
+/** Which revision of which fiscal group taxed the order, linked to that revision in the group's Revisions tab; nothing when not taxed. */
+function fiscalRevisionFacts(fiscal: OrderDetail['fiscalRevision'], t: TFunction<'orders'>): [string, ReactNode][] {
+  if (!fiscal.fiscalGroupId) return [];
+  const { fiscalGroupId, revision } = fiscal;
+  const target =
+    revision === null
+      ? `/fiscal-groups/${encodeURIComponent(fiscalGroupId)}`
+      : `/fiscal-groups/${encodeURIComponent(fiscalGroupId)}?tab=revisions&revision=${revision}`;
+  return [
+    [
+      t('detail.fiscalRevision'),
+      <Anchor key="revision" component={Link} to={target} data-testid="fiscal-revision">
+        {revision === null ? t('detail.fiscalRevisionUnknown') : t('detail.fiscalRevisionLink', { revision })}
+      </Anchor>,
+    ],
+    ...(fiscal.taxInstant ? [[t('detail.taxInstant'), formatDateTime(fiscal.taxInstant)] as [string, ReactNode]] : []),
+  ];
 }
 
 /** The order's value, saying so when it was summed from the lines. */
