@@ -68,7 +68,7 @@ describeWithBrowser('admin console: fiscal group revisions, scheduled changes an
   });
 
   /**
-   * A group made at 12 % (revision 1), raised to 18 % (revision 2), and an order of its store taxed by
+   * A group made at 12 %, its revision 1, raised to 18 %, its revision 2, and an order of its store taxed by
    * revision 2: burger 25.90 and brownie 12.50.
    */
   async function scenario(): Promise<{ group: Group; orderDbId: string; storeId: string }> {

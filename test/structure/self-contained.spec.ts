@@ -16,7 +16,12 @@ const OUTSIDE_REFERENCES: ReadonlyArray<[string, RegExp]> = [
   ['a section sign that is not an RFC section', /§/],
   ['the contract (say "API contract" for the general sense)', /(?<!\bAPI )\bcontract\b/i],
   ['a document beside the checkout', /\b(CONTRACT|STYLE)\.md\b|interface-spec|\.\.\/shared\b|shared\/samples|\/work\/shared/i],
-  ['a revision of an outside document', /\brevision\s+\d+\b/i],
+  // A fiscal group's revisions are the service's own ("revision 4 takes effect…"); a bare "(revision 2)" or a
+  // revision of a document named beside it points outside.
+  [
+    'a revision of an outside document',
+    /\(revision\s+\d+\)|\b(spec|specification|document|rev\.?)\s+revision\s+\d+\b|\brevision\s+\d+\s+of\s+the\s+(spec|specification|document)\b/i,
+  ],
   ['an issue or pull request number', /\b(issues?|PR|pull request)\s*#?\d+|(^|[\s([])#\d{1,5}(?![\w-])/i],
 ];
 
@@ -54,6 +59,8 @@ describe('the repository stands on its own', () => {
     expect(outsideReferences('See CONTRACT.md')).toContain('a document beside the checkout');
     expect(outsideReferences("new URL('../../../shared/samples/pos/x.json', import.meta.url)")).toHaveLength(1);
     expect(outsideReferences('Status matching ignores case (revision 2).')).toHaveLength(1);
+    expect(outsideReferences('as revision 3 of the specification says')).toHaveLength(1);
+    expect(outsideReferences("await screen.findByText('Revision 4 was cancelled.');")).toEqual([]);
     expect(outsideReferences('### Fixed (hardening, issue 13)')).toHaveLength(1);
     expect(outsideReferences("describe('shutdown (issue #18)'")).toHaveLength(1);
     expect(outsideReferences('fixed in #26')).toHaveLength(1);
