@@ -976,16 +976,16 @@ export default async () => {
               profile: {
                 required: false,
                 description:
-                  "The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details",
-                enum: ['ifood'],
+                  "The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else",
+                enum: ['standard', 'ifood'],
               },
             },
             EnrichProfileQueryDto: {
               profile: {
                 required: false,
                 description:
-                  "The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details",
-                enum: ['ifood'],
+                  "The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else",
+                enum: ['standard', 'ifood'],
               },
             },
             IfoodMerchantDto: {

@@ -180,9 +180,12 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
     );
     expect(malformed.status).toBe(400);
     expect(malformed.body.details).toEqual([{ field: 'items', problem: 'must be an array' }]);
-    // Without the profile, an iFood order has no orderId.
+    // Without the profile, or with the service's own (`standard`), an iFood order has no orderId.
     const plain = await t.http.post<ErrorBody>('/enrich-order', sample(SMALL), { token: orders });
     expect(plain.status).toBe(400);
+    const standard = await t.http.post<ErrorBody>('/enrich-order', sample(SMALL), { token: orders, query: { profile: 'standard' } });
+    expect(standard.status).toBe(400);
+    expect(standard.body.details).toEqual([expect.objectContaining({ field: 'orderId' })]);
   });
 
   it('a client limited to stores is checked against the mapped store (merchant.id)', async () => {

@@ -9038,8 +9038,8 @@ export interface operations {
             query?: {
                 /** @description Compute and return the enrichment without storing anything (`orderDbId` is null) */
                 dryRun?: boolean;
-                /** @description The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details */
-                profile?: "ifood";
+                /** @description The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else */
+                profile?: "standard" | "ifood";
             };
             header?: never;
             path?: never;
@@ -9204,8 +9204,8 @@ export interface operations {
     Forwarding_forward: {
         parameters: {
             query?: {
-                /** @description The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details */
-                profile?: "ifood";
+                /** @description The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else */
+                profile?: "standard" | "ifood";
             };
             header?: never;
             path?: never;

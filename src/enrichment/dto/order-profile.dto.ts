@@ -3,21 +3,25 @@ import { IsIn, IsOptional } from 'class-validator';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
 import { EnrichQueryDto } from './enrichment.dto.js';
 
-/** The platforms whose own order shape the enrichment routes read (`?profile=`). */
-export const ORDER_PROFILES = ['ifood'] as const;
+/**
+ * The order shapes the enrichment routes read (`?profile=`): `standard`, the service's own (the default), or another
+ * platform's. `standard` is listed first and is the documented example so that a tool filling in every optional
+ * parameter (Postman's importer does) sends the service's own shape with its example body.
+ */
+export const ORDER_PROFILES = ['standard', 'ifood'] as const;
 export type OrderProfile = (typeof ORDER_PROFILES)[number];
 
 export class ProfileQueryDto {
-  /** The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details */
-  @ApiProperty({ enum: ORDER_PROFILES, required: false })
+  /** The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else */
+  @ApiProperty({ enum: ORDER_PROFILES, required: false, example: 'standard' })
   @IsOptional()
   @IsIn(ORDER_PROFILES, { message: `must be one of: ${ORDER_PROFILES.join(', ')}` })
   profile?: OrderProfile;
 }
 
 export class EnrichProfileQueryDto extends EnrichQueryDto {
-  /** The body is another platform's order, mapped to the service's shape before anything else: `ifood` reads iFood's order details */
-  @ApiProperty({ enum: ORDER_PROFILES, required: false })
+  /** The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else */
+  @ApiProperty({ enum: ORDER_PROFILES, required: false, example: 'standard' })
   @IsOptional()
   @IsIn(ORDER_PROFILES, { message: `must be one of: ${ORDER_PROFILES.join(', ')}` })
   profile?: OrderProfile;
