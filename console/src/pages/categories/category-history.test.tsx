@@ -60,13 +60,14 @@ describe('a category’s history', { timeout: 30_000 }, () => {
     const shown = await entries();
     expect(shown).toHaveLength(4);
     expect(shown[0]).toMatch(/^Deleted · 11\/21\/2026, 12:00:00 PM.* · Ana Souza/);
-    expect(shown[0]).toContain('NCM: 22011000');
+    expect(shown[0]).toContain('NCM: 22011000 → none');
     expect(shown[1]).toContain('NCM: 22029900 → 22011000');
     expect(shown[1]).toContain('External product id: SKU-1 → none');
     expect(shown[2]).toMatch(/^Changed · 11\/21\/2026, 10:00:00 AM.* · no actor/);
     expect(shown[2]).toContain('NCM: 22021000 → 22029900');
     expect(shown[2]).not.toContain('External product id');
     expect(shown[3]).toMatch(/^Created · 11\/21\/2026, 09:00:00 AM.* · Ana Souza/);
+    expect(shown[3]).toContain('NCM: none → 22021000');
     const request = requestsOf(fetchMock)[0]!;
     expect(new URL(request.url).searchParams.get('page')).toBe('1');
   });

@@ -16,7 +16,7 @@ function change(before: string | null | undefined, after: string | null | undefi
   return `${before ?? none} → ${after ?? none}`;
 }
 
-/** What an entry did, in words: its NCM (always shown, the field the orders are taxed by) and any other field it changed. */
+/** What an entry did: its NCM before → after (shown even when unchanged: the orders are taxed by it) and any other field it changed. */
 export function describeEntry(entry: Entry, none: string): { ncm: string; externalProductId?: string; productName?: string } {
   const ncm = change(entry.before?.ncm, entry.after?.ncm, none) ?? entry.after?.ncm ?? entry.before?.ncm ?? none;
   const externalProductId =
