@@ -18,6 +18,7 @@ import { ClientStores1763870000000 } from './1763870000000-ClientStores.js';
 import { People1763880000000 } from './1763880000000-People.js';
 import { FiscalGroupStoreList1763846000000 } from './1763846000000-FiscalGroupStoreList.js';
 import { FiscalGroupRevisions1763890000000 } from './1763890000000-FiscalGroupRevisions.js';
+import { ProductCategoryHistory1763896000000 } from './1763896000000-ProductCategoryHistory.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -46,4 +47,5 @@ export const ALL_MIGRATIONS = [
   ClientStores1763870000000,
   People1763880000000,
   FiscalGroupRevisions1763890000000,
+  ProductCategoryHistory1763896000000,
 ];

@@ -24,6 +24,7 @@ export default async () => {
     '../orders/dto/persisted-order.dto.js': await import('../orders/dto/persisted-order.dto.js'),
     '../orders/dto/store-errors.dto.js': await import('../orders/dto/store-errors.dto.js'),
     '../product-categories/dto/product-category-errors.dto.js': await import('../product-categories/dto/product-category-errors.dto.js'),
+    '../product-categories/dto/product-category-history.dto.js': await import('../product-categories/dto/product-category-history.dto.js'),
     '../stats/dto/stats.dto.js': await import('../stats/dto/stats.dto.js'),
     '../status-aliases/dto/status-aliases.dto.js': await import('../status-aliases/dto/status-aliases.dto.js'),
     '../users/dto/session.dto.js': await import('../users/dto/session.dto.js'),
@@ -2201,6 +2202,54 @@ export default async () => {
                 type: () => [t['../product-categories/dto/product-category-errors.dto.js'].ExternalProductIdInUseDetailDto],
                 description: 'One item, about `externalProductId`',
               },
+            },
+          },
+        ],
+        [
+          import('../product-categories/dto/product-category-history.dto.js'),
+          {
+            ProductCategoryHistoryFieldsDto: {
+              productName: { required: true, type: () => String },
+              ncm: { required: true, type: () => String },
+              externalProductId: { required: true, type: () => String, nullable: true },
+            },
+            ProductCategoryHistoryEntryDto: {
+              productId: { required: true, type: () => String },
+              kind: {
+                required: true,
+                description: 'The write that made it (`initial`: the category as it was when its history began to be kept)',
+                enum: ['initial', 'create', 'update', 'delete'],
+              },
+              at: { required: true, type: () => String, description: 'When the change was made' },
+              actor: {
+                required: true,
+                type: () => t['../audit/dto/audit-event.dto.js'].AuditActorDto,
+                nullable: true,
+                description: 'Who made it; null for a write that names no actor (demo seeding, SQL by hand, the initial entry)',
+              },
+              before: {
+                required: true,
+                type: () => t['../product-categories/dto/product-category-history.dto.js'].ProductCategoryHistoryFieldsDto,
+                nullable: true,
+                description: 'The category before the change; null on `create` and `initial`',
+              },
+              after: {
+                required: true,
+                type: () => t['../product-categories/dto/product-category-history.dto.js'].ProductCategoryHistoryFieldsDto,
+                nullable: true,
+                description: 'The category after the change; null on `delete`',
+              },
+            },
+            ProductCategoryHistoryPageDto: {
+              items: {
+                required: true,
+                type: () => [t['../product-categories/dto/product-category-history.dto.js'].ProductCategoryHistoryEntryDto],
+                description: 'Newest first',
+              },
+              total: { required: true, type: () => Number },
+              page: { required: true, type: () => Number },
+              pageSize: { required: true, type: () => Number },
+              totalPages: { required: true, type: () => Number },
             },
           },
         ],

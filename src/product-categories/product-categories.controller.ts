@@ -1,5 +1,5 @@
 import { ExternalProductIdInUseErrorDto, ProductIdExistsErrorDto } from './dto/product-category-errors.dto.js';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Audited } from '../audit/audit-context.decorator.js';
 import type { AuditContext } from '../audit/audit-event.types.js';
@@ -14,6 +14,8 @@ import type { ProductFiscalCategoryEntity } from './product-fiscal-category.enti
 import { ProductCategoriesService } from './product-categories.service.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
+import { PageQueryDto } from '../common/http/pagination.js';
+import { ProductCategoryHistoryPageDto } from './dto/product-category-history.dto.js';
 
 const PRODUCT_ID_PARAM = { name: 'productId', description: 'The product id (text)', example: 'prod-cola-350' };
 
@@ -65,6 +67,19 @@ export class ProductCategoriesController {
   @ApiErrors([404])
   async findOne(@Param('productId') productId: string): Promise<ProductFiscalCategoryResponseDto> {
     return toResponse(await this.categories.findOne(productId));
+  }
+
+  @Get(':productId/history')
+  @ApiOperation({
+    summary: 'List the history of a product fiscal category',
+    description:
+      'Newest first, paged: every creation, change (NCM, name, externalProductId) and deletion, with its time, its actor and the fields before and after. A deleted category’s history stays readable.',
+  })
+  @ApiParam(PRODUCT_ID_PARAM)
+  @ApiOkResponse({ type: ProductCategoryHistoryPageDto })
+  @ApiErrors([400, 404], { 404: 'No category ever had this productId' })
+  async history(@Param('productId') productId: string, @Query() query: PageQueryDto): Promise<ProductCategoryHistoryPageDto> {
+    return this.categories.history(productId, query.page, query.pageSize);
   }
 
   @Put(':productId')

@@ -4,11 +4,13 @@ import { ProductCategoriesController } from './product-categories.controller.js'
 import { ProductCategoriesRepository } from './product-categories.repository.js';
 import { ProductCategoriesService } from './product-categories.service.js';
 import { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
+import { ProductFiscalCategoryHistoryEntity } from './product-fiscal-category-history.entity.js';
+import { ProductCategoryHistoryRepository } from './product-category-history.repository.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ProductFiscalCategoryEntity])],
+  imports: [TypeOrmModule.forFeature([ProductFiscalCategoryEntity, ProductFiscalCategoryHistoryEntity])],
   controllers: [ProductCategoriesController],
-  providers: [ProductCategoriesService, ProductCategoriesRepository],
+  providers: [ProductCategoriesService, ProductCategoriesRepository, ProductCategoryHistoryRepository],
   exports: [ProductCategoriesService, ProductCategoriesRepository],
 })
 export class ProductCategoriesModule {}

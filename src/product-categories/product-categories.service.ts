@@ -11,6 +11,9 @@ import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { externalProductIdInUse, productIdExists } from './dto/product-category-errors.dto.js';
 import type { CreateProductFiscalCategoryDto, UpdateProductFiscalCategoryDto } from './dto/product-fiscal-category.dto.js';
 import { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
+import { ProductCategoryHistoryRepository, type CategoryHistoryRow } from './product-category-history.repository.js';
+import type { ProductCategoryHistoryEntryDto, ProductCategoryHistoryFieldsDto } from './dto/product-category-history.dto.js';
+import { pageOf, type Page } from '../common/http/pagination.js';
 
 /** The fields of a category the audit log compares. */
 const AUDITED_FIELDS = ['productName', 'ncm', 'externalProductId'] as const;
@@ -25,6 +28,27 @@ function auditEvent(action: 'create' | 'update' | 'delete', productId: string, b
 
 type Audited = Pick<ProductFiscalCategoryEntity, (typeof AUDITED_FIELDS)[number]>;
 
+function fieldsOf(
+  productName: string | null,
+  ncm: string | null,
+  externalProductId: string | null,
+): ProductCategoryHistoryFieldsDto | null {
+  // A side the change did not have (before a creation, after a deletion) keeps no NCM.
+  return ncm === null ? null : { productName: productName ?? '', ncm, externalProductId };
+}
+
+function toHistoryEntry(row: CategoryHistoryRow): ProductCategoryHistoryEntryDto {
+  return {
+    productId: row.product_id,
+    kind: row.kind,
+    at: row.changed_at.toISOString(),
+    actor:
+      row.actor_type && row.actor_id !== null ? { type: row.actor_type, id: row.actor_id, name: row.actor_name ?? row.actor_id } : null,
+    before: fieldsOf(row.product_name_before, row.ncm_before, row.external_product_id_before),
+    after: fieldsOf(row.product_name_after, row.ncm_after, row.external_product_id_after),
+  };
+}
+
 @Injectable()
 export class ProductCategoriesService {
   constructor(
@@ -32,12 +56,13 @@ export class ProductCategoriesService {
     private readonly lookup: FiscalLookupService,
     private readonly transactions: TransactionRunner,
     private readonly audit: AuditLog,
+    private readonly historyRows: ProductCategoryHistoryRepository,
   ) {}
 
   async create(dto: CreateProductFiscalCategoryDto, audit: AuditContext): Promise<ProductFiscalCategoryEntity> {
     const created: Audited = { productName: dto.productName, ncm: dto.ncm, externalProductId: dto.externalProductId ?? null };
     try {
-      await this.write(async (manager) => {
+      await this.write(audit, async (manager) => {
         await manager.insert(ProductFiscalCategoryEntity, { productId: dto.productId, ...created });
         await this.audit.record(manager, audit, auditEvent('create', dto.productId, undefined, created));
       });
@@ -57,6 +82,13 @@ export class ProductCategoriesService {
     return category;
   }
 
+  /** The category's history, newest first; 404 only for a product id that never had a category (a deleted one keeps its history). */
+  async history(productId: string, page = 1, pageSize = 20): Promise<Page<ProductCategoryHistoryEntryDto>> {
+    const { rows, total } = await this.historyRows.page(productId, pageSize, (page - 1) * pageSize);
+    if (total === 0) throw ApiError.notFound(`Product fiscal category ${productId} has no history`);
+    return pageOf(rows.map(toHistoryEntry), total, page, pageSize);
+  }
+
   async update(productId: string, dto: UpdateProductFiscalCategoryDto, audit: AuditContext): Promise<ProductFiscalCategoryEntity> {
     const changes: Partial<ProductFiscalCategoryEntity> = {};
     if (dto.productName !== undefined) changes.productName = dto.productName;
@@ -64,7 +96,7 @@ export class ProductCategoriesService {
     if (dto.externalProductId !== undefined) changes.externalProductId = dto.externalProductId;
     if (Object.keys(changes).length === 0) return this.findOne(productId);
     try {
-      await this.write(async (manager) => {
+      await this.write(audit, async (manager) => {
         const before = await this.locked(manager, productId);
         await manager.update(ProductFiscalCategoryEntity, { productId }, changes);
         const event = auditEvent('update', productId, before, { ...before, ...changes });
@@ -77,17 +109,23 @@ export class ProductCategoriesService {
   }
 
   async remove(productId: string, audit: AuditContext): Promise<void> {
-    await this.write(async (manager) => {
+    await this.write(audit, async (manager) => {
       const before = await this.locked(manager, productId);
       await manager.delete(ProductFiscalCategoryEntity, { productId });
       await this.audit.record(manager, audit, auditEvent('delete', productId, before, undefined));
     });
   }
 
-  /** A write transaction, after which this instance's cached lookups are dropped (others hear it through NOTIFY). */
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * A write transaction, its actor named first for the history trigger; afterwards this instance's cached
+   * lookups are dropped (others hear it through NOTIFY).
+   */
+  private async write<T>(audit: AuditContext, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await this.transactions.run(work);
+      return await this.transactions.run(async (manager) => {
+        await this.historyRows.nameActor(manager, audit.actor);
+        return work(manager);
+      });
     } finally {
       this.lookup.invalidate();
     }

@@ -353,12 +353,23 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     await page.getByRole('button', { name: 'Edit prod-cola-350' }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit category of prod-cola-350' });
     await editDialog.getByLabel(/^Product name( \*)?$/).fill('Coca-Cola lata 350 ml (zero)');
+    await editDialog.getByLabel(/^NCM( \*)?$/).fill('22029900');
     await editDialog.getByLabel(/^External product id( \*)?$/).fill('');
     await editDialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Category prod-cola-350 saved.').waitFor();
     const edited = await t.http.get('/admin/product-fiscal-categories/prod-cola-350', { token });
-    expect(edited.body).toMatchObject({ productName: 'Coca-Cola lata 350 ml (zero)', ncm: '22021000', externalProductId: null });
+    expect(edited.body).toMatchObject({ productName: 'Coca-Cola lata 350 ml (zero)', ncm: '22029900', externalProductId: null });
     await page.getByRole('cell', { name: 'Coca-Cola lata 350 ml (zero)', exact: true }).waitFor();
+
+    // The history lists the NCM change first, then the creation, both by the person signed in.
+    await page.getByRole('button', { name: 'History of prod-cola-350' }).click();
+    const historyDialog = page.getByRole('dialog', { name: 'History of prod-cola-350' });
+    const entries = historyDialog.getByTestId('category-history-entry');
+    await entries.first().getByText('NCM: 22021000 → 22029900').waitFor();
+    expect(await entries.count()).toBe(2);
+    expect(await entries.nth(1).textContent()).toMatch(/^Created · .*NCM: none → 22021000$/);
+    expect(await historyDialog.getByText(/no actor/).count()).toBe(0);
+    await historyDialog.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Delete prod-cola-350' }).click();
     const deleteDialog = page.getByRole('dialog', { name: 'Delete this category?' });

@@ -420,6 +420,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/product-fiscal-categories/{productId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the history of a product fiscal category
+         * @description Newest first, paged: every creation, change (NCM, name, externalProductId) and deletion, with its time, its actor and the fields before and after. A deleted category’s history stays readable.
+         */
+        get: operations["ProductCategories_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -2046,6 +2066,48 @@ export interface components {
              * @example 2026-11-21T12:00:00.000Z
              */
             createdAt: string;
+        };
+        ProductCategoryHistoryFieldsDto: {
+            /** @example Coca-Cola lata 350 ml */
+            productName: string;
+            /** @example 22021000 */
+            ncm: string;
+            /** @example SKU-778899 */
+            externalProductId: string | null;
+        };
+        ProductCategoryHistoryEntryDto: {
+            /** @example prod-cola-350 */
+            productId: string;
+            /**
+             * @description The write that made it (`initial`: the category as it was when its history began to be kept)
+             * @example update
+             * @enum {string}
+             */
+            kind: "initial" | "create" | "update" | "delete";
+            /**
+             * Format: date-time
+             * @description When the change was made
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            at: string;
+            /** @description Who made it; null for a write that names no actor (demo seeding, SQL by hand, the initial entry) */
+            actor: components["schemas"]["AuditActorDto"] | null;
+            /** @description The category before the change; null on `create` and `initial` */
+            before: components["schemas"]["ProductCategoryHistoryFieldsDto"] | null;
+            /** @description The category after the change; null on `delete` */
+            after: components["schemas"]["ProductCategoryHistoryFieldsDto"] | null;
+        };
+        ProductCategoryHistoryPageDto: {
+            /** @description Newest first */
+            items: components["schemas"]["ProductCategoryHistoryEntryDto"][];
+            /** @example 3 */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            pageSize: number;
+            /** @example 1 */
+            totalPages: number;
         };
         UpdateProductFiscalCategoryDto: {
             /** @example Coca-Cola lata 350 ml */
@@ -8525,6 +8587,125 @@ export interface operations {
                 };
             };
             /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ProductCategories_history: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The product id (text) */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCategoryHistoryPageDto"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No category ever had this productId */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -24,6 +24,7 @@ export const queryKeys = {
   },
   categories: {
     all: ['product-fiscal-categories'] as const,
+    history: (productId: string, page: number) => ['product-fiscal-categories', 'history', productId, page] as const,
   },
   signInOptions: ['sign-in-options'] as const,
   users: {

@@ -8,6 +8,7 @@ import { api, isProblem, unwrap } from '../../api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { formatDateTime } from '../../common/format';
 import { CategoryForm, type Category } from './category-form';
+import { CategoryHistory } from './category-history';
 
 const PAGE_SIZE = 25;
 
@@ -29,6 +30,7 @@ export function CategoriesPage() {
   const [search, setSearch] = useState(q);
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
+  const [viewingHistory, setViewingHistory] = useState<Category | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const matches = useMemo(() => {
@@ -142,6 +144,14 @@ export function CategoriesPage() {
                         <Button
                           size="xs"
                           variant="light"
+                          aria-label={t('historyOf', { productId: category.productId })}
+                          onClick={() => setViewingHistory(category)}
+                        >
+                          {t('history.button')}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
                           color="red"
                           aria-label={t('deleteOf', { productId: category.productId })}
                           onClick={() => {
@@ -191,6 +201,16 @@ export function CategoriesPage() {
             }}
           />
         )}
+      </Modal>
+
+      <Modal
+        opened={viewingHistory !== null}
+        onClose={() => setViewingHistory(null)}
+        title={viewingHistory ? t('historyTitle', { productId: viewingHistory.productId }) : ''}
+        closeButtonProps={{ 'aria-label': tc('actions.close') }}
+        size="lg"
+      >
+        {viewingHistory && <CategoryHistory productId={viewingHistory.productId} />}
       </Modal>
 
       <Modal
