@@ -192,7 +192,13 @@ describeWithBrowser('admin console: fiscal group revisions, scheduled changes an
     await banner.getByRole('link', { name: 'See what changes' }).click();
     await page.getByRole('heading', { name: 'From revision 2 to revision 3' }).waitFor();
     expect(await matrixDiffRows(page)).toEqual([[PREPARED_FOOD, 'Changed', 'ICMS rate (ICMS_rate)', '18', '20']]);
-    await expect(page.getByTestId('revision-3').locator('td').nth(5).textContent()).resolves.toBe('Scheduled');
+    // The list is read again after the write: wait for it rather than read the cell once.
+    await page
+      .getByTestId('revision-3')
+      .locator('td')
+      .nth(5)
+      .filter({ hasText: /^Scheduled$/ })
+      .waitFor();
 
     // Cancel, after confirmation.
     await banner.getByRole('button', { name: 'Cancel this change' }).click();
@@ -200,7 +206,12 @@ describeWithBrowser('admin console: fiscal group revisions, scheduled changes an
     await confirm.getByRole('button', { name: 'Cancel the change' }).click();
     await page.getByText('Revision 3 was cancelled.').waitFor();
     await banner.waitFor({ state: 'detached' });
-    await expect(page.getByTestId('revision-3').locator('td').nth(5).textContent()).resolves.toMatch(/^Cancelled/);
+    await page
+      .getByTestId('revision-3')
+      .locator('td')
+      .nth(5)
+      .filter({ hasText: /^Cancelled/ })
+      .waitFor();
     expect((await revisionsOf(group.id)).find((r) => r.revision === 3)?.status).toBe('cancelled');
 
     // A change gone meanwhile (cancelled elsewhere here; a change that took effect answers the same 409): said plainly.
