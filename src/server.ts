@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from './app.factory.js';
 import type { AppConfig } from './config/app-config.js';
-import { LifecycleState } from './common/http/lifecycle-state.js';
+import { closeGracefully, IDLE_CONNECTION_GRACE_MS } from './common/http/graceful-close.js';
 import type { Logger } from './common/logging/logger.js';
 import { checkDatabaseReachable } from './database/database-preflight.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
@@ -55,11 +55,10 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      app.get(LifecycleState).draining = true;
       const timer = setTimeout(() => logger.warn('shutdown timeout reached; closing with requests in flight'), config.shutdownTimeoutMs);
       try {
-        // Fastify stops accepting connections and waits for in-flight requests, then Nest closes the pool.
-        await app.close();
+        // Drains without resetting a request already sent, then Fastify waits for in-flight requests and Nest closes the pool.
+        await closeGracefully(app, Math.min(IDLE_CONNECTION_GRACE_MS, config.shutdownTimeoutMs));
       } finally {
         clearTimeout(timer);
         supervisor?.stop();

@@ -102,6 +102,12 @@ export function registerHttpHooks(fastify: FastifyInstance<RawServerDefault>, de
     done();
   });
 
+  // A request answered while the instance drains closes its connection: the client's next request opens one elsewhere.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (deps.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
   fastify.addHook('onResponse', (request, reply, done) => {
     deps.unauthenticatedBodies.release(request);
     const route = request.routeOptions.url ?? 'unmatched';
