@@ -1,19 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { idText } from '../common/id-text.js';
 import { isPlainObject } from '../common/plain-object.js';
-import { invoiceSharesOf, type TaxedItem } from './invoice-shares.js';
+import { invoiceSharesOf, type InvoiceShares, type TaxedItem } from './invoice-shares.js';
 import {
   CappedWarnings,
   computeLineTax,
   findCategory,
-  findRule,
+  findRuleIn,
   isSimplesNacional,
   newTotals,
+  ruleMatchesOf,
   summarize,
   type CategoryMatch,
   type LineContext,
+  type RuleMatch,
 } from './line-tax.js';
-import { decimalText, productCents, toCents, toMoney, type Cents } from './money.js';
+import { decimalText, plainCents, productCents, toCents, toMoney, type Cents } from './money.js';
+import { copyOf, copyWith, isHole } from './payload-copy.js';
 import { hasOrderAdjustments, readOrderAdjustments } from './order-adjustments.js';
 import type { TaxRule } from './tax-rule.js';
 import type { LineTax, TaxEngine, TaxEngineInput, TaxEngineResult, TaxSummary } from './tax-engine.js';
@@ -37,6 +40,8 @@ interface PendingItem extends TaxedItem {
 interface WalkContext extends LineContext {
   /** Present when the order carries order-level amounts: the items are taxed once their shares are known. */
   pending: PendingItem[] | undefined;
+  /** The rules found so far in the group's matrix, by NCM. */
+  rules: Map<string, RuleMatch | null> | undefined;
 }
 
 /**
@@ -63,110 +68,129 @@ export class DefaultTaxEngine implements TaxEngine {
       totals,
       simples: isSimplesNacional(group.taxRegime),
       pending: adjusted ? [] : undefined,
+      rules: ruleMatchesOf(group),
     };
 
     // Copy-on-write: only the objects on the way to a line are copied; the rest of the payload is shared.
-    const enriched: Obj = { ...payload };
+    const enriched = copyOf(payload);
     const products = isPlainObject(order) ? order.products : undefined;
     if (!Array.isArray(products)) {
       warnings.push({ code: 'NO_PRODUCTS', path: 'order.products', message: 'The order has no products array; nothing was taxed' });
     } else {
-      enriched.order = {
-        ...(order as Obj),
-        products: products.map((line, index) => this.enrichLine(line, index, context)),
-      };
+      const lines = new Array<unknown>(products.length);
+      for (let index = 0; index < lines.length; index++) {
+        if (!isHole(products, index)) lines[index] = this.enrichLine(products[index], index, context);
+      }
+      enriched.order = copyWith(order as Obj, 'products', lines);
     }
 
     let withShares = false;
-    const outside: Pick<TaxSummary, 'outsideInvoice' | 'thirdPartyPayments'> = {};
+    let split: InvoiceShares | undefined;
     if (context.pending) {
       const pending = context.pending;
       const { adjustments } = readOrderAdjustments(order);
-      const split = invoiceSharesOf(adjustments, pending, group.settings ?? {});
-      pending.forEach((item, index) => {
+      split = invoiceSharesOf(adjustments, pending, group.settings ?? {});
+      for (let index = 0; index < pending.length; index++) {
+        const item = pending[index]!;
         item.holder!.tax = taxWithSource(item, context, split.shares?.[index]);
-      });
+      }
       for (const warning of split.warnings) warnings.push(warning);
       withShares = split.shares !== undefined;
-      if (split.outsideInvoice.length > 0) outside.outsideInvoice = split.outsideInvoice;
-      if (split.thirdPartyPayments.length > 0) outside.thirdPartyPayments = split.thirdPartyPayments;
     }
 
-    const summary: TaxSummary = {
+    const head: Omit<TaxSummary, 'engineVersion' | 'calculatedAt'> = {
       fiscalGroupId: group.id,
       externalId: group.externalId,
       uf: group.uf,
       taxRegime: group.taxRegime,
       totals: summarize(totals, withShares),
       warnings: warnings.listed,
-      ...(warnings.omitted > 0 ? { warningsTruncated: warnings.omitted } : {}),
-      ...outside,
-      engineVersion: ENGINE_VERSION,
-      calculatedAt: now.toISOString(),
     };
+    if (warnings.omitted > 0) head.warningsTruncated = warnings.omitted;
+    if (split !== undefined && split.outsideInvoice.length > 0) head.outsideInvoice = split.outsideInvoice;
+    if (split !== undefined && split.thirdPartyPayments.length > 0) head.thirdPartyPayments = split.thirdPartyPayments;
+    const summary: TaxSummary = Object.assign(head, { engineVersion: ENGINE_VERSION, calculatedAt: now.toISOString() });
     enriched.taxSummary = summary;
     return { payload: enriched, summary, warnings: warnings.listed, warningCount: warnings.listed.length + warnings.omitted };
   }
 
   private enrichLine(line: unknown, lineIndex: number, context: WalkContext): unknown {
-    const path = `order.products[${lineIndex}]`;
     if (!isPlainObject(line)) {
-      context.warnings.push({ code: 'INVALID_LINE', path, message: 'The line is not an object; it was left as is' });
+      context.warnings.push({ code: 'INVALID_LINE', path: itemPath(lineIndex), message: 'The line is not an object; it was left as is' });
       return line;
     }
-    const copy: Obj = { ...line, tax: this.taxOf(line, path, lineIndex, context) };
+    const copy = copyWith(line, 'tax', this.taxOf(line, lineIndex, -1, -1, context));
     holdPending(context, copy);
     const groups = line.modifierGroups;
     if (Array.isArray(groups)) {
-      copy.modifierGroups = groups.map((group, groupIndex) => {
-        if (!isPlainObject(group) || !Array.isArray(group.selectedModifiers)) return group;
-        return {
-          ...group,
-          selectedModifiers: group.selectedModifiers.map((modifier, modifierIndex) => {
-            const modifierPath = `${path}.modifierGroups[${groupIndex}].selectedModifiers[${modifierIndex}]`;
-            if (!isPlainObject(modifier)) {
-              context.warnings.push({
-                code: 'INVALID_LINE',
-                path: modifierPath,
-                message: 'The modifier is not an object; it was left as is',
-              });
-              return modifier;
-            }
-            const modifierCopy: Obj = { ...modifier, tax: this.taxOf(modifier, modifierPath, lineIndex, context) };
-            holdPending(context, modifierCopy);
-            return modifierCopy;
-          }),
-        };
-      });
+      const groupCopies = new Array<unknown>(groups.length);
+      for (let groupIndex = 0; groupIndex < groupCopies.length; groupIndex++) {
+        if (!isHole(groups, groupIndex)) groupCopies[groupIndex] = this.enrichGroup(groups[groupIndex], lineIndex, groupIndex, context);
+      }
+      copy.modifierGroups = groupCopies;
     }
     return copy;
   }
 
+  private enrichGroup(group: unknown, lineIndex: number, groupIndex: number, context: WalkContext): unknown {
+    if (!isPlainObject(group) || !Array.isArray(group.selectedModifiers)) return group;
+    const modifiers: unknown[] = group.selectedModifiers;
+    const copies = new Array<unknown>(modifiers.length);
+    for (let modifierIndex = 0; modifierIndex < copies.length; modifierIndex++) {
+      if (isHole(modifiers, modifierIndex)) continue;
+      const modifier = modifiers[modifierIndex];
+      if (!isPlainObject(modifier)) {
+        context.warnings.push({
+          code: 'INVALID_LINE',
+          path: itemPath(lineIndex, groupIndex, modifierIndex),
+          message: 'The modifier is not an object; it was left as is',
+        });
+        copies[modifierIndex] = modifier;
+        continue;
+      }
+      const modifierCopy = copyWith(modifier, 'tax', this.taxOf(modifier, lineIndex, groupIndex, modifierIndex, context));
+      holdPending(context, modifierCopy);
+      copies[modifierIndex] = modifierCopy;
+    }
+    return copyWith(group, 'selectedModifiers', copies);
+  }
+
   /**
-   * The tax object of one product or modifier, or null with a warning when it cannot be taxed. With
-   * order-level amounts the item is only recorded (null for now) and taxed once its shares are known.
+   * The tax object of one product or modifier (`groupIndex` -1 for the line itself), or null with a
+   * warning when it cannot be taxed. With order-level amounts the item is only recorded (null for now)
+   * and taxed once its shares are known. The item's path is only written out for a warning.
    */
-  private taxOf(item: Obj, path: string, lineIndex: number, context: WalkContext): LineTax | null {
+  private taxOf(item: Obj, lineIndex: number, groupIndex: number, modifierIndex: number, context: WalkContext): LineTax | null {
     const productId = idText(item.productId);
     const match = productId ? findCategory(productId, context.categories) : undefined;
     if (!match) {
       const message = productId ? `No product fiscal category for productId "${productId}"` : 'The item has no productId';
-      context.warnings.push({ code: 'PRODUCT_CATEGORY_NOT_FOUND', path, message });
+      context.warnings.push({ code: 'PRODUCT_CATEGORY_NOT_FOUND', path: itemPath(lineIndex, groupIndex, modifierIndex), message });
       return null;
     }
-    const found = findRule(match.ncm, context.group);
+    const found = findRuleIn(match.ncm, context.group, context.rules);
     if (!found) {
       context.warnings.push({
         code: 'NCM_NOT_IN_MATRIX',
-        path,
+        path: itemPath(lineIndex, groupIndex, modifierIndex),
         message: `NCM ${match.ncm} of product "${productId}" has no rule in the fiscal group's matrix (nor a prefix of it)`,
       });
       return null;
     }
-    const totalText = decimalText((((item.price as Obj | undefined)?.totalPrice as Obj | undefined) ?? {}).total);
-    const perUnit = totalText === undefined;
-    const amount = perUnit ? readUnitAmount(item, path, context) : readTotalAmount(totalText, path, context);
-    if (amount === undefined) return null;
+    const total = (item.price as { totalPrice?: { total?: unknown } } | undefined)?.totalPrice?.total;
+    // A total that is a plain number of cents needs no text; anything else takes the way that warns.
+    let amount = typeof total === 'number' ? plainCents(total) : undefined;
+    let perUnit = false;
+    if (amount === undefined) {
+      const totalText = decimalText(total);
+      perUnit = totalText === undefined;
+      if (perUnit) amount = plainUnitAmount(item);
+      if (amount === undefined) {
+        const path = itemPath(lineIndex, groupIndex, modifierIndex);
+        amount = totalText === undefined ? readUnitAmount(item, path, context) : readTotalAmount(totalText, path, context);
+        if (amount === undefined) return null;
+      }
+    }
     if (context.pending) {
       context.pending.push({
         holder: undefined,
@@ -185,6 +209,12 @@ export class DefaultTaxEngine implements TaxEngine {
   }
 }
 
+/** `order.products[2]`, or `order.products[2].modifierGroups[0].selectedModifiers[1]` for a modifier. */
+function itemPath(lineIndex: number, groupIndex = -1, modifierIndex = -1): string {
+  const path = `order.products[${lineIndex}]`;
+  return groupIndex < 0 ? path : `${path}.modifierGroups[${groupIndex}].selectedModifiers[${modifierIndex}]`;
+}
+
 /** Gives the item just recorded (if it was) the copy that will carry its tax. */
 function holdPending(context: WalkContext, copy: Obj): void {
   const pending = context.pending;
@@ -196,6 +226,21 @@ function taxWithSource(item: PendingItem, context: LineContext, shares: Paramete
   const tax = computeLineTax(item.amount, item.rule, item.key, item.match, context, shares);
   if (item.perUnit) tax.amountFrom = 'unitPrice×quantity';
   return tax;
+}
+
+/**
+ * `readUnitAmount` for a plain number of cents per unit and a whole, non-negative quantity, whose
+ * product is exact in a Number; undefined otherwise (the caller takes the way that warns).
+ */
+function plainUnitAmount(item: Obj): Cents | undefined {
+  const unitPrice = (item.price as Obj | undefined)?.unitPrice;
+  const unit = isPlainObject(unitPrice) ? unitPrice.total : unitPrice;
+  const quantity = item.quantity;
+  if (typeof unit !== 'number' || typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 0) return undefined;
+  const unitCents = plainCents(unit);
+  if (unitCents === undefined) return undefined;
+  const cents = unitCents * quantity + 0;
+  return Number.isSafeInteger(cents) ? cents : undefined;
 }
 
 /** Cents of `price.totalPrice.total`; undefined with a warning when it cannot be taxed. */

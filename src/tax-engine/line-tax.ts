@@ -1,5 +1,5 @@
 import { percentOf, toMoney, toRate, toRateUnits, type Cents, type RateUnits } from './money.js';
-import type { TaxRule } from './tax-rule.js';
+import type { TaxMatrix, TaxRule } from './tax-rule.js';
 import {
   MAX_LISTED_WARNINGS,
   type CategoryIndex,
@@ -97,17 +97,16 @@ export function computeLineTax(
   shares?: LineShares,
 ): LineTax {
   const net = shares ? amount - shares.discount + shares.freight + shares.otherCharges : amount;
+  const rates = ruleRatesOf(rule);
+  const { icmsRate, pisRate, cofinsRate, icmsBaseShare, fcpRate } = rates;
+  const zero = context.simples ? rates.simplesZero : rates.normalZero;
+  const icmsZero = zero.icms;
   const zeroReasons: LineTax['zeroReasons'] = {};
-  const icmsZero = icmsZeroReason(rule.CST_ICMS, context.simples);
   if (icmsZero) zeroReasons.ICMS = icmsZero;
-  const { icmsRate, pisRate, cofinsRate, icmsBaseShare, fcpRate } = rateUnitsOf(rule);
   // FCP is charged with own ICMS only.
   if (icmsZero && fcpRate !== undefined) zeroReasons.FCP = icmsZero;
-  // Simples Nacional pays PIS/COFINS through the DAS, whatever the CST: never on the document.
-  const pisZero = context.simples ? SIMPLES_NACIONAL : PIS_COFINS_ZERO_CST.has(rule.CST_PIS) ? `CST_${rule.CST_PIS}` : undefined;
-  if (pisZero) zeroReasons.PIS = pisZero;
-  const cofinsZero = context.simples ? SIMPLES_NACIONAL : PIS_COFINS_ZERO_CST.has(rule.CST_COFINS) ? `CST_${rule.CST_COFINS}` : undefined;
-  if (cofinsZero) zeroReasons.COFINS = cofinsZero;
+  if (zero.pis) zeroReasons.PIS = zero.pis;
+  if (zero.cofins) zeroReasons.COFINS = zero.cofins;
 
   // pRedBC: the value is computed on the rounded base the document prints (SEFAZ checks vICMS against vBC × pICMS).
   const icmsBase = icmsBaseShare === FULL_BASE ? net : percentOf(net, icmsBaseShare);
@@ -115,8 +114,8 @@ export function computeLineTax(
   const fcpValue = icmsZero || fcpRate === undefined ? 0 : percentOf(icmsBase, fcpRate);
   // ICMS actually charged is not part of the PIS/COFINS base (STF Tema 69), unless the group keeps it; FCP never leaves it.
   const pisCofinsBase = context.group.settings?.includeIcmsInPisCofinsBase === true ? net : net - icmsValue;
-  const pisValue = pisZero ? 0 : percentOf(pisCofinsBase, pisRate);
-  const cofinsValue = cofinsZero ? 0 : percentOf(pisCofinsBase, cofinsRate);
+  const pisValue = zero.pis ? 0 : percentOf(pisCofinsBase, pisRate);
+  const cofinsValue = zero.cofins ? 0 : percentOf(pisCofinsBase, cofinsRate);
   const totalTax = icmsValue + pisValue + cofinsValue + fcpValue;
 
   const totals = context.totals;
@@ -131,11 +130,11 @@ export function computeLineTax(
     CEST: rule.CEST,
     CFOP: rule.CFOP ?? null,
     CST_ICMS: rule.CST_ICMS,
-    ICMS_rate: toRate(icmsRate),
+    ICMS_rate: rates.icmsPercent,
     CST_PIS: rule.CST_PIS,
-    PIS_rate: toRate(pisRate),
+    PIS_rate: rates.pisPercent,
     CST_COFINS: rule.CST_COFINS,
-    COFINS_rate: toRate(cofinsRate),
+    COFINS_rate: rates.cofinsPercent,
     ICMS_base: toMoney(icmsBase),
     ICMS_value: toMoney(icmsValue),
     PIS_base: toMoney(pisCofinsBase),
@@ -151,46 +150,63 @@ export function computeLineTax(
   if (rule.ICMS_base_reduction !== undefined) tax.ICMS_base_reduction = rule.ICMS_base_reduction;
   if (fcpRate !== undefined) {
     totals.hasFcp = true;
-    Object.assign(tax, { FCP_rate: toRate(fcpRate), FCP_base: toMoney(icmsBase), FCP_value: toMoney(fcpValue) });
+    tax.FCP_rate = rates.fcpPercent;
+    tax.FCP_base = toMoney(icmsBase);
+    tax.FCP_value = toMoney(fcpValue);
   }
-
-  const hasReform = rule.CBS_rate !== undefined || rule.IBS_UF_rate !== undefined || rule.IBS_Mun_rate !== undefined;
-  if (hasReform && !context.simples) {
-    // Informative (2026 transition): reported, never added to total_tax.
-    const reformBase = net - icmsValue - pisValue - cofinsValue;
-    totals.reform = true;
-    totals.ibsCbsBase += reformBase;
-    if (rule.CST_IBSCBS !== undefined) tax.CST_IBSCBS = rule.CST_IBSCBS;
-    if (rule.cClassTrib !== undefined) tax.cClassTrib = rule.cClassTrib;
-    tax.IBSCBS_base = toMoney(reformBase);
-    if (rule.CBS_rate !== undefined) {
-      const value = percentOf(reformBase, toRateUnits(rule.CBS_rate));
-      totals.cbs += value;
-      Object.assign(tax, { CBS_rate: rule.CBS_rate, CBS_value: toMoney(value) });
-    }
-    if (rule.IBS_UF_rate !== undefined) {
-      const value = percentOf(reformBase, toRateUnits(rule.IBS_UF_rate));
-      totals.ibsUf += value;
-      Object.assign(tax, { IBS_UF_rate: rule.IBS_UF_rate, IBS_UF_value: toMoney(value) });
-    }
-    if (rule.IBS_Mun_rate !== undefined) {
-      const value = percentOf(reformBase, toRateUnits(rule.IBS_Mun_rate));
-      totals.ibsMun += value;
-      Object.assign(tax, { IBS_Mun_rate: rule.IBS_Mun_rate, IBS_Mun_value: toMoney(value) });
-    }
-  }
+  if (rates.hasReform && !context.simples)
+    addReform(tax, net - icmsValue - pisValue - cofinsValue, rule, reformRatesOf(rule, rates), totals);
   if (shares) {
     totals.discount += shares.discount;
     totals.freight += shares.freight;
     totals.otherCharges += shares.otherCharges;
-    Object.assign(tax, {
-      discount: toMoney(shares.discount),
-      freight: toMoney(shares.freight),
-      otherCharges: toMoney(shares.otherCharges),
-      netAmount: toMoney(net),
-    });
+    tax.discount = toMoney(shares.discount);
+    tax.freight = toMoney(shares.freight);
+    tax.otherCharges = toMoney(shares.otherCharges);
+    tax.netAmount = toMoney(net);
   }
   return tax;
+}
+
+/** Informative (2026 transition): reported, never added to total_tax. */
+function addReform(tax: LineTax, reformBase: Cents, rule: TaxRule, reform: ReformRates, totals: RunningTotals): void {
+  totals.reform = true;
+  totals.ibsCbsBase += reformBase;
+  if (rule.CST_IBSCBS !== undefined) tax.CST_IBSCBS = rule.CST_IBSCBS;
+  if (rule.cClassTrib !== undefined) tax.cClassTrib = rule.cClassTrib;
+  tax.IBSCBS_base = toMoney(reformBase);
+  if (reform.cbs !== undefined) {
+    const value = percentOf(reformBase, reform.cbs);
+    totals.cbs += value;
+    tax.CBS_rate = rule.CBS_rate;
+    tax.CBS_value = toMoney(value);
+  }
+  if (reform.ibsUf !== undefined) {
+    const value = percentOf(reformBase, reform.ibsUf);
+    totals.ibsUf += value;
+    tax.IBS_UF_rate = rule.IBS_UF_rate;
+    tax.IBS_UF_value = toMoney(value);
+  }
+  if (reform.ibsMun !== undefined) {
+    const value = percentOf(reformBase, reform.ibsMun);
+    totals.ibsMun += value;
+    tax.IBS_Mun_rate = rule.IBS_Mun_rate;
+    tax.IBS_Mun_value = toMoney(value);
+  }
+}
+
+/** Why ICMS, PIS and COFINS are zero under a rule (undefined where they are charged). */
+interface ZeroTaxes {
+  icms: string | undefined;
+  pis: string | undefined;
+  cofins: string | undefined;
+}
+
+/** The IBS/CBS rates of a rule that carries one, in rate units (undefined where the rule has none). */
+interface ReformRates {
+  cbs: RateUnits | undefined;
+  ibsUf: RateUnits | undefined;
+  ibsMun: RateUnits | undefined;
 }
 
 interface RuleRates {
@@ -200,23 +216,64 @@ interface RuleRates {
   /** 100 % minus pRedBC: the share of the amount that is the ICMS base. */
   icmsBaseShare: RateUnits;
   fcpRate: RateUnits | undefined;
+  /** The rates as the line prints them. */
+  icmsPercent: number;
+  pisPercent: number;
+  cofinsPercent: number;
+  fcpPercent: number | undefined;
+  /** Zero taxes in a group of the normal regime, and in a Simples Nacional group. */
+  normalZero: ZeroTaxes;
+  simplesZero: ZeroTaxes;
+  /** Whether the rule carries an IBS/CBS rate; their units are worked out on the first line that reports them. */
+  hasReform: boolean;
+  reform?: ReformRates;
 }
 
-/** Rates in integer units, converted once per rule object (rules are reused across orders while cached). */
+/**
+ * What a line needs of its rule beyond the amount, worked out once per rule object: rules are reused
+ * across orders while their group is cached, and a group's rules are never changed in place (an update
+ * makes a new matrix).
+ */
 const ruleRates = new WeakMap<TaxRule, RuleRates>();
-function rateUnitsOf(rule: TaxRule): RuleRates {
+function ruleRatesOf(rule: TaxRule): RuleRates {
   let rates = ruleRates.get(rule);
   if (!rates) {
+    const icmsRate = toRateUnits(rule.ICMS_rate);
+    const pisRate = toRateUnits(rule.PIS_rate);
+    const cofinsRate = toRateUnits(rule.COFINS_rate);
+    const fcpRate = rule.FCP_rate === undefined ? undefined : toRateUnits(rule.FCP_rate);
     rates = {
-      icmsRate: toRateUnits(rule.ICMS_rate),
-      pisRate: toRateUnits(rule.PIS_rate),
-      cofinsRate: toRateUnits(rule.COFINS_rate),
+      icmsRate,
+      pisRate,
+      cofinsRate,
       icmsBaseShare: rule.ICMS_base_reduction === undefined ? FULL_BASE : FULL_BASE - toRateUnits(rule.ICMS_base_reduction),
-      fcpRate: rule.FCP_rate === undefined ? undefined : toRateUnits(rule.FCP_rate),
+      fcpRate,
+      icmsPercent: toRate(icmsRate),
+      pisPercent: toRate(pisRate),
+      cofinsPercent: toRate(cofinsRate),
+      fcpPercent: fcpRate === undefined ? undefined : toRate(fcpRate),
+      normalZero: zeroTaxesOf(rule, false),
+      simplesZero: zeroTaxesOf(rule, true),
+      hasReform: rule.CBS_rate !== undefined || rule.IBS_UF_rate !== undefined || rule.IBS_Mun_rate !== undefined,
     };
     ruleRates.set(rule, rates);
   }
   return rates;
+}
+
+function reformRatesOf(rule: TaxRule, rates: RuleRates): ReformRates {
+  rates.reform ??= {
+    cbs: rule.CBS_rate === undefined ? undefined : toRateUnits(rule.CBS_rate),
+    ibsUf: rule.IBS_UF_rate === undefined ? undefined : toRateUnits(rule.IBS_UF_rate),
+    ibsMun: rule.IBS_Mun_rate === undefined ? undefined : toRateUnits(rule.IBS_Mun_rate),
+  };
+  return rates.reform;
+}
+
+function zeroTaxesOf(rule: TaxRule, simples: boolean): ZeroTaxes {
+  // Simples Nacional pays PIS/COFINS through the DAS, whatever the CST: never on the document.
+  const pisCofinsZero = (cst: string) => (simples ? SIMPLES_NACIONAL : PIS_COFINS_ZERO_CST.has(cst) ? `CST_${cst}` : undefined);
+  return { icms: icmsZeroReason(rule.CST_ICMS, simples), pis: pisCofinsZero(rule.CST_PIS), cofins: pisCofinsZero(rule.CST_COFINS) };
 }
 
 export function isSimplesNacional(taxRegime: string | null | undefined): boolean {
@@ -244,7 +301,7 @@ export function findCategory(productId: string, categories: CategoryIndex): Cate
 }
 
 /** `taxMatrix[ncm]`, else the longest key that is a prefix of the NCM. */
-export function findRule(ncm: string, group: FiscalGroupSnapshot): { key: string; rule: TaxRule } | undefined {
+export function findRule(ncm: string, group: FiscalGroupSnapshot): RuleMatch | undefined {
   for (let length = ncm.length; length >= 2; length--) {
     const key = ncm.slice(0, length);
     const rule = group.taxMatrix[key];
@@ -253,30 +310,66 @@ export function findRule(ncm: string, group: FiscalGroupSnapshot): { key: string
   return undefined;
 }
 
+export interface RuleMatch {
+  key: string;
+  rule: TaxRule;
+}
+
+/**
+ * The rule each NCM found in a matrix (null: none), per matrix object, so that an order's items look
+ * their NCM up once per group rather than trying its prefixes each time. A matrix is never changed in
+ * place: an update of the group makes a new one, which starts with no entries.
+ */
+const matchesByMatrix = new WeakMap<TaxMatrix, Map<string, RuleMatch | null>>();
+
+/** The matches found so far in `group`'s matrix, for `findRuleIn`; undefined when the group has no matrix object. */
+export function ruleMatchesOf(group: FiscalGroupSnapshot): Map<string, RuleMatch | null> | undefined {
+  const matrix: unknown = group.taxMatrix;
+  if (typeof matrix !== 'object' || matrix === null) return undefined;
+  let matches = matchesByMatrix.get(matrix as TaxMatrix);
+  if (!matches) {
+    matches = new Map();
+    matchesByMatrix.set(matrix as TaxMatrix, matches);
+  }
+  return matches;
+}
+
+/** `findRule`, remembered in `matches` (from `ruleMatchesOf(group)`). */
+export function findRuleIn(
+  ncm: string,
+  group: FiscalGroupSnapshot,
+  matches: Map<string, RuleMatch | null> | undefined,
+): RuleMatch | undefined {
+  if (!matches) return findRule(ncm, group);
+  let found = matches.get(ncm);
+  if (found === undefined) {
+    found = findRule(ncm, group) ?? null;
+    matches.set(ncm, found);
+  }
+  return found ?? undefined;
+}
+
 /** The order's totals; with order-level shares, their sums too. */
 export function summarize(totals: RunningTotals, withShares: boolean): TaxTotals {
-  const summary: TaxTotals = {
-    base: toMoney(totals.base),
-    ICMS_value: toMoney(totals.icms),
-    PIS_value: toMoney(totals.pis),
-    COFINS_value: toMoney(totals.cofins),
-    ...(totals.hasFcp ? { FCP_value: toMoney(totals.fcp) } : {}),
-    total_tax: toMoney(totals.icms + totals.pis + totals.cofins + totals.fcp),
-  };
+  const base = toMoney(totals.base);
+  const icms = toMoney(totals.icms);
+  const pis = toMoney(totals.pis);
+  const cofins = toMoney(totals.cofins);
+  const totalTax = toMoney(totals.icms + totals.pis + totals.cofins + totals.fcp);
+  // FCP_value sits before total_tax.
+  const summary: TaxTotals = totals.hasFcp
+    ? { base, ICMS_value: icms, PIS_value: pis, COFINS_value: cofins, FCP_value: toMoney(totals.fcp), total_tax: totalTax }
+    : { base, ICMS_value: icms, PIS_value: pis, COFINS_value: cofins, total_tax: totalTax };
   if (totals.reform) {
-    Object.assign(summary, {
-      IBSCBS_base: toMoney(totals.ibsCbsBase),
-      CBS_value: toMoney(totals.cbs),
-      IBS_UF_value: toMoney(totals.ibsUf),
-      IBS_Mun_value: toMoney(totals.ibsMun),
-    });
+    summary.IBSCBS_base = toMoney(totals.ibsCbsBase);
+    summary.CBS_value = toMoney(totals.cbs);
+    summary.IBS_UF_value = toMoney(totals.ibsUf);
+    summary.IBS_Mun_value = toMoney(totals.ibsMun);
   }
   if (withShares) {
-    Object.assign(summary, {
-      discount: toMoney(totals.discount),
-      freight: toMoney(totals.freight),
-      otherCharges: toMoney(totals.otherCharges),
-    });
+    summary.discount = toMoney(totals.discount);
+    summary.freight = toMoney(totals.freight);
+    summary.otherCharges = toMoney(totals.otherCharges);
   }
   return summary;
 }

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
-import { decimalText, exactCents, percentOf, toCents, toMoney, toRateUnits } from './money.js';
+import { decimalText, exactCents, percentOf, plainCents, toCents, toMoney, toRateUnits } from './money.js';
 
 describe('money', () => {
   it('reads amounts as exact cents', () => {
@@ -97,5 +97,40 @@ describe('exactCents', () => {
     ['abc', undefined],
   ])('%s is %s', (text, cents) => {
     expect(exactCents(text)).toBe(cents);
+  });
+});
+
+describe('plainCents', () => {
+  it.each([
+    [25.9, 2590],
+    [0.1, 10],
+    [0, 0],
+    [-0, 0], // the text of -0 is "0"
+    [99_999_999_999.99, 9_999_999_999_999], // the last number of cents below 10^13
+    [100_000_000_000, undefined], // 10^13 cents: the text's way
+    [10.005, undefined], // a third decimal: rounded, with a warning, on the text's way
+    [0.005, undefined],
+    [1e-7, undefined],
+    [-3.2, undefined], // negative: refused with a warning on the text's way
+    [Number.NaN, undefined],
+    [Number.POSITIVE_INFINITY, undefined],
+  ])('%s is %s', (value, cents) => {
+    expect(plainCents(value)).toBe(cents);
+  });
+
+  it('where it answers, answers what the text of the number gives (property)', () => {
+    const candidates = fc.oneof(
+      fc.integer({ min: 0, max: 9_999_999_999_999 }).map((cents) => cents / 100),
+      fc.integer({ min: 0, max: 9_999_999_999_999 }).map((cents) => cents / 1000),
+      fc.double({ min: 0, max: 2e11, noNaN: true }),
+    );
+    fc.assert(
+      fc.property(candidates, (value) => {
+        const cents = plainCents(value);
+        if (cents === undefined) return;
+        expect(toCents(decimalText(value)!)).toEqual({ cents, rounded: false });
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -41,6 +41,22 @@ export function toCents(text: string): { cents: Cents; rounded: boolean } {
   return { cents: negative ? -cents : cents, rounded };
 }
 
+/** Below this many cents (100 billion reais) a number with at most 2 decimals prints as those digits (see `plainCents`). */
+const PLAIN_CENTS_LIMIT = 1e13;
+
+/**
+ * `toCents(decimalText(value)).cents` for a number that has at most 2 decimals, a non-negative number of
+ * cents below 100 billion reais, without the text; undefined for any other number (the caller takes the
+ * text's way). Such a number is the double nearest to cents / 100, and its shortest text, which `String`
+ * gives, is that decimal: another decimal of at most 13 digits is at least 1e-13 of the value away, far
+ * more than the half unit in the last place that would still round to the same double.
+ */
+export function plainCents(value: number): Cents | undefined {
+  const cents = Math.round(value * 100);
+  // `+ 0` turns -0 into 0, as the text of -0 ("0") would.
+  return cents / 100 === value && cents >= 0 && cents < PLAIN_CENTS_LIMIT ? cents + 0 : undefined;
+}
+
 function wholeUnits(whole: string, scale: number): number {
   const units = Number(whole) * scale;
   if (!Number.isSafeInteger(units)) throw new RangeError(`amount ${whole} is too large`);
