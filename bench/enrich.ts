@@ -27,7 +27,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
-import { developmentToken, processCpuMs, PROJECT_ROOT, startChild, startService, type ChildServer } from './bench-support.js';
+import {
+  developmentToken,
+  processCpuMs,
+  processTreeCpuMs,
+  PROJECT_ROOT,
+  startChild,
+  startService,
+  type ChildServer,
+} from './bench-support.js';
 import { benchmarkOrder } from './order-fixture.js';
 
 const { values } = parseArgs({
@@ -56,14 +64,24 @@ interface Measured {
   non2xx: number;
   /** CPU milliseconds the loaded service spent per request; absent for the baseline. */
   cpuMsPerRequest?: number;
+  /** CPU milliseconds its PostgreSQL (postmaster and backends) spent per request. */
+  dbCpuMsPerRequest?: number;
 }
 
 const template = JSON.stringify(benchmarkOrder('__ORDER_ID__'));
 let sequence = 0;
 
-async function load(url: string, path: string, headers: Record<string, string>, seconds: number, pid?: number): Promise<Measured> {
+async function load(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+  pid?: number,
+  dbPid?: number,
+): Promise<Measured> {
   const runId = `${Date.now().toString(36)}`;
   const cpuBefore = processCpuMs(pid);
+  const dbCpuBefore = processTreeCpuMs(dbPid);
   const result = await autocannon({
     url,
     connections,
@@ -78,6 +96,7 @@ async function load(url: string, path: string, headers: Record<string, string>, 
     ],
   });
   const cpuAfter = processCpuMs(pid);
+  const dbCpuAfter = processTreeCpuMs(dbPid);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -86,6 +105,9 @@ async function load(url: string, path: string, headers: Record<string, string>, 
     non2xx: result.non2xx,
     ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
       ? { cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
+      : {}),
+    ...(dbCpuBefore !== undefined && dbCpuAfter !== undefined && result.requests.total > 0
+      ? { dbCpuMsPerRequest: (dbCpuAfter - dbCpuBefore) / result.requests.total }
       : {}),
   };
 }
@@ -96,6 +118,8 @@ interface Target {
   path: string;
   headers: Record<string, string>;
   pid?: number;
+  /** Its PostgreSQL's postmaster. */
+  dbPid?: number;
   runs: Measured[];
 }
 
@@ -176,18 +200,43 @@ async function main(): Promise<void> {
       path: '/api/enrich-order',
       headers: auth,
       pid: servicePid,
+      dbPid: database.pid,
       runs: [],
     };
-    const baselineTarget: Target = { name: 'baseline', url: baseline.url, path: '/baseline', headers: {}, runs: [] };
+    const baselineTarget: Target = { name: 'baseline', url: baseline.url, path: '/baseline', headers: {}, dbPid: database.pid, runs: [] };
     const forwardTarget: Target | undefined = receiver
-      ? { name: 'forward', url: service.url, path: '/api/enrich-order-forward', headers: auth, pid: servicePid, runs: [] }
+      ? {
+          name: 'forward',
+          url: service.url,
+          path: '/api/enrich-order-forward',
+          headers: auth,
+          pid: servicePid,
+          dbPid: database.pid,
+          runs: [],
+        }
       : undefined;
     const againstTarget: Target | undefined = other
-      ? { name: 'against', url: other.url, path: '/api/enrich-order', headers: otherAuth, pid: other.child.pid, runs: [] }
+      ? {
+          name: 'against',
+          url: other.url,
+          path: '/api/enrich-order',
+          headers: otherAuth,
+          pid: other.child.pid,
+          dbPid: otherDatabase?.pid,
+          runs: [],
+        }
       : undefined;
     const againstForwardTarget: Target | undefined =
       other && otherReceiver
-        ? { name: 'against-forward', url: other.url, path: '/api/enrich-order-forward', headers: otherAuth, pid: other.child.pid, runs: [] }
+        ? {
+            name: 'against-forward',
+            url: other.url,
+            path: '/api/enrich-order-forward',
+            headers: otherAuth,
+            pid: other.child.pid,
+            dbPid: otherDatabase?.pid,
+            runs: [],
+          }
         : undefined;
     const targets = [
       serviceTarget,
@@ -204,10 +253,12 @@ async function main(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       // Rotate which goes first so that none always runs on a warmer machine.
       const order = targets.map((_, index) => targets[(index + round - 1) % targets.length]!);
-      for (const { name, url, path, headers, pid, runs } of order) {
-        const measured = await load(url, path, headers, duration, pid);
+      for (const { name, url, path, headers, pid, dbPid, runs } of order) {
+        const measured = await load(url, path, headers, duration, pid, dbPid);
         runs.push(measured);
-        const cpu = measured.cpuMsPerRequest === undefined ? '' : `  cpu ${measured.cpuMsPerRequest.toFixed(2)} ms/request`;
+        const cpu =
+          (measured.cpuMsPerRequest === undefined ? '' : `  cpu ${measured.cpuMsPerRequest.toFixed(2)} ms/request`) +
+          (measured.dbCpuMsPerRequest === undefined ? '' : `  database cpu ${measured.dbCpuMsPerRequest.toFixed(2)} ms/request`);
         process.stdout.write(
           `round ${round} ${name.padEnd(15)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors} non-2xx ${measured.non2xx}${cpu}\n`,
         );
@@ -244,10 +295,12 @@ async function main(): Promise<void> {
             p50: mean(againstForwardTarget.runs, (m) => m.p50),
             p99: mean(againstForwardTarget.runs, (m) => m.p99),
             cpuMsPerRequest: mean(againstForwardTarget.runs, (m) => m.cpuMsPerRequest ?? Number.NaN),
+            dbCpuMsPerRequest: mean(againstForwardTarget.runs, (m) => m.dbCpuMsPerRequest ?? Number.NaN),
           }
         : undefined,
       againstForwardOverEnrich: undefined as number | undefined,
       forwardCpuMsPerRequest: forwardTarget ? mean(forwardTarget.runs, (m) => m.cpuMsPerRequest ?? Number.NaN) : undefined,
+      forwardDbCpuMsPerRequest: forwardTarget ? mean(forwardTarget.runs, (m) => m.dbCpuMsPerRequest ?? Number.NaN) : undefined,
       serviceCpuMsPerRequest: mean(serviceRuns, (m) => m.cpuMsPerRequest ?? Number.NaN),
     };
     if (summary.forward) summary.forwardOverEnrich = summary.forward.rps / summary.service.rps;
@@ -284,7 +337,7 @@ async function main(): Promise<void> {
               `against forward: ${summary.againstForward.rps.toFixed(0)} req/s, p50 ${summary.againstForward.p50.toFixed(1)} ms, p99 ${summary.againstForward.p99.toFixed(1)} ms`,
               `ratio forward / enrich-order: this checkout ${summary.forwardOverEnrich.toFixed(2)}, against ${summary.againstForwardOverEnrich.toFixed(2)}`,
               `forward req/s this checkout / against: ${(summary.forward!.rps / summary.againstForward.rps).toFixed(3)}`,
-              `forward cpu per request: this checkout ${summary.forwardCpuMsPerRequest!.toFixed(3)} ms, against ${summary.againstForward.cpuMsPerRequest.toFixed(3)} ms`,
+              `forward cpu per request: this checkout ${summary.forwardCpuMsPerRequest!.toFixed(3)} ms (database ${summary.forwardDbCpuMsPerRequest!.toFixed(3)} ms), against ${summary.againstForward.cpuMsPerRequest.toFixed(3)} ms (database ${summary.againstForward.dbCpuMsPerRequest.toFixed(3)} ms)`,
             ]
           : []),
         '',
