@@ -7,6 +7,7 @@ import type { WebhookLastResponse } from '../orders/order.entity.js';
 import { OrderDetailSections } from '../orders/order-detail-sections.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import { OrderForwardingRepository, type AttemptFollowUp, type RecordedAttempt } from '../orders/order-forwarding.repository.js';
+import type { UpsertFollowUp } from '../orders/orders.repository.js';
 import type { DeliveryTrigger, WebhookDeliveryEntryDto } from '../orders/dto/persisted-order.dto.js';
 
 export interface AttemptRecord {
@@ -62,6 +63,25 @@ export function attemptLog(record: AttemptRecord): AttemptFollowUp {
     RETURNING id
   ), cancelled AS (
     DELETE FROM webhook_retry_job WHERE ${bind(record.cancelPendingRetry, '::boolean')} AND order_db_id = ${bind(record.orderDbId, '::uuid')} RETURNING id
+  )`,
+  };
+}
+
+/**
+ * The forward's retry job, written by the order's upsert in the same statement (a transactional outbox): a new order's
+ * job holds the enriched payload's exact text and the webhook-id computed for the id the order was given, due once the
+ * send in flight could no longer be under way. A re-send of a stored order writes no job here: its webhook-id depends
+ * on its own id, so the caller schedules it with `scheduleRetry` once the upsert has answered.
+ */
+export function outboxJob(webhookId: string, inFlightMs: number): UpsertFollowUp {
+  return {
+    name: 'webhook-outbox-job',
+    withItems: (order, bind) => `
+  queued AS (
+    INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
+    SELECT ${order.id}, ${bind(webhookId)}, ${order.enrichedText}, 0, now() + ${bind(inFlightMs, '::integer')} * interval '1 millisecond'
+    FROM ${order.relation} WHERE ${order.created}
+    RETURNING id
   )`,
   };
 }

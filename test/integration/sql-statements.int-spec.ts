@@ -1,12 +1,13 @@
 import { sql, type SqlStatement } from '../../src/database/sql-runner.js';
 import { recordAttemptStatement } from '../../src/orders/order-forwarding.repository.js';
 import { orderCountStatement, orderPageStatement, paymentsStatements } from '../../src/orders/order-reads.repository.js';
-import { attemptLog } from '../../src/webhooks/webhook-deliveries.repository.js';
+import { upsertWithFollowUpStatement } from '../../src/orders/orders.repository.js';
+import { attemptLog, outboxJob } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 import { describeColumns, exportedStatements, sourceFiles, sqlCallsIn } from '../support/sql-columns.js';
 
 /** Statements built per call inside a function (their text depends on an argument), checked by the cases below. */
-const BUILT_PER_CALL: Record<string, number> = { 'src/orders/order-forwarding.repository.ts': 1 };
+const BUILT_PER_CALL: Record<string, number> = { 'src/orders/order-forwarding.repository.ts': 1, 'src/orders/orders.repository.ts': 1 };
 
 const sorted = (columns: readonly string[]) => [...columns].sort();
 
@@ -113,6 +114,19 @@ describe('hand-written SQL statements answer the columns of their row type (inte
         onlyIfPayload: null,
         cancelPendingRetry: true,
       }),
+    );
+    await expectColumns(built.statement, built.values);
+  });
+
+  it("a forward's upsert with its retry job (the outbox)", async () => {
+    const enriched = JSON.stringify({
+      orderId: 'sql-outbox',
+      taxSummary: { fiscalDocument: { revision: 1, taxInstant: new Date().toISOString() } },
+    });
+    const built = upsertWithFollowUpStatement(
+      ['sql-outbox', 'ENRICHED', '{}', enriched, null, null, null, 'c', 'v', null],
+      '00000000-0000-4000-8000-000000000001',
+      outboxJob('msg_x', 1000),
     );
     await expectColumns(built.statement, built.values);
   });

@@ -12,7 +12,8 @@ import { WebhooksModule } from '../../src/webhooks/webhooks.module.js';
 import { fiscalGroup, order, orderPayload, productCategory, retryJob, webhookDelivery } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 import { retryJobOf, scheduledDelayMs } from '../support/rows.js';
-import { answer, forwardedPayload, verifySignature, WebhookReceiver } from '../support/webhook-receiver.js';
+import { answer, forwardedPayload, verifySignature, WebhookReceiver, type ReceivedRequest } from '../support/webhook-receiver.js';
+import { webhookIdFor } from '../../src/webhooks/webhook-signature.js';
 import { AUDIT } from '../support/audit.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 
@@ -82,6 +83,32 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       ]);
       // The job written before the send (in case this process died meanwhile) went with the delivery.
       expect(await jobOf(row.id)).toBeUndefined();
+    });
+
+    it('the retry job holds the exact message before it leaves, for a new order and for a re-send', async () => {
+      /** What the queue held while the receiver had the message: the job's webhook-id and body, and the order's. */
+      const seen: Array<{ job: Awaited<ReturnType<typeof retryJobOf>>; request: ReceivedRequest; order: OrderEntity }> = [];
+      const lookWhileSending = () =>
+        receiver.respondWith((request, response) => {
+          void stored(forwardedPayload(request).orderId).then(async (row) => {
+            seen.push({ job: await retryJobOf(db.dataSource, row.id), request, order: row });
+            answer(200, 'ok')(request, response);
+          });
+        });
+      lookWhileSending();
+      await forwarding.forward(orderPayload('F-outbox', 'store-fwd'), FORWARD);
+      // A re-send of the stored order: a new enrichment (new calculatedAt), a new message.
+      lookWhileSending();
+      await forwarding.forward(orderPayload('F-outbox', 'store-fwd'), FORWARD);
+
+      expect(seen).toHaveLength(2);
+      for (const { job, request, order: row } of seen) {
+        expect(job).toMatchObject({ webhookId: request.headers['webhook-id'], body: request.raw.toString('utf8'), retriesDone: 0 });
+        // The id a redelivery of the stored payload computes: the same message.
+        expect(request.headers['webhook-id']).toBe(webhookIdFor(row.id, row.enrichedPayload));
+      }
+      expect(seen[1]!.request.headers['webhook-id']).not.toBe(seen[0]!.request.headers['webhook-id']);
+      expect(await jobOf(seen[0]!.order.id)).toBeUndefined();
     });
 
     it('a refused forward answers 502, leaves the order FORWARD_FAILED and schedules the first retry', async () => {
