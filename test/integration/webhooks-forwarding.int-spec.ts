@@ -7,6 +7,8 @@ import { MetricsModule } from '../../src/metrics/metrics.module.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { OrderDetailSections } from '../../src/orders/order-detail-sections.js';
 import { ForwardingService } from '../../src/webhooks/forwarding.service.js';
+import { AttemptRecorder } from '../../src/webhooks/attempt-recorder.js';
+import type { AttemptRecord } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
 import { WebhooksModule } from '../../src/webhooks/webhooks.module.js';
 import { fiscalGroup, order, orderPayload, productCategory, retryJob, webhookDelivery } from '../factories/index.js';
@@ -148,6 +150,49 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       });
       expect(await stored('F-nogroup')).toMatchObject({ status: 'ENRICHMENT_FAILED', webhookAttempts: 0 });
       expect(receiver.requests).toHaveLength(0);
+    });
+  });
+
+  describe('recording forward attempts together', () => {
+    const attemptOn = (orderDbId: string, statusCode: number): AttemptRecord => ({
+      orderDbId,
+      trigger: 'forward',
+      webhookId: `msg_${statusCode}`,
+      url: receiver.url,
+      requestHeaders: { 'webhook-id': `msg_${statusCode}` },
+      lastResponse: { statusCode, body: 'ok', durationMs: 3, error: null, attemptedAt: new Date().toISOString() },
+      status: statusCode === 200 ? 'FORWARDED' : 'FORWARD_FAILED',
+      onlyIfPayload: null,
+      cancelPendingRetry: statusCode === 200,
+    });
+
+    it("counts and logs each of the attempts that finish together, two on one order included, and drops the delivered order's job", async () => {
+      const first = await order(db.dataSource, { orderId: 'B-1', status: 'ENRICHED', enrichedPayload: { orderId: 'B-1' } });
+      const second = await order(db.dataSource, { orderId: 'B-2', status: 'ENRICHED', enrichedPayload: { orderId: 'B-2' } });
+      await retryJob(db.dataSource, { orderDbId: first.id, body: '{"orderId":"B-1"}', runInMs: 60_000 });
+      await retryJob(db.dataSource, { orderDbId: second.id, body: '{"orderId":"B-2"}', runInMs: 60_000 });
+      const recorder = db.get(AttemptRecorder);
+      // In one turn of the event loop: written together, but for the second attempt on B-1, which waits for the next statement.
+      const recorded = await Promise.all([
+        recorder.record(attemptOn(first.id, 503), FORWARD),
+        recorder.record(attemptOn(second.id, 503), FORWARD),
+        recorder.record(attemptOn(first.id, 200), FORWARD),
+      ]);
+      expect(recorded).toEqual([
+        { attempt: 1, status: 'FORWARD_FAILED' },
+        { attempt: 1, status: 'FORWARD_FAILED' },
+        { attempt: 2, status: 'FORWARDED' },
+      ]);
+      expect(await stored('B-1')).toMatchObject({ status: 'FORWARDED', webhookAttempts: 2, lastChangedBy: '7001' });
+      expect((await deliveriesOf(first.id)).map((d) => [d.attempt, d.statusCode, d.webhookId])).toEqual([
+        [1, 503, 'msg_503'],
+        [2, 200, 'msg_200'],
+      ]);
+      expect((await deliveriesOf(second.id)).map((d) => [d.attempt, d.statusCode, d.requestHeaders])).toEqual([
+        [1, 503, { 'webhook-id': 'msg_503' }],
+      ]);
+      expect(await jobOf(first.id)).toBeUndefined();
+      expect(await jobOf(second.id)).toBeDefined();
     });
   });
 
