@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/database/embedded-postgres.js';
@@ -111,6 +111,32 @@ export function processCpuMs(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
+/**
+ * CPU time of a process and its children (PostgreSQL's postmaster and its backends), in milliseconds: the live
+ * children's time plus what the exited ones left in the parent's cutime/cstime.
+ */
+export function processTreeCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  const fieldsOf = (entry: string) => {
+    try {
+      return readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    } catch {
+      return undefined;
+    }
+  };
+  // After "pid (comm) ": ppid is field 4, utime/stime 14/15, cutime/cstime 16/17 (1-based in proc(5)).
+  const total = (fields: string[]) => Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  const own = fieldsOf(String(pid));
+  if (!own) return undefined;
+  let ticks = total(own);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = fieldsOf(entry);
+    if (fields && Number(fields[1]) === pid) ticks += total(fields);
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
 /** USER_HZ: 100 on every Linux this runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
 

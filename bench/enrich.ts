@@ -15,6 +15,11 @@
  * before a change, after `npm ci && npm run build` there) on its own embedded database, loads it in
  * the same rotating rounds, and prints the ratio of the two services' req/s and each one's CPU
  * milliseconds per request: the before-and-after of one change measured side by side in one run.
+ * With `--forward` too, the other checkout also forwards (to a receiver of its own) and its forward route is
+ * loaded in the same rounds: both checkouts' forward / enrich-order ratios are printed.
+ *
+ * Forwarding runs as deployed: with retries on (the retry job stored before each send), unless
+ * `--no-retries` turns WEBHOOK_RETRY_ENABLED off in both services.
  */
 import autocannon from 'autocannon';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +27,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
-import { developmentToken, processCpuMs, PROJECT_ROOT, startChild, startService, type ChildServer } from './bench-support.js';
+import {
+  developmentToken,
+  processCpuMs,
+  processTreeCpuMs,
+  PROJECT_ROOT,
+  startChild,
+  startService,
+  type ChildServer,
+} from './bench-support.js';
 import { benchmarkOrder } from './order-fixture.js';
 
 const { values } = parseArgs({
@@ -35,6 +48,7 @@ const { values } = parseArgs({
     forward: { type: 'boolean', default: false },
     'node-args': { type: 'string', default: '' },
     against: { type: 'string' },
+    'no-retries': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -50,14 +64,24 @@ interface Measured {
   non2xx: number;
   /** CPU milliseconds the loaded service spent per request; absent for the baseline. */
   cpuMsPerRequest?: number;
+  /** CPU milliseconds its PostgreSQL (postmaster and backends) spent per request. */
+  dbCpuMsPerRequest?: number;
 }
 
 const template = JSON.stringify(benchmarkOrder('__ORDER_ID__'));
 let sequence = 0;
 
-async function load(url: string, path: string, headers: Record<string, string>, seconds: number, pid?: number): Promise<Measured> {
+async function load(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+  pid?: number,
+  dbPid?: number,
+): Promise<Measured> {
   const runId = `${Date.now().toString(36)}`;
   const cpuBefore = processCpuMs(pid);
+  const dbCpuBefore = processTreeCpuMs(dbPid);
   const result = await autocannon({
     url,
     connections,
@@ -72,6 +96,7 @@ async function load(url: string, path: string, headers: Record<string, string>, 
     ],
   });
   const cpuAfter = processCpuMs(pid);
+  const dbCpuAfter = processTreeCpuMs(dbPid);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -80,6 +105,9 @@ async function load(url: string, path: string, headers: Record<string, string>, 
     non2xx: result.non2xx,
     ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
       ? { cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
+      : {}),
+    ...(dbCpuBefore !== undefined && dbCpuAfter !== undefined && result.requests.total > 0
+      ? { dbCpuMsPerRequest: (dbCpuAfter - dbCpuBefore) / result.requests.total }
       : {}),
   };
 }
@@ -90,6 +118,8 @@ interface Target {
   path: string;
   headers: Record<string, string>;
   pid?: number;
+  /** Its PostgreSQL's postmaster. */
+  dbPid?: number;
   runs: Measured[];
 }
 
@@ -98,13 +128,14 @@ async function main(): Promise<void> {
   const database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres') });
   const databaseUrl = await database.start();
   const receiver = values.forward ? await startChild('dist/bench/webhook-receiver-server.js', {}) : undefined;
+  const retries = values['no-retries'] ? 'false' : 'true';
   const service = await startService(
     {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       SEED_DEMO_DATA: 'true',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-      WEBHOOK_RETRY_ENABLED: 'false',
+      WEBHOOK_RETRY_ENABLED: retries,
       ...(receiver ? { ORDER_WEBHOOK_URL: receiver.url, ORDER_WEBHOOK_SECRET: 'bench-webhook-secret' } : {}),
     },
     [
@@ -115,6 +146,7 @@ async function main(): Promise<void> {
   const baseline = await startChild('dist/bench/enrich-baseline-server.js', { DATABASE_URL: databaseUrl });
   let otherDatabase: EmbeddedPostgres | undefined;
   let other: ChildServer | undefined;
+  let otherReceiver: ChildServer | undefined;
   try {
     const accessToken = await developmentToken(service.url);
     const auth = { authorization: `Bearer ${accessToken}` };
@@ -123,13 +155,15 @@ async function main(): Promise<void> {
       // Its own database: the other checkout's migrations may differ.
       otherDatabase = new EmbeddedPostgres({ dataDir: join(directory, 'postgres-against') });
       const otherUrl = await otherDatabase.start();
+      otherReceiver = receiver ? await startChild('dist/bench/webhook-receiver-server.js', {}) : undefined;
       other = await startService(
         {
           DATABASE_URL: otherUrl,
           LOG_LEVEL: 'warn',
           SEED_DEMO_DATA: 'true',
           JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-          WEBHOOK_RETRY_ENABLED: 'false',
+          WEBHOOK_RETRY_ENABLED: retries,
+          ...(otherReceiver ? { ORDER_WEBHOOK_URL: otherReceiver.url, ORDER_WEBHOOK_SECRET: 'bench-webhook-secret' } : {}),
         },
         [],
         values.against,
@@ -148,14 +182,16 @@ async function main(): Promise<void> {
       `order: ${template.length} bytes; warnings ${checked.payload.taxSummary.warnings.length}; totals ${JSON.stringify(checked.payload.taxSummary.totals)}\n`,
     );
 
-    if (receiver) {
-      const forwarded = await fetch(`${service.url}/api/enrich-order-forward`, {
+    const checkForward = async (url: string, headers: Record<string, string>) => {
+      const forwarded = await fetch(`${url}/api/enrich-order-forward`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...auth },
+        headers: { 'content-type': 'application/json', ...headers },
         body: template.replace('__ORDER_ID__', 'bench-forward-check'),
       });
       if (forwarded.status !== 200) throw new Error(`enrich-order-forward answered ${forwarded.status}: ${await forwarded.text()}`);
-    }
+    };
+    if (receiver) await checkForward(service.url, auth);
+    if (other && otherReceiver) await checkForward(other.url, otherAuth);
 
     const servicePid = service.child.pid;
     const serviceTarget: Target = {
@@ -164,16 +200,51 @@ async function main(): Promise<void> {
       path: '/api/enrich-order',
       headers: auth,
       pid: servicePid,
+      dbPid: database.pid,
       runs: [],
     };
-    const baselineTarget: Target = { name: 'baseline', url: baseline.url, path: '/baseline', headers: {}, runs: [] };
+    const baselineTarget: Target = { name: 'baseline', url: baseline.url, path: '/baseline', headers: {}, dbPid: database.pid, runs: [] };
     const forwardTarget: Target | undefined = receiver
-      ? { name: 'forward', url: service.url, path: '/api/enrich-order-forward', headers: auth, pid: servicePid, runs: [] }
+      ? {
+          name: 'forward',
+          url: service.url,
+          path: '/api/enrich-order-forward',
+          headers: auth,
+          pid: servicePid,
+          dbPid: database.pid,
+          runs: [],
+        }
       : undefined;
     const againstTarget: Target | undefined = other
-      ? { name: 'against', url: other.url, path: '/api/enrich-order', headers: otherAuth, pid: other.child.pid, runs: [] }
+      ? {
+          name: 'against',
+          url: other.url,
+          path: '/api/enrich-order',
+          headers: otherAuth,
+          pid: other.child.pid,
+          dbPid: otherDatabase?.pid,
+          runs: [],
+        }
       : undefined;
-    const targets = [serviceTarget, baselineTarget, ...(forwardTarget ? [forwardTarget] : []), ...(againstTarget ? [againstTarget] : [])];
+    const againstForwardTarget: Target | undefined =
+      other && otherReceiver
+        ? {
+            name: 'against-forward',
+            url: other.url,
+            path: '/api/enrich-order-forward',
+            headers: otherAuth,
+            pid: other.child.pid,
+            dbPid: otherDatabase?.pid,
+            runs: [],
+          }
+        : undefined;
+    const targets = [
+      serviceTarget,
+      baselineTarget,
+      ...(forwardTarget ? [forwardTarget] : []),
+      ...(againstTarget ? [againstTarget] : []),
+      ...(againstForwardTarget ? [againstForwardTarget] : []),
+    ];
     process.stdout.write(`warm-up ${warmup} s each...\n`);
     for (const target of targets) await load(target.url, target.path, target.headers, warmup);
 
@@ -182,12 +253,14 @@ async function main(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       // Rotate which goes first so that none always runs on a warmer machine.
       const order = targets.map((_, index) => targets[(index + round - 1) % targets.length]!);
-      for (const { name, url, path, headers, pid, runs } of order) {
-        const measured = await load(url, path, headers, duration, pid);
+      for (const { name, url, path, headers, pid, dbPid, runs } of order) {
+        const measured = await load(url, path, headers, duration, pid, dbPid);
         runs.push(measured);
-        const cpu = measured.cpuMsPerRequest === undefined ? '' : `  cpu ${measured.cpuMsPerRequest.toFixed(2)} ms/request`;
+        const cpu =
+          (measured.cpuMsPerRequest === undefined ? '' : `  cpu ${measured.cpuMsPerRequest.toFixed(2)} ms/request`) +
+          (measured.dbCpuMsPerRequest === undefined ? '' : `  database cpu ${measured.dbCpuMsPerRequest.toFixed(2)} ms/request`);
         process.stdout.write(
-          `round ${round} ${name.padEnd(8)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors} non-2xx ${measured.non2xx}${cpu}\n`,
+          `round ${round} ${name.padEnd(15)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors} non-2xx ${measured.non2xx}${cpu}\n`,
         );
       }
     }
@@ -216,9 +289,22 @@ async function main(): Promise<void> {
             cpuMsPerRequest: mean(againstTarget.runs, (m) => m.cpuMsPerRequest ?? Number.NaN),
           }
         : undefined,
+      againstForward: againstForwardTarget
+        ? {
+            rps: mean(againstForwardTarget.runs, (m) => m.rps),
+            p50: mean(againstForwardTarget.runs, (m) => m.p50),
+            p99: mean(againstForwardTarget.runs, (m) => m.p99),
+            cpuMsPerRequest: mean(againstForwardTarget.runs, (m) => m.cpuMsPerRequest ?? Number.NaN),
+            dbCpuMsPerRequest: mean(againstForwardTarget.runs, (m) => m.dbCpuMsPerRequest ?? Number.NaN),
+          }
+        : undefined,
+      againstForwardOverEnrich: undefined as number | undefined,
+      forwardCpuMsPerRequest: forwardTarget ? mean(forwardTarget.runs, (m) => m.cpuMsPerRequest ?? Number.NaN) : undefined,
+      forwardDbCpuMsPerRequest: forwardTarget ? mean(forwardTarget.runs, (m) => m.dbCpuMsPerRequest ?? Number.NaN) : undefined,
       serviceCpuMsPerRequest: mean(serviceRuns, (m) => m.cpuMsPerRequest ?? Number.NaN),
     };
     if (summary.forward) summary.forwardOverEnrich = summary.forward.rps / summary.service.rps;
+    if (summary.againstForward && summary.against) summary.againstForwardOverEnrich = summary.againstForward.rps / summary.against.rps;
     summary.ratio = summary.service.rps / summary.baseline.rps;
     summary.p99OverP50 = summary.service.p99 / summary.service.p50;
     process.stdout.write(
@@ -246,17 +332,37 @@ async function main(): Promise<void> {
               `cpu per request: this checkout ${summary.serviceCpuMsPerRequest.toFixed(3)} ms, against ${summary.against.cpuMsPerRequest.toFixed(3)} ms (ratio ${(summary.serviceCpuMsPerRequest / summary.against.cpuMsPerRequest).toFixed(3)})`,
             ]
           : []),
+        ...(summary.againstForward && summary.againstForwardOverEnrich !== undefined && summary.forwardOverEnrich !== undefined
+          ? [
+              `against forward: ${summary.againstForward.rps.toFixed(0)} req/s, p50 ${summary.againstForward.p50.toFixed(1)} ms, p99 ${summary.againstForward.p99.toFixed(1)} ms`,
+              `ratio forward / enrich-order: this checkout ${summary.forwardOverEnrich.toFixed(2)}, against ${summary.againstForwardOverEnrich.toFixed(2)}`,
+              `forward req/s this checkout / against: ${(summary.forward!.rps / summary.againstForward.rps).toFixed(3)}`,
+              `forward cpu per request: this checkout ${summary.forwardCpuMsPerRequest!.toFixed(3)} ms (database ${summary.forwardDbCpuMsPerRequest!.toFixed(3)} ms), against ${summary.againstForward.cpuMsPerRequest.toFixed(3)} ms (database ${summary.againstForward.dbCpuMsPerRequest.toFixed(3)} ms)`,
+            ]
+          : []),
         '',
       ].join('\n'),
     );
     await mkdir(join(PROJECT_ROOT, 'bench/results'), { recursive: true });
     await writeFile(
       join(PROJECT_ROOT, 'bench/results', `enrich-${Date.now()}.json`),
-      JSON.stringify({ summary, serviceRuns, baselineRuns, forwardRuns: forwardTarget?.runs, againstRuns: againstTarget?.runs }, null, 2),
+      JSON.stringify(
+        {
+          summary,
+          serviceRuns,
+          baselineRuns,
+          forwardRuns: forwardTarget?.runs,
+          againstRuns: againstTarget?.runs,
+          againstForwardRuns: againstForwardTarget?.runs,
+        },
+        null,
+        2,
+      ),
     );
   } finally {
     await service.stop();
     await other?.stop();
+    await otherReceiver?.stop();
     await otherDatabase?.stop();
     await baseline.stop();
     await receiver?.stop();

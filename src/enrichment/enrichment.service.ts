@@ -1,9 +1,10 @@
 import { orderStoreChanged } from './dto/enrichment-errors.dto.js';
 import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
-import type { StoredOrderState, UpsertedOrder } from '../orders/orders.repository.js';
+import type { StoredOrderState, UpsertedOrder, UpsertFollowUp } from '../orders/orders.repository.js';
 import { mayTouchStore, type Actor } from '../common/actor.js';
 import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-errors.dto.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
@@ -26,7 +27,15 @@ export interface Enrichment {
   warnings: TaxWarning[];
   /** Every warning, including those left out of the summary's list. */
   warningCount: number;
+  /** Whether `alongside`'s writes were committed with the order (a new order); false for a re-send or without them. */
+  alongsideWritten: boolean;
 }
+
+/**
+ * Another module's writes that commit with a taxed order (forwarding's retry job), in the upsert's own statement:
+ * built for a new order that gets the id `id`, given the enriched payload and its JSON text as stored and sent.
+ */
+export type EnrichmentAlongside = (id: string, enrichedPayload: Record<string, unknown>, enrichedJson: string) => UpsertFollowUp;
 
 /** Orders with more lines than this yield to the event loop between the steps of their enrichment. */
 const LARGE_ORDER_LINES = 200;
@@ -51,7 +60,7 @@ export class EnrichmentService {
   async enrich(
     body: unknown,
     actor: Actor,
-    options: { dryRun?: boolean; rawBody?: Buffer; profile?: OrderProfile } = {},
+    options: { dryRun?: boolean; rawBody?: Buffer; profile?: OrderProfile; alongside?: EnrichmentAlongside } = {},
   ): Promise<Enrichment> {
     // Another platform's order is mapped before anything else: the store checks apply to the mapped store.id.
     const mapped = options.profile === 'ifood';
@@ -150,8 +159,11 @@ export class EnrichmentService {
           enrichedJson,
           warnings: result.warnings,
           warningCount: result.warningCount,
+          alongsideWritten: false,
         };
       }
+      const { alongside } = options;
+      const newId = alongside ? randomUUID() : undefined;
       const order = await this.orders.upsert(
         {
           orderId,
@@ -164,6 +176,7 @@ export class EnrichmentService {
           taxInstant: current.taxInstant,
         },
         actor,
+        alongside && newId ? { id: newId, followUp: alongside(newId, result.payload, enrichedJson) } : undefined,
       );
       if (!order) {
         const state = await this.orders.storedState(orderId);
@@ -184,6 +197,7 @@ export class EnrichmentService {
         enrichedJson,
         warnings: result.warnings,
         warningCount: result.warningCount,
+        alongsideWritten: newId !== undefined && order.id === newId,
       };
     }
   }

@@ -23,6 +23,8 @@ export interface AttemptedOrder {
   readonly id: string;
   /** Its column holding the order's attempt counter after this attempt. */
   readonly attempt: string;
+  /** In a batch: its column holding the attempt's 1-based position in the batch (join your own arrays `WITH ORDINALITY` on it). */
+  readonly ordinal?: string;
 }
 
 /** The placeholder of one more value of the statement (`$n`, with `cast` appended). */
@@ -108,6 +110,55 @@ export function recordAttemptStatement(
   };
 }
 
+/**
+ * Attempts on several orders (one each) in one statement, as `ATTEMPT_UPDATE` makes one; for forwards, so with no
+ * `onlyIfPayload`. The values are arrays, one entry per attempt.
+ */
+const BATCH_ATTEMPT_UPDATE = `
+  attempt_input AS (
+    SELECT * FROM unnest($1::uuid[], $2::jsonb[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY
+      AS i(order_db_id, last_response, status, changed_by, changed_via, ordinal)
+  ), attempted AS (
+    UPDATE orders o SET
+      webhook_attempts = o.webhook_attempts + 1,
+      webhook_last_response = i.last_response,
+      status = ${statusAfterSql('o.status', 'i.status', ['FORWARDED', 'FORWARD_FAILED'])},
+      last_changed_by = i.changed_by,
+      last_changed_via = i.changed_via,
+      updated_at = now()
+    FROM attempt_input i
+    WHERE o.id = i.order_db_id
+    RETURNING o.id, o.webhook_attempts, o.status, i.ordinal
+  )`;
+const ATTEMPTED_IN_BATCH: AttemptedOrder = { ...ATTEMPTED, ordinal: 'attempted.ordinal' };
+
+/** Forward attempts on distinct orders in one statement with `followUp` (which joins on `ordinal`); named per follow-up. */
+export function recordAttemptsStatement(
+  attempts: ReadonlyArray<{ attempt: OrderAttempt; actor: Actor }>,
+  followUp: AttemptFollowUp,
+): BuiltStatement<{ ordinal: string; webhook_attempts: number; status: OrderStatus }> {
+  const values: unknown[] = [
+    attempts.map(({ attempt }) => attempt.orderDbId),
+    attempts.map(({ attempt }) => JSON.stringify(attempt.lastResponse)),
+    attempts.map(({ attempt }) => attempt.status),
+    attempts.map(({ actor }) => actor.clientId),
+    attempts.map(({ actor }) => actor.via),
+  ];
+  const bind: BindValue = (value, cast = '') => {
+    values.push(value);
+    return `$${values.length}${cast}`;
+  };
+  const followUpItems = followUp.withItems(ATTEMPTED_IN_BATCH, bind);
+  return {
+    statement: sql(
+      `order-record-attempts+${followUp.name}`,
+      `WITH ${BATCH_ATTEMPT_UPDATE}, ${followUpItems} SELECT ordinal, webhook_attempts, status FROM attempted`,
+      { ordinal: true, webhook_attempts: true, status: true },
+    ),
+    values,
+  };
+}
+
 export const FORWARD_STATES = sql<{ id: string; status: OrderStatus; current: boolean | null }>(
   'order-forward-states',
   `SELECT o.id, o.status, o.enriched_payload = j.body::jsonb AS current
@@ -148,6 +199,22 @@ export class OrderForwardingRepository {
     const { statement, values } = recordAttemptStatement(attempt, actor, followUp);
     const row = await this.db.row(statement, values, manager);
     return row ? { attempt: row.webhook_attempts, status: row.status } : undefined;
+  }
+
+  /**
+   * Records forward attempts on distinct orders in one statement with `followUp`: each attempt's outcome, in the
+   * order given (undefined where the order is gone).
+   */
+  async recordAttempts(
+    attempts: ReadonlyArray<{ attempt: OrderAttempt; actor: Actor }>,
+    followUp: AttemptFollowUp,
+  ): Promise<Array<RecordedAttempt | undefined>> {
+    const { statement, values } = recordAttemptsStatement(attempts, followUp);
+    const recorded: Array<RecordedAttempt | undefined> = attempts.map(() => undefined);
+    for (const row of await this.db.rows(statement, values)) {
+      recorded[Number(row.ordinal) - 1] = { attempt: row.webhook_attempts, status: row.status };
+    }
+    return recorded;
   }
 
   /** For each order, its status and whether its enriched payload is still the given body; orders that are gone are absent. */

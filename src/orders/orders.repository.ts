@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor.js';
 import { ApiError } from '../common/errors/api-error.js';
-import { sql, SqlRunner } from '../database/sql-runner.js';
+import { sql, SqlRunner, type BuiltStatement } from '../database/sql-runner.js';
+import type { BindValue } from './order-forwarding.repository.js';
 import { INTAKE_STATUSES, statusAfterSql, type OrderStatus } from './order-status.js';
 
 export interface OrderUpsert {
@@ -28,6 +29,30 @@ export interface UpsertedOrder {
   createdAt: Date;
   updatedAt: Date;
   webhookAttempts: number;
+}
+
+/** The stored order as a follow-up of the upsert reads it inside the upsert's statement: SQL names, given by this module. */
+export interface UpsertedOrderRelation {
+  /** The relation to select from (one row, none when the upsert changed nothing). */
+  readonly relation: string;
+  /** Its column holding the order's id. */
+  readonly id: string;
+  /** True when this statement created the order with the id it was given (false for a re-send of a stored order). */
+  readonly created: string;
+  /** The enriched payload's JSON text exactly as given (not re-serialized by PostgreSQL). */
+  readonly enrichedText: string;
+}
+
+/**
+ * A statement of another module that must commit with a taxed upsert (the retry job of a forward: a
+ * transactional outbox), appended as further `WITH` items. It reads the order only through `order`
+ * and passes its values through `bind`.
+ */
+export interface UpsertFollowUp {
+  /** Unique per statement text, for the prepared statement's name. */
+  name: string;
+  /** `name AS (...)` items, comma-separated, without a leading comma. */
+  withItems(order: UpsertedOrderRelation, bind: BindValue): string;
 }
 
 /** What a refused re-send finds stored. */
@@ -106,7 +131,7 @@ const INTAKE_TARGETS = INTAKE_STATUSES;
  * revision from the enriched payload's `taxSummary.fiscalDocument`, parsed once, so that the statement keeps its ten
  * parameters; an untaxed one takes the tax instant as `$11`.
  */
-export function upsertOrderSql(untaxed = false): string {
+export function upsertOrderSql(untaxed = false, givenId?: string): string {
   const storeGuard = `o.store_id IS NOT DISTINCT FROM EXCLUDED.store_id OR NOT ${TRANSFERRED}`;
   const taxGuard = untaxed ? `o.enriched_payload IS NULL AND ` : '';
   const instantGuard = untaxed
@@ -116,10 +141,11 @@ export function upsertOrderSql(untaxed = false): string {
   const taxInstant = untaxed ? `$11::timestamptz` : `(e.doc #>> '{taxSummary,fiscalDocument,taxInstant}')::timestamptz`;
   const revision = untaxed ? `NULL::integer` : `(e.doc #>> '{taxSummary,fiscalDocument,revision}')::integer`;
   return `
-  INSERT INTO orders AS o (order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by, last_changed_via,
-    tax_instant, fiscal_group_revision)
-  SELECT $1::varchar, $2::varchar, $3::jsonb, e.doc, $5::varchar, $6::varchar, $7::uuid, $8::varchar, $9::varchar, ${taxInstant}, ${revision}
-  FROM (SELECT $4::jsonb AS doc) AS e
+  INSERT INTO orders AS o (${givenId ? 'id, ' : ''}order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by,
+    last_changed_via, tax_instant, fiscal_group_revision)
+  SELECT ${givenId ? `${givenId}::uuid, ` : ''}$1::varchar, $2::varchar, $3::jsonb, e.doc, $5::varchar, $6::varchar, $7::uuid, $8::varchar,
+    $9::varchar, ${taxInstant}, ${revision}
+  FROM (SELECT ${givenId ? '$4::text::jsonb' : '$4::jsonb'} AS doc) AS e
   ON CONFLICT (order_id) DO UPDATE SET
     payload = EXCLUDED.payload,
     enriched_payload = EXCLUDED.enriched_payload,
@@ -148,6 +174,36 @@ const UPSERTED_COLUMNS = { id: true, status: true, created_at: true, updated_at:
 // The order path's hottest statements: named, so each pooled connection plans them once.
 export const UPSERT = sql<UpsertedRow>('order-upsert', upsertOrderSql(), UPSERTED_COLUMNS);
 export const UPSERT_UNTAXED = sql<UpsertedRow>('order-upsert-untaxed', upsertOrderSql(true), UPSERTED_COLUMNS);
+
+/**
+ * A taxed upsert with `followUp`'s writes in the same statement (one round trip, one transaction). A new order
+ * takes `id` (`$11`), so that the follow-up can be written for it before the statement runs; a re-send keeps its
+ * own id and `created` is false. The enriched payload (`$4`) is a text parameter, so the follow-up can store its
+ * exact text. Named per follow-up (its text is the same every time).
+ */
+export function upsertWithFollowUpStatement(values: unknown[], id: string, followUp: UpsertFollowUp): BuiltStatement<UpsertedRow> {
+  const all = [...values, id];
+  const bind: BindValue = (value, cast = '') => {
+    all.push(value);
+    return `$${all.length}${cast}`;
+  };
+  const upserted: UpsertedOrderRelation = {
+    relation: 'upserted',
+    id: 'upserted.id',
+    created: `(upserted.id = $11::uuid)`,
+    enrichedText: '$4::text',
+  };
+  const items = followUp.withItems(upserted, bind);
+  return {
+    statement: sql(
+      `order-upsert+${followUp.name}`,
+      `WITH upserted AS (${upsertOrderSql(false, '$11')}), ${items}
+  SELECT id, status, created_at, updated_at, webhook_attempts FROM upserted`,
+      UPSERTED_COLUMNS,
+    ),
+    values: all,
+  };
+}
 
 export const STORED_STATE = sql<{
   store_id: string | null;
@@ -244,8 +300,12 @@ export const UNMEASURED_PAYLOADS = sql<{ unmeasured: string }>(
 export class OrdersRepository {
   constructor(private readonly db: SqlRunner) {}
 
-  /** Stores the order, or returns null when the stored order must not be overwritten by it (see `upsertOrderSql`). */
-  async upsert(order: OrderUpsert, actor: Actor): Promise<UpsertedOrder | null> {
+  /**
+   * Stores the order, or returns null when the stored order must not be overwritten by it (see `upsertOrderSql`).
+   * With `alongside` (taxed orders only), a new order gets `alongside.id` and `alongside.followUp`'s writes commit in
+   * the same statement (see `upsertWithFollowUpStatement`).
+   */
+  async upsert(order: OrderUpsert, actor: Actor, alongside?: { id: string; followUp: UpsertFollowUp }): Promise<UpsertedOrder | null> {
     const untaxed = order.enrichedPayloadJson === null;
     const values = [
       order.orderId,
@@ -259,7 +319,13 @@ export class OrdersRepository {
       actor.via,
       actor.stores ?? null,
     ];
-    const row = await this.db.row(untaxed ? UPSERT_UNTAXED : UPSERT, untaxed ? [...values, order.taxInstant ?? new Date()] : values);
+    let row: UpsertedRow | undefined;
+    if (alongside && !untaxed) {
+      const { statement, values: all } = upsertWithFollowUpStatement(values, alongside.id, alongside.followUp);
+      row = await this.db.row(statement, all);
+    } else {
+      row = await this.db.row(untaxed ? UPSERT_UNTAXED : UPSERT, untaxed ? [...values, order.taxInstant ?? new Date()] : values);
+    }
     if (!row) return null;
     return { id: row.id, status: row.status, createdAt: row.created_at, updatedAt: row.updated_at, webhookAttempts: row.webhook_attempts };
   }

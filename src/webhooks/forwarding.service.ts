@@ -15,7 +15,8 @@ import type { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { nextRetryDelay, parseRetryAfter } from './retry-policy.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { type DeliveryResult, WebhookDeliveryService, type WebhookMessage } from './webhook-delivery.service.js';
-import { webhookIdFor } from './webhook-signature.js';
+import { outboxJob } from './webhook-deliveries.repository.js';
+import { canonicalJson, webhookIdFor, webhookIdOfCanonical } from './webhook-signature.js';
 
 /** The pending job of a forward in flight falls due this long after the send's own timeout. */
 const IN_FLIGHT_MARGIN_MS = 5_000;
@@ -39,22 +40,32 @@ export class ForwardingService {
    */
   async forward(body: unknown, actor: Actor, rawBody?: Buffer, profile?: OrderProfile): Promise<ForwardResponseDto> {
     this.requireWebhook();
-    const enrichment = await this.enrichment.enrich(body, actor, { rawBody, profile });
+    const inFlightMs = this.config.orderWebhookTimeoutMs + IN_FLIGHT_MARGIN_MS;
+    // With retries, a new order's retry job is written by the order's own upsert: see "The forward's outbox" in docs/webhook-retries.md.
+    let queued: { id: string; json: string; webhookId: string } | undefined;
+    const enrichment = await this.enrichment.enrich(body, actor, {
+      rawBody,
+      profile,
+      alongside: this.config.webhookRetryEnabled
+        ? (id, payload, json) => {
+            queued = { id, json, webhookId: webhookIdFor(id, payload) };
+            return outboxJob(queued.webhookId, inFlightMs);
+          }
+        : undefined,
+    });
     const order = enrichment.order!;
+    const json = enrichment.enrichedJson;
     const message: WebhookMessage = {
       orderDbId: order.id,
-      webhookId: webhookIdFor(order.id, enrichment.enrichedPayload),
-      body: enrichment.enrichedJson,
+      // Computed once: the job's webhook-id is the message's.
+      webhookId: queued?.id === order.id && queued.json === json ? queued.webhookId : webhookIdFor(order.id, enrichment.enrichedPayload),
+      body: json,
     };
     // Durable before the first byte leaves: if this process dies while the receiver holds the
     // message, the retry worker sends the same message (same webhook-id) once the job is due.
-    if (this.config.webhookRetryEnabled) {
-      await this.repository.scheduleRetry(
-        message.orderDbId,
-        message.webhookId,
-        message.body,
-        this.config.orderWebhookTimeoutMs + IN_FLIGHT_MARGIN_MS,
-      );
+    // A re-send of a stored order got no job from its upsert (its webhook-id needs its own id): one more statement.
+    if (this.config.webhookRetryEnabled && !enrichment.alongsideWritten) {
+      await this.repository.scheduleRetry(message.orderDbId, message.webhookId, message.body, inFlightMs);
     }
     const result = await this.delivery.deliver(message, 'forward', actor, { cancelPendingRetry: true });
     const label = `Order ${enrichment.orderId}`;
@@ -85,11 +96,10 @@ export class ForwardingService {
     if (!order.enrichedPayload) {
       throw orderNotEnriched(order.orderId, order.status);
     }
-    const message: WebhookMessage = {
-      orderDbId: order.id,
-      webhookId: webhookIdFor(order.id, order.enrichedPayload),
-      body: JSON.stringify(order.enrichedPayload),
-    };
+    // Re-serialized from jsonb, so the key order differs from the forward's anyway: the canonical JSON is both the body and
+    // the webhook-id's input, one serialization instead of two.
+    const json = canonicalJson(order.enrichedPayload);
+    const message: WebhookMessage = { orderDbId: order.id, webhookId: webhookIdOfCanonical(order.id, json), body: json };
     const result = await this.delivery.deliver(message, 'redeliver', actor, {
       cancelPendingRetry: true,
       // The attempt (counter, status, delivery log) and its event commit together, after the send.

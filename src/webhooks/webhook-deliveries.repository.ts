@@ -7,6 +7,7 @@ import type { WebhookLastResponse } from '../orders/order.entity.js';
 import { OrderDetailSections } from '../orders/order-detail-sections.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import { OrderForwardingRepository, type AttemptFollowUp, type RecordedAttempt } from '../orders/order-forwarding.repository.js';
+import type { UpsertFollowUp } from '../orders/orders.repository.js';
 import type { DeliveryTrigger, WebhookDeliveryEntryDto } from '../orders/dto/persisted-order.dto.js';
 
 export interface AttemptRecord {
@@ -62,6 +63,85 @@ export function attemptLog(record: AttemptRecord): AttemptFollowUp {
     RETURNING id
   ), cancelled AS (
     DELETE FROM webhook_retry_job WHERE ${bind(record.cancelPendingRetry, '::boolean')} AND order_db_id = ${bind(record.orderDbId, '::uuid')} RETURNING id
+  )`,
+  };
+}
+
+/** `attemptLog` for a batch of attempts (`recordAttempts`): each row joined to its attempt by its position in the batch. */
+export function attemptLogBatch(records: readonly AttemptRecord[]): AttemptFollowUp {
+  const column = <T>(pick: (record: AttemptRecord) => T) => records.map(pick);
+  return {
+    name: 'webhook-delivery-log-batch',
+    withItems: (order, bind) => {
+      if (!order.ordinal) throw new Error('attemptLogBatch follows a batch of attempts');
+      return `
+  attempt_log AS (
+    SELECT * FROM unnest(${bind(
+      column((r) => r.trigger),
+      '::text[]',
+    )}, ${bind(
+      column((r) => r.webhookId),
+      '::text[]',
+    )},
+      ${bind(
+        column((r) => r.url),
+        '::text[]',
+      )}, ${bind(
+        column((r) => JSON.stringify(r.requestHeaders)),
+        '::jsonb[]',
+      )},
+      ${bind(
+        column((r) => r.lastResponse.statusCode),
+        '::integer[]',
+      )}, ${bind(
+        column((r) => r.lastResponse.body),
+        '::text[]',
+      )},
+      ${bind(
+        column((r) => r.lastResponse.durationMs),
+        '::integer[]',
+      )}, ${bind(
+        column((r) => r.lastResponse.error),
+        '::text[]',
+      )},
+      ${bind(
+        column((r) => r.lastResponse.attemptedAt),
+        '::timestamptz[]',
+      )}, ${bind(
+        column((r) => r.cancelPendingRetry),
+        '::boolean[]',
+      )})
+      WITH ORDINALITY AS l(trigger, webhook_id, url, request_headers, status_code, response_body, duration_ms, error, attempted_at, cancel, ordinal)
+  ), logged AS (
+    INSERT INTO webhook_delivery (order_db_id, attempt, trigger, webhook_id, url, request_headers, status_code, response_body, duration_ms, error, attempted_at)
+    SELECT ${order.id}, ${order.attempt}, l.trigger, l.webhook_id, l.url, l.request_headers, l.status_code, l.response_body, l.duration_ms, l.error,
+      l.attempted_at
+    FROM ${order.relation} JOIN attempt_log l ON l.ordinal = ${order.ordinal}
+    RETURNING id
+  ), cancelled AS (
+    DELETE FROM webhook_retry_job j USING ${order.relation}, attempt_log l
+    WHERE l.ordinal = ${order.ordinal} AND l.cancel AND j.order_db_id = ${order.id}
+    RETURNING j.id
+  )`;
+    },
+  };
+}
+
+/**
+ * The forward's retry job, written by the order's upsert in the same statement (a transactional outbox): a new order's
+ * job holds the enriched payload's exact text and the webhook-id computed for the id the order was given, due once the
+ * send in flight could no longer be under way. A re-send of a stored order writes no job here: its webhook-id depends
+ * on its own id, so the caller schedules it with `scheduleRetry` once the upsert has answered.
+ */
+export function outboxJob(webhookId: string, inFlightMs: number): UpsertFollowUp {
+  return {
+    name: 'webhook-outbox-job',
+    withItems: (order, bind) => `
+  queued AS (
+    INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
+    SELECT ${order.id}, ${bind(webhookId)}, ${order.enrichedText}, 0, now() + ${bind(inFlightMs, '::integer')} * interval '1 millisecond'
+    FROM ${order.relation} WHERE ${order.created}
+    RETURNING id
   )`,
   };
 }
@@ -205,6 +285,20 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
       actor,
       attemptLog(record),
       manager,
+    );
+  }
+
+  /**
+   * `recordAttempt` for forward attempts on distinct orders, in one statement: their outcomes in the order given.
+   * (A retry's attempt, which checks its payload, goes through `recordAttempt`.)
+   */
+  recordAttempts(records: readonly AttemptRecord[], actors: readonly Actor[]): Promise<Array<RecordedAttempt | undefined>> {
+    return this.orders.recordAttempts(
+      records.map((record, index) => ({
+        attempt: { orderDbId: record.orderDbId, lastResponse: record.lastResponse, status: record.status, onlyIfPayload: null },
+        actor: actors[index]!,
+      })),
+      attemptLogBatch(records),
     );
   }
 

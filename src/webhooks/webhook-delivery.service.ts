@@ -8,7 +8,8 @@ import type { Logger } from '../common/logging/logger.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import type { Actor } from '../common/actor.js';
 import type { DeliveryTrigger } from '../orders/dto/persisted-order.dto.js';
-import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { AttemptRecorder } from './attempt-recorder.js';
+import { type AttemptRecord, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookMetrics } from './webhook-metrics.js';
 import { WebhookSender, type WebhookAnswer } from './webhook-sender.js';
 import { signingKey } from '../config/webhook-secret.js';
@@ -41,6 +42,7 @@ export class WebhookDeliveryService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sender: WebhookSender,
     private readonly repository: WebhookDeliveriesRepository,
+    private readonly recorder: AttemptRecorder,
     private readonly metrics: WebhookMetrics,
     private readonly transactions: TransactionRunner,
     @Inject(ROOT_LOGGER) logger: Logger,
@@ -78,36 +80,34 @@ export class WebhookDeliveryService {
     const shownUrl = this.shownUrl;
     const answer = await this.sender.post(url, headers, message.body);
     const delivered = answer.outcome === 'delivered';
-    const record = (manager?: EntityManager) =>
-      this.repository.recordAttempt(
-        {
-          orderDbId: message.orderDbId,
-          trigger,
-          webhookId: message.webhookId,
-          url: shownUrl,
-          requestHeaders: headers,
-          lastResponse: {
-            statusCode: answer.statusCode,
-            body: answer.body,
-            durationMs: answer.durationMs,
-            error: answer.error,
-            attemptedAt: attemptedAt.toISOString(),
-          },
-          status: delivered ? 'FORWARDED' : 'FORWARD_FAILED',
-          onlyIfPayload: options.onlyIfPayload ?? null,
-          cancelPendingRetry: delivered && options.cancelPendingRetry,
-        },
-        actor,
-        manager,
-      );
+    const record: AttemptRecord = {
+      orderDbId: message.orderDbId,
+      trigger,
+      webhookId: message.webhookId,
+      url: shownUrl,
+      requestHeaders: headers,
+      lastResponse: {
+        statusCode: answer.statusCode,
+        body: answer.body,
+        durationMs: answer.durationMs,
+        error: answer.error,
+        attemptedAt: attemptedAt.toISOString(),
+      },
+      status: delivered ? 'FORWARDED' : 'FORWARD_FAILED',
+      onlyIfPayload: options.onlyIfPayload ?? null,
+      cancelPendingRetry: delivered && options.cancelPendingRetry,
+    };
     const { withAttempt } = options;
+    // A forward's attempt goes with the other forwards finishing meanwhile (one statement); a retry's checks its payload.
     const recorded = withAttempt
       ? await this.transactions.run(async (manager) => {
-          const attempt = await record(manager);
+          const attempt = await this.repository.recordAttempt(record, actor, manager);
           await withAttempt(manager, attempt);
           return attempt;
         })
-      : await record();
+      : record.onlyIfPayload === null
+        ? await this.recorder.record(record, actor)
+        : await this.repository.recordAttempt(record, actor);
     this.metrics.observe(trigger, answer.outcome, answer.durationMs);
     const logged = {
       orderDbId: message.orderDbId,

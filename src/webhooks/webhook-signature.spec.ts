@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { signingKey, whsecProblem } from '../config/webhook-secret.js';
-import { canonicalJson, signature, webhookHeaders, webhookIdFor } from './webhook-signature.js';
+import { canonicalJson, signature, webhookHeaders, webhookIdFor, webhookIdOfCanonical } from './webhook-signature.js';
 
 describe('Standard Webhooks signing', () => {
   it('signs "id.timestamp.body" with HMAC-SHA256, base64, prefixed v1', () => {
@@ -64,5 +64,12 @@ describe('webhook-id', () => {
     expect(canonicalJson({ b: [{ d: 1, c: 'x' }], a: null, e: undefined, f: -0, g: 'é"' })).toBe(
       '{"a":null,"b":[{"c":"x","d":1}],"f":0,"g":"é\\""}',
     );
+  });
+  it('canonical JSON writes the value JSON.stringify writes, only its keys in order; the id of that text is the id of the value', () => {
+    const value = { z: [undefined, () => 1, { y: 2, x: [] }], m: { skip: undefined, fn: () => 1, n: 1e21, s: 'a\u0000b' }, a: true };
+    const text = canonicalJson(value);
+    expect(text).toBe('{"a":true,"m":{"n":1e+21,"s":"a\\u0000b"},"z":[null,null,{"x":[],"y":2}]}');
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+    expect(webhookIdOfCanonical('9b2d', text)).toBe(webhookIdFor('9b2d', value));
   });
 });

@@ -15,20 +15,30 @@ export function signature(key: Buffer, webhookId: string, timestamp: number, bod
 /**
  * JSON with object keys sorted at every level: the same text for the same value whatever
  * the key order, so a payload re-read from a jsonb column (which reorders keys) hashes
- * as the one first sent.
+ * as the one first sent. It is valid JSON of the same value as `JSON.stringify` writes, so a
+ * redelivery sends this text itself and hashes it once (`webhookIdOfCanonical`). Built by
+ * appending to one string, without an array per object.
  */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const members: string[] = [];
-    for (const key of Object.keys(record).sort()) {
-      const member = record[key];
-      if (member !== undefined && typeof member !== 'function') members.push(`${JSON.stringify(key)}:${canonicalJson(member)}`);
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) text += ',';
+      const item: unknown = value[index];
+      text += item === undefined ? 'null' : canonicalJson(item);
     }
-    return `{${members.join(',')}}`;
+    return `${text}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  let text = '{';
+  for (const key of Object.keys(record).sort()) {
+    const member = record[key];
+    if (member === undefined || typeof member === 'function') continue;
+    if (text.length > 1) text += ',';
+    text += `${JSON.stringify(key)}:${canonicalJson(member)}`;
+  }
+  return `${text}}`;
 }
 
 /**
@@ -37,7 +47,12 @@ export function canonicalJson(value: unknown): string {
  * enrichment (a new `taxSummary.calculatedAt` at least) is a new message.
  */
 export function webhookIdFor(orderDbId: string, enrichedPayload: unknown): string {
-  const digest = createHash('sha256').update(orderDbId).update('\n').update(canonicalJson(enrichedPayload)).digest('base64url');
+  return webhookIdOfCanonical(orderDbId, canonicalJson(enrichedPayload));
+}
+
+/** `webhookIdFor` of a payload whose canonical JSON (`canonicalJson`) is `canonicalText`: no second serialization. */
+export function webhookIdOfCanonical(orderDbId: string, canonicalText: string): string {
+  const digest = createHash('sha256').update(orderDbId).update('\n').update(canonicalText).digest('base64url');
   return `msg_${digest.slice(0, 32)}`;
 }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AttemptRecorder } from './attempt-recorder.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EnrichmentModule } from '../enrichment/enrichment.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
@@ -22,6 +23,7 @@ import { WebhookSender } from './webhook-sender.js';
     ForwardingService,
     WebhookDeliveryService,
     WebhookDeliveriesRepository,
+    AttemptRecorder,
     WebhookSender,
     WebhookMetrics,
     WebhookRetryWorker,

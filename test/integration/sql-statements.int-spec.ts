@@ -1,12 +1,13 @@
 import { sql, type SqlStatement } from '../../src/database/sql-runner.js';
-import { recordAttemptStatement } from '../../src/orders/order-forwarding.repository.js';
+import { recordAttemptsStatement, recordAttemptStatement } from '../../src/orders/order-forwarding.repository.js';
 import { orderCountStatement, orderPageStatement, paymentsStatements } from '../../src/orders/order-reads.repository.js';
-import { attemptLog } from '../../src/webhooks/webhook-deliveries.repository.js';
+import { upsertWithFollowUpStatement } from '../../src/orders/orders.repository.js';
+import { attemptLog, attemptLogBatch, outboxJob } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 import { describeColumns, exportedStatements, sourceFiles, sqlCallsIn } from '../support/sql-columns.js';
 
 /** Statements built per call inside a function (their text depends on an argument), checked by the cases below. */
-const BUILT_PER_CALL: Record<string, number> = { 'src/orders/order-forwarding.repository.ts': 1 };
+const BUILT_PER_CALL: Record<string, number> = { 'src/orders/order-forwarding.repository.ts': 2, 'src/orders/orders.repository.ts': 1 };
 
 const sorted = (columns: readonly string[]) => [...columns].sort();
 
@@ -113,6 +114,44 @@ describe('hand-written SQL statements answer the columns of their row type (inte
         onlyIfPayload: null,
         cancelPendingRetry: true,
       }),
+    );
+    await expectColumns(built.statement, built.values);
+  });
+
+  it("a forward's upsert with its retry job (the outbox)", async () => {
+    const enriched = JSON.stringify({
+      orderId: 'sql-outbox',
+      taxSummary: { fiscalDocument: { revision: 1, taxInstant: new Date().toISOString() } },
+    });
+    const built = upsertWithFollowUpStatement(
+      ['sql-outbox', 'ENRICHED', '{}', enriched, null, null, null, 'c', 'v', null],
+      '00000000-0000-4000-8000-000000000001',
+      outboxJob('msg_x', 1000),
+    );
+    await expectColumns(built.statement, built.values);
+  });
+
+  it('forward attempts in one batch, with their delivery log', async () => {
+    const lastResponse = { statusCode: 200, body: '', durationMs: 1, error: null, attemptedAt: new Date().toISOString() };
+    const record = {
+      orderDbId: '00000000-0000-4000-8000-000000000000',
+      trigger: 'forward' as const,
+      webhookId: 'w',
+      url: 'http://x',
+      requestHeaders: {},
+      lastResponse,
+      status: 'FORWARDED' as const,
+      onlyIfPayload: null,
+      cancelPendingRetry: true,
+    };
+    const built = recordAttemptsStatement(
+      [
+        {
+          attempt: { orderDbId: record.orderDbId, lastResponse, status: 'FORWARDED', onlyIfPayload: null },
+          actor: { clientId: 'c', via: 'v' },
+        },
+      ],
+      attemptLogBatch([record]),
     );
     await expectColumns(built.statement, built.values);
   });

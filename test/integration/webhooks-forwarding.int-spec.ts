@@ -7,12 +7,15 @@ import { MetricsModule } from '../../src/metrics/metrics.module.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { OrderDetailSections } from '../../src/orders/order-detail-sections.js';
 import { ForwardingService } from '../../src/webhooks/forwarding.service.js';
+import { AttemptRecorder } from '../../src/webhooks/attempt-recorder.js';
+import type { AttemptRecord } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
 import { WebhooksModule } from '../../src/webhooks/webhooks.module.js';
 import { fiscalGroup, order, orderPayload, productCategory, retryJob, webhookDelivery } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 import { retryJobOf, scheduledDelayMs } from '../support/rows.js';
-import { answer, forwardedPayload, verifySignature, WebhookReceiver } from '../support/webhook-receiver.js';
+import { answer, forwardedPayload, verifySignature, WebhookReceiver, type ReceivedRequest } from '../support/webhook-receiver.js';
+import { webhookIdFor } from '../../src/webhooks/webhook-signature.js';
 import { AUDIT } from '../support/audit.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 
@@ -84,6 +87,32 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       expect(await jobOf(row.id)).toBeUndefined();
     });
 
+    it('the retry job holds the exact message before it leaves, for a new order and for a re-send', async () => {
+      /** What the queue held while the receiver had the message: the job's webhook-id and body, and the order's. */
+      const seen: Array<{ job: Awaited<ReturnType<typeof retryJobOf>>; request: ReceivedRequest; order: OrderEntity }> = [];
+      const lookWhileSending = () =>
+        receiver.respondWith((request, response) => {
+          void stored(forwardedPayload(request).orderId).then(async (row) => {
+            seen.push({ job: await retryJobOf(db.dataSource, row.id), request, order: row });
+            answer(200, 'ok')(request, response);
+          });
+        });
+      lookWhileSending();
+      await forwarding.forward(orderPayload('F-outbox', 'store-fwd'), FORWARD);
+      // A re-send of the stored order: a new enrichment (new calculatedAt), a new message.
+      lookWhileSending();
+      await forwarding.forward(orderPayload('F-outbox', 'store-fwd'), FORWARD);
+
+      expect(seen).toHaveLength(2);
+      for (const { job, request, order: row } of seen) {
+        expect(job).toMatchObject({ webhookId: request.headers['webhook-id'], body: request.raw.toString('utf8'), retriesDone: 0 });
+        // The id a redelivery of the stored payload computes: the same message.
+        expect(request.headers['webhook-id']).toBe(webhookIdFor(row.id, row.enrichedPayload));
+      }
+      expect(seen[1]!.request.headers['webhook-id']).not.toBe(seen[0]!.request.headers['webhook-id']);
+      expect(await jobOf(seen[0]!.order.id)).toBeUndefined();
+    });
+
     it('a refused forward answers 502, leaves the order FORWARD_FAILED and schedules the first retry', async () => {
       receiver.respondWith(answer(503, 'busy'));
       await expect(forwarding.forward(orderPayload('F-503', 'store-fwd'), FORWARD)).rejects.toMatchObject({
@@ -121,6 +150,49 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       });
       expect(await stored('F-nogroup')).toMatchObject({ status: 'ENRICHMENT_FAILED', webhookAttempts: 0 });
       expect(receiver.requests).toHaveLength(0);
+    });
+  });
+
+  describe('recording forward attempts together', () => {
+    const attemptOn = (orderDbId: string, statusCode: number): AttemptRecord => ({
+      orderDbId,
+      trigger: 'forward',
+      webhookId: `msg_${statusCode}`,
+      url: receiver.url,
+      requestHeaders: { 'webhook-id': `msg_${statusCode}` },
+      lastResponse: { statusCode, body: 'ok', durationMs: 3, error: null, attemptedAt: new Date().toISOString() },
+      status: statusCode === 200 ? 'FORWARDED' : 'FORWARD_FAILED',
+      onlyIfPayload: null,
+      cancelPendingRetry: statusCode === 200,
+    });
+
+    it("counts and logs each of the attempts that finish together, two on one order included, and drops the delivered order's job", async () => {
+      const first = await order(db.dataSource, { orderId: 'B-1', status: 'ENRICHED', enrichedPayload: { orderId: 'B-1' } });
+      const second = await order(db.dataSource, { orderId: 'B-2', status: 'ENRICHED', enrichedPayload: { orderId: 'B-2' } });
+      await retryJob(db.dataSource, { orderDbId: first.id, body: '{"orderId":"B-1"}', runInMs: 60_000 });
+      await retryJob(db.dataSource, { orderDbId: second.id, body: '{"orderId":"B-2"}', runInMs: 60_000 });
+      const recorder = db.get(AttemptRecorder);
+      // In one turn of the event loop: written together, but for the second attempt on B-1, which waits for the next statement.
+      const recorded = await Promise.all([
+        recorder.record(attemptOn(first.id, 503), FORWARD),
+        recorder.record(attemptOn(second.id, 503), FORWARD),
+        recorder.record(attemptOn(first.id, 200), FORWARD),
+      ]);
+      expect(recorded).toEqual([
+        { attempt: 1, status: 'FORWARD_FAILED' },
+        { attempt: 1, status: 'FORWARD_FAILED' },
+        { attempt: 2, status: 'FORWARDED' },
+      ]);
+      expect(await stored('B-1')).toMatchObject({ status: 'FORWARDED', webhookAttempts: 2, lastChangedBy: '7001' });
+      expect((await deliveriesOf(first.id)).map((d) => [d.attempt, d.statusCode, d.webhookId])).toEqual([
+        [1, 503, 'msg_503'],
+        [2, 200, 'msg_200'],
+      ]);
+      expect((await deliveriesOf(second.id)).map((d) => [d.attempt, d.statusCode, d.requestHeaders])).toEqual([
+        [1, 503, { 'webhook-id': 'msg_503' }],
+      ]);
+      expect(await jobOf(first.id)).toBeUndefined();
+      expect(await jobOf(second.id)).toBeDefined();
     });
   });
 
