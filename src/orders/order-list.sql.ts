@@ -145,19 +145,21 @@ export function orderPageQuery(filter: OrderListFilter, page: number, pageSize: 
   const offset = params.add('offset', String((page - 1) * pageSize), '::bigint');
   const newestFirst = 'created_at DESC, id DESC';
   const pageIds = `SELECT id, created_at FROM orders${where(conditions)} ORDER BY ${newestFirst} LIMIT ${limit} OFFSET ${offset}`;
-  // Each order's full text when it fits one item; the page keeps payloads while the running total fits.
+  // Each order's full text when it fits one item. OFFSET 0 keeps the lateral subquery whole: inlined, its
+  // expression was evaluated at each use of full_text, converting the payloads to text twice per order.
   const built =
-    `SELECT page.id, page.created_at, CASE WHEN octet_length(full_text) <= ${ORDER_LIST_ITEM_MAX_BYTES} THEN full_text END AS item, ` +
-    `${persistedOrderJson('o', `'${PAYLOAD_OMITTED.item}'`)}::text AS too_large, ` +
-    `${persistedOrderJson('o', `'${PAYLOAD_OMITTED.page}'`)}::text AS over_page ` +
+    `SELECT page.id, page.created_at, o.order_id, o.status, o.webhook_attempts, o.store_id, o.source, o.webhook_last_response, o.updated_at, ` +
+    `CASE WHEN octet_length(full_text) <= ${ORDER_LIST_ITEM_MAX_BYTES} THEN full_text END AS item ` +
     `FROM (${pageIds}) AS page JOIN orders o ON o.id = page.id ` +
-    `CROSS JOIN LATERAL (SELECT ${fullOrderTextWhenStorable('o', ORDER_LIST_ITEM_MAX_BYTES)} AS full_text) AS whole`;
+    `CROSS JOIN LATERAL (SELECT ${fullOrderTextWhenStorable('o', ORDER_LIST_ITEM_MAX_BYTES)} AS full_text OFFSET 0) AS whole`;
+  // The page keeps payloads while the running total fits; the forms without payloads are built only for the orders shown so.
+  const withoutPayloads = (omitted: string) => `${persistedOrderJson('sized', `'${omitted}'`)}::text`;
   const sized =
-    `SELECT id, created_at, item, too_large, over_page, ` +
-    `sum(octet_length(coalesce(item, too_large))) OVER (ORDER BY ${newestFirst}) AS running_bytes FROM (${built}) AS built`;
+    `SELECT *, sum(coalesce(octet_length(item), octet_length(${persistedOrderJson('built', `'${PAYLOAD_OMITTED.item}'`)}::text))) ` +
+    `OVER (ORDER BY ${newestFirst}) AS running_bytes FROM (${built}) AS built`;
   const sql =
-    `SELECT coalesce('[' || string_agg(CASE WHEN item IS NULL THEN too_large ` +
-    `WHEN running_bytes <= ${ORDER_LIST_PAGE_MAX_BYTES} THEN item ELSE over_page END, ',' ORDER BY ${newestFirst}) || ']', '[]') AS items ` +
+    `SELECT coalesce('[' || string_agg(CASE WHEN item IS NULL THEN ${withoutPayloads(PAYLOAD_OMITTED.item)} ` +
+    `WHEN running_bytes <= ${ORDER_LIST_PAGE_MAX_BYTES} THEN item ELSE ${withoutPayloads(PAYLOAD_OMITTED.page)} END, ',' ORDER BY ${newestFirst}) || ']', '[]') AS items ` +
     `FROM (${sized}) AS sized`;
   return { sql, params: params.values };
 }
