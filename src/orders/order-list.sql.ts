@@ -14,6 +14,8 @@ import { formatMicrosUtc, formatUtcDay, US_PER_DAY, utcDayOf } from '../common/i
  * - the count: filters on source, status and creation time only are summed from the
  *   per-day counters `order_count_day` + `order_count_delta` (written by a trigger, exact
  *   and transactional), plus index counts of the partial days at the ends of a date range;
+ *   an orderId fragment of 1 or 2 characters alone is summed from the per-fragment counters
+ *   `order_id_fragment_count` + `order_id_fragment_delta` (migration OrderIdFragmentCounts);
  *   any other filter counts index entries (index-only) or trigram matches.
  */
 
@@ -175,6 +177,19 @@ export function countableFromCounters(filter: OrderListFilter): boolean {
 }
 
 /**
+ * An orderId fragment whose matches the per-fragment counters hold: 1 or 2 ASCII characters. ILIKE looks
+ * for lower(fragment) in lower(order_id); lower() keeps an ASCII character one character under every
+ * collation, so lower(fragment) is itself one of the counted substrings of 1 or 2 characters.
+ */
+const COUNTED_FRAGMENT = /^\p{ASCII}{1,2}$/u;
+
+/** The filter is an orderId fragment of 1 or 2 ASCII characters and nothing else. */
+export function countableFromFragmentCounters(filter: OrderListFilter): boolean {
+  const { orderId, ...others } = filter;
+  return orderId !== undefined && COUNTED_FRAGMENT.test(orderId) && Object.values(others).every((value) => value === undefined);
+}
+
+/**
  * The exact number of orders matching a filter, as one row `{ total }` (bigint text).
  *
  * With counters: whole UTC days inside the range come from `order_count_day` and the
@@ -192,6 +207,15 @@ export function orderCountQuery(filter: OrderListFilter): SqlQuery & { strategy:
   const endWholeDay = to === undefined ? undefined : utcDayOf(to + 1n);
   const wholeDays = firstWholeDay === undefined || endWholeDay === undefined || firstWholeDay < endWholeDay;
 
+  if (countableFromFragmentCounters(filter)) {
+    // The folded totals by fragment, plus the orders written since the last fold, matched as the list matches them.
+    const fragment = params.add('fragment', filter.orderId);
+    const pattern = params.add('orderId', containsPattern(filter.orderId!));
+    const sql =
+      `SELECT (coalesce((SELECT n FROM order_id_fragment_count WHERE fragment = lower(${fragment})), 0) + ` +
+      `(SELECT coalesce(sum(n), 0) FROM order_id_fragment_delta WHERE order_id ILIKE ${pattern} ESCAPE '\\'))::bigint AS total`;
+    return { sql, params: params.values, strategy: 'counters' };
+  }
   if (!countableFromCounters(filter) || !wholeDays) {
     const conditions = orderConditions(filter, params, { from, to });
     return { sql: `SELECT count(*) AS total FROM orders${where(conditions)}`, params: params.values, strategy: 'orders' };
