@@ -19,6 +19,8 @@ import { People1763880000000 } from './1763880000000-People.js';
 import { FiscalGroupStoreList1763846000000 } from './1763846000000-FiscalGroupStoreList.js';
 import { FiscalGroupRevisions1763890000000 } from './1763890000000-FiscalGroupRevisions.js';
 import { ProductCategoryHistory1763896000000 } from './1763896000000-ProductCategoryHistory.js';
+import { OrderIdFragmentCounts1763900000000 } from './1763900000000-OrderIdFragmentCounts.js';
+import { OrderCreatedIndexCovering1763901000000 } from './1763901000000-OrderCreatedIndexCovering.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -48,4 +50,6 @@ export const ALL_MIGRATIONS = [
   People1763880000000,
   FiscalGroupRevisions1763890000000,
   ProductCategoryHistory1763896000000,
+  OrderIdFragmentCounts1763900000000,
+  OrderCreatedIndexCovering1763901000000,
 ];

@@ -13,8 +13,9 @@ export const ADVISORY_LOCKS = {
   /** Transaction lock of a channels-stores replacement: replacements run one after the other. */
   channelsStoresReplacement: 7_310_008,
   /**
-   * Taken by the SQL function `fold_order_counts()` itself (a transaction try-lock, migrations
-   * OrderListIndexes and DashboardStats): one instance folds the order counters at a time.
+   * Taken by the SQL functions `fold_order_counts()` and `fold_order_id_fragment_counts()` themselves
+   * (a transaction try-lock, migrations OrderListIndexes, DashboardStats and OrderIdFragmentCounts):
+   * one instance folds the order counters at a time.
    */
   orderCountFold: 7_310_060,
   /** Transaction lock of the development admin's creation: two instances starting on an empty database create one. */

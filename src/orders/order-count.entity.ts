@@ -3,8 +3,8 @@ import type { OrderStatus } from './order-status.js';
 
 /*
  * The order counters of the list's count and the dashboard (migrations OrderListIndexes,
- * DashboardStats, CounterKeys): written only by the database (the trigger on `orders` and
- * `fold_order_counts()`), read by the orders module's statements. Declared so that the schema-drift
+ * DashboardStats, CounterKeys, OrderIdFragmentCounts): written only by the database (the triggers on
+ * `orders`, `fold_order_counts()` and `fold_order_id_fragment_counts()`), read by the orders module's statements. Declared so that the schema-drift
  * test compares them with the migrations like every other table.
  */
 
@@ -63,4 +63,27 @@ export class OrderCountHourEntity {
 
   @Column({ type: 'bigint' })
   n: string;
+}
+
+/** Orders whose lower-cased orderId holds each substring of 1 or 2 characters, as folded so far. */
+@Entity({ name: 'order_id_fragment_count' })
+export class OrderIdFragmentCountEntity {
+  @PrimaryColumn({ type: 'varchar', length: 2, primaryKeyConstraintName: 'pk_order_id_fragment_count' })
+  fragment: string;
+
+  @Column({ type: 'bigint' })
+  n: string;
+}
+
+/** The orderId of each order created (+1), deleted (-1) or given another orderId, until `fold_order_id_fragment_counts()` moves them. */
+@Entity({ name: 'order_id_fragment_delta' })
+export class OrderIdFragmentDeltaEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', primaryKeyConstraintName: 'pk_order_id_fragment_delta' })
+  id: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  orderId: string;
+
+  @Column({ type: 'integer' })
+  n: number;
 }

@@ -38,6 +38,22 @@ describe('orderCountQuery', () => {
     expect(strategy({ createdFromUs: us('2026-11-01T00:00:00.000001Z'), createdToUs: us('2026-11-01T23:59:59.999999Z') })).toBe('orders');
   });
 
+  it('sums the per-fragment counters for an orderId fragment of 1 or 2 ASCII characters alone', () => {
+    for (const orderId of ['a', 'd0', '%_', '\\']) expect(strategy({ orderId })).toBe('counters');
+    const query = orderCountQuery({ orderId: 'D%' });
+    expect(query.sql).not.toContain('FROM orders');
+    // The folded totals by lower-cased fragment, the unfolded orders by the list's own ILIKE pattern.
+    expect(query.params).toEqual(['D%', '%D\\%%']);
+  });
+
+  it('counts in orders for a fragment of 3 characters, a non-ASCII one, or one with another filter', () => {
+    expect(strategy({ orderId: 'abc' })).toBe('orders');
+    expect(strategy({ orderId: 'é' })).toBe('orders');
+    expect(strategy({ orderId: 'ab', storeId: 'store-1' })).toBe('orders');
+    expect(strategy({ orderId: 'ab', status: 'DELIVERED' })).toBe('orders');
+    expect(strategy({ orderId: 'ab', createdFromUs: us('2026-11-01T00:00:00Z') })).toBe('orders');
+  });
+
   it('reads only counters for a range of whole days', () => {
     const query = orderCountQuery({ createdFromUs: us('2026-11-01T00:00:00Z'), createdToUs: us('2026-11-02T23:59:59.999999Z') });
     expect(query.strategy).toBe('counters');

@@ -14,6 +14,8 @@ import { formatMicrosUtc, formatUtcDay, US_PER_DAY, utcDayOf } from '../common/i
  * - the count: filters on source, status and creation time only are summed from the
  *   per-day counters `order_count_day` + `order_count_delta` (written by a trigger, exact
  *   and transactional), plus index counts of the partial days at the ends of a date range;
+ *   an orderId fragment of 1 or 2 characters alone is summed from the per-fragment counters
+ *   `order_id_fragment_count` + `order_id_fragment_delta` (migration OrderIdFragmentCounts);
  *   any other filter counts index entries (index-only) or trigram matches.
  */
 
@@ -145,19 +147,21 @@ export function orderPageQuery(filter: OrderListFilter, page: number, pageSize: 
   const offset = params.add('offset', String((page - 1) * pageSize), '::bigint');
   const newestFirst = 'created_at DESC, id DESC';
   const pageIds = `SELECT id, created_at FROM orders${where(conditions)} ORDER BY ${newestFirst} LIMIT ${limit} OFFSET ${offset}`;
-  // Each order's full text when it fits one item; the page keeps payloads while the running total fits.
+  // Each order's full text when it fits one item. OFFSET 0 keeps the lateral subquery whole: inlined, its
+  // expression was evaluated at each use of full_text, converting the payloads to text twice per order.
   const built =
-    `SELECT page.id, page.created_at, CASE WHEN octet_length(full_text) <= ${ORDER_LIST_ITEM_MAX_BYTES} THEN full_text END AS item, ` +
-    `${persistedOrderJson('o', `'${PAYLOAD_OMITTED.item}'`)}::text AS too_large, ` +
-    `${persistedOrderJson('o', `'${PAYLOAD_OMITTED.page}'`)}::text AS over_page ` +
+    `SELECT page.id, page.created_at, o.order_id, o.status, o.webhook_attempts, o.store_id, o.source, o.webhook_last_response, o.updated_at, ` +
+    `CASE WHEN octet_length(full_text) <= ${ORDER_LIST_ITEM_MAX_BYTES} THEN full_text END AS item ` +
     `FROM (${pageIds}) AS page JOIN orders o ON o.id = page.id ` +
-    `CROSS JOIN LATERAL (SELECT ${fullOrderTextWhenStorable('o', ORDER_LIST_ITEM_MAX_BYTES)} AS full_text) AS whole`;
+    `CROSS JOIN LATERAL (SELECT ${fullOrderTextWhenStorable('o', ORDER_LIST_ITEM_MAX_BYTES)} AS full_text OFFSET 0) AS whole`;
+  // The page keeps payloads while the running total fits; the forms without payloads are built only for the orders shown so.
+  const withoutPayloads = (omitted: string) => `${persistedOrderJson('sized', `'${omitted}'`)}::text`;
   const sized =
-    `SELECT id, created_at, item, too_large, over_page, ` +
-    `sum(octet_length(coalesce(item, too_large))) OVER (ORDER BY ${newestFirst}) AS running_bytes FROM (${built}) AS built`;
+    `SELECT *, sum(coalesce(octet_length(item), octet_length(${persistedOrderJson('built', `'${PAYLOAD_OMITTED.item}'`)}::text))) ` +
+    `OVER (ORDER BY ${newestFirst}) AS running_bytes FROM (${built}) AS built`;
   const sql =
-    `SELECT coalesce('[' || string_agg(CASE WHEN item IS NULL THEN too_large ` +
-    `WHEN running_bytes <= ${ORDER_LIST_PAGE_MAX_BYTES} THEN item ELSE over_page END, ',' ORDER BY ${newestFirst}) || ']', '[]') AS items ` +
+    `SELECT coalesce('[' || string_agg(CASE WHEN item IS NULL THEN ${withoutPayloads(PAYLOAD_OMITTED.item)} ` +
+    `WHEN running_bytes <= ${ORDER_LIST_PAGE_MAX_BYTES} THEN item ELSE ${withoutPayloads(PAYLOAD_OMITTED.page)} END, ',' ORDER BY ${newestFirst}) || ']', '[]') AS items ` +
     `FROM (${sized}) AS sized`;
   return { sql, params: params.values };
 }
@@ -170,6 +174,19 @@ export function countableFromCounters(filter: OrderListFilter): boolean {
     filter.minWebhookAttempts === undefined &&
     filter.maxWebhookAttempts === undefined
   );
+}
+
+/**
+ * An orderId fragment whose matches the per-fragment counters hold: 1 or 2 ASCII characters. ILIKE looks
+ * for lower(fragment) in lower(order_id); lower() keeps an ASCII character one character under every
+ * collation, so lower(fragment) is itself one of the counted substrings of 1 or 2 characters.
+ */
+const COUNTED_FRAGMENT = /^\p{ASCII}{1,2}$/u;
+
+/** The filter is an orderId fragment of 1 or 2 ASCII characters and nothing else. */
+export function countableFromFragmentCounters(filter: OrderListFilter): boolean {
+  const { orderId, ...others } = filter;
+  return orderId !== undefined && COUNTED_FRAGMENT.test(orderId) && Object.values(others).every((value) => value === undefined);
 }
 
 /**
@@ -190,6 +207,15 @@ export function orderCountQuery(filter: OrderListFilter): SqlQuery & { strategy:
   const endWholeDay = to === undefined ? undefined : utcDayOf(to + 1n);
   const wholeDays = firstWholeDay === undefined || endWholeDay === undefined || firstWholeDay < endWholeDay;
 
+  if (countableFromFragmentCounters(filter)) {
+    // The folded totals by fragment, plus the orders written since the last fold, matched as the list matches them.
+    const fragment = params.add('fragment', filter.orderId);
+    const pattern = params.add('orderId', containsPattern(filter.orderId!));
+    const sql =
+      `SELECT (coalesce((SELECT n FROM order_id_fragment_count WHERE fragment = lower(${fragment})), 0) + ` +
+      `(SELECT coalesce(sum(n), 0) FROM order_id_fragment_delta WHERE order_id ILIKE ${pattern} ESCAPE '\\'))::bigint AS total`;
+    return { sql, params: params.values, strategy: 'counters' };
+  }
   if (!countableFromCounters(filter) || !wholeDays) {
     const conditions = orderConditions(filter, params, { from, to });
     return { sql: `SELECT count(*) AS total FROM orders${where(conditions)}`, params: params.values, strategy: 'orders' };

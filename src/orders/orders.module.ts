@@ -4,7 +4,13 @@ import { OrderCountFolder } from './order-count-folder.js';
 import { OrderPayloadMeasurer } from './order-payload-measurer.js';
 import { OrderDetailSections } from './order-detail-sections.js';
 import { OrderEntity, OrderStatusHistoryEntity } from './order.entity.js';
-import { OrderCountDayEntity, OrderCountDeltaEntity, OrderCountHourEntity } from './order-count.entity.js';
+import {
+  OrderCountDayEntity,
+  OrderCountDeltaEntity,
+  OrderCountHourEntity,
+  OrderIdFragmentCountEntity,
+  OrderIdFragmentDeltaEntity,
+} from './order-count.entity.js';
 import { OrdersAdminController } from './orders-admin.controller.js';
 import { OrdersQueryService } from './orders-query.service.js';
 import { OrderStatusWriter } from './order-status-writer.js';
@@ -16,7 +22,15 @@ import { OrderWindowRepository } from './order-window.repository.js';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([OrderEntity, OrderStatusHistoryEntity, OrderCountDayEntity, OrderCountDeltaEntity, OrderCountHourEntity]),
+    TypeOrmModule.forFeature([
+      OrderEntity,
+      OrderStatusHistoryEntity,
+      OrderCountDayEntity,
+      OrderCountDeltaEntity,
+      OrderCountHourEntity,
+      OrderIdFragmentCountEntity,
+      OrderIdFragmentDeltaEntity,
+    ]),
   ],
   controllers: [OrdersAdminController],
   providers: [

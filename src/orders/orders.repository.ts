@@ -275,7 +275,12 @@ export const MOVE_STORE = sql(
    WHERE id = $1`,
 );
 
-export const FOLD_COUNTS = sql<{ folded: string }>('order-fold-counts', 'SELECT fold_order_counts() AS folded', { folded: true });
+// One transaction: the fragment fold finds the fold lock that fold_order_counts() took (or skips with it).
+export const FOLD_COUNTS = sql<{ folded: string }>(
+  'order-fold-counts',
+  'SELECT fold_order_counts() + fold_order_id_fragment_counts() AS folded',
+  { folded: true },
+);
 
 // Rewriting the payload fires the trigger that measures it; rows a writer holds are left for a later batch.
 export const MEASURE_PAYLOADS = sql<{ id: string }>(
@@ -406,7 +411,7 @@ export class OrdersRepository {
     );
   }
 
-  /** Moves the counters' deltas into the per-day and per-hour totals (see OrderCountFolder); how many delta rows moved. */
+  /** Moves the counters' deltas into the per-day, per-hour and per-orderId-fragment totals (see OrderCountFolder); how many delta rows moved. */
   async foldCounts(): Promise<number> {
     return Number((await this.db.row(FOLD_COUNTS))?.folded ?? 0);
   }

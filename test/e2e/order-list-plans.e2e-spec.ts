@@ -46,7 +46,7 @@ describe('GET /api/admin/orders query plans (e2e)', () => {
       await manager.query('SELECT setseed(0.25)');
       await manager.query(FILL_ORDERS_SQL, [1, 5000]);
     });
-    await t.dataSource.query('SELECT fold_order_counts()');
+    await t.dataSource.query('SELECT fold_order_counts() + fold_order_id_fragment_counts()');
     await t.dataSource.query('VACUUM ANALYZE orders');
     [{ store_id: storeId }] = await t.dataSource.query<Array<{ store_id: string }>>(
       `SELECT store_id FROM orders GROUP BY store_id ORDER BY count(*) DESC, store_id LIMIT 1`,
@@ -88,6 +88,16 @@ describe('GET /api/admin/orders query plans (e2e)', () => {
       1,
       ['ix_orders_store_created', 'ix_orders_order_id_trgm'],
       ['ix_orders_store_created', 'ix_orders_order_id_trgm'],
+    ],
+    // Too short for trigrams: the page filters the newest entries of the creation index, which carries
+    // order_id; the count sums the per-fragment counters.
+    ['orderId fragment (2 characters) alone', () => ({ orderId: fragment.slice(0, 2) }), 1, ['ix_orders_created'], 'counters only'],
+    [
+      'orderId fragment (1 character) alone, deep page',
+      () => ({ orderId: fragment.slice(0, 1) }),
+      3,
+      ['ix_orders_created'],
+      'counters only',
     ],
     // Too short for trigrams: filtered inside the store index, which carries order_id.
     [

@@ -1,8 +1,9 @@
 import { And, LessThan, MoreThanOrEqual } from 'typeorm';
-import { OrderCountDeltaEntity } from '../../src/orders/order-count.entity.js';
+import { OrderCountDeltaEntity, OrderIdFragmentDeltaEntity } from '../../src/orders/order-count.entity.js';
+import { containsPattern } from '../../src/orders/order-list.sql.js';
 import { OrderCountFolder } from '../../src/orders/order-count-folder.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
-import { bootOrderListApp, orderListSteps, type OrderListApp, type OrderListQuery } from '../support/order-list.js';
+import { bootOrderListApp, FIXTURES, orderListSteps, type OrderListApp, type OrderListQuery } from '../support/order-list.js';
 import type { TestApp } from '../support/test-app.js';
 
 describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
@@ -88,6 +89,59 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
       await orders.update({ orderId: 'WEB-A_B' }, { createdAt: new Date('2026-03-03T08:00:00Z') });
       expect(await totals()).toEqual(await countInSql());
       expect(await totals()).toEqual([13, 4, 4, 4]);
+    });
+
+    it('keeps the orderId fragment counters right through inserts, renames, deletes and folding', async () => {
+      // 1 and 2 characters (counted by fragment), either case, %, _ and \ literal; 3 characters and
+      // non-ASCII are counted in orders, as a control.
+      const fragments = ['a', 'Aa', '2', 'b3', '_', 'a_', '%', '\\', '\\d', '-', 'z', 'é', 'off'];
+      const totals = async () => Promise.all(fragments.map(async (orderId) => (await page({ orderId })).total));
+      // The same counts read row by row with the list's ILIKE.
+      const countInSql = async () =>
+        Promise.all(
+          fragments.map(async (fragment) => {
+            const [{ n }] = await t.dataSource.query<Array<{ n: number }>>(
+              `SELECT count(*)::int AS n FROM orders WHERE order_id ILIKE $1 ESCAPE '\\'`,
+              [containsPattern(fragment)],
+            );
+            return n;
+          }),
+        );
+      // And from the orderIds in JavaScript (lower-casing ASCII as the database does).
+      const countIn = (orderIds: string[]) =>
+        fragments.map((fragment) => orderIds.filter((orderId) => orderId.toLowerCase().includes(fragment.toLowerCase())).length);
+      const fixtureIds = FIXTURES.map((fixture) => fixture.orderId);
+      const orders = t.dataSource.getRepository(OrderEntity);
+      const folder = t.app.get(OrderCountFolder);
+
+      await folder.fold();
+      const before = await totals();
+      expect(before).toEqual(await countInSql());
+      expect(before).toEqual(countIn(fixtureIds));
+
+      const extra = await insert({
+        orderId: 'ZZ-a_Aa\\D%%',
+        storeId: 'store-x',
+        source: 'site',
+        status: 'DELIVERED',
+        attempts: 1,
+        createdAt: '2026-03-03T10:00:00Z',
+      });
+      await orders.update({ orderId: 'IFD-AAA111' }, { orderId: 'IFD-BBB111' });
+      const changedIds = [...fixtureIds.map((orderId) => (orderId === 'IFD-AAA111' ? 'IFD-BBB111' : orderId)), 'ZZ-a_Aa\\D%%'];
+      expect(await totals()).toEqual(await countInSql());
+      expect(await totals()).toEqual(countIn(changedIds));
+
+      await folder.fold();
+      // The fold moved every pending change into the counters.
+      expect(await t.dataSource.getRepository(OrderIdFragmentDeltaEntity).count()).toBe(0);
+      expect(await totals()).toEqual(countIn(changedIds));
+
+      await orders.delete({ id: extra });
+      await orders.update({ orderId: 'IFD-BBB111' }, { orderId: 'IFD-AAA111' });
+      expect(await totals()).toEqual(before);
+      await folder.fold();
+      expect(await totals()).toEqual(before);
     });
   });
 });
