@@ -188,7 +188,7 @@ function requestProblem(request: FastifyRequest): ApiError | undefined {
   if (withRawBody.rawBody?.subarray(0, 3).equals(BYTE_ORDER_MARK)) withRawBody.rawBody = withRawBody.rawBody.subarray(3);
   const body = request.body;
   if (typeof body !== 'object' || body === null || Buffer.isBuffer(body)) return undefined;
-  const problem = jsonBodyProblem(body, MAX_JSON_DEPTH);
+  const problem = jsonBodyProblem(body, MAX_JSON_DEPTH, withRawBody.rawBody);
   if (!problem) return undefined;
   if (problem.kind === 'too-deep') return ApiError.badRequest(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
   return ApiError.badRequest(`The body field ${problem.path} ${problem.reason}`, problem.path);
