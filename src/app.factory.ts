@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ErrorFamilyRoutes, GLOBAL_PREFIX } from './common/errors/error-families.js';
 import { controllersOf } from './common/http/module-controllers.js';
 import fastifyCookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { createHmac } from 'node:crypto';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
@@ -93,7 +93,8 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     unauthenticatedBodies: new UnauthenticatedBodies(config.unauthenticatedBodiesMax),
     observe: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
   });
-  await app.register(helmet as never, {
+  // Helmet's own middleware, built once: @fastify/helmet builds it again for every request (its directives parsed each time).
+  const securityHeaders = helmet({
     // Swagger UI (same origin) needs its inline styles and data: images; nothing else is loaded from elsewhere.
     contentSecurityPolicy: {
       directives: {
@@ -110,6 +111,10 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
     },
     crossOriginEmbedderPolicy: false,
   });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   await serveConsole(app.getHttpAdapter().getInstance(), logger);
   await setupOpenApi(app, errorFamilies);
   await app.init();
