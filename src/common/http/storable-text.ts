@@ -29,8 +29,13 @@ const UNICODE_ESCAPE = Buffer.from('\\u', 'latin1');
  * `\u` escape: JSON forbids a raw NUL in a string, and UTF-8 decoding never yields a lone
  * surrogate (a malformed byte becomes U+FFFD), so only an escape can write either.
  */
-export function jsonBodyProblem(value: unknown, depthLimit: number, text?: Buffer): JsonBodyProblem | undefined {
-  if (text !== undefined && typeof value === 'object' && value !== null && !text.includes(UNICODE_ESCAPE)) {
+export function jsonBodyProblem(value: unknown, depthLimit: number, text?: Buffer | string): JsonBodyProblem | undefined {
+  if (
+    text !== undefined &&
+    typeof value === 'object' &&
+    value !== null &&
+    !(typeof text === 'string' ? text.includes('\\u') : text.includes(UNICODE_ESCAPE))
+  ) {
     return nestsDeeper(value, depthLimit) ? { kind: 'too-deep' } : undefined;
   }
   if (typeof value === 'string') {
