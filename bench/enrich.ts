@@ -62,7 +62,7 @@ interface Measured {
   p99: number;
   errors: number;
   non2xx: number;
-  /** CPU milliseconds the loaded service spent per request; absent for the baseline. */
+  /** CPU milliseconds the loaded server (the service or the baseline) spent per request. */
   cpuMsPerRequest?: number;
   /** CPU milliseconds its PostgreSQL (postmaster and backends) spent per request. */
   dbCpuMsPerRequest?: number;
@@ -203,7 +203,15 @@ async function main(): Promise<void> {
       dbPid: database.pid,
       runs: [],
     };
-    const baselineTarget: Target = { name: 'baseline', url: baseline.url, path: '/baseline', headers: {}, dbPid: database.pid, runs: [] };
+    const baselineTarget: Target = {
+      name: 'baseline',
+      url: baseline.url,
+      path: '/baseline',
+      headers: {},
+      pid: baseline.child.pid,
+      dbPid: database.pid,
+      runs: [],
+    };
     const forwardTarget: Target | undefined = receiver
       ? {
           name: 'forward',
@@ -320,11 +328,12 @@ async function main(): Promise<void> {
             ]
           : []),
         '',
-        `ratio enrich-order / baseline: ${summary.ratio.toFixed(2)} (target >= 0.60)`,
-        `enrich-order p99 / p50: ${summary.p99OverP50.toFixed(2)} (target < 4)`,
+        `ratio enrich-order / baseline: ${summary.ratio.toFixed(2)} (target >= 0.85)`,
+        `enrich-order p99 / p50: ${summary.p99OverP50.toFixed(2)} (target < 2.5)`,
+        `cpu per request: enrich-order ${summary.serviceCpuMsPerRequest.toFixed(3)} ms, baseline ${mean(baselineRuns, (m) => m.cpuMsPerRequest ?? Number.NaN).toFixed(3)} ms`,
         ...(summary.forwardOverEnrich === undefined
           ? []
-          : [`ratio enrich-order-forward / enrich-order: ${summary.forwardOverEnrich.toFixed(2)}`]),
+          : [`ratio enrich-order-forward / enrich-order: ${summary.forwardOverEnrich.toFixed(2)} (target >= 0.80)`]),
         ...(summary.against
           ? [
               `against ${summary.against.checkout}: ${summary.against.rps.toFixed(0)} req/s, p50 ${summary.against.p50.toFixed(1)} ms, p99 ${summary.against.p99.toFixed(1)} ms`,

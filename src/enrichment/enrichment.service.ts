@@ -15,6 +15,7 @@ import { amountPrecisionProblems } from './amount-precision.js';
 import { taxInstantOf, withFiscalDocument } from './tax-instant.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { mapIfoodOrder } from './ifood/ifood-order.js';
+import { jsonTextOf } from '../common/http/json-body.js';
 import type { OrderProfile } from './dto/order-profile.dto.js';
 
 export interface Enrichment {
@@ -72,7 +73,7 @@ export class EnrichmentService {
     if (!mayTouchStore(actor, storeId)) throw storeNotAllowed(orderId, storeId, prefix);
     // Decoded once: read for the amounts' exact text, and stored as the payload's JSON.
     // A mapped order is not the text received: its amounts are exact cents already.
-    const rawText = mapped ? undefined : options.rawBody?.toString('utf8');
+    const rawText = mapped || !options.rawBody ? undefined : jsonTextOf(options.rawBody);
     const large = lineCountExceeds(payload, LARGE_ORDER_LINES);
     if (large && lineCountExceeds(payload, this.config.orderMaxLines)) {
       throw new ApiError(

@@ -39,6 +39,19 @@ describe('jsonBodyProblem', () => {
     });
     expect(jsonBodyProblem({ name: 'ok 🍔' }, 64)).toBeUndefined();
   });
+
+  it('given the text parsed, looks at strings only when it holds a \\u escape, and still at the depth', () => {
+    const parsed = (text: string) => [JSON.parse(text) as unknown, 64, Buffer.from(text)] as const;
+    expect(jsonBodyProblem(...parsed('{"a":[{"b":"x\\u0000y"}]}'))).toMatchObject({ kind: 'unstorable', path: 'a[0].b' });
+    expect(jsonBodyProblem(...parsed('{"k\\u0000":1}'))).toMatchObject({ path: 'k\u0000' });
+    expect(jsonBodyProblem(...parsed('{"a":["\\ud800x"]}'))).toMatchObject({ path: 'a[0]', reason: expect.stringContaining('surrogate') });
+    expect(jsonBodyProblem(...parsed('{"a":"é \\\\ 🍔","b":[1,{"c":null}]}'))).toBeUndefined();
+    const deep = (levels: number) => `${'{"a":['.repeat(levels)}1${']}'.repeat(levels)}`;
+    // Each level is an object holding an array: 32 levels nest 64 deep, 33 levels 66.
+    expect(jsonBodyProblem(...parsed(deep(32)))).toBeUndefined();
+    expect(jsonBodyProblem(...parsed(deep(33)))).toEqual({ kind: 'too-deep' });
+    expect(jsonBodyProblem(...parsed(`[${deep(32)}]`))).toEqual({ kind: 'too-deep' });
+  });
 });
 
 describe('requestTargetProblem', () => {
@@ -50,6 +63,8 @@ describe('requestTargetProblem', () => {
     expect(requestTargetProblem('/api/admin/orders?storeId=%ED%A0%80')).toMatchObject({ field: 'query parameter "storeId"' });
     expect(requestTargetProblem('/api/admin/orders/%00')).toMatchObject({ field: 'path' });
     expect(requestTargetProblem('/api/admin/orders?x=%E2%82%AC+1&y')).toBeUndefined();
+    expect(requestTargetProblem('/api/admin/orders?x=1&y')).toBeUndefined();
+    expect(requestTargetProblem('/api/admin/orders?x=a\u0000')).toMatchObject({ field: 'query parameter "x"' });
   });
 });
 

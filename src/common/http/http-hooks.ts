@@ -10,6 +10,7 @@ import { requestContext } from '../logging/request-context.js';
 import type { LifecycleState } from './lifecycle-state.js';
 import type { UnauthenticatedBodies } from './unauthenticated-bodies.js';
 import { jsonBodyProblem, requestTargetProblem } from './storable-text.js';
+import { keptJsonText } from './json-body.js';
 
 export { jsonBodyProblem, nestsDeeperThan } from './storable-text.js';
 
@@ -188,7 +189,8 @@ function requestProblem(request: FastifyRequest): ApiError | undefined {
   if (withRawBody.rawBody?.subarray(0, 3).equals(BYTE_ORDER_MARK)) withRawBody.rawBody = withRawBody.rawBody.subarray(3);
   const body = request.body;
   if (typeof body !== 'object' || body === null || Buffer.isBuffer(body)) return undefined;
-  const problem = jsonBodyProblem(body, MAX_JSON_DEPTH);
+  const rawBody = withRawBody.rawBody;
+  const problem = jsonBodyProblem(body, MAX_JSON_DEPTH, rawBody && (keptJsonText(rawBody) ?? rawBody));
   if (!problem) return undefined;
   if (problem.kind === 'too-deep') return ApiError.badRequest(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
   return ApiError.badRequest(`The body field ${problem.path} ${problem.reason}`, problem.path);

@@ -17,12 +17,27 @@ export function unstorableText(text: string): string | undefined {
 
 export type JsonBodyProblem = { kind: 'too-deep' } | { kind: 'unstorable'; path: string; reason: string };
 
+/** `\u` in JSON text: the only way a JSON text decoded from UTF-8 can hold a NUL or a lone surrogate. */
+const UNICODE_ESCAPE = Buffer.from('\\u', 'latin1');
+
 /**
  * What makes a parsed JSON body unacceptable, in one iterative walk (safe on any depth):
  * nesting deeper than `depthLimit`, or a key or a string PostgreSQL cannot store. The walk
  * builds no paths (it runs on every body); the path of a bad string is found afterwards.
+ *
+ * `text`, the bytes the value was parsed from, spares looking at every string when it holds no
+ * `\u` escape: JSON forbids a raw NUL in a string, and UTF-8 decoding never yields a lone
+ * surrogate (a malformed byte becomes U+FFFD), so only an escape can write either.
  */
-export function jsonBodyProblem(value: unknown, depthLimit: number): JsonBodyProblem | undefined {
+export function jsonBodyProblem(value: unknown, depthLimit: number, text?: Buffer | string): JsonBodyProblem | undefined {
+  if (
+    text !== undefined &&
+    typeof value === 'object' &&
+    value !== null &&
+    !(typeof text === 'string' ? text.includes('\\u') : text.includes(UNICODE_ESCAPE))
+  ) {
+    return nestsDeeper(value, depthLimit) ? { kind: 'too-deep' } : undefined;
+  }
   if (typeof value === 'string') {
     const reason = unstorableText(value);
     return reason ? { kind: 'unstorable', path: 'body', reason } : undefined;
@@ -41,6 +56,21 @@ export function jsonBodyProblem(value: unknown, depthLimit: number): JsonBodyPro
     }
   }
   return undefined;
+}
+
+/** Whether `value` holds a JSON object or array more than `remaining` levels down (itself at the first); recursion as deep as `remaining` at most. */
+function nestsDeeper(value: object, remaining: number): boolean {
+  if (remaining === 0) return true;
+  if (Array.isArray(value)) {
+    for (const child of value as unknown[])
+      if (typeof child === 'object' && child !== null && nestsDeeper(child, remaining - 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    const child = (value as Record<string, unknown>)[key];
+    if (typeof child === 'object' && child !== null && nestsDeeper(child, remaining - 1)) return true;
+  }
+  return false;
 }
 
 /** The path and reason of the first key or string that cannot be stored (only called when there is one). */
@@ -73,6 +103,8 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
  * decoded NUL, in the path or in a query parameter (named by its key).
  */
 export function requestTargetProblem(url: string): { field: string; reason: string } | undefined {
+  // Without percent-encoding each decoded part is a piece of the target, cut at ASCII separators.
+  if (!url.includes('%') && unstorableText(url) === undefined) return undefined;
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const pathProblem = decodedProblem(path);
