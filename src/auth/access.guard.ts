@@ -1,5 +1,6 @@
-import { type CanActivate, type ExecutionContext, Injectable, Optional } from '@nestjs/common';
+import { type ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../common/errors/api-error.js';
@@ -9,8 +10,7 @@ import type { Principal, Role, UserPrincipal } from './principal.js';
 import { roleIncludes } from './principal.js';
 import type { Scope } from './scopes.js';
 import { SessionAuthenticator } from './session-authenticator.js';
-import { JwtStrategy } from './jwt.strategy.js';
-import { scopeMissingMessage } from './token.service.js';
+import { BEARER_REQUIRED, scopeMissingMessage, TOKEN_EXPIRED, TOKEN_INVALID } from './token.service.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -23,14 +23,15 @@ type GuardedRequest = FastifyRequest & { user: Principal };
  * state-changing request, the session's CSRF token in `x-csrf-token`).
  */
 @Injectable()
-export class AccessGuard implements CanActivate {
+export class AccessGuard extends AuthGuard('jwt') {
   constructor(
     private readonly reflector: Reflector,
-    private readonly bearer: JwtStrategy,
     @Optional() private readonly sessions?: SessionAuthenticator,
-  ) {}
+  ) {
+    super();
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     // Client credentials instead of a token: BasicCredentialsGuard checks them, after the credential rate limit.
@@ -50,9 +51,12 @@ export class AccessGuard implements CanActivate {
       }
     }
 
-    // A failure while checking a good token (the database down) is a 503 through the filter, never a reason to call the token bad.
-    const principal = await this.bearer.authenticate(request.headers.authorization);
-    request.user = principal;
+    await super.canActivate(context);
+    const principal = request.user;
+    if (principal.kind === 'user') {
+      this.checkPerson(principal, request, context);
+      return true;
+    }
     const required = this.reflector.getAllAndOverride<Scope[]>(REQUIRED_SCOPES, targets) ?? [];
     const missing = required.filter((scope) => !principal.scopes.includes(scope));
     if (missing.length > 0) throw ApiError.forbidden(scopeMissingMessage(missing));
@@ -70,6 +74,14 @@ export class AccessGuard implements CanActivate {
       throw ApiError.forbidden(`People may call this operation only with ${unmet.map(([name, value]) => `${name}=${value}`).join('&')}`);
     }
   }
+
+  override handleRequest<TUser>(error: unknown, user: TUser, info: unknown): TUser {
+    // Token problems arrive as `info`; an error is a failure while checking a good token
+    // (the database down: 503 through the filter), never a reason to call the token bad.
+    if (error) throw error;
+    if (!user) throw ApiError.unauthorized(describeTokenProblem(info));
+    return user;
+  }
 }
 
 function sameToken(sent: string | string[] | undefined, expected: string): boolean {
@@ -77,4 +89,12 @@ function sameToken(sent: string | string[] | undefined, expected: string): boole
   const a = Buffer.from(sent);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function describeTokenProblem(info: unknown): string {
+  const name = (info as { name?: string } | undefined)?.name;
+  const message = (info as { message?: string } | undefined)?.message ?? '';
+  if (name === 'TokenExpiredError') return TOKEN_EXPIRED;
+  if (message === 'No auth token') return BEARER_REQUIRED;
+  return TOKEN_INVALID;
 }

@@ -1,42 +1,41 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createSecretKey } from 'node:crypto';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { ClientsService } from './clients.service.js';
 import type { ClientPrincipal } from './principal.js';
 import { isScope } from './scopes.js';
-import { BEARER_REQUIRED, lifetimeProblem, TOKEN_EXPIRED, TOKEN_INVALID, TokenService, type AccessTokenClaims } from './token.service.js';
+import { lifetimeProblem } from './token.service.js';
 
-/** `<scheme> <credentials>` of an Authorization header, as passport-jwt's bearer extractor reads it. */
-const AUTHORIZATION = /(\S+)\s+(\S+)/;
+interface AccessTokenClaims {
+  sub?: unknown;
+  scope?: unknown;
+  jti?: unknown;
+  iat?: unknown;
+  exp?: unknown;
+}
 
-/**
- * A client's bearer token to its principal, on every request that carries one: the token's
- * signature, algorithm (HS256 only: `alg: none` and key-confusion tokens are refused), issuer,
- * audience and expiry (TokenService.verify), its lifetime, and the client's current state.
- */
 @Injectable()
-export class JwtStrategy {
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   private readonly ttlSeconds: number;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly tokens: TokenService,
     private readonly clients: ClientsService,
   ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      // A KeyObject built once: given the raw string, jsonwebtoken rebuilds a key on every verification.
+      secretOrKey: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')) as unknown as string,
+      // Only the algorithm the service signs with: `alg: none` and key-confusion tokens are refused.
+      algorithms: ['HS256'],
+      issuer: config.jwtIssuer,
+      audience: config.jwtAudience,
+      ignoreExpiration: false,
+    });
     this.ttlSeconds = config.jwtTtlSeconds;
-  }
-
-  /** The principal of the request's bearer token; a 401 when there is none or it is refused. */
-  async authenticate(authorization: string | undefined): Promise<ClientPrincipal> {
-    const parts = typeof authorization === 'string' ? AUTHORIZATION.exec(authorization) : null;
-    if (!parts || parts[1]!.toLowerCase() !== 'bearer') throw ApiError.unauthorized(BEARER_REQUIRED);
-    let claims: AccessTokenClaims;
-    try {
-      claims = this.tokens.verify(parts[2]!);
-    } catch (error) {
-      throw ApiError.unauthorized((error as { name?: string }).name === 'TokenExpiredError' ? TOKEN_EXPIRED : TOKEN_INVALID);
-    }
-    return this.validate(claims);
   }
 
   async validate(claims: AccessTokenClaims): Promise<ClientPrincipal> {
