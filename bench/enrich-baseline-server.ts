@@ -5,6 +5,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { upsertOrderSql } from '../src/orders/orders.repository.js';
+import { newWebhookId } from '../src/webhooks/webhook-signature.js';
 
 const UPSERT_ORDER_SQL = upsertOrderSql();
 
@@ -32,6 +33,7 @@ app.post('/baseline', async (request) => {
     null,
     'baseline',
     null, // every store: the writer is not limited to stores
+    newWebhookId(),
   ]);
   return { orderDbId: rows[0].id, orderId: value.orderId };
 });

@@ -21,6 +21,7 @@ import { FiscalGroupRevisions1763890000000 } from './1763890000000-FiscalGroupRe
 import { ProductCategoryHistory1763896000000 } from './1763896000000-ProductCategoryHistory.js';
 import { OrderIdFragmentCounts1763900000000 } from './1763900000000-OrderIdFragmentCounts.js';
 import { OrderCreatedIndexCovering1763901000000 } from './1763901000000-OrderCreatedIndexCovering.js';
+import { OrderWebhookId1763910000000 } from './1763910000000-OrderWebhookId.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -52,4 +53,5 @@ export const ALL_MIGRATIONS = [
   ProductCategoryHistory1763896000000,
   OrderIdFragmentCounts1763900000000,
   OrderCreatedIndexCovering1763901000000,
+  OrderWebhookId1763910000000,
 ];

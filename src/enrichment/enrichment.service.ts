@@ -1,6 +1,5 @@
 import { orderStoreChanged } from './dto/enrichment-errors.dto.js';
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
@@ -16,6 +15,7 @@ import { taxInstantOf, withFiscalDocument } from './tax-instant.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { mapIfoodOrder } from './ifood/ifood-order.js';
 import { jsonTextOf } from '../common/http/json-body.js';
+import { newWebhookId } from '../webhooks/webhook-signature.js';
 import type { OrderProfile } from './dto/order-profile.dto.js';
 
 export interface Enrichment {
@@ -28,15 +28,7 @@ export interface Enrichment {
   warnings: TaxWarning[];
   /** Every warning, including those left out of the summary's list. */
   warningCount: number;
-  /** Whether `alongside`'s writes were committed with the order (a new order); false for a re-send or without them. */
-  alongsideWritten: boolean;
 }
-
-/**
- * Another module's writes that commit with a taxed order (forwarding's retry job), in the upsert's own statement:
- * built for a new order that gets the id `id`, given the enriched payload and its JSON text as stored and sent.
- */
-export type EnrichmentAlongside = (id: string, enrichedPayload: Record<string, unknown>, enrichedJson: string) => UpsertFollowUp;
 
 /** Orders with more lines than this yield to the event loop between the steps of their enrichment. */
 const LARGE_ORDER_LINES = 200;
@@ -61,7 +53,8 @@ export class EnrichmentService {
   async enrich(
     body: unknown,
     actor: Actor,
-    options: { dryRun?: boolean; rawBody?: Buffer; profile?: OrderProfile; alongside?: EnrichmentAlongside } = {},
+    /** `alongside`: another module's writes that commit with a taxed order, in the upsert's own statement (forwarding's retry job). */
+    options: { dryRun?: boolean; rawBody?: Buffer; profile?: OrderProfile; alongside?: UpsertFollowUp } = {},
   ): Promise<Enrichment> {
     // Another platform's order is mapped before anything else: the store checks apply to the mapped store.id.
     const mapped = options.profile === 'ifood';
@@ -118,6 +111,7 @@ export class EnrichmentService {
                 storeId: current.storeId,
                 source,
                 fiscalGroupId: null,
+                webhookId: null,
                 taxInstant: current.taxInstant,
               },
               actor,
@@ -160,11 +154,8 @@ export class EnrichmentService {
           enrichedJson,
           warnings: result.warnings,
           warningCount: result.warningCount,
-          alongsideWritten: false,
         };
       }
-      const { alongside } = options;
-      const newId = alongside ? randomUUID() : undefined;
       const order = await this.orders.upsert(
         {
           orderId,
@@ -174,10 +165,12 @@ export class EnrichmentService {
           storeId: current.storeId,
           source,
           fiscalGroupId: group.id,
+          // Each stored enrichment is a new webhook message ("One message, one id" in docs/webhook-retries.md).
+          webhookId: newWebhookId(),
           taxInstant: current.taxInstant,
         },
         actor,
-        alongside && newId ? { id: newId, followUp: alongside(newId, result.payload, enrichedJson) } : undefined,
+        options.alongside,
       );
       if (!order) {
         const state = await this.orders.storedState(orderId);
@@ -198,7 +191,6 @@ export class EnrichmentService {
         enrichedJson,
         warnings: result.warnings,
         warningCount: result.warningCount,
-        alongsideWritten: newId !== undefined && order.id === newId,
       };
     }
   }

@@ -48,10 +48,11 @@ export interface RecordedAttempt {
   status: OrderStatus;
 }
 
-/** An order a forward is about: its status, and whether its enriched payload is still `body`. */
+/** The order of a retry job: its status, whether the job is still its current message, and (for a job without text) the payload to send. */
 export interface ForwardState {
   status: OrderStatus;
   current: boolean;
+  enrichedPayload: Record<string, unknown> | null;
 }
 
 export interface OrderToRedeliver {
@@ -59,6 +60,8 @@ export interface OrderToRedeliver {
   orderId: string;
   status: OrderStatus;
   enrichedPayload: Record<string, unknown> | null;
+  /** Null for an order stored before orders kept their webhook-id, or re-taxed by a transfer. */
+  webhookId: string | null;
 }
 
 /**
@@ -159,11 +162,23 @@ export function recordAttemptsStatement(
   };
 }
 
-export const FORWARD_STATES = sql<{ id: string; status: OrderStatus; current: boolean | null }>(
+/**
+ * A job without text is current while the order's webhook-id is still the job's (each stored enrichment gets a new one),
+ * and sends the order's payload, read here; a job with text (written before orders kept their webhook-id) while the
+ * order's payload still equals that text.
+ */
+export const FORWARD_STATES = sql<{
+  id: string;
+  status: OrderStatus;
+  current: boolean | null;
+  enriched_payload: Record<string, unknown> | null;
+}>(
   'order-forward-states',
-  `SELECT o.id, o.status, o.enriched_payload = j.body::jsonb AS current
-   FROM unnest($1::uuid[], $2::text[]) AS j(order_db_id, body) JOIN orders o ON o.id = j.order_db_id`,
-  { id: true, status: true, current: true },
+  `SELECT o.id, o.status,
+     CASE WHEN j.body IS NULL THEN o.webhook_id IS NOT DISTINCT FROM j.webhook_id ELSE o.enriched_payload = j.body::jsonb END AS current,
+     CASE WHEN j.body IS NULL AND o.webhook_id IS NOT DISTINCT FROM j.webhook_id THEN o.enriched_payload END AS enriched_payload
+   FROM unnest($1::uuid[], $2::text[], $3::text[]) AS j(order_db_id, webhook_id, body) JOIN orders o ON o.id = j.order_db_id`,
+  { id: true, status: true, current: true, enriched_payload: true },
 );
 
 interface RedeliveryRow {
@@ -171,16 +186,17 @@ interface RedeliveryRow {
   order_id: string;
   status: OrderStatus;
   enriched_payload: Record<string, unknown> | null;
+  webhook_id: string | null;
 }
-const REDELIVERY_COLUMNS = { id: true, order_id: true, status: true, enriched_payload: true } as const;
+const REDELIVERY_COLUMNS = { id: true, order_id: true, status: true, enriched_payload: true, webhook_id: true } as const;
 export const FIND_BY_UUID_OR_ORDER_ID = sql<RedeliveryRow>(
   'order-find-by-uuid-or-order-id',
-  `SELECT id, order_id, status, enriched_payload FROM orders WHERE id = $1::uuid OR order_id = $2 ORDER BY (id = $1::uuid) DESC LIMIT 1`,
+  `SELECT id, order_id, status, enriched_payload, webhook_id FROM orders WHERE id = $1::uuid OR order_id = $2 ORDER BY (id = $1::uuid) DESC LIMIT 1`,
   REDELIVERY_COLUMNS,
 );
 export const FIND_BY_ORDER_ID = sql<RedeliveryRow>(
   'order-find-by-order-id',
-  `SELECT id, order_id, status, enriched_payload FROM orders WHERE order_id = $1`,
+  `SELECT id, order_id, status, enriched_payload, webhook_id FROM orders WHERE order_id = $1`,
   REDELIVERY_COLUMNS,
 );
 
@@ -217,11 +233,19 @@ export class OrderForwardingRepository {
     return recorded;
   }
 
-  /** For each order, its status and whether its enriched payload is still the given body; orders that are gone are absent. */
-  async forwardStates(jobs: ReadonlyArray<{ orderDbId: string; body: string }>): Promise<Map<string, ForwardState>> {
+  /** For each job's order, its status, whether the job is still its current message and the payload to send; orders that are gone are absent. */
+  async forwardStates(
+    jobs: ReadonlyArray<{ orderDbId: string; webhookId: string; body: string | null }>,
+  ): Promise<Map<string, ForwardState>> {
     if (jobs.length === 0) return new Map();
-    const rows = await this.db.rows(FORWARD_STATES, [jobs.map((job) => job.orderDbId), jobs.map((job) => job.body)]);
-    return new Map(rows.map((row) => [row.id, { status: row.status, current: row.current === true }]));
+    const rows = await this.db.rows(FORWARD_STATES, [
+      jobs.map((job) => job.orderDbId),
+      jobs.map((job) => job.webhookId),
+      jobs.map((job) => job.body),
+    ]);
+    return new Map(
+      rows.map((row) => [row.id, { status: row.status, current: row.current === true, enrichedPayload: row.enriched_payload }]),
+    );
   }
 
   /** The order by its UUID or its `orderId` (the UUID wins when both match). */
@@ -230,6 +254,8 @@ export class OrderForwardingRepository {
       isUuid ? FIND_BY_UUID_OR_ORDER_ID : FIND_BY_ORDER_ID,
       isUuid ? [idOrOrderId, idOrOrderId] : [idOrOrderId],
     );
-    return row ? { id: row.id, orderId: row.order_id, status: row.status, enrichedPayload: row.enriched_payload } : undefined;
+    return row
+      ? { id: row.id, orderId: row.order_id, status: row.status, enrichedPayload: row.enriched_payload, webhookId: row.webhook_id }
+      : undefined;
   }
 }

@@ -78,6 +78,13 @@ export class OrderEntity {
   @Column({ type: 'integer', default: 0 })
   webhookAttempts: number;
 
+  /**
+   * The `webhook-id` of the stored enriched payload: a new random one with each enrichment the order path stores;
+   * null for an order stored before it existed or re-taxed by a transfer, whose id is then the hash of its canonical JSON.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  webhookId: string | null;
+
   @Column({ type: 'varchar', length: 100, nullable: true })
   storeId: string | null;
 

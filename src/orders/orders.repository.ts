@@ -16,6 +16,8 @@ export interface OrderUpsert {
   storeId: string | null;
   source: string | null;
   fiscalGroupId: string | null;
+  /** The enriched payload's `webhook-id` (null for an untaxed order): each stored enrichment is a new message. */
+  webhookId: string | null;
   /**
    * The tax instant of this receipt (absent: now); a stored order keeps its own. A taxed upsert reads it (and the revision) from
    * the enriched payload's `taxSummary.fiscalDocument`, so that the statement keeps its parameters.
@@ -29,6 +31,8 @@ export interface UpsertedOrder {
   createdAt: Date;
   updatedAt: Date;
   webhookAttempts: number;
+  /** The stored enriched payload's `webhook-id`; null for an untaxed order. */
+  webhookId: string | null;
 }
 
 /** The stored order as a follow-up of the upsert reads it inside the upsert's statement: SQL names, given by this module. */
@@ -37,10 +41,8 @@ export interface UpsertedOrderRelation {
   readonly relation: string;
   /** Its column holding the order's id. */
   readonly id: string;
-  /** True when this statement created the order with the id it was given (false for a re-send of a stored order). */
-  readonly created: string;
-  /** The enriched payload's JSON text exactly as given (not re-serialized by PostgreSQL). */
-  readonly enrichedText: string;
+  /** Its column holding the stored enriched payload's `webhook-id`. */
+  readonly webhookId: string;
 }
 
 /**
@@ -128,10 +130,10 @@ const INTAKE_TARGETS = INTAKE_STATUSES;
  *
  * The order keeps the tax instant of its first receipt: a taxed re-send whose tax instant differs changes nothing
  * either (the caller re-taxes it at the stored instant and tries again). A taxed upsert takes the tax instant and the
- * revision from the enriched payload's `taxSummary.fiscalDocument`, parsed once, so that the statement keeps its ten
- * parameters; an untaxed one takes the tax instant as `$11`.
+ * revision from the enriched payload's `taxSummary.fiscalDocument`, parsed once, and the enriched payload's new
+ * `webhook-id` as `$11`; an untaxed one takes the tax instant as `$11` and clears the `webhook-id`.
  */
-export function upsertOrderSql(untaxed = false, givenId?: string): string {
+export function upsertOrderSql(untaxed = false): string {
   const storeGuard = `o.store_id IS NOT DISTINCT FROM EXCLUDED.store_id OR NOT ${TRANSFERRED}`;
   const taxGuard = untaxed ? `o.enriched_payload IS NULL AND ` : '';
   const instantGuard = untaxed
@@ -140,12 +142,13 @@ export function upsertOrderSql(untaxed = false, givenId?: string): string {
   const guard = `${taxGuard}(${storeGuard}) AND ($10::text[] IS NULL OR o.store_id = ANY($10::text[]))${instantGuard}`;
   const taxInstant = untaxed ? `$11::timestamptz` : `(e.doc #>> '{taxSummary,fiscalDocument,taxInstant}')::timestamptz`;
   const revision = untaxed ? `NULL::integer` : `(e.doc #>> '{taxSummary,fiscalDocument,revision}')::integer`;
+  const webhookId = untaxed ? `NULL::varchar` : `$11::varchar`;
   return `
-  INSERT INTO orders AS o (${givenId ? 'id, ' : ''}order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by,
-    last_changed_via, tax_instant, fiscal_group_revision)
-  SELECT ${givenId ? `${givenId}::uuid, ` : ''}$1::varchar, $2::varchar, $3::jsonb, e.doc, $5::varchar, $6::varchar, $7::uuid, $8::varchar,
-    $9::varchar, ${taxInstant}, ${revision}
-  FROM (SELECT ${givenId ? '$4::text::jsonb' : '$4::jsonb'} AS doc) AS e
+  INSERT INTO orders AS o (order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by,
+    last_changed_via, tax_instant, fiscal_group_revision, webhook_id)
+  SELECT $1::varchar, $2::varchar, $3::jsonb, e.doc, $5::varchar, $6::varchar, $7::uuid, $8::varchar,
+    $9::varchar, ${taxInstant}, ${revision}, ${webhookId}
+  FROM (SELECT $4::jsonb AS doc) AS e
   ON CONFLICT (order_id) DO UPDATE SET
     payload = EXCLUDED.payload,
     enriched_payload = EXCLUDED.enriched_payload,
@@ -157,9 +160,10 @@ export function upsertOrderSql(untaxed = false, givenId?: string): string {
     last_changed_via = EXCLUDED.last_changed_via,
     tax_instant = coalesce(o.tax_instant, EXCLUDED.tax_instant),
     fiscal_group_revision = EXCLUDED.fiscal_group_revision,
+    webhook_id = EXCLUDED.webhook_id,
     updated_at = now()
   WHERE ${guard}
-  RETURNING o.id, o.status, o.created_at, o.updated_at, o.webhook_attempts`;
+  RETURNING o.id, o.status, o.created_at, o.updated_at, o.webhook_attempts, o.webhook_id`;
 }
 
 interface UpsertedRow {
@@ -168,37 +172,32 @@ interface UpsertedRow {
   created_at: Date;
   updated_at: Date;
   webhook_attempts: number;
+  webhook_id: string | null;
 }
-const UPSERTED_COLUMNS = { id: true, status: true, created_at: true, updated_at: true, webhook_attempts: true } as const;
+const UPSERTED_COLUMNS = { id: true, status: true, created_at: true, updated_at: true, webhook_attempts: true, webhook_id: true } as const;
 
 // The order path's hottest statements: named, so each pooled connection plans them once.
 export const UPSERT = sql<UpsertedRow>('order-upsert', upsertOrderSql(), UPSERTED_COLUMNS);
 export const UPSERT_UNTAXED = sql<UpsertedRow>('order-upsert-untaxed', upsertOrderSql(true), UPSERTED_COLUMNS);
 
 /**
- * A taxed upsert with `followUp`'s writes in the same statement (one round trip, one transaction). A new order
- * takes `id` (`$11`), so that the follow-up can be written for it before the statement runs; a re-send keeps its
- * own id and `created` is false. The enriched payload (`$4`) is a text parameter, so the follow-up can store its
- * exact text. Named per follow-up (its text is the same every time).
+ * A taxed upsert with `followUp`'s writes in the same statement (one round trip, one transaction), for a new order
+ * and a re-send alike: the follow-up reads the stored order's id and `webhook-id` from the upsert's own row, and writes
+ * nothing when the upsert changed nothing. Named per follow-up (its text is the same every time).
  */
-export function upsertWithFollowUpStatement(values: unknown[], id: string, followUp: UpsertFollowUp): BuiltStatement<UpsertedRow> {
-  const all = [...values, id];
+export function upsertWithFollowUpStatement(values: unknown[], followUp: UpsertFollowUp): BuiltStatement<UpsertedRow> {
+  const all = [...values];
   const bind: BindValue = (value, cast = '') => {
     all.push(value);
     return `$${all.length}${cast}`;
   };
-  const upserted: UpsertedOrderRelation = {
-    relation: 'upserted',
-    id: 'upserted.id',
-    created: `(upserted.id = $11::uuid)`,
-    enrichedText: '$4::text',
-  };
+  const upserted: UpsertedOrderRelation = { relation: 'upserted', id: 'upserted.id', webhookId: 'upserted.webhook_id' };
   const items = followUp.withItems(upserted, bind);
   return {
     statement: sql(
       `order-upsert+${followUp.name}`,
-      `WITH upserted AS (${upsertOrderSql(false, '$11')}), ${items}
-  SELECT id, status, created_at, updated_at, webhook_attempts FROM upserted`,
+      `WITH upserted AS (${upsertOrderSql()}), ${items}
+  SELECT id, status, created_at, updated_at, webhook_attempts, webhook_id FROM upserted`,
       UPSERTED_COLUMNS,
     ),
     values: all,
@@ -267,10 +266,12 @@ export const SET_STATUS = sql(
    WHERE id = $1`,
 );
 
+// A re-taxed payload is a new message: its `webhook-id` goes back to the hash of its canonical JSON (null).
 export const MOVE_STORE = sql(
   'order-move-store',
   `UPDATE orders SET store_id = $2, payload = $3::jsonb, enriched_payload = $4::jsonb, fiscal_group_id = $5,
      last_changed_by = $6, last_changed_via = $7, updated_at = now(), transferred_at = now(),
+     webhook_id = CASE WHEN $4::jsonb IS NOT DISTINCT FROM enriched_payload THEN webhook_id END,
      fiscal_group_revision = CASE WHEN $5::uuid IS NOT DISTINCT FROM fiscal_group_id THEN fiscal_group_revision ELSE $8 END
    WHERE id = $1`,
 );
@@ -307,10 +308,9 @@ export class OrdersRepository {
 
   /**
    * Stores the order, or returns null when the stored order must not be overwritten by it (see `upsertOrderSql`).
-   * With `alongside` (taxed orders only), a new order gets `alongside.id` and `alongside.followUp`'s writes commit in
-   * the same statement (see `upsertWithFollowUpStatement`).
+   * With `followUp` (taxed orders only), its writes commit in the same statement (see `upsertWithFollowUpStatement`).
    */
-  async upsert(order: OrderUpsert, actor: Actor, alongside?: { id: string; followUp: UpsertFollowUp }): Promise<UpsertedOrder | null> {
+  async upsert(order: OrderUpsert, actor: Actor, followUp?: UpsertFollowUp): Promise<UpsertedOrder | null> {
     const untaxed = order.enrichedPayloadJson === null;
     const values = [
       order.orderId,
@@ -323,16 +323,24 @@ export class OrdersRepository {
       actor.clientId,
       actor.via,
       actor.stores ?? null,
+      untaxed ? (order.taxInstant ?? new Date()) : order.webhookId,
     ];
     let row: UpsertedRow | undefined;
-    if (alongside && !untaxed) {
-      const { statement, values: all } = upsertWithFollowUpStatement(values, alongside.id, alongside.followUp);
+    if (followUp && !untaxed) {
+      const { statement, values: all } = upsertWithFollowUpStatement(values, followUp);
       row = await this.db.row(statement, all);
     } else {
-      row = await this.db.row(untaxed ? UPSERT_UNTAXED : UPSERT, untaxed ? [...values, order.taxInstant ?? new Date()] : values);
+      row = await this.db.row(untaxed ? UPSERT_UNTAXED : UPSERT, values);
     }
     if (!row) return null;
-    return { id: row.id, status: row.status, createdAt: row.created_at, updatedAt: row.updated_at, webhookAttempts: row.webhook_attempts };
+    return {
+      id: row.id,
+      status: row.status,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      webhookAttempts: row.webhook_attempts,
+      webhookId: row.webhook_id,
+    };
   }
 
   async storedState(orderId: string): Promise<StoredOrderState | undefined> {

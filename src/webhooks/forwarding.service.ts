@@ -16,7 +16,7 @@ import { nextRetryDelay, parseRetryAfter } from './retry-policy.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { type DeliveryResult, WebhookDeliveryService, type WebhookMessage } from './webhook-delivery.service.js';
 import { outboxJob } from './webhook-deliveries.repository.js';
-import { canonicalJson, webhookIdFor, webhookIdOfCanonical } from './webhook-signature.js';
+import { canonicalJson, webhookIdOfCanonical } from './webhook-signature.js';
 
 /** The pending job of a forward in flight falls due this long after the send's own timeout. */
 const IN_FLIGHT_MARGIN_MS = 5_000;
@@ -41,32 +41,16 @@ export class ForwardingService {
   async forward(body: unknown, actor: Actor, rawBody?: Buffer, profile?: OrderProfile): Promise<ForwardResponseDto> {
     this.requireWebhook();
     const inFlightMs = this.config.orderWebhookTimeoutMs + IN_FLIGHT_MARGIN_MS;
-    // With retries, a new order's retry job is written by the order's own upsert: see "The forward's outbox" in docs/webhook-retries.md.
-    let queued: { id: string; json: string; webhookId: string } | undefined;
+    // With retries, the retry job is written by the order's own upsert, durable before the first byte leaves: if this
+    // process dies while the receiver holds the message, the retry worker sends the order's stored payload under the same
+    // webhook-id once the job is due ("The forward's outbox" in docs/webhook-retries.md).
     const enrichment = await this.enrichment.enrich(body, actor, {
       rawBody,
       profile,
-      alongside: this.config.webhookRetryEnabled
-        ? (id, payload, json) => {
-            queued = { id, json, webhookId: webhookIdFor(id, payload) };
-            return outboxJob(queued.webhookId, inFlightMs);
-          }
-        : undefined,
+      alongside: this.config.webhookRetryEnabled ? outboxJob(inFlightMs) : undefined,
     });
     const order = enrichment.order!;
-    const json = enrichment.enrichedJson;
-    const message: WebhookMessage = {
-      orderDbId: order.id,
-      // Computed once: the job's webhook-id is the message's.
-      webhookId: queued?.id === order.id && queued.json === json ? queued.webhookId : webhookIdFor(order.id, enrichment.enrichedPayload),
-      body: json,
-    };
-    // Durable before the first byte leaves: if this process dies while the receiver holds the
-    // message, the retry worker sends the same message (same webhook-id) once the job is due.
-    // A re-send of a stored order got no job from its upsert (its webhook-id needs its own id): one more statement.
-    if (this.config.webhookRetryEnabled && !enrichment.alongsideWritten) {
-      await this.repository.scheduleRetry(message.orderDbId, message.webhookId, message.body, inFlightMs);
-    }
+    const message: WebhookMessage = { orderDbId: order.id, webhookId: order.webhookId!, body: enrichment.enrichedJson };
     const result = await this.delivery.deliver(message, 'forward', actor, { cancelPendingRetry: true });
     const label = `Order ${enrichment.orderId}`;
     if (result.delivered) return { message: `${label} enriched, stored and forwarded: ${answered(result)}` };
@@ -76,7 +60,7 @@ export class ForwardingService {
     const retryInMs = retryable
       ? nextRetryDelay(0, this.config.webhookRetrySchedule, parseRetryAfter(result.retryAfter, Date.now()))
       : undefined;
-    if (retryInMs !== undefined) await this.repository.scheduleRetry(message.orderDbId, message.webhookId, message.body, retryInMs);
+    if (retryInMs !== undefined) await this.repository.scheduleRetry(message.orderDbId, message.webhookId, retryInMs);
     else if (this.config.webhookRetryEnabled) await this.repository.dropPendingJob(message.orderDbId, message.webhookId);
     const next = retryInMs === undefined ? 'it is not retried automatically' : `it will be retried in ${describeDelay(retryInMs)}`;
     throw new ApiError(
@@ -96,10 +80,10 @@ export class ForwardingService {
     if (!order.enrichedPayload) {
       throw orderNotEnriched(order.orderId, order.status);
     }
-    // Re-serialized from jsonb, so the key order differs from the forward's anyway: the canonical JSON is both the body and
-    // the webhook-id's input, one serialization instead of two.
+    // Re-serialized from jsonb, so the key order differs from the forward's anyway. An order stored without its
+    // webhook-id hashes that canonical JSON for it: one serialization for both.
     const json = canonicalJson(order.enrichedPayload);
-    const message: WebhookMessage = { orderDbId: order.id, webhookId: webhookIdOfCanonical(order.id, json), body: json };
+    const message: WebhookMessage = { orderDbId: order.id, webhookId: order.webhookId ?? webhookIdOfCanonical(order.id, json), body: json };
     const result = await this.delivery.deliver(message, 'redeliver', actor, {
       cancelPendingRetry: true,
       // The attempt (counter, status, delivery log) and its event commit together, after the send.

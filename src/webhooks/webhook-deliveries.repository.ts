@@ -8,6 +8,7 @@ import { OrderDetailSections } from '../orders/order-detail-sections.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import { OrderForwardingRepository, type AttemptFollowUp, type RecordedAttempt } from '../orders/order-forwarding.repository.js';
 import type { UpsertFollowUp } from '../orders/orders.repository.js';
+import { canonicalJson } from './webhook-signature.js';
 import type { DeliveryTrigger, WebhookDeliveryEntryDto } from '../orders/dto/persisted-order.dto.js';
 
 export interface AttemptRecord {
@@ -36,13 +37,14 @@ export interface ClaimedJob {
   id: string;
   orderDbId: string;
   webhookId: string;
-  body: string;
+  /** What to send: the job's own text (a job written before orders kept their webhook-id), else the order's stored payload as canonical JSON; null when the order has none. */
+  body: string | null;
   retriesDone: number;
   /** Identifies this claim: the job is only updated or removed by its holder. */
   lease: string;
   /** The order's status, null when the order is gone. */
   orderStatus: OrderStatus | null;
-  /** Whether the order's enriched payload is still the one in the job. */
+  /** Whether the order's enriched payload is still the job's message (its webhook-id, or for a job with text, that text). */
   current: boolean;
   /** Whether this message already got a 2xx. */
   delivered: boolean;
@@ -128,19 +130,21 @@ export function attemptLogBatch(records: readonly AttemptRecord[]): AttemptFollo
 }
 
 /**
- * The forward's retry job, written by the order's upsert in the same statement (a transactional outbox): a new order's
- * job holds the enriched payload's exact text and the webhook-id computed for the id the order was given, due once the
- * send in flight could no longer be under way. A re-send of a stored order writes no job here: its webhook-id depends
- * on its own id, so the caller schedules it with `scheduleRetry` once the upsert has answered.
+ * The forward's retry job, written by the order's upsert in the same statement (a transactional outbox), for a new order
+ * and a re-send alike (replacing an older job of the order, as `scheduleRetry` does): the stored payload's webhook-id,
+ * no text (the retry sends the order's stored payload while its webhook-id is still the job's), due once the send in
+ * flight could no longer be under way.
  */
-export function outboxJob(webhookId: string, inFlightMs: number): UpsertFollowUp {
+export function outboxJob(inFlightMs: number): UpsertFollowUp {
   return {
     name: 'webhook-outbox-job',
     withItems: (order, bind) => `
   queued AS (
     INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
-    SELECT ${order.id}, ${bind(webhookId)}, ${order.enrichedText}, 0, now() + ${bind(inFlightMs, '::integer')} * interval '1 millisecond'
-    FROM ${order.relation} WHERE ${order.created}
+    SELECT ${order.id}, ${order.webhookId}, NULL, 0, now() + ${bind(inFlightMs, '::integer')} * interval '1 millisecond'
+    FROM ${order.relation}
+    ON CONFLICT (order_db_id) DO UPDATE SET
+      webhook_id = EXCLUDED.webhook_id, body = NULL, retries_done = 0, run_at = EXCLUDED.run_at, lease = NULL, updated_at = now()
     RETURNING id
   )`,
   };
@@ -151,7 +155,7 @@ export const CLAIM = sql<{
   id: string;
   order_db_id: string;
   webhook_id: string;
-  body: string;
+  body: string | null;
   retries_done: number;
   lease: string;
   delivered: boolean;
@@ -173,9 +177,9 @@ export const CLAIM = sql<{
 export const SCHEDULE = sql(
   'webhook-schedule-retry',
   `INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
-   VALUES ($1, $2, $3, 0, now() + $4 * interval '1 millisecond')
+   VALUES ($1, $2, NULL, 0, now() + $3 * interval '1 millisecond')
    ON CONFLICT (order_db_id) DO UPDATE SET
-     webhook_id = EXCLUDED.webhook_id, body = EXCLUDED.body, retries_done = 0, run_at = EXCLUDED.run_at, lease = NULL, updated_at = now()`,
+     webhook_id = EXCLUDED.webhook_id, body = NULL, retries_done = 0, run_at = EXCLUDED.run_at, lease = NULL, updated_at = now()`,
 );
 export const DROP_PENDING = sql(
   'webhook-drop-pending-job',
@@ -302,9 +306,9 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
     );
   }
 
-  /** The order's one pending retry, replacing any older one (a newer payload supersedes it). */
-  async scheduleRetry(orderDbId: string, webhookId: string, body: string, delayMs: number): Promise<void> {
-    await this.db.rows(SCHEDULE, [orderDbId, webhookId, body, delayMs]);
+  /** The order's one pending retry of the message `webhookId` (its stored payload), replacing any older one (a newer payload supersedes it). */
+  async scheduleRetry(orderDbId: string, webhookId: string, delayMs: number): Promise<void> {
+    await this.db.rows(SCHEDULE, [orderDbId, webhookId, delayMs]);
   }
 
   /** Drops the order's pending job for this message unless a retry worker holds it. */
@@ -315,14 +319,16 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
   /** Claims due jobs, each with its order's state (read through the orders module, one query for the batch). */
   async claimDueJobs(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
     const rows = await this.db.rows(CLAIM, [limit, leaseMs]);
-    const states = await this.orders.forwardStates(rows.map((row) => ({ orderDbId: row.order_db_id, body: row.body })));
+    const states = await this.orders.forwardStates(
+      rows.map((row) => ({ orderDbId: row.order_db_id, webhookId: row.webhook_id, body: row.body })),
+    );
     return rows.map((row) => {
       const state = states.get(row.order_db_id);
       return {
         id: row.id,
         orderDbId: row.order_db_id,
         webhookId: row.webhook_id,
-        body: row.body,
+        body: row.body ?? (state?.enrichedPayload ? canonicalJson(state.enrichedPayload) : null),
         retriesDone: row.retries_done,
         lease: row.lease,
         orderStatus: state?.status ?? null,

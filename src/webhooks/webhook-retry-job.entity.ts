@@ -16,9 +16,12 @@ export class WebhookRetryJobEntity {
   @Column({ type: 'varchar', length: 64 })
   webhookId: string;
 
-  /** The enriched payload to send, as text (its signature is over these bytes). */
-  @Column({ type: 'text' })
-  body: string;
+  /**
+   * Null: the retry sends the order's stored enriched payload, as long as the order's `webhook_id` is still this job's.
+   * Text (a job written before the order carried its id): the enriched payload to send, as these bytes.
+   */
+  @Column({ type: 'text', nullable: true })
+  body: string | null;
 
   @Column({ type: 'integer', default: 0 })
   retriesDone: number;

@@ -99,18 +99,21 @@ export class WebhookRetryWorker implements OnApplicationBootstrap {
     try {
       const skip = !job.current
         ? 'the order has a newer payload'
-        : job.delivered
-          ? 'this payload was already delivered'
-          : !job.orderStatus || !INTAKE_STATUSES.includes(job.orderStatus)
-            ? `the order is ${job.orderStatus ?? 'gone'}`
-            : undefined;
-      if (skip) {
+        : job.body === null
+          ? 'the order has no enriched payload'
+          : job.delivered
+            ? 'this payload was already delivered'
+            : !job.orderStatus || !INTAKE_STATUSES.includes(job.orderStatus)
+              ? `the order is ${job.orderStatus ?? 'gone'}`
+              : undefined;
+      if (skip || job.body === null) {
         await this.repository.finishJob(job);
         this.logger.info({ ...log, reason: skip }, 'webhook retry dropped');
         return;
       }
 
-      const result = await this.delivery.deliver(job, 'retry', RETRY_ACTOR, { cancelPendingRetry: false, onlyIfPayload: job.body });
+      const message = { ...job, body: job.body };
+      const result = await this.delivery.deliver(message, 'retry', RETRY_ACTOR, { cancelPendingRetry: false, onlyIfPayload: job.body });
       if (result.delivered) {
         await this.repository.finishJob(job);
         return;

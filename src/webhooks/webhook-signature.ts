@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Standard Webhooks (https://www.standardwebhooks.com) message identity and signature.
@@ -42,7 +42,15 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * `webhook-id`: one per enriched payload of one order, the same on every attempt
+ * The `webhook-id` of a newly stored enriched payload: random, kept with the order (`orders.webhook_id`) and sent on every
+ * attempt of that payload. As long as the hash below: `msg_` and 32 base64url characters (192 bits).
+ */
+export function newWebhookId(): string {
+  return `msg_${randomBytes(24).toString('base64url')}`;
+}
+
+/**
+ * The `webhook-id` of an order stored without one (before ids were kept, or re-taxed by a transfer): one per enriched payload of one order, the same on every attempt
  * (forward, retries, redeliveries), so that a receiver can drop duplicates. A new
  * enrichment (a new `taxSummary.calculatedAt` at least) is a new message.
  */

@@ -65,6 +65,8 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
 
       const after = await row(orderId);
       expect(after).toMatchObject({ storeId: MOEMA, fiscalGroupId: groupB, status: 'ACCEPTED', id: before.id });
+      // Re-taxed, a new message: its webhook-id is again the hash of its canonical JSON (the stored one was the old payload's).
+      expect([typeof before.webhookId, after.webhookId]).toEqual(['string', null]);
       expect(after.payload.store).toEqual({ id: MOEMA, name: 'Bella Napoli' });
       expect(after.payload.customer).toEqual({ name: 'Ana' });
       expect(enrichedPayloadOf(after).store.id).toBe(MOEMA);

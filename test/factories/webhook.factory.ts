@@ -32,8 +32,11 @@ export async function webhookDelivery(db: Db, overrides: WebhookDeliveryOverride
 export interface RetryJobOverrides {
   orderDbId: string;
   webhookId?: string;
-  /** The exact bytes the retry POSTs: compare with the order's enriched payload. */
-  body?: string;
+  /**
+   * The exact bytes the retry POSTs (a job written before orders kept their webhook-id), or null: the retry POSTs the
+   * order's stored payload while the order's `webhookId` is the job's. Default `{}`.
+   */
+  body?: string | null;
   retriesDone?: number;
   /** Due since (negative) or due in (positive) this many ms; default -1000 (due). */
   runInMs?: number;

@@ -124,9 +124,8 @@ describe('hand-written SQL statements answer the columns of their row type (inte
       taxSummary: { fiscalDocument: { revision: 1, taxInstant: new Date().toISOString() } },
     });
     const built = upsertWithFollowUpStatement(
-      ['sql-outbox', 'ENRICHED', '{}', enriched, null, null, null, 'c', 'v', null],
-      '00000000-0000-4000-8000-000000000001',
-      outboxJob('msg_x', 1000),
+      ['sql-outbox', 'ENRICHED', '{}', enriched, null, null, null, 'c', 'v', null, 'msg_x'],
+      outboxJob(1000),
     );
     await expectColumns(built.statement, built.values);
   });

@@ -87,8 +87,8 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       expect(await jobOf(row.id)).toBeUndefined();
     });
 
-    it('the retry job holds the exact message before it leaves, for a new order and for a re-send', async () => {
-      /** What the queue held while the receiver had the message: the job's webhook-id and body, and the order's. */
+    it('the retry job names the message before it leaves, for a new order and for a re-send', async () => {
+      /** What the queue held while the receiver had the message: the job, and the order with its payload and webhook-id. */
       const seen: Array<{ job: Awaited<ReturnType<typeof retryJobOf>>; request: ReceivedRequest; order: OrderEntity }> = [];
       const lookWhileSending = () =>
         receiver.respondWith((request, response) => {
@@ -105,9 +105,10 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
 
       expect(seen).toHaveLength(2);
       for (const { job, request, order: row } of seen) {
-        expect(job).toMatchObject({ webhookId: request.headers['webhook-id'], body: request.raw.toString('utf8'), retriesDone: 0 });
-        // The id a redelivery of the stored payload computes: the same message.
-        expect(request.headers['webhook-id']).toBe(webhookIdFor(row.id, row.enrichedPayload));
+        // A retry sends the order's stored payload under the job's id while that id is still the order's: the same message.
+        expect(job).toMatchObject({ webhookId: request.headers['webhook-id'], body: null, retriesDone: 0 });
+        expect(row.webhookId).toBe(request.headers['webhook-id']);
+        expect(row.enrichedPayload).toEqual(forwardedPayload(request));
       }
       expect(seen[1]!.request.headers['webhook-id']).not.toBe(seen[0]!.request.headers['webhook-id']);
       expect(await jobOf(seen[0]!.order.id)).toBeUndefined();
@@ -220,6 +221,19 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
         [3, 'redeliver', 200],
       ]);
       expect(await jobOf(target.id)).toBeUndefined();
+      // Stored without a webhook-id (before orders kept theirs): the hash of its canonical JSON, as its first attempts had.
+      expect(receiver.requests[0]!.headers['webhook-id']).toBe(webhookIdFor(target.id, enriched));
+    });
+
+    it("a redelivery sends under the order's stored webhook-id", async () => {
+      const target = await order(db.dataSource, {
+        orderId: 'R-kept',
+        status: 'FORWARD_FAILED',
+        enrichedPayload: { orderId: 'R-kept' },
+        webhookId: 'msg_kept',
+      });
+      await forwarding.redeliver(target.id, ADMIN, AUDIT);
+      expect(receiver.requests.map((request) => request.headers['webhook-id'])).toEqual(['msg_kept']);
     });
 
     it('a failed redelivery leaves the retry schedule as it was', async () => {

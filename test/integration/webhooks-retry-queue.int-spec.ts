@@ -115,7 +115,7 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       // A new payload replaces the job (one per order) while a worker holds it: the holder's writes miss.
       await makeRetryJobDue(db.dataSource, row.id);
       const [held] = await queue.claimDueJobs(1, LEASE_MS);
-      await queue.scheduleRetry(row.id, 'msg_newer', '{"v": 3}', 1000);
+      await queue.scheduleRetry(row.id, 'msg_newer', 1000);
       await queue.rescheduleJob(held!, 2, 300_000);
       await queue.finishJob(held!);
       expect(await jobOf(row.id)).toMatchObject({ retriesDone: 0, lease: null, delayMs: 1000 });
@@ -150,6 +150,49 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       expect(await db.dataSource.getRepository(WebhookDeliveryEntity).findBy({ orderDbId: row.id })).toEqual([
         expect.objectContaining({ attempt: 2, trigger: 'retry', webhookId: job.webhookId, statusCode: 200 }),
       ]);
+    });
+
+    it("sends a job without text as the order's stored payload (canonical JSON) under the job's webhook-id", async () => {
+      // Keys out of order: the retry sends them sorted, the same value.
+      const enrichedPayload = { taxSummary: { total: 5.44 }, orderId: 'W-stored' };
+      const row = await order(db.dataSource, {
+        orderId: 'W-stored',
+        status: 'FORWARD_FAILED',
+        enrichedPayload,
+        webhookAttempts: 1,
+        webhookId: 'msg_stored',
+      });
+      await retryJob(db.dataSource, { orderDbId: row.id, webhookId: 'msg_stored', body: null });
+      const worker = startWorker();
+      await eventually(async () => (await jobOf(row.id)) === undefined, { what: 'the job to be done' });
+      await worker.stop();
+
+      expect(receiver.requests).toHaveLength(1);
+      expect(receiver.requests[0]).toMatchObject({
+        body: '{"orderId":"W-stored","taxSummary":{"total":5.44}}',
+        headers: expect.objectContaining({ 'webhook-id': 'msg_stored' }) as unknown,
+      });
+      const after = await db.dataSource.getRepository(OrderEntity).findOneByOrFail({ id: row.id });
+      expect(after).toMatchObject({ status: 'FORWARDED', webhookAttempts: 2 });
+    });
+
+    it.each([
+      ['the order was taxed again since (another webhook-id)', 'msg_newer'],
+      ['the order has no webhook-id (a transfer re-taxed it)', null],
+    ])('drops a job without text, without sending it, when %s', async (_reason, webhookId) => {
+      const orderId = `W-superseded-${webhookId ?? 'none'}`;
+      const row = await order(db.dataSource, {
+        orderId,
+        status: 'FORWARD_FAILED',
+        enrichedPayload: { orderId },
+        webhookAttempts: 1,
+        webhookId,
+      });
+      await retryJob(db.dataSource, { orderDbId: row.id, webhookId: 'msg_older', body: null });
+      const worker = startWorker();
+      await eventually(async () => (await jobOf(row.id)) === undefined, { what: 'the job to be dropped' });
+      await worker.stop();
+      expect(receiver.requests).toHaveLength(0);
     });
 
     it('a failed retry is rescheduled by the schedule (retry 2 after 5 min); the last one ends the job', async () => {

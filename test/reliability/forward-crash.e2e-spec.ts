@@ -94,8 +94,12 @@ describe('forwards survive a crash and retries drain a backlog', () => {
             .filter((request) => forwardedPayload(request).orderId === row.orderId)
             .map((request) => request.headers['webhook-id']),
         );
-        // The message the dead process had sent and the retry's are one message for the receiver.
+        // The message the dead process had sent and the retry's are one message for the receiver, with one content:
+        // the retry sends the order's stored payload.
         expect([row.orderId, ids.size]).toEqual([row.orderId, 1]);
+        for (const request of receiver.requests.filter((sent) => forwardedPayload(sent).orderId === row.orderId)) {
+          expect(forwardedPayload(request)).toEqual(row.enrichedPayload);
+        }
       }
       // Each job is removed after its attempt is recorded, in a statement of its own: wait for the last removal.
       await waitUntil(

@@ -18,12 +18,12 @@ let markers = 0;
 export async function afterLaterRetryRound(t: TestApp, receiver: WebhookReceiver): Promise<void> {
   const marker = `retry-round-marker-${process.pid}-${++markers}`;
   const enrichedPayload = { orderId: marker, marker: true };
-  const row = await order(t.dataSource, { orderId: marker, status: 'ENRICHED', enrichedPayload });
+  const row = await order(t.dataSource, { orderId: marker, status: 'ENRICHED', enrichedPayload, webhookId: `msg_${marker}` });
   const isMarker = (body: string) => body.includes(marker);
   const fallback = receiver.fallback;
   receiver.fallback = (request, response) => (isMarker(request.body) ? answer(200, 'marker') : fallback)(request, response);
   try {
-    await t.app.get(WebhookDeliveriesRepository).scheduleRetry(row.id, `msg_${marker}`, JSON.stringify(enrichedPayload), 0);
+    await t.app.get(WebhookDeliveriesRepository).scheduleRetry(row.id, `msg_${marker}`, 0);
     await eventually(() => receiver.requests.some((request) => isMarker(request.body)), { what: "the marker's retry to arrive" });
     // The job goes once the attempt is recorded and counted.
     await eventually(async () => (await retryJobOf(t.dataSource, row.id)) === null, { what: "the worker to finish the marker's retry" });
