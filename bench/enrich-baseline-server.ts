@@ -5,7 +5,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { upsertOrderSql } from '../src/orders/orders.repository.js';
-import { newWebhookId } from '../src/webhooks/webhook-signature.js';
+import { newWebhookId } from '../src/orders/webhook-id.js';
 
 const UPSERT_ORDER_SQL = upsertOrderSql();
 

@@ -15,7 +15,6 @@ import { taxInstantOf, withFiscalDocument } from './tax-instant.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { mapIfoodOrder } from './ifood/ifood-order.js';
 import { jsonTextOf } from '../common/http/json-body.js';
-import { newWebhookId } from '../webhooks/webhook-signature.js';
 import type { OrderProfile } from './dto/order-profile.dto.js';
 
 export interface Enrichment {
@@ -111,7 +110,6 @@ export class EnrichmentService {
                 storeId: current.storeId,
                 source,
                 fiscalGroupId: null,
-                webhookId: null,
                 taxInstant: current.taxInstant,
               },
               actor,
@@ -165,8 +163,6 @@ export class EnrichmentService {
           storeId: current.storeId,
           source,
           fiscalGroupId: group.id,
-          // Each stored enrichment is a new webhook message ("One message, one id" in docs/webhook-retries.md).
-          webhookId: newWebhookId(),
           taxInstant: current.taxInstant,
         },
         actor,

@@ -5,6 +5,7 @@ import { ApiError } from '../common/errors/api-error.js';
 import { sql, SqlRunner, type BuiltStatement } from '../database/sql-runner.js';
 import type { BindValue } from './order-forwarding.repository.js';
 import { INTAKE_STATUSES, statusAfterSql, type OrderStatus } from './order-status.js';
+import { newWebhookId } from './webhook-id.js';
 
 export interface OrderUpsert {
   orderId: string;
@@ -16,8 +17,6 @@ export interface OrderUpsert {
   storeId: string | null;
   source: string | null;
   fiscalGroupId: string | null;
-  /** The enriched payload's `webhook-id` (null for an untaxed order): each stored enrichment is a new message. */
-  webhookId: string | null;
   /**
    * The tax instant of this receipt (absent: now); a stored order keeps its own. A taxed upsert reads it (and the revision) from
    * the enriched payload's `taxSummary.fiscalDocument`, so that the statement keeps its parameters.
@@ -323,7 +322,8 @@ export class OrdersRepository {
       actor.clientId,
       actor.via,
       actor.stores ?? null,
-      untaxed ? (order.taxInstant ?? new Date()) : order.webhookId,
+      // Each stored enrichment is a new webhook message with a new id ("One message, one id" in docs/webhook-retries.md).
+      untaxed ? (order.taxInstant ?? new Date()) : newWebhookId(),
     ];
     let row: UpsertedRow | undefined;
     if (followUp && !untaxed) {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /**
  * Standard Webhooks (https://www.standardwebhooks.com) message identity and signature.
@@ -42,16 +42,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * The `webhook-id` of a newly stored enriched payload: random, kept with the order (`orders.webhook_id`) and sent on every
- * attempt of that payload. `msg_` and the 32 hex digits of a random UUID (122 random bits), as long as the hash below;
- * `randomUUID` draws from a cached pool of entropy, one call per order path.
- */
-export function newWebhookId(): string {
-  return `msg_${randomUUID().replaceAll('-', '')}`;
-}
-
-/**
- * The `webhook-id` of an order stored without one (before ids were kept, or re-taxed by a transfer): one per enriched payload of one order, the same on every attempt
+ * The `webhook-id` of an order stored without one (`newWebhookId` in src/orders/webhook-id.ts gives the others theirs) (before ids were kept, or re-taxed by a transfer): one per enriched payload of one order, the same on every attempt
  * (forward, retries, redeliveries), so that a receiver can drop duplicates. A new
  * enrichment (a new `taxSummary.calculatedAt` at least) is a new message.
  */

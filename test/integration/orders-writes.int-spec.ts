@@ -27,7 +27,6 @@ describe('Orders: the upsert and the status writer (integration)', () => {
     storeId,
     source: 'integration',
     fiscalGroupId: null,
-    webhookId: `msg_${orderId}`,
   });
   /** What `/enrich-order` stores when no fiscal group holds the store. */
   const untaxed = (orderId: string, storeId: string): OrderUpsert => ({
