@@ -10,7 +10,7 @@ import { createTestDatabase } from '../setup/test-database.js';
 import { JobRunner } from '../../src/database/jobs/job-runner.js';
 import { eventually } from '../support/eventually.js';
 import { afterLaterRetryRound } from '../support/retry-rounds.js';
-import { answer, forwardedPayload, type Responder, WebhookReceiver } from '../support/webhook-receiver.js';
+import { answer, forwardedPayload, type Responder, verifySignature, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const FORWARD = '/enrich-order-forward';
 
@@ -72,6 +72,8 @@ describe('automatic retries of failed forwards (e2e, real receiver)', () => {
     const payloads = receiver.requests.map((request) => JSON.parse(request.body) as unknown);
     expect(payloads.slice(1)).toEqual([payloads[0], payloads[0]]);
     expect(receiver.requests[2]!.body).toBe(receiver.requests[1]!.body);
+    // Each attempt is signed over the bytes it sent.
+    expect(receiver.requests.map((request) => verifySignature('retry-secret', request.headers, request.raw))).toEqual([true, true, true]);
 
     const row = await storedOrder(t, orderId);
     expect(row).toMatchObject({ status: 'FORWARDED', webhookAttempts: 3 });
