@@ -113,7 +113,9 @@ export function processCpuMs(pid: number | undefined): number | undefined {
 }
 /**
  * CPU time of a process and its children (PostgreSQL's postmaster and its backends), in milliseconds: the live
- * children's time plus what the exited ones left in the parent's cutime/cstime.
+ * children's time plus what the exited ones left in the parent's cutime/cstime. A child reaped while its siblings
+ * are read would be counted in neither (a backend closed by an idle pool holds seconds of CPU): the reading is
+ * taken again until the parent's cutime/cstime did not move during it.
  */
 export function processTreeCpuMs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
@@ -126,15 +128,20 @@ export function processTreeCpuMs(pid: number | undefined): number | undefined {
   };
   // After "pid (comm) ": ppid is field 4, utime/stime 14/15, cutime/cstime 16/17 (1-based in proc(5)).
   const total = (fields: string[]) => Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-  const own = fieldsOf(String(pid));
-  if (!own) return undefined;
-  let ticks = total(own);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const fields = fieldsOf(entry);
-    if (fields && Number(fields[1]) === pid) ticks += total(fields);
+  const reaped = (fields: string[]) => Number(fields[13]) + Number(fields[14]);
+  for (let attempt = 1; ; attempt++) {
+    const own = fieldsOf(String(pid));
+    if (!own) return undefined;
+    let ticks = total(own);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const fields = fieldsOf(entry);
+      if (fields && Number(fields[1]) === pid) ticks += total(fields);
+    }
+    const after = fieldsOf(String(pid));
+    if (!after) return undefined;
+    if (reaped(after) === reaped(own) || attempt === 5) return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
   }
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** USER_HZ: 100 on every Linux this runs on. */
