@@ -18,9 +18,9 @@ process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-/** The node flags of `npm start` (package.json), so that benchmarks run the service as it runs in production. */
-export function startScriptNodeArgs(): string[] {
-  const start = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+/** The node flags of `npm start` (the checkout's package.json), so that benchmarks run a service as it runs in production. */
+export function startScriptNodeArgs(root = PROJECT_ROOT): string[] {
+  const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   return start.split(' ').filter((part) => part.startsWith('--'));
 }
 
@@ -35,7 +35,7 @@ export async function startService(env: Record<string, string>, nodeArgs: string
     { ...env, PORT: String(port), HOST: '127.0.0.1' },
     [],
     false,
-    [...startScriptNodeArgs(), ...nodeArgs],
+    [...startScriptNodeArgs(root), ...nodeArgs],
     root,
   );
   const url = `http://127.0.0.1:${port}`;
