@@ -7,7 +7,7 @@ import type { StoredOrderState, UpsertedOrder, UpsertFollowUp } from '../orders/
 import { mayTouchStore, type Actor } from '../common/actor.js';
 import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-errors.dto.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
-import { productIdsOf, TAX_ENGINE, type TaxEngine, type TaxWarning } from '../tax-engine/tax-engine.js';
+import { productIdsOf, TAX_ENGINE, type CategoryIndex, type FiscalGroupSnapshot, type TaxEngine } from '../tax-engine/tax-engine.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { lineCountExceeds, receiveOrder, withStoreId } from './order-payload.js';
 import { amountPrecisionProblems } from './amount-precision.js';
@@ -21,10 +21,8 @@ export interface Enrichment {
   orderId: string;
   /** Null on a dry run (nothing stored). */
   order: UpsertedOrder | null;
-  enrichedPayload: Record<string, unknown>;
-  /** The enriched payload as JSON text, serialized once for the database and the answer. */
+  /** The enriched payload as JSON text, serialized once for the database and the answer (callers need nothing else of it). */
   enrichedJson: string;
-  warnings: TaxWarning[];
   /** Every warning, including those left out of the summary's list. */
   warningCount: number;
 }
@@ -138,22 +136,15 @@ export class EnrichmentService {
         );
       }
 
-      const result = this.engine.enrich({ group, categories, payload: current.payload });
-      withFiscalDocument(result, inForce.revision, current.taxInstant);
-      // A large order is several milliseconds of work at each step: let other requests in between.
-      if (large) await setImmediatePromise();
-      const enrichedJson = JSON.stringify(result.payload);
-      if (large) await setImmediatePromise();
-      if (options.dryRun) {
-        return {
-          orderId,
-          order: null,
-          enrichedPayload: result.payload,
-          enrichedJson,
-          warnings: result.warnings,
-          warningCount: result.warningCount,
-        };
-      }
+      const { enrichedJson, warningCount } = await this.taxed(
+        group,
+        categories,
+        current.payload,
+        inForce.revision,
+        current.taxInstant,
+        large,
+      );
+      if (options.dryRun) return { orderId, order: null, enrichedJson, warningCount };
       const order = await this.orders.upsert(
         {
           orderId,
@@ -180,15 +171,26 @@ export class EnrichmentService {
         else if (!firstInstant || attempt >= MAX_STORE_RETRIES) throw orderStoreChanged(orderId, current.storeId, received.wrapped);
         continue;
       }
-      return {
-        orderId,
-        order,
-        enrichedPayload: result.payload,
-        enrichedJson,
-        warnings: result.warnings,
-        warningCount: result.warningCount,
-      };
+      return { orderId, order, enrichedJson, warningCount };
     }
+  }
+
+  /** The order taxed, as the text to store and answer; the engine's objects stay inside this call. */
+  private async taxed(
+    group: FiscalGroupSnapshot,
+    categories: CategoryIndex,
+    payload: Record<string, unknown>,
+    revision: number | null,
+    taxInstant: Date,
+    large: boolean,
+  ): Promise<{ enrichedJson: string; warningCount: number }> {
+    const result = this.engine.enrich({ group, categories, payload });
+    withFiscalDocument(result, revision, taxInstant);
+    // A large order is several milliseconds of work at each step: let other requests in between.
+    if (large) await setImmediatePromise();
+    const enrichedJson = JSON.stringify(result.payload);
+    if (large) await setImmediatePromise();
+    return { enrichedJson, warningCount: result.warningCount };
   }
 
   /** The store a transfer moved the stored order to, when it is not `storeId` (a few tries: transfers may keep moving it). */
