@@ -175,8 +175,11 @@ interface UpsertedRow {
 }
 const UPSERTED_COLUMNS = { id: true, status: true, created_at: true, updated_at: true, webhook_attempts: true, webhook_id: true } as const;
 
+/** Built once: its status expression is generated from the status machine, which is not free on every forward. */
+const TAXED_UPSERT_SQL = upsertOrderSql();
+
 // The order path's hottest statements: named, so each pooled connection plans them once.
-export const UPSERT = sql<UpsertedRow>('order-upsert', upsertOrderSql(), UPSERTED_COLUMNS);
+export const UPSERT = sql<UpsertedRow>('order-upsert', TAXED_UPSERT_SQL, UPSERTED_COLUMNS);
 export const UPSERT_UNTAXED = sql<UpsertedRow>('order-upsert-untaxed', upsertOrderSql(true), UPSERTED_COLUMNS);
 
 /**
@@ -195,7 +198,7 @@ export function upsertWithFollowUpStatement(values: unknown[], followUp: UpsertF
   return {
     statement: sql(
       `order-upsert+${followUp.name}`,
-      `WITH upserted AS (${upsertOrderSql()}), ${items}
+      `WITH upserted AS (${TAXED_UPSERT_SQL}), ${items}
   SELECT id, status, created_at, updated_at, webhook_attempts, webhook_id FROM upserted`,
       UPSERTED_COLUMNS,
     ),
