@@ -49,6 +49,14 @@ describe('the runtime stage of the image (deploy)', () => {
     process.stdout.write(`runtime node_modules: ${(directorySize(join(directory, 'node_modules')) / 1e6).toFixed(0)} MB\n`);
   });
 
+  it('starts the service with the node flags of npm start, which the benchmarks measure', () => {
+    const command = JSON.parse(/^CMD (\[.*\])$/m.exec(runtime)![1]!) as string[];
+    const start = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+    expect(command).toEqual(start.split(' '));
+    // The young generation sized for orders in flight (docs/performance.md).
+    expect(command).toContain('--max-semi-space-size=128');
+  });
+
   it('serves from that install on DATABASE_URL, and says what to do without it', async () => {
     const database = await createTestDatabase();
     try {
