@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createSecretKey } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -7,7 +6,7 @@ import { ApiError } from '../common/errors/api-error.js';
 import { ClientsService } from './clients.service.js';
 import type { ClientPrincipal } from './principal.js';
 import { isScope } from './scopes.js';
-import { lifetimeProblem } from './token.service.js';
+import { lifetimeProblem, TokenService } from './token.service.js';
 
 interface AccessTokenClaims {
   sub?: unknown;
@@ -17,6 +16,31 @@ interface AccessTokenClaims {
   exp?: unknown;
 }
 
+/**
+ * The key this strategy hands to passport-jwt's verifier: the service's own verification (`TokenService.verify`), which
+ * the pre-body check has usually just run for the same token and keeps verified tokens until they expire. Checked with
+ * the same algorithm, issuer, audience and expiry, it throws jsonwebtoken's own errors, so passport-jwt answers as before;
+ * the token's signature is not computed a second time per request.
+ */
+class ServiceTokenVerification {
+  constructor(readonly tokens: TokenService) {}
+}
+
+type JwtVerifier = (token: string, secretOrKey: unknown, options: unknown, done: (error: Error | null, claims?: unknown) => void) => void;
+// passport-jwt verifies through this replaceable static; any other key still goes to the package's own verifier.
+const strategyStatics = Strategy as unknown as { JwtVerifier: JwtVerifier };
+const packageVerifier = strategyStatics.JwtVerifier;
+strategyStatics.JwtVerifier = (token, secretOrKey, options, done) => {
+  if (!(secretOrKey instanceof ServiceTokenVerification)) return packageVerifier(token, secretOrKey, options, done);
+  let claims: AccessTokenClaims;
+  try {
+    claims = secretOrKey.tokens.verify(token);
+  } catch (error) {
+    return done(error as Error);
+  }
+  done(null, claims);
+};
+
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   private readonly ttlSeconds: number;
@@ -24,12 +48,15 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly clients: ClientsService,
+    tokens: TokenService,
   ) {
+    const verification = new ServiceTokenVerification(tokens);
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      // A KeyObject built once: given the raw string, jsonwebtoken rebuilds a key on every verification.
-      secretOrKey: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')) as unknown as string,
-      // Only the algorithm the service signs with: `alg: none` and key-confusion tokens are refused.
+      // Typed as a key by passport-jwt, which only hands it on to its verifier (above).
+      secretOrKeyProvider: (_request, _token, done) => done(null, verification as unknown as string),
+      // What TokenService.verify checks as well: only the algorithm the service signs with (`alg: none` and key-confusion
+      // tokens are refused), its issuer and audience, and the expiry.
       algorithms: ['HS256'],
       issuer: config.jwtIssuer,
       audience: config.jwtAudience,
