@@ -6,7 +6,8 @@
  * builds the list indexes, VACUUM ANALYZE, then starts the service and calls
  * GET /api/admin/orders `--runs` times per query shape
  * (one request at a time, over HTTP, count included) and prints p50/p95 per shape against
- * its target. Shapes over target get their EXPLAIN (ANALYZE, BUFFERS) printed. Results go to
+ * its target, with the orderId index's pending list as full as intake leaves it (`fillPendingList`).
+ * Shapes over target get their EXPLAIN (ANALYZE, BUFFERS) printed. Results go to
  * bench/results/orders-<time>.json. With `--data-dir`, the database is kept there and a later
  * run on the same directory skips the fill (to measure again after a code change).
  */
@@ -143,6 +144,45 @@ async function describeData(client: pg.Client): Promise<Record<string, unknown>>
       pg_size_pretty(pg_indexes_size('orders')) AS "orders index size"
     FROM orders`);
   return rows[0] as Record<string, unknown>;
+}
+
+/**
+ * The orderId index takes new entries into a pending list (64 kB) that every substring search reads whole, and that
+ * the list's searches therefore are measured with as full as intake leaves it just before a merge. Orders inserted
+ * in a transaction that is then rolled back fill it (their entries stay, pointing at dead rows) without changing
+ * any total. pgstattuple (a contrib module of PostgreSQL) reads the list's size.
+ */
+async function fillPendingList(client: pg.Client): Promise<Record<string, unknown>> {
+  const { rows: options } = await client.query<{ fastupdate: boolean; limit_kb: number }>(
+    `SELECT coalesce(option_value, 'on') = 'on' AS fastupdate,
+       coalesce((SELECT option_value::int FROM pg_options_to_table(c.reloptions) WHERE option_name = 'gin_pending_list_limit'),
+                current_setting('gin_pending_list_limit')::int) AS limit_kb
+     FROM pg_class c LEFT JOIN pg_options_to_table(c.reloptions) o ON o.option_name = 'fastupdate'
+     WHERE c.relname = 'ix_orders_order_id_trgm'`,
+  );
+  const { fastupdate, limit_kb: limitKb } = options[0]!;
+  if (!fastupdate) return { pendingList: 'off' };
+  await client.query('CREATE EXTENSION IF NOT EXISTS pgstattuple');
+  const pending = async () =>
+    (
+      await client.query<{ pages: number; tuples: string }>(
+        `SELECT pending_pages AS pages, pending_tuples AS tuples FROM pgstatginindex('ix_orders_order_id_trgm')`,
+      )
+    ).rows[0]!;
+  // The list is merged once it passes the limit: stop one page short of it.
+  const fullPages = Math.floor(limitKb / 8) - 1;
+  await client.query('BEGIN');
+  let inserted = 0;
+  for (let state = await pending(); state.pages < fullPages && inserted < 10_000; state = await pending()) {
+    await client.query(
+      `INSERT INTO orders (order_id, status, payload, source, store_id)
+       SELECT 'PND-' || upper(substr(md5(random()::text), 1, 16)), 'RECEIVED', '{}'::jsonb, 'bench', 'bench' FROM generate_series(1, 5)`,
+    );
+    inserted += 5;
+  }
+  await client.query('ROLLBACK');
+  const state = await pending();
+  return { pendingList: `${state.pages} of ${Math.floor(limitKb / 8)} pages, ${state.tuples} entries (${inserted} orders rolled back)` };
 }
 
 /** What any request costs on this machine: no database (health), and an admin list on an empty table. */
@@ -303,7 +343,7 @@ async function main(): Promise<void> {
       await fill(client);
     }
     await fillDeliveries(client);
-    const data = await describeData(client);
+    const data = { ...(await describeData(client)), ...(await fillPendingList(client)) };
     out(`data: ${JSON.stringify(data)}`);
 
     service = await startService({

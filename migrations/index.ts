@@ -22,6 +22,7 @@ import { ProductCategoryHistory1763896000000 } from './1763896000000-ProductCate
 import { OrderIdFragmentCounts1763900000000 } from './1763900000000-OrderIdFragmentCounts.js';
 import { OrderCreatedIndexCovering1763901000000 } from './1763901000000-OrderCreatedIndexCovering.js';
 import { OrderWebhookId1763910000000 } from './1763910000000-OrderWebhookId.js';
+import { OrderIdSearchPendingList1763920000000 } from './1763920000000-OrderIdSearchPendingList.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -54,4 +55,5 @@ export const ALL_MIGRATIONS = [
   OrderIdFragmentCounts1763900000000,
   OrderCreatedIndexCovering1763901000000,
   OrderWebhookId1763910000000,
+  OrderIdSearchPendingList1763920000000,
 ];

@@ -49,8 +49,8 @@ export class OrderEntity {
   /**
    * The business identifier received from the platform; unique (`uq_orders_order_id`).
    *
-   * `ix_orders_order_id_trgm` is `USING gin (order_id gin_trgm_ops) WITH (fastupdate = off)`: the orderId substring
-   * search. TypeORM cannot express an operator class (nor the storage parameter), and the index it would build,
+   * `ix_orders_order_id_trgm` is `USING gin (order_id gin_trgm_ops) WITH (fastupdate = on, gin_pending_list_limit = 64)`:
+   * the orderId substring search. TypeORM cannot express an operator class (nor the storage parameters), and the index it would build,
    * `gin (order_id)`, cannot exist for varchar: so it is named here with `synchronize: false`; the migration makes it.
    */
   @Column({ type: 'varchar', length: 100 })

@@ -94,6 +94,20 @@ describe('Orders: the list and the detail (integration)', () => {
       expect(ids(await list({ ...day, orderId: '0%_o' }))).toEqual(['LIT-50%_off']);
     });
 
+    it('finds an order by an orderId fragment while its index entries wait in the pending list, and once they are merged', async () => {
+      // The substring index takes new entries into a small pending list that every search reads whole.
+      const [index] = await db.dataSource.query<Array<{ options: string[] }>>(
+        `SELECT reloptions AS options FROM pg_class WHERE relname = 'ix_orders_order_id_trgm'`,
+      );
+      expect(index!.options).toEqual(expect.arrayContaining(['fastupdate=on', 'gin_pending_list_limit=64']));
+      const day = { createdFrom: '2025-04-02T00:00:00Z', createdTo: '2025-04-02T23:59:59Z' };
+      await order(db.dataSource, { orderId: 'PENDING-Q7XW', createdAt: new Date('2025-04-02T12:00:00Z') });
+      expect(ids(await list({ ...day, orderId: 'q7x' }))).toEqual(['PENDING-Q7XW']);
+      await db.dataSource.query(`SELECT gin_clean_pending_list('ix_orders_order_id_trgm'::regclass)`);
+      expect(ids(await list({ ...day, orderId: 'q7x' }))).toEqual(['PENDING-Q7XW']);
+      expect(ids(await list({ ...day, orderId: 'q7y' }))).toEqual([]);
+    });
+
     it('gives each item the stored order with its payloads', async () => {
       const [item] = (await list({ orderId: 'L-3' })).items as unknown as Array<Record<string, unknown>>;
       expect(item).toMatchObject({
