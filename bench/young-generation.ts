@@ -4,13 +4,15 @@
  * The service's garbage collector under continuous load: starts an embedded PostgreSQL and the service as `npm start`
  * does (its node flags, plus `--trace-gc-nvp` and `--node-args`), loads POST /api/enrich-order with 32 connections
  * without a pause, and reports, for the measured seconds after the warm-up: req/s, the service's CPU per request,
- * how many scavenges ran and how much each promoted to the old generation, their pauses, and the mark-compacts.
+ * how many scavenges ran and how much each promoted to the old generation, their pauses, the mark-compacts, and the
+ * service's peak RSS (Linux).
  *
  * `bench:enrich` rotates its targets, so each service idles between rounds; a service under steady load can settle
  * into another state (docs/performance.md, "Allocation-site pretenuring"). The load stops by itself.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,18 +125,19 @@ async function main(): Promise<void> {
     const markCompacts = measured.filter((collection) => collection.kind === 'mc');
     const sum = (list: Collection[], pick: (collection: Collection) => number) => list.reduce((total, item) => total + pick(item), 0);
     const errors = result.errors + result.non2xx;
+    const peakRssKb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${service.pid}/status`, 'utf8'))?.[1] ?? 0);
     process.stdout.write(
       [
         '',
-        '| req/s | CPU per request | scavenges | promoted per scavenge | scavenge pause avg / max | mark-compacts (pauses) | errors |',
-        '|---:|---:|---:|---:|---:|---:|---:|',
+        '| req/s | CPU per request | scavenges | promoted per scavenge | scavenge pause avg / max | mark-compacts (pauses) | peak RSS | errors |',
+        '|---:|---:|---:|---:|---:|---:|---:|---:|',
         `| ${result.requests.average.toFixed(0)} | ${(cpuMs / result.requests.total).toFixed(3)} ms | ${scavenges.length} | ${(
           sum(scavenges, (s) => s.promotedBytes) /
           Math.max(1, scavenges.length) /
           1e6
         ).toFixed(
           2,
-        )} MB | ${(sum(scavenges, (s) => s.pauseMs) / Math.max(1, scavenges.length)).toFixed(1)} / ${Math.max(0, ...scavenges.map((s) => s.pauseMs)).toFixed(1)} ms | ${markCompacts.length} (${sum(markCompacts, (m) => m.pauseMs).toFixed(0)} ms) | ${errors} |`,
+        )} MB | ${(sum(scavenges, (s) => s.pauseMs) / Math.max(1, scavenges.length)).toFixed(1)} / ${Math.max(0, ...scavenges.map((s) => s.pauseMs)).toFixed(1)} ms | ${markCompacts.length} (${sum(markCompacts, (m) => m.pauseMs).toFixed(0)} ms) | ${(peakRssKb / 1024).toFixed(0)} MiB | ${errors} |`,
         '',
       ].join('\n'),
     );
