@@ -53,9 +53,10 @@ describe('the runtime stage of the image (deploy)', () => {
     const command = JSON.parse(/^CMD (\[.*\])$/m.exec(runtime)![1]!) as string[];
     const start = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
     expect(command).toEqual(start.split(' '));
-    // The young generation sized for orders in flight, and no allocation-site pretenuring (docs/performance.md).
+    // The young generation sized for orders in flight, no allocation-site pretenuring, no Maglev (docs/performance.md).
     expect(command).toContain('--max-semi-space-size=128');
     expect(command).toContain('--no-allocation-site-pretenuring');
+    expect(command).toContain('--no-maglev');
   });
 
   it('serves from that install on DATABASE_URL, and says what to do without it', async () => {
