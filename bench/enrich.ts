@@ -253,7 +253,8 @@ async function main(): Promise<void> {
       ...(againstTarget ? [againstTarget] : []),
       ...(againstForwardTarget ? [againstForwardTarget] : []),
     ];
-    process.stdout.write(`warm-up ${warmup} s each...\n`);
+    // Every process of the run (services, baseline, receivers) runs on this node: say which, since the ratios differ by runtime.
+    process.stdout.write(`node ${process.version}; warm-up ${warmup} s each...\n`);
     for (const target of targets) await load(target.url, target.path, target.headers, warmup);
 
     const serviceRuns = serviceTarget.runs;
