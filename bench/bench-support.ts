@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/database/embedded-postgres.js';
 
@@ -28,7 +29,12 @@ export function startScriptNodeArgs(root = PROJECT_ROOT): string[] {
  * Starts the service as `npm start` does, on a free port, and waits until /api/health/ready answers 200.
  * `root` runs another built checkout instead (a benchmark comparing two commits side by side).
  */
-export async function startService(env: Record<string, string>, nodeArgs: string[] = [], root = PROJECT_ROOT): Promise<ChildServer> {
+export async function startService(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  root = PROJECT_ROOT,
+  onStdoutLine?: (line: string) => void,
+): Promise<ChildServer> {
   const port = await freePort();
   const server = await startChild(
     'dist/src/main.js',
@@ -37,6 +43,7 @@ export async function startService(env: Record<string, string>, nodeArgs: string
     false,
     [...startScriptNodeArgs(root), ...nodeArgs],
     root,
+    onStdoutLine,
   );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -51,7 +58,10 @@ export async function startService(env: Record<string, string>, nodeArgs: string
   }
 }
 
-/** Starts a node script; with `announces`, waits for it to print `LISTENING <url>`. */
+/**
+ * Starts a node script; with `announces`, waits for it to print `LISTENING <url>`. A script that does not announce
+ * itself has its output read line by line by `onStdoutLine` (node's `--trace-gc-nvp` writes there), or discarded.
+ */
 export async function startChild(
   script: string,
   env: Record<string, string>,
@@ -59,6 +69,7 @@ export async function startChild(
   announces = true,
   nodeArgs: string[] = [],
   root = PROJECT_ROOT,
+  onStdoutLine?: (line: string) => void,
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: root,
@@ -68,7 +79,8 @@ export async function startChild(
   children.add(child);
   child.once('exit', () => children.delete(child));
   if (!announces) {
-    child.stdout!.resume();
+    if (onStdoutLine) createInterface({ input: child.stdout! }).on('line', onStdoutLine);
+    else child.stdout!.resume();
     return { child, url: '', stop: () => stopChild(child) };
   }
   const url = await new Promise<string>((resolve, reject) => {
@@ -141,6 +153,17 @@ export function processTreeCpuMs(pid: number | undefined): number | undefined {
     const after = fieldsOf(String(pid));
     if (!after) return undefined;
     if (reaped(after) === reaped(own) || attempt === 5) return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  }
+}
+
+/** The highest resident set size a process has had so far (`VmHWM`, Linux), in MiB. */
+export function processPeakRssMiB(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const kilobytes = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kilobytes === undefined ? undefined : Math.round(Number(kilobytes) / 1024);
+  } catch {
+    return undefined;
   }
 }
 

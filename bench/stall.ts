@@ -8,14 +8,14 @@
  * orders sent, the liveness delay (p50, p99, worst) and the service's peak RSS. Target: the
  * worst liveness delay under 100 ms. `--profile` writes a CPU profile to bench/results/.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { DEMO_STORE_ID } from '../src/demo/demo-data.js';
-import { developmentToken, PROJECT_ROOT, startService } from './bench-support.js';
+import { developmentToken, processPeakRssMiB, PROJECT_ROOT, startService } from './bench-support.js';
 
 const { values } = parseArgs({
   options: {
@@ -68,11 +68,6 @@ function get(url: string, agent: Agent): Promise<number> {
   });
 }
 
-async function peakRssMiB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 }
@@ -116,7 +111,7 @@ async function phase(url: string, token: string, senders: number, pid: number): 
   process.stdout.write(
     `${senders} sender(s): ${sent} orders of ${lineCount} lines (${JSON.stringify(Object.fromEntries(statuses))}); ` +
       `liveness delay p50 ${format(percentile(delays, 0.5))}, p99 ${format(percentile(delays, 0.99))}, worst ${format(delays.at(-1) ?? 0)} ` +
-      `over ${delays.length} polls; peak RSS ${await peakRssMiB(pid)} MiB\n`,
+      `over ${delays.length} polls; peak RSS ${processPeakRssMiB(pid) ?? 0} MiB\n`,
   );
 }
 

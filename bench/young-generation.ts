@@ -11,15 +11,20 @@
  * into another state (docs/performance.md, "Allocation-site pretenuring"). The load stops by itself.
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { EmbeddedPostgres, freePort } from '../src/database/embedded-postgres.js';
-import { developmentToken, processCpuMs, PROJECT_ROOT, startScriptNodeArgs } from './bench-support.js';
+import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
+import {
+  type ChildServer,
+  developmentToken,
+  processCpuMs,
+  processPeakRssMiB,
+  PROJECT_ROOT,
+  startScriptNodeArgs,
+  startService,
+} from './bench-support.js';
 import { benchmarkOrder } from './order-fixture.js';
 
 const { values } = parseArgs({
@@ -59,39 +64,21 @@ async function main(): Promise<void> {
   const directory = await mkdtemp(join(tmpdir(), 'bench-gc-'));
   const database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres') });
   const databaseUrl = await database.start();
-  const port = await freePort();
-  const nodeArgs = [...startScriptNodeArgs(), '--trace-gc-nvp', ...values['node-args'].split(' ').filter(Boolean)];
-  const service = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_DATA: 'true',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const extraNodeArgs = ['--trace-gc-nvp', ...values['node-args'].split(' ').filter(Boolean)];
   const collections: Collection[] = [];
-  createInterface({ input: service.stdout! }).on('line', (line) => {
-    const collection = parseCollection(line, performance.now());
-    if (collection) collections.push(collection);
-  });
-  const url = `http://127.0.0.1:${port}`;
+  let service: ChildServer | undefined;
   try {
-    const deadline = Date.now() + 60_000;
-    while (
-      !(await fetch(`${url}/api/health/ready`).then(
-        (response) => response.ok,
-        () => false,
-      ))
-    ) {
-      if (Date.now() > deadline || service.exitCode !== null) throw new Error('the service did not become ready');
-      await new Promise((done) => setTimeout(done, 200));
-    }
+    service = await startService(
+      { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' },
+      extraNodeArgs,
+      PROJECT_ROOT,
+      (line) => {
+        const collection = parseCollection(line, performance.now());
+        if (collection) collections.push(collection);
+      },
+    );
+    const { url } = service;
+    const pid = service.child.pid;
     const token = await developmentToken(url);
     const template = JSON.stringify(benchmarkOrder('__ORDER_ID__'));
     let sequence = 0;
@@ -109,42 +96,40 @@ async function main(): Promise<void> {
           },
         ],
       });
-    process.stdout.write(
-      `node ${process.version} ${nodeArgs.join(' ')}\nwarm-up ${values.warmup} s, then ${values.seconds} s measured...\n`,
-    );
+    const nodeArgs = [...startScriptNodeArgs(), ...extraNodeArgs].join(' ');
+    process.stdout.write(`node ${process.version} ${nodeArgs}\nwarm-up ${values.warmup} s, then ${values.seconds} s measured...\n`);
     await load(Number(values.warmup));
     const started = performance.now();
-    const cpuBefore = processCpuMs(service.pid)!;
+    const cpuBefore = processCpuMs(pid)!;
     const result = await load(Number(values.seconds));
-    const cpuMs = processCpuMs(service.pid)! - cpuBefore;
+    const cpuMs = processCpuMs(pid)! - cpuBefore;
     const ended = performance.now();
     // The trace of the last collection arrives just after it: read what came during the measured seconds.
     await new Promise((done) => setTimeout(done, 200));
     const measured = collections.filter((collection) => collection.at >= started && collection.at <= ended + 200);
     const scavenges = measured.filter((collection) => collection.kind === 's');
     const markCompacts = measured.filter((collection) => collection.kind === 'mc');
-    const sum = (list: Collection[], pick: (collection: Collection) => number) => list.reduce((total, item) => total + pick(item), 0);
+    const total = (list: Collection[], pick: (collection: Collection) => number) => list.reduce((sum, item) => sum + pick(item), 0);
+    const perScavenge = (pick: (collection: Collection) => number) => total(scavenges, pick) / Math.max(1, scavenges.length);
+
+    const cpuPerRequest = `${(cpuMs / result.requests.total).toFixed(3)} ms`;
+    const promoted = `${(perScavenge((s) => s.promotedBytes) / 1e6).toFixed(2)} MB`;
+    const pauses = `${perScavenge((s) => s.pauseMs).toFixed(1)} / ${Math.max(0, ...scavenges.map((s) => s.pauseMs)).toFixed(1)} ms`;
+    const fullCollections = `${markCompacts.length} (${total(markCompacts, (m) => m.pauseMs).toFixed(0)} ms)`;
+    const peakRss = `${processPeakRssMiB(pid) ?? '?'} MiB`;
     const errors = result.errors + result.non2xx;
-    const peakRssKb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${service.pid}/status`, 'utf8'))?.[1] ?? 0);
     process.stdout.write(
       [
         '',
         '| req/s | CPU per request | scavenges | promoted per scavenge | scavenge pause avg / max | mark-compacts (pauses) | peak RSS | errors |',
         '|---:|---:|---:|---:|---:|---:|---:|---:|',
-        `| ${result.requests.average.toFixed(0)} | ${(cpuMs / result.requests.total).toFixed(3)} ms | ${scavenges.length} | ${(
-          sum(scavenges, (s) => s.promotedBytes) /
-          Math.max(1, scavenges.length) /
-          1e6
-        ).toFixed(
-          2,
-        )} MB | ${(sum(scavenges, (s) => s.pauseMs) / Math.max(1, scavenges.length)).toFixed(1)} / ${Math.max(0, ...scavenges.map((s) => s.pauseMs)).toFixed(1)} ms | ${markCompacts.length} (${sum(markCompacts, (m) => m.pauseMs).toFixed(0)} ms) | ${(peakRssKb / 1024).toFixed(0)} MiB | ${errors} |`,
+        `| ${result.requests.average.toFixed(0)} | ${cpuPerRequest} | ${scavenges.length} | ${promoted} | ${pauses} | ${fullCollections} | ${peakRss} | ${errors} |`,
         '',
       ].join('\n'),
     );
     if (errors > 0) process.exitCode = 1;
   } finally {
-    service.kill('SIGTERM');
-    if (service.exitCode === null) await new Promise((done) => service.once('exit', done));
+    await service?.stop();
     await database.stop();
     await rm(directory, { recursive: true, force: true });
   }
