@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -34,7 +35,7 @@ export interface DeliveryResult extends WebhookAnswer {
 /** Makes one attempt: signs, sends, then counts and logs it on the order in one statement. */
 @Injectable()
 export class WebhookDeliveryService {
-  private readonly key: Buffer | undefined;
+  private readonly key: KeyObject | undefined;
   private readonly shownUrl: string | undefined;
   private readonly logger: Logger;
 

@@ -31,7 +31,7 @@ describe('Standard Webhooks signing', () => {
       'webhook-id': 'msg_x',
       'webhook-timestamp': '1700000000',
     });
-    const key = Buffer.from('k');
+    const key = signingKey('k');
     const signed = webhookHeaders({ webhookId: 'msg_x', timestamp: 1700000000, body: '{"a":1}', key });
     expect(signed['webhook-signature']).toBe(signature(key, 'msg_x', 1700000000, '{"a":1}'));
     expect(JSON.stringify(signed)).not.toContain('"k"');

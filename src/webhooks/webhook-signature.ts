@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, type KeyObject } from 'node:crypto';
 
 /**
  * Standard Webhooks (https://www.standardwebhooks.com) message identity and signature.
@@ -8,7 +8,7 @@ import { createHash, createHmac } from 'node:crypto';
 export const USER_AGENT = 'order-tax-service/1.0 (Standard Webhooks)';
 
 /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */
-export function signature(key: Buffer, webhookId: string, timestamp: number, body: string): string {
+export function signature(key: KeyObject, webhookId: string, timestamp: number, body: string): string {
   return `v1,${createHmac('sha256', key).update(`${webhookId}.${timestamp}.`).update(body).digest('base64')}`;
 }
 
@@ -57,7 +57,7 @@ export function webhookIdOfCanonical(orderDbId: string, canonicalText: string): 
 }
 
 /** The headers of one attempt; `webhook-signature` only with a key. None of them reveals the key. */
-export function webhookHeaders(input: { webhookId: string; timestamp: number; body: string; key?: Buffer }): Record<string, string> {
+export function webhookHeaders(input: { webhookId: string; timestamp: number; body: string; key?: KeyObject }): Record<string, string> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': USER_AGENT,
