@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, KeyObject } from 'node:crypto';
 import { signingKey, whsecProblem } from '../config/webhook-secret.js';
 import { canonicalJson, signature, webhookHeaders, webhookIdFor, webhookIdOfCanonical } from './webhook-signature.js';
 
@@ -8,6 +8,13 @@ describe('Standard Webhooks signing', () => {
     const key = signingKey('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
     const signed = signature(key, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}');
     expect(signed).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+  });
+
+  it('makes the key once, as a secret KeyObject of the decoded bytes (Node 24 checks a Buffer key on every signature)', () => {
+    const key = signingKey('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
+    expect(key).toBeInstanceOf(KeyObject);
+    expect(key.type).toBe('secret');
+    expect(key.export()).toEqual(Buffer.from('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'base64'));
   });
 
   it('uses the UTF-8 bytes of a secret without the whsec_ prefix', () => {
