@@ -23,6 +23,7 @@ import { OrderIdFragmentCounts1763900000000 } from './1763900000000-OrderIdFragm
 import { OrderCreatedIndexCovering1763901000000 } from './1763901000000-OrderCreatedIndexCovering.js';
 import { OrderWebhookId1763910000000 } from './1763910000000-OrderWebhookId.js';
 import { OrderIdSearchPendingList1763920000000 } from './1763920000000-OrderIdSearchPendingList.js';
+import { OrderDocumentsLz41763930000000 } from './1763930000000-OrderDocumentsLz4.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -56,4 +57,5 @@ export const ALL_MIGRATIONS = [
   OrderCreatedIndexCovering1763901000000,
   OrderWebhookId1763910000000,
   OrderIdSearchPendingList1763920000000,
+  OrderDocumentsLz41763930000000,
 ];
