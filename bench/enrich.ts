@@ -20,12 +20,19 @@
  *
  * Forwarding runs as deployed: with retries on (the retry job stored before each send), unless
  * `--no-retries` turns WEBHOOK_RETRY_ENABLED off in both services.
+ *
+ * `--server-url postgres://user@127.0.0.1:5432` runs on that PostgreSQL instead of the embedded one: a database
+ * of its own per checkout, created for the run and dropped after it. The server must run on this machine (its
+ * processes' CPU is read from /proc; with `--against`, each round's database CPU then also counts the other
+ * database's background work). Use it to measure what depends on how the server was built, such as lz4.
  */
 import autocannon from 'autocannon';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import {
   developmentToken,
@@ -49,6 +56,7 @@ const { values } = parseArgs({
     'node-args': { type: 'string', default: '' },
     against: { type: 'string' },
     'no-retries': { type: 'boolean', default: false },
+    'server-url': { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -123,10 +131,52 @@ interface Target {
   runs: Measured[];
 }
 
+interface BenchDatabase {
+  url: string;
+  /** Its server's postmaster. */
+  pid?: number;
+  stop(): Promise<void>;
+}
+
+/** An embedded PostgreSQL in `dataDir`, or with `--server-url` a new database on that server. */
+async function openDatabase(dataDir: string, label: string): Promise<BenchDatabase> {
+  const serverUrl = values['server-url'];
+  if (!serverUrl) {
+    const embedded = new EmbeddedPostgres({ dataDir });
+    const url = await embedded.start();
+    return { url, pid: embedded.pid, stop: () => embedded.stop() };
+  }
+  const name = `bench_${label}_${Date.now()}`;
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  const postmaster = await admin(async (client) => {
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+    const backendPid = Number((await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+    // The backend's parent is the postmaster, under which the CPU of the server's processes is read.
+    const stat = readFileSync(`/proc/${backendPid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    pid: postmaster,
+    stop: () =>
+      admin((client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
 async function main(): Promise<void> {
   const directory = await mkdtemp(join(tmpdir(), 'bench-enrich-'));
-  const database = new EmbeddedPostgres({ dataDir: join(directory, 'postgres') });
-  const databaseUrl = await database.start();
+  const database = await openDatabase(join(directory, 'postgres'), 'service');
+  const databaseUrl = database.url;
   const receiver = values.forward ? await startChild('dist/bench/webhook-receiver-server.js', {}) : undefined;
   const retries = values['no-retries'] ? 'false' : 'true';
   const service = await startService(
@@ -144,7 +194,7 @@ async function main(): Promise<void> {
     ],
   );
   const baseline = await startChild('dist/bench/enrich-baseline-server.js', { DATABASE_URL: databaseUrl });
-  let otherDatabase: EmbeddedPostgres | undefined;
+  let otherDatabase: BenchDatabase | undefined;
   let other: ChildServer | undefined;
   let otherReceiver: ChildServer | undefined;
   try {
@@ -153,8 +203,8 @@ async function main(): Promise<void> {
     let otherAuth: Record<string, string> = {};
     if (values.against) {
       // Its own database: the other checkout's migrations may differ.
-      otherDatabase = new EmbeddedPostgres({ dataDir: join(directory, 'postgres-against') });
-      const otherUrl = await otherDatabase.start();
+      otherDatabase = await openDatabase(join(directory, 'postgres-against'), 'against');
+      const otherUrl = otherDatabase.url;
       otherReceiver = receiver ? await startChild('dist/bench/webhook-receiver-server.js', {}) : undefined;
       other = await startService(
         {
