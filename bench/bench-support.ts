@@ -114,14 +114,24 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * a run's req/s moves with the neighbours' load; the CPU each request costs moves much less.
  */
 export function processCpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
+  const fields = pid === undefined ? undefined : statFields(pid);
+  // utime field 14, stime field 15 (1-based in proc(5)).
+  return fields && ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The fields of `/proc/<pid>/stat` after "pid (comm) ": index 0 is field 3 of proc(5). Undefined once the process is gone. */
+function statFields(pid: number | string): string[] | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // After "pid (comm) ": state is field 3, utime field 14, stime field 15 (1-based in proc(5)).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   } catch {
     return undefined;
   }
+}
+
+/** A live process's parent (ppid, field 4 of proc(5)). */
+export function parentPid(pid: number): number | undefined {
+  const fields = statFields(pid);
+  return fields && Number(fields[1]);
 }
 /**
  * CPU time of a process and its children (PostgreSQL's postmaster and its backends), in milliseconds: the live
@@ -131,13 +141,7 @@ export function processCpuMs(pid: number | undefined): number | undefined {
  */
 export function processTreeCpuMs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
-  const fieldsOf = (entry: string) => {
-    try {
-      return readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    } catch {
-      return undefined;
-    }
-  };
+  const fieldsOf = statFields;
   // After "pid (comm) ": ppid is field 4, utime/stime 14/15, cutime/cstime 16/17 (1-based in proc(5)).
   const total = (fields: string[]) => Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   const reaped = (fields: string[]) => Number(fields[13]) + Number(fields[14]);

@@ -30,12 +30,12 @@ import autocannon from 'autocannon';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import {
   developmentToken,
+  parentPid,
   processCpuMs,
   processTreeCpuMs,
   PROJECT_ROOT,
@@ -160,8 +160,7 @@ async function openDatabase(dataDir: string, label: string): Promise<BenchDataba
     await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
     const backendPid = Number((await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
     // The backend's parent is the postmaster, under which the CPU of the server's processes is read.
-    const stat = readFileSync(`/proc/${backendPid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return parentPid(backendPid);
   });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The order's two JSON documents: compressed when their row is written, decompressed by every read of them. */
-export const ORDER_DOCUMENT_COLUMNS = ['payload', 'enriched_payload'] as const;
+const ORDER_DOCUMENT_COLUMNS = ['payload', 'enriched_payload'] as const;
 
 /** Whether the server can compress a column with lz4 (PostgreSQL 14 or newer, built with lz4, as the usual packages are). */
 export async function serverHasLz4(database: { query: (query: string) => Promise<unknown> }): Promise<boolean> {
