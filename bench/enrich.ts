@@ -25,6 +25,12 @@
  * of its own per checkout, created for the run and dropped after it. The server must run on this machine (its
  * processes' CPU is read from /proc; with `--against`, each round's database CPU then also counts the other
  * database's background work). Use it to measure what depends on how the server was built, such as lz4.
+ *
+ * `--setup-sql "<statements>"` runs once on this checkout's database after its migrations, before the warm-up (the
+ * baseline shares that database; an `--against` checkout's is left alone): an experiment such as an index dropped or
+ * a trigger disabled, to bound what removing it would gain before building the change.
+ *
+ * `--settle` vacuums and checkpoints the databases before each measured round (see `settle`).
  */
 import autocannon from 'autocannon';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -57,6 +63,8 @@ const { values } = parseArgs({
     against: { type: 'string' },
     'no-retries': { type: 'boolean', default: false },
     'server-url': { type: 'string' },
+    'setup-sql': { type: 'string' },
+    settle: { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -138,6 +146,17 @@ interface BenchDatabase {
   stop(): Promise<void>;
 }
 
+/** `work` on a connection of its own to `url`, closed after it. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** An embedded PostgreSQL in `dataDir`, or with `--server-url` a new database on that server. */
 async function openDatabase(dataDir: string, label: string): Promise<BenchDatabase> {
   const serverUrl = values['server-url'];
@@ -147,15 +166,7 @@ async function openDatabase(dataDir: string, label: string): Promise<BenchDataba
     return { url, pid: embedded.pid, stop: () => embedded.stop() };
   }
   const name = `bench_${label}_${Date.now()}`;
-  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => withClient(serverUrl, work);
   const postmaster = await admin(async (client) => {
     await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
     const backendPid = Number((await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
@@ -170,6 +181,30 @@ async function openDatabase(dataDir: string, label: string): Promise<BenchDataba
     stop: () =>
       admin((client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/** `--setup-sql`: an experiment on this checkout's database once migrated, such as an index dropped to bound what it costs. */
+async function runSetupSql(databaseUrl: string, setupSql: string): Promise<void> {
+  await withClient(databaseUrl, (client) => client.query(setupSql));
+  process.stdout.write(`setup SQL run on this checkout's database: ${setupSql}\n`);
+}
+
+/**
+ * `--settle`: before each measured round, `VACUUM` and `CHECKPOINT` every database of the run, so that no round pays for
+ * the dead rows or the WAL of the one before; what that took is printed (work the rounds no longer include).
+ */
+async function settle(databases: BenchDatabase[]): Promise<void> {
+  const started = Date.now();
+  let cpuMs = 0;
+  for (const { url, pid } of databases) {
+    const cpuBefore = processTreeCpuMs(pid);
+    await withClient(url, async (client) => {
+      await client.query('VACUUM');
+      await client.query('CHECKPOINT');
+    });
+    cpuMs += (processTreeCpuMs(pid) ?? 0) - (cpuBefore ?? 0);
+  }
+  process.stdout.write(`  settled: VACUUM and CHECKPOINT in ${Date.now() - started} ms, database CPU ${cpuMs.toFixed(0)} ms\n`);
 }
 
 async function main(): Promise<void> {
@@ -193,6 +228,7 @@ async function main(): Promise<void> {
     ],
   );
   const baseline = await startChild('dist/bench/enrich-baseline-server.js', { DATABASE_URL: databaseUrl });
+  if (values['setup-sql']) await runSetupSql(databaseUrl, values['setup-sql']);
   let otherDatabase: BenchDatabase | undefined;
   let other: ChildServer | undefined;
   let otherReceiver: ChildServer | undefined;
@@ -312,6 +348,7 @@ async function main(): Promise<void> {
       // Rotate which goes first so that none always runs on a warmer machine.
       const order = targets.map((_, index) => targets[(index + round - 1) % targets.length]!);
       for (const { name, url, path, headers, pid, dbPid, runs } of order) {
+        if (values.settle) await settle([database, ...(otherDatabase ? [otherDatabase] : [])]);
         const measured = await load(url, path, headers, duration, pid, dbPid);
         runs.push(measured);
         const cpu =
