@@ -141,20 +141,19 @@ export function parentPid(pid: number): number | undefined {
  */
 export function processTreeCpuMs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
-  const fieldsOf = statFields;
   // After "pid (comm) ": ppid is field 4, utime/stime 14/15, cutime/cstime 16/17 (1-based in proc(5)).
   const total = (fields: string[]) => Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   const reaped = (fields: string[]) => Number(fields[13]) + Number(fields[14]);
   for (let attempt = 1; ; attempt++) {
-    const own = fieldsOf(String(pid));
+    const own = statFields(String(pid));
     if (!own) return undefined;
     let ticks = total(own);
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
-      const fields = fieldsOf(entry);
+      const fields = statFields(entry);
       if (fields && Number(fields[1]) === pid) ticks += total(fields);
     }
-    const after = fieldsOf(String(pid));
+    const after = statFields(String(pid));
     if (!after) return undefined;
     if (reaped(after) === reaped(own) || attempt === 5) return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
   }

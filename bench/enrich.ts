@@ -166,8 +166,7 @@ async function openDatabase(dataDir: string, label: string): Promise<BenchDataba
     return { url, pid: embedded.pid, stop: () => embedded.stop() };
   }
   const name = `bench_${label}_${Date.now()}`;
-  const admin = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => withClient(serverUrl, work);
-  const postmaster = await admin(async (client) => {
+  const postmaster = await withClient(serverUrl, async (client) => {
     await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
     const backendPid = Number((await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
     // The backend's parent is the postmaster, under which the CPU of the server's processes is read.
@@ -179,7 +178,9 @@ async function openDatabase(dataDir: string, label: string): Promise<BenchDataba
     url: url.toString(),
     pid: postmaster,
     stop: () =>
-      admin((client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined),
+      withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }
 

@@ -3,6 +3,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /** The order's two JSON documents: compressed when their row is written, decompressed by every read of them. */
 const ORDER_DOCUMENT_COLUMNS = ['payload', 'enriched_payload'] as const;
 
+function setDocumentsCompression(method: 'lz4' | 'default'): string {
+  return `ALTER TABLE orders ${ORDER_DOCUMENT_COLUMNS.map((column) => `ALTER COLUMN ${column} SET COMPRESSION ${method}`).join(', ')}`;
+}
+
 /** Whether the server can compress a column with lz4 (PostgreSQL 14 or newer, built with lz4, as the usual packages are). */
 export async function serverHasLz4(database: { query: (query: string) => Promise<unknown> }): Promise<boolean> {
   const rows = (await database.query(
@@ -25,15 +29,11 @@ export class OrderDocumentsLz41763930000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     if (!(await serverHasLz4(queryRunner))) return;
-    await queryRunner.query(
-      `ALTER TABLE orders ${ORDER_DOCUMENT_COLUMNS.map((column) => `ALTER COLUMN ${column} SET COMPRESSION lz4`).join(', ')}`,
-    );
+    await queryRunner.query(setDocumentsCompression('lz4'));
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     // The server's default again (pglz unless default_toast_compression says otherwise); rows keep what they have.
-    await queryRunner.query(
-      `ALTER TABLE orders ${ORDER_DOCUMENT_COLUMNS.map((column) => `ALTER COLUMN ${column} SET COMPRESSION default`).join(', ')}`,
-    );
+    await queryRunner.query(setDocumentsCompression('default'));
   }
 }
