@@ -1,9 +1,12 @@
+import { jest } from '@jest/globals';
 import type { Actor } from '../../src/common/actor.js';
 import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.entity.js';
 import type { OrderStatus } from '../../src/orders/order-status.js';
 import { OrderStatusWriter } from '../../src/orders/order-status-writer.js';
 import { OrdersModule } from '../../src/orders/orders.module.js';
 import { OrdersRepository, type OrderUpsert } from '../../src/orders/orders.repository.js';
+import { SqlRunner } from '../../src/database/sql-runner.js';
+import { outboxJob } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { order, orderPayload } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 
@@ -150,6 +153,106 @@ describe('Orders: the upsert and the status writer (integration)', () => {
       const result = await orders.upsert({ ...untaxed('up-untaxed', 'store-5b'), source: 'again' }, ENRICH);
       expect(result).toMatchObject({ id: failed.id, status: 'ENRICHMENT_FAILED' });
       expect(await stored('up-untaxed')).toMatchObject({ storeId: 'store-5b', source: 'again', enrichedPayload: null });
+    });
+  });
+
+  describe('upserts at once (group commit)', () => {
+    /** The statements the repository ran meanwhile, by name. */
+    const statementsDuring = async <T>(work: () => Promise<T>): Promise<{ result: T; names: string[] }> => {
+      const rows = jest.spyOn(db.get(SqlRunner), 'rows');
+      try {
+        const result = await work();
+        return { result, names: rows.mock.calls.map(([statement]) => statement.name ?? '') };
+      } finally {
+        rows.mockRestore();
+      }
+    };
+
+    it('stores the orders sent at once in shared statements, each with its own row, payload and history', async () => {
+      const ids = Array.from({ length: 12 }, (_, index) => `gc-${index}`);
+      // Sent in one turn of the event loop, with no statement under way: they go together at the end of it.
+      const { result, names } = await statementsDuring(() =>
+        Promise.all(ids.map((orderId) => orders.upsert(taxed(orderId, 'store-gc', `note ${orderId}`), ENRICH))),
+      );
+      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch-12']);
+      for (const [index, orderId] of ids.entries()) {
+        const row = await stored(orderId);
+        expect(result[index]).toMatchObject({ id: row.id, status: 'ENRICHED', webhookAttempts: 0, webhookId: row.webhookId });
+        expect(row.enrichedPayload).toMatchObject({ taxNote: `note ${orderId}` });
+        expect((await historyOf(row.id)).map((h) => [h.fromStatus, h.toStatus, h.clientId])).toEqual([[null, 'ENRICHED', '7001']]);
+      }
+      expect(new Set(result.map((upserted) => upserted!.webhookId)).size).toBe(ids.length);
+    });
+
+    it('answers null only for the order whose guard holds it back, and puts one orderId once in a statement', async () => {
+      await order(db.dataSource, { orderId: 'gc-moved', storeId: 'store-to', status: 'ENRICHED', transferredAt: new Date() });
+      const { result, names } = await statementsDuring(() =>
+        Promise.all([
+          orders.upsert(taxed('gc-lead', 'store-x'), ENRICH),
+          orders.upsert(taxed('gc-moved', 'store-from', 'stale'), ENRICH),
+          orders.upsert(taxed('gc-twice', 'store-x', 'first'), ENRICH),
+          orders.upsert(taxed('gc-twice', 'store-x', 'second'), ENRICH),
+          orders.upsert(taxed('gc-other', 'store-x'), ENRICH),
+        ]),
+      );
+      // The second gc-twice waits for the statement of the first, and then goes alone.
+      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch-4', 'order-upsert']);
+      expect(result[1]).toBeNull();
+      expect((await stored('gc-moved')).storeId).toBe('store-to');
+      expect(result[2]).toMatchObject({ id: result[3]!.id });
+      expect((await stored('gc-twice')).enrichedPayload).toMatchObject({ taxNote: 'second' });
+      expect(result[4]).toMatchObject({ status: 'ENRICHED' });
+    });
+
+    it('shares a statement only among writers limited to the same stores, each guard with its own', async () => {
+      const limited: Actor = { ...ENRICH, stores: ['store-a'] };
+      await order(db.dataSource, { orderId: 'gc-theirs', storeId: 'store-b', status: 'ENRICHED' });
+      const { result, names } = await statementsDuring(() =>
+        Promise.all([
+          orders.upsert(taxed('gc-lead-2', 'store-x'), ENRICH),
+          orders.upsert(taxed('gc-theirs', 'store-a'), limited),
+          orders.upsert(taxed('gc-mine', 'store-a'), limited),
+          orders.upsert(taxed('gc-everyone', 'store-x'), ENRICH),
+        ]),
+      );
+      // Two statements (under way at once): the unlimited writer's orders, and the limited one's.
+      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch-2', 'order-upsert-batch-2']);
+      // The limited writer may not overwrite store-b's order; the unlimited one's order beside it is stored.
+      expect(result[1]).toBeNull();
+      expect((await stored('gc-theirs')).storeId).toBe('store-b');
+      expect(result[2]).toMatchObject({ status: 'ENRICHED' });
+      expect(result[3]).toMatchObject({ status: 'ENRICHED' });
+    });
+
+    it("writes each forward's retry job in the statement that stores its order, with that order's webhook-id", async () => {
+      const ids = ['gc-forward-1', 'gc-forward-2', 'gc-forward-3'];
+      const { result, names } = await statementsDuring(() =>
+        Promise.all(ids.map((orderId) => orders.upsert(taxed(orderId, 'store-x'), ENRICH, outboxJob(60_000)))),
+      );
+      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch-3+webhook-outbox-job']);
+      const jobs = await db.dataSource.query<Array<{ order_db_id: string; webhook_id: string }>>(
+        `SELECT order_db_id, webhook_id FROM webhook_retry_job WHERE order_db_id = ANY($1::uuid[]) ORDER BY order_db_id`,
+        [result.map((upserted) => upserted!.id)],
+      );
+      expect(jobs).toEqual(
+        result
+          .map((upserted) => ({ order_db_id: upserted!.id, webhook_id: upserted!.webhookId }))
+          .sort((a, b) => a.order_db_id.localeCompare(b.order_db_id)),
+      );
+    });
+
+    it('fails only the request whose order PostgreSQL refuses: the others of its statement are stored', async () => {
+      const refused: OrderUpsert = { ...taxed('gc-refused', 'store-x'), enrichedPayloadJson: '{"note": "\\u0000"}' };
+      const result = await Promise.allSettled([
+        orders.upsert(taxed('gc-lead-3', 'store-x'), ENRICH),
+        orders.upsert(taxed('gc-kept-1', 'store-x'), ENRICH),
+        orders.upsert(refused, ENRICH),
+        orders.upsert(taxed('gc-kept-2', 'store-x'), ENRICH),
+      ]);
+      expect(result.map((settled) => settled.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect(String((result[2] as PromiseRejectedResult).reason)).toMatch(/unsupported Unicode escape sequence|\\u0000/);
+      expect(await db.dataSource.getRepository(OrderEntity).countBy({ orderId: 'gc-refused' })).toBe(0);
+      expect((await stored('gc-kept-2')).status).toBe('ENRICHED');
     });
   });
 

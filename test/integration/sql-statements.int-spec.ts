@@ -1,13 +1,13 @@
 import { sql, type SqlStatement } from '../../src/database/sql-runner.js';
 import { recordAttemptsStatement, recordAttemptStatement } from '../../src/orders/order-forwarding.repository.js';
 import { orderCountStatement, orderPageStatement, paymentsStatements } from '../../src/orders/order-reads.repository.js';
-import { upsertWithFollowUpStatement } from '../../src/orders/orders.repository.js';
+import { upsertBatchStatement, upsertWithFollowUpStatement } from '../../src/orders/orders.repository.js';
 import { attemptLog, attemptLogBatch, outboxJob } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 import { describeColumns, exportedStatements, sourceFiles, sqlCallsIn } from '../support/sql-columns.js';
 
 /** Statements built per call inside a function (their text depends on an argument), checked by the cases below. */
-const BUILT_PER_CALL: Record<string, number> = { 'src/orders/order-forwarding.repository.ts': 2, 'src/orders/orders.repository.ts': 1 };
+const BUILT_PER_CALL: Record<string, number> = { 'src/orders/order-forwarding.repository.ts': 2, 'src/orders/orders.repository.ts': 3 };
 
 const sorted = (columns: readonly string[]) => [...columns].sort();
 
@@ -128,6 +128,26 @@ describe('hand-written SQL statements answer the columns of their row type (inte
       outboxJob(1000),
     );
     await expectColumns(built.statement, built.values);
+  });
+
+  it('taxed upserts in one batch, alone and with their retry jobs', async () => {
+    const one = (orderId: string) => [
+      orderId,
+      'ENRICHED',
+      '{}',
+      JSON.stringify({ orderId, taxSummary: { fiscalDocument: { revision: 1, taxInstant: new Date().toISOString() } } }),
+      null,
+      null,
+      null,
+      'c',
+      'v',
+      null,
+      `msg_${orderId}`,
+    ];
+    const plain = upsertBatchStatement([one('sql-batch-1'), one('sql-batch-2')]);
+    await expectColumns(plain.statement, plain.values);
+    const withJobs = upsertBatchStatement([one('sql-batch-3'), one('sql-batch-4')], outboxJob(1000));
+    await expectColumns(withJobs.statement, withJobs.values);
   });
 
   it('forward attempts in one batch, with their delivery log', async () => {
