@@ -192,62 +192,67 @@ const TAXED_UPSERT_SQL = upsertOrderSql();
 export const UPSERT = sql<UpsertedRow>('order-upsert', TAXED_UPSERT_SQL, UPSERTED_COLUMNS);
 export const UPSERT_UNTAXED = sql<UpsertedRow>('order-upsert-untaxed', upsertOrderSql(true), UPSERTED_COLUMNS);
 
-/** `$11`, the `webhook-id`, is the last of a taxed upsert's values; `$10`, the writer's stores, is shared by a batch. */
-const VALUES_PER_ORDER = 10;
+/** A taxed upsert's values as `upsert` builds them: the writer's stores are `$10`, shared by a batch. */
 const STORES_VALUE = 9;
 
 /**
  * The taxed upsert of several orders (distinct orderIds, one writer's stores) in one statement, each as
- * `upsertOrderSql` stores one: each order's values but the stores, in turn, then the stores. The rows go in orderId
- * order, so that two such statements lock the orders they share in the same order (never each other's).
+ * `upsertOrderSql` stores one. Each value of `upsertOrderSql` but the stores is an array with an entry per order; the
+ * two documents are JSON arrays, the orders' texts joined (nothing to escape, and one text whatever the count, so one
+ * prepared statement). The rows go in orderId order, so that two such statements lock the orders they share in the
+ * same order (never each other's).
  */
-function upsertBatchSql(count: number): string {
-  const rows: string[] = [];
-  for (let index = 0; index < count; index++) {
-    const at = (n: number) => `$${index * VALUES_PER_ORDER + n}`;
-    rows.push(
-      `(${at(1)}::varchar, ${at(2)}::varchar, ${at(3)}::jsonb, ${at(4)}::jsonb, ${at(5)}::varchar, ${at(6)}::varchar, ` +
-        `${at(7)}::uuid, ${at(8)}::varchar, ${at(9)}::varchar, ${at(10)}::varchar)`,
-    );
-  }
-  return `
+const UPSERT_BATCH_SQL = `
   INSERT INTO orders AS o (${UPSERTED_ORDER_COLUMNS})
-  SELECT v.order_id, v.status, v.payload, v.doc, v.store_id, v.source, v.fiscal_group_id, v.changed_by, v.changed_via,
-    ${taxInstantOf('v.doc')}, ${revisionOf('v.doc')}, v.webhook_id
-  FROM (VALUES ${rows.join(',\n    ')})
-    AS v(order_id, status, payload, doc, store_id, source, fiscal_group_id, changed_by, changed_via, webhook_id)
-  ORDER BY v.order_id
-  ${onConflictSql(false, `$${count * VALUES_PER_ORDER + 1}`)}
+  SELECT i.order_id, i.status, i.payload, i.doc, i.store_id, i.source, i.fiscal_group_id, i.changed_by, i.changed_via,
+    ${taxInstantOf('i.doc')}, ${revisionOf('i.doc')}, i.webhook_id
+  FROM ROWS FROM (unnest($1::varchar[]), unnest($2::varchar[]), jsonb_array_elements($3::jsonb), jsonb_array_elements($4::jsonb),
+    unnest($5::varchar[]), unnest($6::varchar[]), unnest($7::uuid[]), unnest($8::varchar[]), unnest($9::varchar[]),
+    unnest($11::varchar[]))
+    AS i(order_id, status, payload, doc, store_id, source, fiscal_group_id, changed_by, changed_via, webhook_id)
+  ORDER BY i.order_id
+  ${onConflictSql(false, '$10')}
   RETURNING o.order_id, ${RETURNED}`;
-}
 
-/** The values of `upsertBatchSql` for taxed upserts' values (each as `upsert` builds them: 11, the stores 10th). */
+const BATCH_UPSERTED_COLUMNS = { ...UPSERTED_COLUMNS, order_id: true } as const;
+export const UPSERT_BATCH = sql<UpsertedRow & { order_id: string }>('order-upsert-batch', UPSERT_BATCH_SQL, BATCH_UPSERTED_COLUMNS);
+
+/** The values of `UPSERT_BATCH_SQL` for taxed upserts' values (each as `upsert` builds them). */
 function upsertBatchValues(batch: ReadonlyArray<readonly unknown[]>): unknown[] {
-  const values: unknown[] = [];
-  for (const one of batch) values.push(...one.slice(0, STORES_VALUE), one[VALUES_PER_ORDER]);
-  values.push(batch[0]![STORES_VALUE]);
-  return values;
+  const column = (index: number) => batch.map((values) => values[index]);
+  const documents = (index: number) => `[${batch.map((values) => values[index] as string).join(',')}]`;
+  return [
+    column(0),
+    column(1),
+    documents(2),
+    documents(3),
+    column(4),
+    column(5),
+    column(6),
+    column(7),
+    column(8),
+    batch[0]![STORES_VALUE],
+    column(10),
+  ];
 }
 
 /**
  * Taxed upserts of distinct orders by one writer in one statement, with `followUp`'s writes for all of them (a follow-up
- * reads the stored orders' rows, so it serves a batch as it serves one order). Named per count and follow-up.
+ * reads the stored orders' rows, so it serves a batch as it serves one order). Named per follow-up.
  */
 export function upsertBatchStatement(
   batch: ReadonlyArray<readonly unknown[]>,
   followUp?: UpsertFollowUp,
 ): BuiltStatement<UpsertedRow & { order_id: string }> {
   const values = upsertBatchValues(batch);
-  const columns = { ...UPSERTED_COLUMNS, order_id: true } as const;
-  const text = upsertBatchSql(batch.length);
-  if (!followUp) return { statement: sql(`order-upsert-batch-${batch.length}`, text, columns), values };
+  if (!followUp) return { statement: UPSERT_BATCH, values };
   const items = followUp.withItems(UPSERTED, bindTo(values));
   return {
     statement: sql(
-      `order-upsert-batch-${batch.length}+${followUp.name}`,
-      `WITH upserted AS (${text}), ${items}
+      `order-upsert-batch+${followUp.name}`,
+      `WITH upserted AS (${UPSERT_BATCH_SQL}), ${items}
   SELECT order_id, id, status, created_at, updated_at, webhook_attempts, webhook_id FROM upserted`,
-      columns,
+      BATCH_UPSERTED_COLUMNS,
     ),
     values,
   };

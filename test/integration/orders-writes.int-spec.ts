@@ -174,7 +174,7 @@ describe('Orders: the upsert and the status writer (integration)', () => {
       const { result, names } = await statementsDuring(() =>
         Promise.all(ids.map((orderId) => orders.upsert(taxed(orderId, 'store-gc', `note ${orderId}`), ENRICH))),
       );
-      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch-12']);
+      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch']);
       for (const [index, orderId] of ids.entries()) {
         const row = await stored(orderId);
         expect(result[index]).toMatchObject({ id: row.id, status: 'ENRICHED', webhookAttempts: 0, webhookId: row.webhookId });
@@ -196,7 +196,7 @@ describe('Orders: the upsert and the status writer (integration)', () => {
         ]),
       );
       // The second gc-twice waits for the statement of the first, and then goes alone.
-      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch-4', 'order-upsert']);
+      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch', 'order-upsert']);
       expect(result[1]).toBeNull();
       expect((await stored('gc-moved')).storeId).toBe('store-to');
       expect(result[2]).toMatchObject({ id: result[3]!.id });
@@ -216,7 +216,7 @@ describe('Orders: the upsert and the status writer (integration)', () => {
         ]),
       );
       // Two statements (under way at once): the unlimited writer's orders, and the limited one's.
-      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch-2', 'order-upsert-batch-2']);
+      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch', 'order-upsert-batch']);
       // The limited writer may not overwrite store-b's order; the unlimited one's order beside it is stored.
       expect(result[1]).toBeNull();
       expect((await stored('gc-theirs')).storeId).toBe('store-b');
@@ -229,7 +229,7 @@ describe('Orders: the upsert and the status writer (integration)', () => {
       const { result, names } = await statementsDuring(() =>
         Promise.all(ids.map((orderId) => orders.upsert(taxed(orderId, 'store-x'), ENRICH, outboxJob(60_000)))),
       );
-      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch-3+webhook-outbox-job']);
+      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch+webhook-outbox-job']);
       const jobs = await db.dataSource.query<Array<{ order_db_id: string; webhook_id: string }>>(
         `SELECT order_db_id, webhook_id FROM webhook_retry_job WHERE order_db_id = ANY($1::uuid[]) ORDER BY order_db_id`,
         [result.map((upserted) => upserted!.id)],
