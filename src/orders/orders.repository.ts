@@ -265,8 +265,16 @@ interface TaxedUpsert {
   group: string;
 }
 
-/** What upserts sharing a statement must share: the writer's stores (a parameter of the guard) and the follow-up's text and values. */
+/** Documents above this many characters go in a statement of their own: the orders beside them would wait for their parsing. */
+const SHARED_STATEMENT_MAX_CHARS = 256 * 1024;
+
+/**
+ * What upserts sharing a statement must share: the writer's stores (a parameter of the guard) and the follow-up's text
+ * and values. A large order (up to `ORDER_MAX_LINES`, about 1 MB) is a group of its own.
+ */
 function upsertGroup(values: readonly unknown[], followUp: UpsertFollowUp | undefined): string {
+  const size = (values[2] as string).length + (values[3] as string).length;
+  if (size > SHARED_STATEMENT_MAX_CHARS) return `alone:${values[0] as string}`;
   const bound: unknown[] = [];
   const followUpText = followUp ? `${followUp.name}:${followUp.withItems(UPSERTED, bindTo(bound))}` : '';
   return JSON.stringify([values[STORES_VALUE], followUpText, bound]);

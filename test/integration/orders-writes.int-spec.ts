@@ -241,6 +241,22 @@ describe('Orders: the upsert and the status writer (integration)', () => {
       );
     });
 
+    it('stores a large order in a statement of its own, so that the orders sent with it do not wait for it', async () => {
+      const large: OrderUpsert = {
+        ...taxed('gc-large', 'store-x'),
+        enrichedPayloadJson: JSON.stringify({ ...orderPayload('gc-large', 'store-x'), filler: 'x'.repeat(300 * 1024) }),
+      };
+      const { names } = await statementsDuring(() =>
+        Promise.all([
+          orders.upsert(taxed('gc-small-1', 'store-x'), ENRICH),
+          orders.upsert(large, ENRICH),
+          orders.upsert(taxed('gc-small-2', 'store-x'), ENRICH),
+        ]),
+      );
+      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch', 'order-upsert']);
+      expect((await stored('gc-large')).enrichedPayload).toMatchObject({ orderId: 'gc-large' });
+    });
+
     it('fails only the request whose order PostgreSQL refuses: the others of its statement are stored', async () => {
       const refused: OrderUpsert = { ...taxed('gc-refused', 'store-x'), enrichedPayloadJson: '{"note": "\\u0000"}' };
       const result = await Promise.allSettled([
