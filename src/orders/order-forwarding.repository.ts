@@ -30,6 +30,14 @@ export interface AttemptedOrder {
 /** The placeholder of one more value of the statement (`$n`, with `cast` appended). */
 export type BindValue = (value: unknown, cast?: string) => string;
 
+/** A `BindValue` that appends each value to `values` (the statement's values so far) and answers its placeholder. */
+export function bindTo(values: unknown[]): BindValue {
+  return (value, cast = '') => {
+    values.push(value);
+    return `$${values.length}${cast}`;
+  };
+}
+
 /**
  * Statements of another module that must commit with an attempt (its delivery log, its retry job),
  * appended to the attempt's statement as further `WITH` items. They read the order only through
@@ -98,11 +106,7 @@ export function recordAttemptStatement(
     actor.clientId,
     actor.via,
   ];
-  const bind: BindValue = (value, cast = '') => {
-    values.push(value);
-    return `$${values.length}${cast}`;
-  };
-  const followUpItems = followUp.withItems(ATTEMPTED, bind);
+  const followUpItems = followUp.withItems(ATTEMPTED, bindTo(values));
   return {
     statement: sql(
       `order-record-attempt+${followUp.name}`,
@@ -147,11 +151,7 @@ export function recordAttemptsStatement(
     attempts.map(({ actor }) => actor.clientId),
     attempts.map(({ actor }) => actor.via),
   ];
-  const bind: BindValue = (value, cast = '') => {
-    values.push(value);
-    return `$${values.length}${cast}`;
-  };
-  const followUpItems = followUp.withItems(ATTEMPTED_IN_BATCH, bind);
+  const followUpItems = followUp.withItems(ATTEMPTED_IN_BATCH, bindTo(values));
   return {
     statement: sql(
       `order-record-attempts+${followUp.name}`,

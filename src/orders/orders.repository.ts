@@ -4,7 +4,7 @@ import type { Actor } from '../common/actor.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { GroupCommit } from '../database/group-commit.js';
 import { sql, SqlRunner, type BuiltStatement } from '../database/sql-runner.js';
-import type { BindValue } from './order-forwarding.repository.js';
+import { bindTo, type BindValue } from './order-forwarding.repository.js';
 import { INTAKE_STATUSES, statusAfterSql, type OrderStatus } from './order-status.js';
 import { newWebhookId } from './webhook-id.js';
 
@@ -281,14 +281,6 @@ function upsertGroup(values: readonly unknown[], followUp: UpsertFollowUp | unde
 }
 
 const UPSERTED: UpsertedOrderRelation = { relation: 'upserted', id: 'upserted.id', webhookId: 'upserted.webhook_id' };
-
-/** Appends each bound value to `values` and answers its placeholder. */
-function bindTo(values: unknown[]): BindValue {
-  return (value, cast = '') => {
-    values.push(value);
-    return `$${values.length}${cast}`;
-  };
-}
 
 /**
  * A taxed upsert with `followUp`'s writes in the same statement (one round trip, one transaction), for a new order
