@@ -223,6 +223,8 @@ async function pickShapes(client: pg.Client): Promise<Shape[]> {
     // Too short for trigrams and not narrowed by anything else: the page filters the creation index (which carries
     // order_id), the count sums the per-fragment counters.
     { name: `orderId fragment (2 chars "${fragment.slice(0, 2)}") alone`, query: { orderId: fragment.slice(0, 2) }, targetMs: 50 },
+    // A short fragment no orderId holds (a typo in the console's search box): the counters say so, and no page is read.
+    { name: 'orderId fragment (2 chars "zz", no match) alone', query: { orderId: 'zz' }, targetMs: 10 },
     { name: 'source', query: { source: 'rappi' }, targetMs: 50 },
     { name: 'status', query: { status: 'CANCELLED' }, targetMs: 50 },
     { name: 'status, page 500', query: { status: 'DELIVERED', page: '500' }, targetMs: 50 },

@@ -1,3 +1,5 @@
+import { jest } from '@jest/globals';
+import { SqlRunner } from '../../src/database/sql-runner.js';
 import { OrderDetailSections } from '../../src/orders/order-detail-sections.js';
 import type { OrderListQuery } from '../../src/orders/dto/order-list.query.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
@@ -106,6 +108,36 @@ describe('Orders: the list and the detail (integration)', () => {
       await db.dataSource.query(`SELECT gin_clean_pending_list('ix_orders_order_id_trgm'::regclass)`);
       expect(ids(await list({ ...day, orderId: 'q7x' }))).toEqual(['PENDING-Q7XW']);
       expect(ids(await list({ ...day, orderId: 'q7y' }))).toEqual([]);
+    });
+
+    it('reads no page for a short orderId fragment whose counters say the page is empty', async () => {
+      // A fragment of 1 or 2 characters alone is counted from counters, and its page scans the creation index: that
+      // scan is skipped when the count leaves the page empty. The statements run tell which were read.
+      const runner = db.get(SqlRunner);
+      const run = jest.spyOn(runner, 'row');
+      const read = async (query: OrderListQuery) => {
+        run.mockClear();
+        const page = JSON.parse(await service.list(query)) as Page;
+        const statements = run.mock.calls.map(([statement]) => (statement.text.includes('string_agg') ? 'page' : 'count'));
+        return { ids: ids(page), total: page.total, totalPages: page.totalPages, statements };
+      };
+      try {
+        // No order's id holds "~^".
+        expect(await read({ orderId: '~^' })).toEqual({ ids: [], total: 0, totalPages: 0, statements: ['count'] });
+        // "%5" is only in L%5_x, an order of this file: one match, so its page is read.
+        expect(await read({ orderId: '%5' })).toEqual({ ids: ['L%5_x'], total: 1, totalPages: 1, statements: ['count', 'page'] });
+        // Its second page is past its one match.
+        expect(await read({ orderId: '%5', page: 2 })).toEqual({ ids: [], total: 1, totalPages: 1, statements: ['count'] });
+        // With another filter the count is not from counters: both run, the page whatever the count.
+        expect(await read({ orderId: '~^', storeId: 'store-a' })).toEqual({
+          ids: [],
+          total: 0,
+          totalPages: 0,
+          statements: ['page', 'count'],
+        });
+      } finally {
+        run.mockRestore();
+      }
     });
 
     it('gives each item the stored order with its payloads', async () => {
