@@ -114,6 +114,27 @@ describe('GroupCommit', () => {
     expect(statements[3]!.ids).toEqual(['c', 'f']);
   });
 
+  it('holds an item whose key is in a statement under way until that statement finishes, though another could start', async () => {
+    const { group, statements } = commit({ maxInFlight: 2 });
+    const first = group.submit({ id: 'a', key: 'order-1' });
+    await turn();
+    const second = group.submit({ id: 'b', key: 'order-1' });
+    const other = group.submit({ id: 'c', key: 'order-2' });
+    await turn();
+    // A second statement is free: it takes c, while b waits for a's statement (else b could commit before a).
+    expect(statements.map((statement) => statement.ids)).toEqual([['a'], ['c']]);
+    statements[1]!.finish();
+    await other;
+    await turn();
+    expect(statements).toHaveLength(2);
+    statements[0]!.finish();
+    await first;
+    await turn();
+    expect(statements.map((statement) => statement.ids)).toEqual([['a'], ['c'], ['b']]);
+    statements[2]!.finish();
+    await expect(second).resolves.toBe('stored b');
+  });
+
   it("writes a failed batch's items one by one, so that one item's failure is its caller's only", async () => {
     const { group, statements } = commit({}, (item) => item.id === 'bad');
     void group.submit({ id: 'first' });

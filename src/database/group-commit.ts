@@ -13,7 +13,10 @@ export interface GroupCommitOptions<Item> {
   maxInFlight: number;
   /** Only items with the same group share a statement (the statement's shared parameters). */
   groupOf?: (item: Item) => string;
-  /** At most one item per key in a statement: a second waits for the next one. */
+  /**
+   * One item per key under way: a second item with the key of one being written waits until that statement has
+   * finished, even when a statement could start meanwhile, so items of one key are written in the order submitted.
+   */
   keyOf?: (item: Item) => string;
 }
 
@@ -34,6 +37,8 @@ interface Waiting<Item, Result> {
 export class GroupCommit<Item, Result> {
   private waiting: Array<Waiting<Item, Result>> = [];
   private inFlight = 0;
+  /** The keys of the items in the statements under way. */
+  private readonly keysInFlight = new Set<string>();
   private scheduled = false;
 
   constructor(
@@ -59,28 +64,36 @@ export class GroupCommit<Item, Result> {
 
   private startBatches(): void {
     while (this.inFlight < this.options.maxInFlight && this.waiting.length > 0) {
-      const batch = this.nextBatch();
+      const { batch, keys } = this.nextBatch();
+      // Every waiting item's key is being written: they go when those statements finish.
+      if (batch.length === 0) return;
       this.inFlight += 1;
+      for (const key of keys) this.keysInFlight.add(key);
       void this.write(batch).finally(() => {
         this.inFlight -= 1;
+        for (const key of keys) this.keysInFlight.delete(key);
         // What waited meanwhile goes at once: a statement just committed, so this turn of the event loop is the next one's.
         this.startBatches();
       });
     }
   }
 
-  /** The oldest waiting item's group, up to `maxBatch` items, one per key; the others keep their place. */
-  private nextBatch(): Array<Waiting<Item, Result>> {
+  /**
+   * The group of the oldest item that may go (its key not under way), up to `maxBatch` items of that group, one per key
+   * and none whose key is under way; the others keep their place.
+   */
+  private nextBatch(): { batch: Array<Waiting<Item, Result>>; keys: Set<string> } {
     const { groupOf, keyOf, maxBatch } = this.options;
-    const group = groupOf?.(this.waiting[0]!.item);
     const batch: Array<Waiting<Item, Result>> = [];
     const keys = new Set<string>();
     const later: Array<Waiting<Item, Result>> = [];
+    let group: string | undefined;
     for (const waiting of this.waiting) {
       const key = keyOf?.(waiting.item);
-      const fits =
-        batch.length < maxBatch && (groupOf === undefined || groupOf(waiting.item) === group) && (key === undefined || !keys.has(key));
+      const free = key === undefined || (!keys.has(key) && !this.keysInFlight.has(key));
+      const fits = free && batch.length < maxBatch && (batch.length === 0 || groupOf?.(waiting.item) === group);
       if (fits) {
+        if (batch.length === 0) group = groupOf?.(waiting.item);
         if (key !== undefined) keys.add(key);
         batch.push(waiting);
       } else {
@@ -88,7 +101,7 @@ export class GroupCommit<Item, Result> {
       }
     }
     this.waiting = later;
-    return batch;
+    return { batch, keys };
   }
 
   private async write(batch: Array<Waiting<Item, Result>>): Promise<void> {

@@ -405,8 +405,8 @@ export class OrdersRepository {
    * Taxed upserts by group commit: under load, the orders of concurrent requests share a statement and a commit, about
    * a third less of PostgreSQL's CPU per order (docs/performance.md, "Orders stored together"). Two statements at a
    * time, so that one waits while the other runs, of at most 8 orders (larger batches lengthened the latency's tail);
-   * orders share one when their writer's stores and their follow-up's values are the same, and an orderId appears
-   * once per statement.
+   * orders share one when their writer's stores and their follow-up's values are the same, and a send of an orderId
+   * that a statement under way holds waits until it has committed (two sends of an order are stored in the order they came).
    */
   private readonly taxedUpserts: GroupCommit<TaxedUpsert, UpsertedRow | undefined>;
 
