@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/database/embedded-postgres.js';
+import { developmentClientToken, HttpClient } from '../test/support/http.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -178,12 +179,6 @@ export function formatMs(value: number): string {
 }
 
 /** A bearer token of the development client, which a development start creates. */
-export async function developmentToken(serviceUrl: string): Promise<string> {
-  const login = await fetch(`${serviceUrl}/api/authentication/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: '1001', client_secret: 'dev-secret-change-me', grant_type: 'client_credentials' }),
-  });
-  if (!login.ok) throw new Error(`the development client's login answered ${login.status}`);
-  return ((await login.json()) as { accessToken: string }).accessToken;
+export function developmentToken(serviceUrl: string): Promise<string> {
+  return developmentClientToken(new HttpClient(`${serviceUrl}/api`));
 }

@@ -6,8 +6,7 @@ import { In } from 'typeorm';
 import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { eventually } from '../support/eventually.js';
-import type { Schemas } from '../support/api.js';
-import { HttpClient } from '../support/http.js';
+import { developmentClientToken, DEVELOPMENT_CLIENT, HttpClient } from '../support/http.js';
 import { documentedOperations, expectErrorShape, type DocumentedOperation } from '../support/openapi-routes.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { orderFor, seedFiscalData } from '../support/orders.js';
@@ -45,13 +44,7 @@ describe('database outage under load (reliability)', () => {
       ORDER_WEBHOOK_URL: 'http://127.0.0.1:9/orders',
     });
     http = new HttpClient(service.baseUrl);
-    token = (
-      await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
-        client_id: '1001',
-        client_secret: 'dev-secret-change-me',
-        grant_type: 'client_credentials',
-      })
-    ).body.accessToken;
+    token = await developmentClientToken(http);
     await seedFiscalData(http, token, 'db-faults-store');
   });
   afterAll(async () => {
@@ -144,7 +137,7 @@ describe('database outage under load (reliability)', () => {
   });
 
   it('answers every documented route with a documented status while the database is down: 503 in its family shape, with Retry-After', async () => {
-    const basic = `Basic ${Buffer.from('1001:dev-secret-change-me').toString('base64')}`;
+    const basic = `Basic ${Buffer.from(`${DEVELOPMENT_CLIENT.id}:${DEVELOPMENT_CLIENT.secret}`).toString('base64')}`;
     const operations = documentedOperations();
     expect(operations.length).toBeGreaterThan(30);
     await database.stop();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Schemas } from '../support/api.js';
 import { eventually } from '../support/eventually.js';
-import { HttpClient } from '../support/http.js';
+import { developmentClientToken, HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { isProcessAlive, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
@@ -41,13 +41,7 @@ describe('the embedded PostgreSQL is supervised', () => {
       LOG_LEVEL: 'info',
     });
     http = new HttpClient(service.baseUrl);
-    token = (
-      await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
-        client_id: '1001',
-        client_secret: 'dev-secret-change-me',
-        grant_type: 'client_credentials',
-      })
-    ).body.accessToken;
+    token = await developmentClientToken(http);
     await seedFiscalData(http, token, storeId);
   }, 90_000);
   afterAll(async () => {

@@ -7,9 +7,8 @@ import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { WebhookRetryJobEntity } from '../../src/webhooks/webhook-retry-job.entity.js';
 import { order, retryJob } from '../factories/index.js';
-import type { Schemas } from '../support/api.js';
 import { eventually } from '../support/eventually.js';
-import { HttpClient } from '../support/http.js';
+import { developmentClientToken, HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { retryJobCount, rowReader } from '../support/rows.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
@@ -39,14 +38,6 @@ describe('forwards survive a crash and retries drain a backlog', () => {
     WEBHOOK_RETRY_CONCURRENCY: '4',
     LOG_LEVEL: 'warn',
   });
-  const login = async (http: HttpClient) =>
-    (
-      await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
-        client_id: '1001',
-        client_secret: 'dev-secret-change-me',
-        grant_type: 'client_credentials',
-      })
-    ).body.accessToken as string;
   /** Long waits: a restart and a drain of the queue on a loaded machine. */
   const waitUntil = (what: string, check: () => Promise<boolean>) => eventually(check, { what, timeoutMs: 45_000, intervalMs: 200 });
 
@@ -69,7 +60,7 @@ describe('forwards survive a crash and retries drain a backlog', () => {
     let service: ServiceProcess | undefined = await startServiceProcess(env());
     try {
       const http = new HttpClient(service.baseUrl);
-      const token = await login(http);
+      const token = await developmentClientToken(http);
       await seedFiscalData(http, token, storeId);
       receiver.fallback = hang;
       const orderIds = Array.from({ length: 8 }, () => unique('crash'));

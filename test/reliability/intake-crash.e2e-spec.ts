@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { In, type DataSource } from 'typeorm';
 import { EmbeddedPostgres, freePort } from '../../src/database/embedded-postgres.js';
 import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.entity.js';
-import type { Schemas } from '../support/api.js';
 import { eventually } from '../support/eventually.js';
-import { HttpClient } from '../support/http.js';
+import { developmentClientToken, HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { enrichedPayloadOf, rowReader } from '../support/rows.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
@@ -32,14 +31,6 @@ describe('orders stored together survive a kill -9 of the service', () => {
   let db: DataSource;
   const storeId = unique('intake-crash-store');
   const env = () => ({ DATABASE_URL: databaseUrl, JWT_SECRET: 'intake-crash-secret-intake-crash-secret', LOG_LEVEL: 'warn' });
-  const login = async (http: HttpClient) =>
-    (
-      await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
-        client_id: '1001',
-        client_secret: 'dev-secret-change-me',
-        grant_type: 'client_credentials',
-      })
-    ).body.accessToken as string;
   const version = (orderId: string, total: number) => {
     const body = orderFor(orderId, storeId);
     const [burger, ...others] = body.order.products;
@@ -68,7 +59,7 @@ describe('orders stored together survive a kill -9 of the service', () => {
     const sent = new Map<string, number[]>();
     try {
       const http = new HttpClient(service.baseUrl);
-      const token = await login(http);
+      const token = await developmentClientToken(http);
       await seedFiscalData(http, token, storeId);
 
       let running = true;
@@ -132,7 +123,7 @@ describe('orders stored together survive a kill -9 of the service', () => {
       // After a restart, the orders whose answer the crash cut off are sent again and stored once.
       service = await startServiceProcess(env());
       const again = new HttpClient(service.baseUrl);
-      const newToken = await login(again);
+      const newToken = await developmentClientToken(again);
       const unanswered = [...sent.keys()].filter((orderId) => !acknowledged.has(orderId));
       for (const orderId of unanswered) {
         const response = await again.post('/enrich-order', version(orderId, FIRST_TOTAL), { token: newToken });

@@ -5,8 +5,7 @@ import { In } from 'typeorm';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { eventually } from '../support/eventually.js';
-import type { Schemas } from '../support/api.js';
-import { HttpClient } from '../support/http.js';
+import { developmentClientToken, HttpClient } from '../support/http.js';
 import { orderFor, seedFiscalData } from '../support/orders.js';
 import { rowReader } from '../support/rows.js';
 import { isProcessAlive, startServiceProcess } from '../support/service-process.js';
@@ -34,13 +33,7 @@ describe('shutdown under load (reliability)', () => {
       LOG_LEVEL: 'warn',
     });
     const http = new HttpClient(service.baseUrl);
-    const token = (
-      await http.post<Schemas['LoginResponseDto']>('/authentication/login', {
-        client_id: '1001',
-        client_secret: 'dev-secret-change-me',
-        grant_type: 'client_credentials',
-      })
-    ).body.accessToken;
+    const token = await developmentClientToken(http);
     await seedFiscalData(http, token, 'shutdown-store');
     const postgresPid = Number((await readFile(join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
 

@@ -7,7 +7,7 @@ import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { canTransition, isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../../src/orders/order-status.js';
 import type { Schemas } from '../support/api.js';
 import { eventually } from '../support/eventually.js';
-import { HttpClient } from '../support/http.js';
+import { developmentClientToken, HttpClient } from '../support/http.js';
 import { fiscalMatrix, orderFor, seedFiscalData } from '../support/orders.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { forwardedPayload } from '../support/webhook-receiver.js';
@@ -79,13 +79,7 @@ describe('two instances, one database, mixed load (reliability)', () => {
 
   it('keeps every order once, every delivery once and every counter exact', async () => {
     const clients = instances.map((instance) => new HttpClient(instance.baseUrl));
-    const token = (
-      await clients[0]!.post<Schemas['LoginResponseDto']>('/authentication/login', {
-        client_id: '1001',
-        client_secret: 'dev-secret-change-me',
-        grant_type: 'client_credentials',
-      })
-    ).body.accessToken;
+    const token = await developmentClientToken(clients[0]!);
     await seedFiscalData(clients[0]!, token, 'mixed-store');
     const groupId = (await clients[1]!.get<Schemas['FiscalGroupResponseDto']>('/admin/fiscal-groups/by-store/mixed-store', { token })).body
       .id;

@@ -48,3 +48,19 @@ export class HttpClient {
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 }
+
+/** The development client that a service started without `BOOTSTRAP_CLIENT_*` creates, as `npm start` does. */
+export const DEVELOPMENT_CLIENT = { id: '1001', secret: 'dev-secret-change-me' } as const;
+
+/** A bearer token of the development client, from the service `http` talks to; fails the test when the login fails. */
+export async function developmentClientToken(http: HttpClient): Promise<string> {
+  const response = await http.post<{ accessToken?: string }>('/authentication/login', {
+    client_id: DEVELOPMENT_CLIENT.id,
+    client_secret: DEVELOPMENT_CLIENT.secret,
+    grant_type: 'client_credentials',
+  });
+  if (response.status !== 200 || !response.body.accessToken) {
+    throw new Error(`the development client's login answered ${response.status}: ${response.text}`);
+  }
+  return response.body.accessToken;
+}
