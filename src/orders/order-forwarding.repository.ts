@@ -9,9 +9,14 @@ import { statusAfterSql, type OrderStatus } from './order-status.js';
 export interface OrderAttempt {
   orderDbId: string;
   lastResponse: WebhookLastResponse;
-  /** FORWARDED or FORWARD_FAILED, applied where the status machine allows it. */
+  /** FORWARDED or FORWARD_FAILED, applied where the status machine allows it, and only while the message is the order's current one. */
   status: OrderStatus;
-  /** Set by retries: the status only changes when the order's enriched payload is still this one. */
+  /** The attempt's message: the order's current one while the order's webhook-id is still this one. */
+  webhookId: string;
+  /**
+   * For an order without a webhook-id (stored before orders kept one, or re-taxed by a transfer): the payload sent, the
+   * current message while the order's enriched payload is still this one. Null: only the webhook-id tells.
+   */
   onlyIfPayload: string | null;
 }
 
@@ -23,6 +28,8 @@ export interface AttemptedOrder {
   readonly id: string;
   /** Its column holding the order's attempt counter after this attempt. */
   readonly attempt: string;
+  /** Its column telling whether the attempt's message is still the order's current one (a newer send replaces it). */
+  readonly current: string;
   /** In a batch: its column holding the attempt's 1-based position in the batch (join your own arrays `WITH ORDINALITY` on it). */
   readonly ordinal?: string;
 }
@@ -54,6 +61,8 @@ export interface AttemptFollowUp {
 export interface RecordedAttempt {
   attempt: number;
   status: OrderStatus;
+  /** Whether the attempt's message was still the order's current one (a newer send of the order supersedes it). */
+  current: boolean;
 }
 
 /** The order of a retry job: its status, whether the job is still its current message, and (for a job without text) the payload to send. */
@@ -73,8 +82,18 @@ export interface OrderToRedeliver {
 }
 
 /**
+ * Whether the attempt's message (`webhookId`, or for an order without one the payload sent) is still the order's current
+ * one: an answer that comes after a newer send of the order began (a slow receiver) is counted and logged, but neither
+ * moves the status nor touches the newer message's retry job. The attempt's update changes neither column, so its
+ * RETURNING tells what its SET saw.
+ */
+function currentMessageSql(order: string, webhookId: string, payload: string): string {
+  return `(${order}.webhook_id = ${webhookId} OR (${order}.webhook_id IS NULL AND ${order}.enriched_payload = ${payload}::jsonb))`;
+}
+
+/**
  * The counter is incremented in place (never read-modify-write), the last answer kept and the
- * status moved by the machine, unless a retry's payload is no longer the order's. Without a
+ * status moved by the machine while the attempt's message is still the order's. Without a
  * lock: a locking transaction would add three round trips to every delivery for no other effect.
  */
 const ATTEMPT_UPDATE = `
@@ -82,22 +101,27 @@ const ATTEMPT_UPDATE = `
     UPDATE orders SET
       webhook_attempts = webhook_attempts + 1,
       webhook_last_response = $2::jsonb,
-      status = CASE WHEN $4::text IS NULL OR enriched_payload = $4::jsonb
+      status = CASE WHEN ${currentMessageSql('orders', '$7', '$4')}
         THEN ${statusAfterSql('status', '$3', ['FORWARDED', 'FORWARD_FAILED'])} ELSE status END,
       last_changed_by = $5,
       last_changed_via = $6,
       updated_at = now()
     WHERE id = $1
-    RETURNING id, webhook_attempts, status
+    RETURNING id, webhook_attempts, status, coalesce(${currentMessageSql('orders', '$7', '$4')}, false) AS current
   )`;
-const ATTEMPTED: AttemptedOrder = { relation: 'attempted', id: 'attempted.id', attempt: 'attempted.webhook_attempts' };
+const ATTEMPTED: AttemptedOrder = {
+  relation: 'attempted',
+  id: 'attempted.id',
+  attempt: 'attempted.webhook_attempts',
+  current: 'attempted.current',
+};
 
 /** One statement: the attempt on the order, then `followUp`'s items; named per follow-up (its text is the same every time). */
 export function recordAttemptStatement(
   attempt: OrderAttempt,
   actor: Actor,
   followUp: AttemptFollowUp,
-): BuiltStatement<{ webhook_attempts: number; status: OrderStatus }> {
+): BuiltStatement<{ webhook_attempts: number; status: OrderStatus; current: boolean }> {
   const values: unknown[] = [
     attempt.orderDbId,
     JSON.stringify(attempt.lastResponse),
@@ -105,37 +129,39 @@ export function recordAttemptStatement(
     attempt.onlyIfPayload,
     actor.clientId,
     actor.via,
+    attempt.webhookId,
   ];
   const followUpItems = followUp.withItems(ATTEMPTED, bindTo(values));
   return {
     statement: sql(
       `order-record-attempt+${followUp.name}`,
-      `WITH ${ATTEMPT_UPDATE}, ${followUpItems} SELECT webhook_attempts, status FROM attempted`,
-      { webhook_attempts: true, status: true },
+      `WITH ${ATTEMPT_UPDATE}, ${followUpItems} SELECT webhook_attempts, status, current FROM attempted`,
+      { webhook_attempts: true, status: true, current: true },
     ),
     values,
   };
 }
 
 /**
- * Attempts on several orders (one each) in one statement, as `ATTEMPT_UPDATE` makes one; for forwards, so with no
- * `onlyIfPayload`. The values are arrays, one entry per attempt.
+ * Attempts on several orders (one each) in one statement, as `ATTEMPT_UPDATE` makes one; for forwards, whose message
+ * always has its webhook-id, so with no `onlyIfPayload`. The values are arrays, one entry per attempt.
  */
 const BATCH_ATTEMPT_UPDATE = `
   attempt_input AS (
-    SELECT * FROM unnest($1::uuid[], $2::jsonb[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY
-      AS i(order_db_id, last_response, status, changed_by, changed_via, ordinal)
+    SELECT * FROM unnest($1::uuid[], $2::jsonb[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
+      AS i(order_db_id, last_response, status, changed_by, changed_via, webhook_id, ordinal)
   ), attempted AS (
     UPDATE orders o SET
       webhook_attempts = o.webhook_attempts + 1,
       webhook_last_response = i.last_response,
-      status = ${statusAfterSql('o.status', 'i.status', ['FORWARDED', 'FORWARD_FAILED'])},
+      status = CASE WHEN o.webhook_id = i.webhook_id
+        THEN ${statusAfterSql('o.status', 'i.status', ['FORWARDED', 'FORWARD_FAILED'])} ELSE o.status END,
       last_changed_by = i.changed_by,
       last_changed_via = i.changed_via,
       updated_at = now()
     FROM attempt_input i
     WHERE o.id = i.order_db_id
-    RETURNING o.id, o.webhook_attempts, o.status, i.ordinal
+    RETURNING o.id, o.webhook_attempts, o.status, i.ordinal, coalesce(o.webhook_id = i.webhook_id, false) AS current
   )`;
 const ATTEMPTED_IN_BATCH: AttemptedOrder = { ...ATTEMPTED, ordinal: 'attempted.ordinal' };
 
@@ -143,20 +169,21 @@ const ATTEMPTED_IN_BATCH: AttemptedOrder = { ...ATTEMPTED, ordinal: 'attempted.o
 export function recordAttemptsStatement(
   attempts: ReadonlyArray<{ attempt: OrderAttempt; actor: Actor }>,
   followUp: AttemptFollowUp,
-): BuiltStatement<{ ordinal: string; webhook_attempts: number; status: OrderStatus }> {
+): BuiltStatement<{ ordinal: string; webhook_attempts: number; status: OrderStatus; current: boolean }> {
   const values: unknown[] = [
     attempts.map(({ attempt }) => attempt.orderDbId),
     attempts.map(({ attempt }) => JSON.stringify(attempt.lastResponse)),
     attempts.map(({ attempt }) => attempt.status),
     attempts.map(({ actor }) => actor.clientId),
     attempts.map(({ actor }) => actor.via),
+    attempts.map(({ attempt }) => attempt.webhookId),
   ];
   const followUpItems = followUp.withItems(ATTEMPTED_IN_BATCH, bindTo(values));
   return {
     statement: sql(
       `order-record-attempts+${followUp.name}`,
-      `WITH ${BATCH_ATTEMPT_UPDATE}, ${followUpItems} SELECT ordinal, webhook_attempts, status FROM attempted`,
-      { ordinal: true, webhook_attempts: true, status: true },
+      `WITH ${BATCH_ATTEMPT_UPDATE}, ${followUpItems} SELECT ordinal, webhook_attempts, status, current FROM attempted`,
+      { ordinal: true, webhook_attempts: true, status: true, current: true },
     ),
     values,
   };
@@ -214,7 +241,7 @@ export class OrderForwardingRepository {
   ): Promise<RecordedAttempt | undefined> {
     const { statement, values } = recordAttemptStatement(attempt, actor, followUp);
     const row = await this.db.row(statement, values, manager);
-    return row ? { attempt: row.webhook_attempts, status: row.status } : undefined;
+    return row ? { attempt: row.webhook_attempts, status: row.status, current: row.current } : undefined;
   }
 
   /**
@@ -228,7 +255,7 @@ export class OrderForwardingRepository {
     const { statement, values } = recordAttemptsStatement(attempts, followUp);
     const recorded: Array<RecordedAttempt | undefined> = attempts.map(() => undefined);
     for (const row of await this.db.rows(statement, values)) {
-      recorded[Number(row.ordinal) - 1] = { attempt: row.webhook_attempts, status: row.status };
+      recorded[Number(row.ordinal) - 1] = { attempt: row.webhook_attempts, status: row.status, current: row.current };
     }
     return recorded;
   }

@@ -55,17 +55,24 @@ export class ForwardingService {
     const label = `Order ${enrichment.orderId}`;
     if (result.delivered) return { message: `${label} enriched, stored and forwarded: ${answered(result)}` };
 
-    // An order the store already works (ACCEPTED and later) is not chased by retries.
-    const retryable = this.config.webhookRetryEnabled && result.status !== undefined && INTAKE_STATUSES.includes(result.status);
+    // An order the store already works (ACCEPTED and later) is not chased by retries, nor a message a newer send of the
+    // order replaced while this one was under way (that send owns the order's retry job).
+    const superseded = result.current === false;
+    const retryable =
+      this.config.webhookRetryEnabled && !superseded && result.status !== undefined && INTAKE_STATUSES.includes(result.status);
     const retryInMs = retryable
       ? nextRetryDelay(0, this.config.webhookRetrySchedule, parseRetryAfter(result.retryAfter, Date.now()))
       : undefined;
     if (retryInMs !== undefined) await this.repository.scheduleRetry(message.orderDbId, message.webhookId, retryInMs);
     else if (this.config.webhookRetryEnabled) await this.repository.dropPendingJob(message.orderDbId, message.webhookId);
-    const next = retryInMs === undefined ? 'it is not retried automatically' : `it will be retried in ${describeDelay(retryInMs)}`;
+    const next = superseded
+      ? 'a newer send of the order replaced this one meanwhile, so it is not retried'
+      : retryInMs === undefined
+        ? 'it is not retried automatically'
+        : `it will be retried in ${describeDelay(retryInMs)}`;
     throw new ApiError(
       ErrorCode.WEBHOOK_DELIVERY_FAILED,
-      `${label} was enriched and stored as ${result.status ?? 'FORWARD_FAILED'}, but the order webhook did not accept it: ${answered(result)}; ${next}`,
+      `${label} was enriched and stored${superseded ? '' : ` as ${result.status ?? 'FORWARD_FAILED'}`}, but the order webhook did not accept it: ${answered(result)}; ${next}`,
     );
   }
 
@@ -86,6 +93,7 @@ export class ForwardingService {
     const message: WebhookMessage = { orderDbId: order.id, webhookId: order.webhookId ?? webhookIdOfCanonical(order.id, json), body: json };
     const result = await this.delivery.deliver(message, 'redeliver', actor, {
       cancelPendingRetry: true,
+      onlyIfPayload: order.webhookId === null ? json : undefined,
       // The attempt (counter, status, delivery log) and its event commit together, after the send.
       withAttempt: async (manager, recorded) => {
         if (!recorded) return;

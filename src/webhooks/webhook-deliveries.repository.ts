@@ -18,11 +18,14 @@ export interface AttemptRecord {
   url: string;
   requestHeaders: Record<string, string>;
   lastResponse: WebhookLastResponse;
-  /** The status the attempt gives the order (FORWARDED or FORWARD_FAILED), applied where the status machine allows it. */
+  /**
+   * The status the attempt gives the order (FORWARDED or FORWARD_FAILED), applied where the status machine allows it and
+   * while the message (`webhookId`) is still the order's current one.
+   */
   status: OrderStatus;
-  /** Set by retries: the status only changes when the order's enriched payload is still this one. */
+  /** For an order without a webhook-id: the payload sent, current while the order's payload is still this one. */
   onlyIfPayload: string | null;
-  /** Drop the order's pending retry job in the same statement (its latest payload was just delivered). */
+  /** Drop the order's pending retry job in the same statement when the message delivered is still the order's current one. */
   cancelPendingRetry: boolean;
 }
 
@@ -50,7 +53,7 @@ export interface ClaimedJob {
   delivered: boolean;
 }
 
-/** The delivery log row of an attempt, numbered with the order's new counter, and the retry job dropped after a delivery of the latest payload. */
+/** The delivery log row of an attempt, numbered with the order's new counter, and the retry job dropped after a delivery of the order's current message. */
 export function attemptLog(record: AttemptRecord): AttemptFollowUp {
   const { lastResponse } = record;
   return {
@@ -64,7 +67,9 @@ export function attemptLog(record: AttemptRecord): AttemptFollowUp {
     FROM ${order.relation}
     RETURNING id
   ), cancelled AS (
-    DELETE FROM webhook_retry_job WHERE ${bind(record.cancelPendingRetry, '::boolean')} AND order_db_id = ${bind(record.orderDbId, '::uuid')} RETURNING id
+    DELETE FROM webhook_retry_job j USING ${order.relation}
+    WHERE ${bind(record.cancelPendingRetry, '::boolean')} AND ${order.current} AND j.order_db_id = ${order.id}
+    RETURNING j.id
   )`,
   };
 }
@@ -122,7 +127,7 @@ export function attemptLogBatch(records: readonly AttemptRecord[]): AttemptFollo
     RETURNING id
   ), cancelled AS (
     DELETE FROM webhook_retry_job j USING ${order.relation}, attempt_log l
-    WHERE l.ordinal = ${order.ordinal} AND l.cancel AND j.order_db_id = ${order.id}
+    WHERE l.ordinal = ${order.ordinal} AND l.cancel AND ${order.current} AND j.order_db_id = ${order.id}
     RETURNING j.id
   )`;
     },
@@ -174,10 +179,11 @@ export const CLAIM = sql<{
   { id: true, order_db_id: true, webhook_id: true, body: true, retries_done: true, lease: true, delivered: true },
 );
 
+/** Only while the message is still the order's current one: a failure answered after a newer send began leaves that send's job alone. */
 export const SCHEDULE = sql(
   'webhook-schedule-retry',
   `INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
-   VALUES ($1, $2, NULL, 0, now() + $3 * interval '1 millisecond')
+   SELECT id, webhook_id, NULL, 0, now() + $3 * interval '1 millisecond' FROM orders WHERE id = $1 AND webhook_id = $2
    ON CONFLICT (order_db_id) DO UPDATE SET
      webhook_id = EXCLUDED.webhook_id, body = NULL, retries_done = 0, run_at = EXCLUDED.run_at, lease = NULL, updated_at = now()`,
 );
@@ -285,7 +291,13 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
    */
   recordAttempt(record: AttemptRecord, actor: Actor, manager?: EntityManager): Promise<RecordedAttempt | undefined> {
     return this.orders.recordAttempt(
-      { orderDbId: record.orderDbId, lastResponse: record.lastResponse, status: record.status, onlyIfPayload: record.onlyIfPayload },
+      {
+        orderDbId: record.orderDbId,
+        lastResponse: record.lastResponse,
+        status: record.status,
+        webhookId: record.webhookId,
+        onlyIfPayload: record.onlyIfPayload,
+      },
       actor,
       attemptLog(record),
       manager,
@@ -299,14 +311,23 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
   recordAttempts(records: readonly AttemptRecord[], actors: readonly Actor[]): Promise<Array<RecordedAttempt | undefined>> {
     return this.orders.recordAttempts(
       records.map((record, index) => ({
-        attempt: { orderDbId: record.orderDbId, lastResponse: record.lastResponse, status: record.status, onlyIfPayload: null },
+        attempt: {
+          orderDbId: record.orderDbId,
+          lastResponse: record.lastResponse,
+          status: record.status,
+          webhookId: record.webhookId,
+          onlyIfPayload: null,
+        },
         actor: actors[index]!,
       })),
       attemptLogBatch(records),
     );
   }
 
-  /** The order's one pending retry of the message `webhookId` (its stored payload), replacing any older one (a newer payload supersedes it). */
+  /**
+   * The order's one pending retry of the message `webhookId` (its stored payload), replacing any older one (a newer payload
+   * supersedes it); nothing when the order has a newer message meanwhile.
+   */
   async scheduleRetry(orderDbId: string, webhookId: string, delayMs: number): Promise<void> {
     await this.db.rows(SCHEDULE, [orderDbId, webhookId, delayMs]);
   }

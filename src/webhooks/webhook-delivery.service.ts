@@ -30,6 +30,8 @@ export interface DeliveryResult extends WebhookAnswer {
   attempt: number | undefined;
   /** The order's status after this attempt. */
   status: OrderStatus | undefined;
+  /** Whether the message was still the order's current one (false: a newer send of the order replaced it meanwhile). */
+  current: boolean | undefined;
 }
 
 /** Makes one attempt: signs, sends, then counts and logs it on the order in one statement. */
@@ -121,7 +123,7 @@ export class WebhookDeliveryService {
     // The forward's own request log already tells of a success; retries and redeliveries happen out of sight.
     if (delivered) this.logger[trigger === 'forward' ? 'debug' : 'info'](logged, 'order webhook delivery accepted');
     else this.logger.warn({ ...logged, outcome: answer.outcome, error: answer.error }, 'order webhook delivery failed');
-    return { ...answer, delivered, attempt: recorded?.attempt, status: recorded?.status };
+    return { ...answer, delivered, attempt: recorded?.attempt, status: recorded?.status, current: recorded?.current };
   }
 }
 

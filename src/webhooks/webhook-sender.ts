@@ -22,7 +22,8 @@ export interface WebhookAnswer {
 /**
  * POSTs webhook messages over a pooled keep-alive connection set (undici), with one hard
  * timeout covering connection, request, headers and the (bounded) body read. Redirects
- * are not followed: a 3xx is an answer like any other non-2xx.
+ * are not followed: a 3xx is an answer like any other non-2xx. A 2xx whose body does not
+ * arrive whole is still a delivery (without its excerpt).
  */
 @Injectable()
 export class WebhookSender implements OnApplicationShutdown {
@@ -68,6 +69,11 @@ export class WebhookSender implements OnApplicationShutdown {
         retryAfter: delivered ? null : retryAfter,
       };
     } catch (error) {
+      // A 2xx status line is the receiver's acceptance: only the excerpt of its body was lost (it stalled or was cut).
+      // Counting it as a failure would promise a retry that the retry worker, seeing the 2xx, never sends.
+      if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+        return { outcome: 'delivered', statusCode, body: null, durationMs: elapsed(), error: null, retryAfter: null };
+      }
       const timeout = timedOut || isTimeoutError(error);
       return {
         outcome: timeout ? 'timeout' : 'unreachable',

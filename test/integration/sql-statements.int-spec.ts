@@ -100,6 +100,7 @@ describe('hand-written SQL statements answer the columns of their row type (inte
         orderDbId: '00000000-0000-4000-8000-000000000000',
         lastResponse: { statusCode: 200, body: '', durationMs: 1, error: null, attemptedAt: new Date().toISOString() },
         status: 'FORWARDED',
+        webhookId: 'w',
         onlyIfPayload: null,
       },
       { clientId: 'c', via: 'v' },
@@ -166,7 +167,7 @@ describe('hand-written SQL statements answer the columns of their row type (inte
     const built = recordAttemptsStatement(
       [
         {
-          attempt: { orderDbId: record.orderDbId, lastResponse, status: 'FORWARDED', onlyIfPayload: null },
+          attempt: { orderDbId: record.orderDbId, lastResponse, status: 'FORWARDED', webhookId: 'w', onlyIfPayload: null },
           actor: { clientId: 'c', via: 'v' },
         },
       ],

@@ -155,12 +155,12 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
   });
 
   describe('recording forward attempts together', () => {
-    const attemptOn = (orderDbId: string, statusCode: number): AttemptRecord => ({
+    const attemptOn = (orderDbId: string, statusCode: number, webhookId: string): AttemptRecord => ({
       orderDbId,
       trigger: 'forward',
-      webhookId: `msg_${statusCode}`,
+      webhookId,
       url: receiver.url,
-      requestHeaders: { 'webhook-id': `msg_${statusCode}` },
+      requestHeaders: { 'webhook-id': webhookId },
       lastResponse: { statusCode, body: 'ok', durationMs: 3, error: null, attemptedAt: new Date().toISOString() },
       status: statusCode === 200 ? 'FORWARDED' : 'FORWARD_FAILED',
       onlyIfPayload: null,
@@ -168,32 +168,71 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
     });
 
     it("counts and logs each of the attempts that finish together, two on one order included, and drops the delivered order's job", async () => {
-      const first = await order(db.dataSource, { orderId: 'B-1', status: 'ENRICHED', enrichedPayload: { orderId: 'B-1' } });
-      const second = await order(db.dataSource, { orderId: 'B-2', status: 'ENRICHED', enrichedPayload: { orderId: 'B-2' } });
-      await retryJob(db.dataSource, { orderDbId: first.id, body: '{"orderId":"B-1"}', runInMs: 60_000 });
-      await retryJob(db.dataSource, { orderDbId: second.id, body: '{"orderId":"B-2"}', runInMs: 60_000 });
+      const first = await order(db.dataSource, {
+        orderId: 'B-1',
+        status: 'ENRICHED',
+        enrichedPayload: { orderId: 'B-1' },
+        webhookId: 'msg_B-1',
+      });
+      const second = await order(db.dataSource, {
+        orderId: 'B-2',
+        status: 'ENRICHED',
+        enrichedPayload: { orderId: 'B-2' },
+        webhookId: 'msg_B-2',
+      });
+      await retryJob(db.dataSource, { orderDbId: first.id, webhookId: 'msg_B-1', body: null, runInMs: 60_000 });
+      await retryJob(db.dataSource, { orderDbId: second.id, webhookId: 'msg_B-2', body: null, runInMs: 60_000 });
       const recorder = db.get(AttemptRecorder);
       // In one turn of the event loop: written together, but for the second attempt on B-1, which waits for the next statement.
       const recorded = await Promise.all([
-        recorder.record(attemptOn(first.id, 503), FORWARD),
-        recorder.record(attemptOn(second.id, 503), FORWARD),
-        recorder.record(attemptOn(first.id, 200), FORWARD),
+        recorder.record(attemptOn(first.id, 503, 'msg_B-1'), FORWARD),
+        recorder.record(attemptOn(second.id, 503, 'msg_B-2'), FORWARD),
+        recorder.record(attemptOn(first.id, 200, 'msg_B-1'), FORWARD),
       ]);
       expect(recorded).toEqual([
-        { attempt: 1, status: 'FORWARD_FAILED' },
-        { attempt: 1, status: 'FORWARD_FAILED' },
-        { attempt: 2, status: 'FORWARDED' },
+        { attempt: 1, status: 'FORWARD_FAILED', current: true },
+        { attempt: 1, status: 'FORWARD_FAILED', current: true },
+        { attempt: 2, status: 'FORWARDED', current: true },
       ]);
       expect(await stored('B-1')).toMatchObject({ status: 'FORWARDED', webhookAttempts: 2, lastChangedBy: '7001' });
       expect((await deliveriesOf(first.id)).map((d) => [d.attempt, d.statusCode, d.webhookId])).toEqual([
-        [1, 503, 'msg_503'],
-        [2, 200, 'msg_200'],
+        [1, 503, 'msg_B-1'],
+        [2, 200, 'msg_B-1'],
       ]);
       expect((await deliveriesOf(second.id)).map((d) => [d.attempt, d.statusCode, d.requestHeaders])).toEqual([
-        [1, 503, { 'webhook-id': 'msg_503' }],
+        [1, 503, { 'webhook-id': 'msg_B-2' }],
       ]);
       expect(await jobOf(first.id)).toBeUndefined();
       expect(await jobOf(second.id)).toBeDefined();
+    });
+
+    it("an attempt of a message a newer send replaced is counted and logged, but leaves the order's status and retry job alone", async () => {
+      // Each order's current message is msg_*-new; the attempts are of older messages, answered late.
+      const refused = await order(db.dataSource, {
+        orderId: 'S-1',
+        status: 'FORWARD_FAILED',
+        enrichedPayload: { v: 2 },
+        webhookId: 'msg_S-1-new',
+      });
+      const accepted = await order(db.dataSource, {
+        orderId: 'S-2',
+        status: 'FORWARDED',
+        enrichedPayload: { v: 2 },
+        webhookId: 'msg_S-2-new',
+      });
+      await retryJob(db.dataSource, { orderDbId: refused.id, webhookId: 'msg_S-1-new', body: null, runInMs: 60_000 });
+      const recorder = db.get(AttemptRecorder);
+      const recorded = await Promise.all([
+        recorder.record(attemptOn(refused.id, 200, 'msg_S-1-old'), FORWARD),
+        recorder.record(attemptOn(accepted.id, 503, 'msg_S-2-old'), FORWARD),
+      ]);
+      expect(recorded).toEqual([
+        { attempt: 1, status: 'FORWARD_FAILED', current: false },
+        { attempt: 1, status: 'FORWARDED', current: false },
+      ]);
+      expect(await jobOf(refused.id)).toMatchObject({ webhookId: 'msg_S-1-new' });
+      expect((await deliveriesOf(refused.id)).map((d) => [d.statusCode, d.webhookId])).toEqual([[200, 'msg_S-1-old']]);
+      expect((await deliveriesOf(accepted.id)).map((d) => [d.statusCode, d.webhookId])).toEqual([[503, 'msg_S-2-old']]);
     });
   });
 

@@ -112,9 +112,11 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
       await queue.finishJob(claim!);
       expect(await jobOf(row.id)).toBeDefined();
 
-      // A new payload replaces the job (one per order) while a worker holds it: the holder's writes miss.
+      // A new payload (stored with its own webhook-id) replaces the job (one per order) while a worker holds it: the
+      // holder's writes miss.
       await makeRetryJobDue(db.dataSource, row.id);
       const [held] = await queue.claimDueJobs(1, LEASE_MS);
+      await db.dataSource.getRepository(OrderEntity).update(row.id, { webhookId: 'msg_newer' });
       await queue.scheduleRetry(row.id, 'msg_newer', 1000);
       await queue.rescheduleJob(held!, 2, 300_000);
       await queue.finishJob(held!);

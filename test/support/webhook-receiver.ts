@@ -35,6 +35,13 @@ export const answer =
 /** Never answers (the socket is destroyed when the receiver closes). */
 export const hang: Responder = () => undefined;
 
+/** Holds its request's answer until the test writes it: `arrived` gives the response to answer (a receiver that is slow on cue). */
+export function heldAnswer(): { responder: Responder; arrived: Promise<ServerResponse> } {
+  let hand!: (response: ServerResponse) => void;
+  const arrived = new Promise<ServerResponse>((resolve) => (hand = resolve));
+  return { responder: (_request, response) => hand(response), arrived };
+}
+
 /**
  * A real HTTP receiver on 127.0.0.1 standing in for the restaurant's order webhook. It
  * records every request and answers with the queued responders in turn, then with the fallback.
