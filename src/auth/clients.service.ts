@@ -71,9 +71,19 @@ function checkStoresAndScopes(scopes: readonly Scope[], stores: readonly string[
   }
 }
 
-/** The stores as stored: trimmed, without repeats, in the order given. */
+/** What a blank or space-padded store id is told (the request DTOs say the same). */
+export const STORE_ID_PROBLEM = 'each value in stores must be a store id: not blank, without spaces at either end';
+
+/**
+ * The stores as stored: without repeats, in the order given. A blank or padded id is refused, never
+ * trimmed away: dropping it could leave `[]`, which means every store.
+ */
 function normalizedStores(stores: readonly string[] | undefined): string[] {
-  return [...new Set((stores ?? []).map((store) => store.trim()).filter(Boolean))];
+  const list = stores ?? [];
+  if (list.some((store) => store.length === 0 || store.trim() !== store)) {
+    throw ApiError.validation([{ field: 'stores', problem: STORE_ID_PROBLEM }]);
+  }
+  return [...new Set(list)];
 }
 
 @Injectable()

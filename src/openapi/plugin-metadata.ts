@@ -463,12 +463,26 @@ export default async () => {
             CreateClientDto: {
               name: { required: true, type: () => String, description: 'Who uses it', minLength: 1, maxLength: 200 },
               scopes: { required: true, type: () => [Object], enum: ['admin', 'orders', 'platform'], isArray: true, minItems: 1 },
-              stores: { required: false, type: () => [String], maxItems: 1000, minLength: 1, maxLength: 100 },
+              stores: {
+                required: false,
+                type: () => [String],
+                maxItems: 1000,
+                minLength: 1,
+                maxLength: 100,
+                pattern: '^\\S(?:[\\s\\S]*\\S)?$',
+              },
             },
             UpdateClientDto: {
               name: { required: false, type: () => String, minLength: 1, maxLength: 200 },
               scopes: { required: false, type: () => [Object], enum: ['admin', 'orders', 'platform'], isArray: true, minItems: 1 },
-              stores: { required: false, type: () => [String], maxItems: 1000, minLength: 1, maxLength: 100 },
+              stores: {
+                required: false,
+                type: () => [String],
+                maxItems: 1000,
+                minLength: 1,
+                maxLength: 100,
+                pattern: '^\\S(?:[\\s\\S]*\\S)?$',
+              },
               active: {
                 required: false,
                 type: () => Boolean,

@@ -65,12 +65,12 @@ export class SessionsService extends SessionAuthenticator {
 
   async signIn(dto: SignInDto, request: FastifyRequest, reply: FastifyReply): Promise<SessionDto> {
     const email = dto.email.trim().toLowerCase();
-    await this.throttle.check(email, request.ip);
+    // Counted before the (slow) password check, so that attempts sent together cannot all pass the limit.
+    const attempt = await this.throttle.reserve(email, request.ip);
     const user = await this.users.createQueryBuilder('user').where('lower(user.email) = :email', { email }).getOne();
     // The hash runs for an unknown email or a person without a password too (against a dummy).
     const matches = await this.hasher.verify(dto.password, user?.passwordHash);
     if (!user || !matches || !user.active) {
-      await this.throttle.failed(email, request.ip);
       const reason = !user ? 'unknown-email' : !user.passwordHash ? 'no-password' : !matches ? 'wrong-password' : 'inactive';
       // See "Sign-in failures in the audit log" in docs/api-decisions.md.
       await this.transactions.run((manager) =>
@@ -86,6 +86,8 @@ export class SessionsService extends SessionAuthenticator {
       );
       throw new ApiError(ErrorCode.UNAUTHORIZED, SIGN_IN_FAILED);
     }
+    // Only failures count: a right password takes its attempt back.
+    await attempt.release();
     return this.startSessionFor(user.id, request, reply);
   }
 

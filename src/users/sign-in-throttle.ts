@@ -2,16 +2,26 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
-import { RateLimitCounterRepository } from '../auth/rate-limit-counter.repository.js';
+import { type CounterHit, RateLimitCounterRepository } from '../auth/rate-limit-counter.repository.js';
 
 /** Failed sign-ins are counted in windows of this length, from the first failure. */
 const FAILURE_WINDOW_MS = 15 * 60_000;
 
+/** A sign-in attempt counted as a failure until `release` takes it back (the password was right). */
+export interface SignInAttempt {
+  release(): Promise<void>;
+}
+
 /**
  * Failed sign-ins per account (the email, as typed, in lower case) and per client address,
- * counted with the credential rate limit's PostgreSQL counters (every instance together). Only
- * failures count; past either limit every attempt is refused with 429 until the window ends,
- * whether its password is right or not.
+ * counted with the credential rate limit's PostgreSQL counters (every instance together). Past
+ * either limit every attempt is refused with 429 until the window ends, whether its password is
+ * right or not.
+ *
+ * An attempt is counted before its password is checked, in the same statement that reads the
+ * count, and taken back when it signs in or is refused: only failures stay counted, and attempts
+ * sent together cannot check more passwords than the limit, since each one under way holds its place.
+ * See "One answer for every failed sign-in" in docs/api-decisions.md.
  */
 @Injectable()
 export class SignInThrottle {
@@ -20,25 +30,27 @@ export class SignInThrottle {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async check(email: string, address: string): Promise<void> {
-    const [account, origin] = await Promise.all([this.counters.peek(accountKey(email)), this.counters.peek(addressKey(address))]);
-    const blocked = [
-      account.hits >= this.config.signInFailuresPerAccount ? account.secondsLeft : 0,
-      origin.hits >= this.config.signInFailuresPerAddress ? origin.secondsLeft : 0,
+  /** Counts the attempt on both keys, or refuses it with 429 (and counts nothing) when either is past its limit. */
+  async reserve(email: string, address: string): Promise<SignInAttempt> {
+    const limits: Array<[key: string, limit: number]> = [
+      [accountKey(email), this.config.signInFailuresPerAccount],
+      [addressKey(address), this.config.signInFailuresPerAddress],
     ];
-    const retryAfter = Math.max(...blocked);
+    const hits = await Promise.all(limits.map(([key]) => this.counters.hit(key, FAILURE_WINDOW_MS)));
+    const attempt = { release: () => this.release(limits, hits) };
+    const retryAfter = Math.max(...hits.map((hit, index) => (hit.hits > limits[index]![1] ? hit.secondsLeft : 0)));
     if (retryAfter > 0) {
+      // A refused attempt checked no password: it is no failure, and must not keep others out once a sign-in takes its own count back.
+      await attempt.release();
       throw new ApiError(ErrorCode.RATE_LIMITED, `Too many failed sign-ins; retry in ${retryAfter} s`, {
         headers: { 'retry-after': String(retryAfter) },
       });
     }
+    return attempt;
   }
 
-  async failed(email: string, address: string): Promise<void> {
-    await Promise.all([
-      this.counters.increment(accountKey(email), FAILURE_WINDOW_MS, this.config.signInFailuresPerAccount),
-      this.counters.increment(addressKey(address), FAILURE_WINDOW_MS, this.config.signInFailuresPerAddress),
-    ]);
+  private async release(limits: Array<[key: string, limit: number]>, hits: CounterHit[]): Promise<void> {
+    await Promise.all(limits.map(([key], index) => this.counters.release(key, hits[index]!.window)));
   }
 }
 

@@ -111,6 +111,21 @@ describe('ClientsService (integration)', () => {
       expect(created.clientId).toBe(String(next + 1));
     });
 
+    it('refuses a blank or space-padded store id, whoever calls (not only the API), rather than drop it and leave every store', async () => {
+      const refusal = { status: 400, details: [{ field: 'stores', problem: expect.stringContaining('not blank') }] };
+      for (const stores of [[' '], ['162', ''], [' 162']]) {
+        await expect(service.create({ name: 'Blank store', scopes: ['orders', 'admin'], stores })).rejects.toMatchObject(refusal);
+      }
+      expect(await db.dataSource.getRepository(ApiClientEntity).countBy({ name: 'Blank store' })).toBe(0);
+
+      const limited = await service.create({ name: 'POS 162', scopes: ['orders'], stores: ['162', '162'] });
+      expect(limited.stores).toEqual(['162']);
+      await expect(
+        db.dataSource.transaction((manager) => service.update(manager, limited.clientId, { stores: [' '] })),
+      ).rejects.toMatchObject(refusal);
+      expect((await stored(limited.clientId)).stores).toEqual(['162']);
+    });
+
     it('uses the given id and secret', async () => {
       const created = await service.create({ name: 'Given', scopes: ['platform'], clientId: '424242', clientSecret: 'given-secret' });
       expect(created).toMatchObject({ clientId: '424242', clientSecret: 'given-secret', name: 'Given', scopes: ['platform'], stores: [] });

@@ -1329,7 +1329,7 @@ export interface components {
              */
             scopes: ("admin" | "orders" | "platform")[];
             /**
-             * @description The orders' `store.id` (as text) the client may touch; empty: every store. A client limited to stores cannot hold `admin`.
+             * @description The orders' `store.id` (as text) the client may touch; empty: every store. A client limited to stores cannot hold `admin`. Each entry is a store id: not blank, without spaces at either end; `[]` is the only way to say every store.
              * @example [
              *       "162",
              *       "163"
@@ -1389,7 +1389,7 @@ export interface components {
              */
             scopes?: ("admin" | "orders" | "platform")[];
             /**
-             * @description The orders' `store.id` (as text) the client may touch; empty: every store. A client limited to stores cannot hold `admin`.
+             * @description The orders' `store.id` (as text) the client may touch; empty: every store. A client limited to stores cannot hold `admin`. Each entry is a store id: not blank, without spaces at either end; `[]` is the only way to say every store.
              * @example [
              *       "162",
              *       "164"

@@ -1,13 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { SCOPES, type Scope } from '../../auth/scopes.js';
-import type { ClientRecord } from '../../auth/clients.service.js';
+import { STORE_ID_PROBLEM, type ClientRecord } from '../../auth/clients.service.js';
 
 /** The longest grace period of a replaced secret: one week. */
 export const MAX_GRACE_SECONDS = 604_800;
 
 const STORES_DOC =
   "The orders' `store.id` (as text) the client may touch; empty: every store. A client limited to stores cannot hold `admin`.";
+/** The request's list: an entry is a store id as sent, so a blank one is refused rather than dropped (which could leave `[]`, every store). */
+const STORES_REQUEST_DOC = `${STORES_DOC} Each entry is a store id: not blank, without spaces at either end; \`[]\` is the only way to say every store.`;
 
 /** An API client, never with its secret. */
 export class ClientDto {
@@ -72,8 +74,9 @@ export class CreateClientDto {
   @ArrayNotEmpty()
   scopes: Scope[];
 
-  @ApiProperty({ description: STORES_DOC, example: ['162', '163'], required: false })
+  @ApiProperty({ description: STORES_REQUEST_DOC, example: ['162', '163'], required: false })
   @IsOptional()
+  @Matches(/^\S(?:[\s\S]*\S)?$/, { each: true, message: STORE_ID_PROBLEM })
   @Length(1, 100, { each: true })
   @IsString({ each: true })
   @ArrayMaxSize(1000)
@@ -94,8 +97,9 @@ export class UpdateClientDto {
   @ArrayNotEmpty()
   scopes?: Scope[];
 
-  @ApiProperty({ description: STORES_DOC, example: ['162', '164'], required: false })
+  @ApiProperty({ description: STORES_REQUEST_DOC, example: ['162', '164'], required: false })
   @IsOptional()
+  @Matches(/^\S(?:[\s\S]*\S)?$/, { each: true, message: STORE_ID_PROBLEM })
   @Length(1, 100, { each: true })
   @IsString({ each: true })
   @ArrayMaxSize(1000)
