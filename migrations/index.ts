@@ -24,6 +24,7 @@ import { OrderCreatedIndexCovering1763901000000 } from './1763901000000-OrderCre
 import { OrderWebhookId1763910000000 } from './1763910000000-OrderWebhookId.js';
 import { OrderIdSearchPendingList1763920000000 } from './1763920000000-OrderIdSearchPendingList.js';
 import { OrderDocumentsLz41763930000000 } from './1763930000000-OrderDocumentsLz4.js';
+import { OrderCountResetWaitsForFold1763940000000 } from './1763940000000-OrderCountResetWaitsForFold.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -58,4 +59,5 @@ export const ALL_MIGRATIONS = [
   OrderWebhookId1763910000000,
   OrderIdSearchPendingList1763920000000,
   OrderDocumentsLz41763930000000,
+  OrderCountResetWaitsForFold1763940000000,
 ];
