@@ -156,6 +156,10 @@ export class EmbeddedPostgres {
           `--pwfile=${passwordFile}`,
           '--encoding=UTF8',
           '--locale=C',
+          // Code-point order as C (the indexes stay byte-ordered), but lower(), upper() and ILIKE fold every letter, not
+          // only ASCII: a search for "éclair" finds "ÉCLAIR", as on a server with a UTF-8 locale.
+          '--locale-provider=builtin',
+          '--builtin-locale=C.UTF-8',
         ],
         { ...ownerOptions(owner), env: { ...process.env, LC_ALL: 'C' } },
       );

@@ -96,6 +96,21 @@ describe('Orders: the list and the detail (integration)', () => {
       expect(ids(await list({ ...day, orderId: '0%_o' }))).toEqual(['LIT-50%_off']);
     });
 
+    it('folds the case of every letter of an orderId fragment, accented ones included', async () => {
+      // Another day, so that the other tests' day keeps its orders.
+      const day = { createdFrom: '2025-04-03T00:00:00Z', createdTo: '2025-04-03T23:59:59Z' };
+      for (const orderId of ['PEDIDO-ÉCLAIR-1', 'pedido-éclair-2', 'AÇAÍ-3']) {
+        await order(db.dataSource, { orderId, createdAt: new Date('2025-04-03T12:00:00Z') });
+      }
+      const both = ['pedido-éclair-2', 'PEDIDO-ÉCLAIR-1'];
+      expect(ids(await list({ ...day, orderId: 'éclair' })).sort()).toEqual(both.sort());
+      expect(ids(await list({ ...day, orderId: 'ÉCLAIR' })).sort()).toEqual(both.sort());
+      expect(ids(await list({ ...day, orderId: 'É' })).sort()).toEqual(both.sort());
+      expect(ids(await list({ ...day, orderId: 'açaí' }))).toEqual(['AÇAÍ-3']);
+      expect((await list({ ...day, orderId: 'ç' })).total).toBe(1);
+      expect((await list({ ...day, orderId: 'ÉCLAIR' })).total).toBe(2);
+    });
+
     it('finds an order by an orderId fragment while its index entries wait in the pending list, and once they are merged', async () => {
       // The substring index takes new entries into a small pending list that every search reads whole.
       const [index] = await db.dataSource.query<Array<{ options: string[] }>>(
