@@ -122,6 +122,36 @@ describe('fiscal group revisions (e2e)', () => {
     expect(renamed.taxMatrix['21069090']?.ICMS_rate).toBe(20);
   });
 
+  it('keeps an external id changed at once when a revision scheduled before the change takes effect', async () => {
+    const group = await created();
+    const leftId = group.externalId!;
+    ok(await update(group.id, { taxMatrix: withIcms(20) }, new Date(Date.now() + 3000).toISOString()), 200);
+    const externalId = unique('ext-now');
+    const changed = ok(await update(group.id, { externalId }), 200);
+    // Changed while revision 2 is still scheduled: the case under test.
+    expect(changed).toMatchObject({ externalId, revision: 3, scheduled: [expect.objectContaining({ revision: 2 })] });
+    ok(await api.POST('/api/admin/fiscal-groups', { body: groupBody({ externalId: leftId }) }), 201); // takes the id left
+
+    const inForce = await eventually(
+      async () => {
+        const shown = await byId(group.id);
+        return shown.revision === 2 && shown;
+      },
+      { what: 'the scheduled revision to take effect' },
+    );
+    expect(inForce).toMatchObject({ externalId, scheduled: [] });
+    expect(inForce.taxMatrix['21069090']?.ICMS_rate).toBe(20);
+    // The next writes start from revision 2 with the group's own id, not the one another group holds now.
+    expect(ok(await update(group.id, { name: 'After the switch' }), 200)).toMatchObject({ revision: 4, externalId });
+    const imported = await t.http.put<Group>(`${BASE}/${group.id}/tax-matrix`, undefined, {
+      token,
+      raw: 'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate\r\n21069090,,00,12,01,0.65,01,3\r\n',
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect([imported.status, imported.body.revision, imported.body.externalId]).toEqual([200, 5, externalId]);
+    expect((await t.dataSource.getRepository(FiscalGroupEntity).findOneByOrFail({ id: group.id })).externalId).toBe(externalId);
+  });
+
   it('refuses a scheduled change of the stores, a bad effectiveFrom, and names the parameter', async () => {
     const group = await created();
     const movedStores = [{ store_id: unique('store'), store_name: 'Elsewhere' }];

@@ -56,6 +56,20 @@ describe('the fiscal group revision that taxes an order (e2e)', () => {
     expect(await send(unique('after'), at(switchAt + 1000))).toEqual({ icms: 5.18, revision: 2, taxInstant: at(switchAt + 1000) });
   });
 
+  it('taxes by a revision scheduled before the external id changed, with the id the group has now', async () => {
+    const switchAt = Math.ceil((Date.now() + 60_000) / 1000) * 1000;
+    await storeSwitchingAt(new Date(switchAt));
+    const externalId = unique('ext-now');
+    ok(await t.apiAs(admin).PUT('/api/admin/fiscal-groups/{id}', { params: { path: { id: groupId } }, body: { externalId } }), 200);
+    const body = { ...orderFor(unique('renamed'), storeId), createdAt: at(switchAt + 1000) };
+    const summary = ok(await orders.POST('/api/enrich-order', { body }), 200).payload.taxSummary;
+    expect({ externalId: summary.externalId, icms: summary.totals.ICMS_value, revision: summary.fiscalDocument?.revision }).toEqual({
+      externalId,
+      icms: 5.18,
+      revision: 2,
+    });
+  });
+
   it('takes createdAt within 24 hours before and 5 minutes after the receipt, else the receipt', async () => {
     await storeSwitchingAt(new Date(Date.now() + HOUR_MS));
     const inside = at(Date.now() - 23 * HOUR_MS);
