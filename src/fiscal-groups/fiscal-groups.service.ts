@@ -279,16 +279,14 @@ export class FiscalGroupsService {
       if (dto.externalId !== undefined && dto.externalId !== group.externalId)
         problems.push({ field: 'externalId', problem: 'the external id changes at once: change it without effectiveFrom' });
       if (problems.length > 0) throw ApiError.validation(problems);
-      const planned = Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, group, contentOf(base));
+      const built = Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, group, contentOf(base));
+      const planned = Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, built);
       applyUpdate(planned, dto);
       const snapshot = snapshotOf(planned, stores);
+      // Like a write made at once, one that changes nothing makes no revision (nor an audit event).
+      if (isDeepStrictEqual(snapshotOf(built, stores), snapshot)) return manager.findOneByOrFail(FiscalGroupEntity, { id });
       const revision = await this.revisions.record(manager, id, kind, snapshot, audit.actor, effectiveFrom);
-      const changes = fiscalGroupEvent(
-        'update',
-        id,
-        auditedGroup(Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, group, contentOf(base)), stores),
-        auditedGroup(planned, stores),
-      );
+      const changes = fiscalGroupEvent('update', id, auditedGroup(built, stores), auditedGroup(planned, stores));
       for (const event of changes) {
         await this.audit.record(manager, audit, {
           ...event,

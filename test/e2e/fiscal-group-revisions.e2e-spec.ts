@@ -122,6 +122,26 @@ describe('fiscal group revisions (e2e)', () => {
     expect(renamed.taxMatrix['21069090']?.ICMS_rate).toBe(20);
   });
 
+  it('makes no revision for a scheduled write that changes nothing', async () => {
+    const group = await created();
+    const same = ok(await update(group.id, { name: group.name, taxMatrix: RULES }, inHours(1)), 200);
+    expect(same).toMatchObject({ revision: 1, scheduled: [] });
+    // Built on the revision in force just before it: the change scheduled for the first hour, sent again for the second.
+    ok(await update(group.id, { taxMatrix: withIcms(20) }, inHours(1)), 200);
+    ok(await update(group.id, { taxMatrix: withIcms(20) }, inHours(2)), 200);
+    const csv = await t.http.put<Group>(`${BASE}/${group.id}/tax-matrix`, undefined, {
+      token,
+      raw: 'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP\r\n21069090,,00,20,01,0.65,01,3,5102\r\n22021000,0300700,60,18,04,0.65,04,3,\r\n1905,,00,7.0001,01,1.65,01,7.6,\r\n',
+      headers: { 'content-type': 'text/csv' },
+      query: { effectiveFrom: inHours(3) },
+    });
+    expect([csv.status, csv.body.scheduled?.map((item) => item.revision)]).toEqual([200, [2]]);
+    expect((await revisions(group.id)).items.map((item) => [item.revision, item.status])).toEqual([
+      [2, 'scheduled'],
+      [1, 'in-force'],
+    ]);
+  });
+
   it('keeps an external id changed at once when a revision scheduled before the change takes effect', async () => {
     const group = await created();
     const leftId = group.externalId!;
