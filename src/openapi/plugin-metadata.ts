@@ -1102,6 +1102,7 @@ export default async () => {
                 pattern: '(?:[zZ]|[+-]\\d{2}:?\\d{2})$',
               },
             },
+            ImmediateWriteQuery: {},
             FiscalGroupRevisionDto: {
               fiscalGroupId: { required: true, type: () => String },
               revision: {

@@ -195,6 +195,23 @@ describe('fiscal group revisions (e2e)', () => {
     expect((await revisions(group.id)).total).toBe(1);
   });
 
+  it('refuses effectiveFrom on creating and deleting a group, which take effect at once', async () => {
+    const group = await created();
+    const refusal = { error: 'VALIDATION_FAILED', details: [{ field: 'effectiveFrom', problem: expect.stringMatching(/at once/) }] };
+    // Parameters outside the schema: sent raw.
+    const deleted = await t.http.delete<ErrorBody>(`${BASE}/${group.id}`, { token, query: { effectiveFrom: inHours(1) } });
+    expect([deleted.status, deleted.body]).toEqual([400, expect.objectContaining(refusal)]);
+    expect(await byId(group.id)).toMatchObject({ revision: 1, scheduled: [] });
+    const body = groupBody();
+    const create = await t.http.post<ErrorBody>(BASE, body, { token, query: { effectiveFrom: inHours(1) } });
+    expect([create.status, create.body]).toEqual([400, expect.objectContaining(refusal)]);
+    const storeId = body.stores[0]!.store_id;
+    failed(await api.GET('/api/admin/fiscal-groups/by-store/{storeId}', { params: { path: { storeId } } }), 404);
+    // As on the routes with a query, an unknown parameter is refused too.
+    const unknown = await t.http.delete<ErrorBody>(`${BASE}/${group.id}`, { token, query: { color: 'red' } });
+    expect([unknown.status, unknown.body.details]).toEqual([400, [{ field: 'color', problem: 'property color should not exist' }]]);
+  });
+
   it('cancels a scheduled revision, and refuses once in force, twice, or unknown', async () => {
     const group = await created();
     ok(await update(group.id, { taxMatrix: withIcms(20) }, inHours(1)), 200);

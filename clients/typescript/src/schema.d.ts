@@ -227,7 +227,7 @@ export interface paths {
         put?: never;
         /**
          * Create a fiscal group
-         * @description A fiscal group holds the tax matrix (TaxRule per NCM code) applied to the orders of its stores. A store belongs to at most one group (409 otherwise); `externalId`, when given, is unique.
+         * @description A fiscal group holds the tax matrix (TaxRule per NCM code) applied to the orders of its stores. A store belongs to at most one group (409 otherwise); `externalId`, when given, is unique. The group takes effect at once: the route takes no query parameter, and `effectiveFrom`, like any other, is refused (400).
          */
         post: operations["FiscalGroups_create"];
         delete?: never;
@@ -276,7 +276,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a fiscal group
-         * @description Its stores are released and its scheduled revisions cancelled. Stored orders keep the taxes they were given; the group's revisions stay readable.
+         * @description At once, its stores are released and its scheduled revisions cancelled: the route takes no query parameter, and `effectiveFrom`, like any other, is refused (400); a group that must stop taxing on a date has its stores moved on that date instead. Stored orders keep the taxes they were given; the group's revisions stay readable.
          */
         delete: operations["FiscalGroups_remove"];
         options?: never;
@@ -6789,7 +6789,7 @@ export interface operations {
                     "application/json": components["schemas"]["FiscalGroupResponseDto"];
                 };
             };
-            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            /** @description Invalid body (malformed JSON, wrong type, failed validation, unknown property), or a query parameter (`effectiveFrom` among them: a new group takes effect at once) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7331,7 +7331,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            /** @description The id is not a UUID, or a query parameter was sent (`effectiveFrom` among them) */
             400: {
                 headers: {
                     [name: string]: unknown;
