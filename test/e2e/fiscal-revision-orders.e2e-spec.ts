@@ -74,7 +74,9 @@ describe('the fiscal group revision that taxes an order (e2e)', () => {
     await storeSwitchingAt(new Date(Date.now() + HOUR_MS));
     const inside = at(Date.now() - 23 * HOUR_MS);
     expect((await send(unique('inside'), inside)).taxInstant).toBe(inside);
-    for (const createdAt of [at(Date.now() - 25 * HOUR_MS), at(Date.now() + 10 * 60_000), 'not a date', undefined]) {
+    // A point of sale's local time in São Paulo without its offset (-03:00): read as UTC, 3 hours before the receipt.
+    const localTime = at(Date.now() - 3 * HOUR_MS).replace('Z', '');
+    for (const createdAt of [at(Date.now() - 25 * HOUR_MS), at(Date.now() + 10 * 60_000), 'not a date', localTime, undefined]) {
       const before = Date.now();
       const taxed = await send(unique('receipt'), createdAt);
       const instant = Date.parse(taxed.taxInstant!);

@@ -3788,7 +3788,8 @@ export interface components {
             revision: number | null;
             /**
              * Format: date-time
-             * @description The payload's `createdAt` when it lies from 24 hours before the first receipt to 5 minutes after it, else the first receipt
+             * @description The payload's `createdAt` when it is a date-time with its UTC offset (`Z` or `±hh:mm`: a local time without one
+             *     names no instant) from 24 hours before the first receipt to 5 minutes after it, else the first receipt
              * @example 2026-11-21T15:30:00.000Z
              */
             taxInstant: string;
