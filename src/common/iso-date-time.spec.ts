@@ -6,6 +6,7 @@ import {
   formatUtcDay,
   isIsoDate,
   parseIsoDateTime,
+  parseOffsetDateTime,
   readIsoInstant,
   US_PER_DAY,
   utcDayOf,
@@ -87,6 +88,28 @@ describe('parseIsoDateTime', () => {
     expect(parseIsoDateTime('2000-02-29T00:00:00Z')).toBeDefined();
     expect(parseIsoDateTime('1900-02-29T00:00:00Z')).toBeUndefined();
     expect(parseIsoDateTime('9999-12-31T23:59:59.999999999Z')).toBeDefined();
+  });
+});
+
+describe('parseOffsetDateTime', () => {
+  it('reads a date-time whose offset is written as RFC 3339 writes it', () => {
+    const utc = parseIsoDateTime('2026-11-21T15:30:00Z');
+    for (const text of ['2026-11-21T15:30:00Z', '2026-11-21t15:30:00z', '2026-11-21T12:30:00-03:00', '2026-11-21T15:30:00-00:00']) {
+      expect([text, parseOffsetDateTime(text)]).toEqual([text, utc]);
+    }
+  });
+
+  it.each([
+    ['no offset', '2026-11-21T12:30:00'],
+    ['no offset nor seconds', '2026-11-21T12:30'],
+    ['no offset, a fraction', '2026-11-21T12:30:00.123'],
+    ['no offset, a space', '2026-11-21 12:30:00'],
+    ['an offset without its colon', '2026-11-21T12:30:00-0300'],
+    ['a date only', '2026-11-21'],
+    ['a day the calendar lacks', '2026-02-30T10:00:00Z'],
+    ['a number', 1795275000000],
+  ])('refuses %s', (_label, text) => {
+    expect(parseOffsetDateTime(text)).toBeUndefined();
   });
 });
 

@@ -3,7 +3,8 @@ import { Temporal } from 'temporal-polyfill';
 /**
  * The one reader of the dates and date-times clients send, on every route: `createdFrom` and
  * `createdTo` of `GET /admin/orders`, `startDate` and `endDate` of `GET /api/order/infoPayments`,
- * the SPECIAL dates of `POST /v3/channels-stores`. The grammar (see docs/libraries.md):
+ * the SPECIAL dates of `POST /v3/channels-stores`, an order's `createdAt` (which must also carry
+ * its offset: `parseOffsetDateTime`). The grammar (see docs/libraries.md):
  *
  * - date: `YYYY-MM-DD`, years 0001 to 9999;
  * - date-time: a date, `T` (or `t`, or a space), `hh:mm`, optionally `:ss` and a fraction of 1 to 9
@@ -19,6 +20,9 @@ import { Temporal } from 'temporal-polyfill';
  * nanoseconds (a BigInt), rounded to microseconds in the direction that keeps an inclusive bound exact.
  */
 const SHAPE = /^(\d{4}-\d{2}-\d{2})(?:[Tt ]((?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:[.,]\d{1,9})?)?)([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The end of a text of the grammar whose offset is written as RFC 3339 writes it (no time ends so without one). */
+const RFC3339_OFFSET = /(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
 /** The largest UTC offset accepted, either way. */
 export const MAX_OFFSET_MINUTES = 14 * 60;
@@ -79,6 +83,15 @@ export function readIsoInstant(text: unknown): IsoInstant | undefined {
 export function parseIsoDateTime(text: unknown): bigint | undefined {
   const instant = readIsoInstant(text);
   return instant && !instant.dateOnly ? instant.epochNs : undefined;
+}
+
+/**
+ * Nanoseconds since the epoch of a date-time that writes its UTC offset as RFC 3339 (and so OpenAPI's `date-time`)
+ * requires, `Z` or `±hh:mm`, or undefined. For a text from a sender whose zone is unknown (an order's `createdAt`): a
+ * local time without an offset names no instant, and reading it as UTC would move it by the sender's offset.
+ */
+export function parseOffsetDateTime(text: unknown): bigint | undefined {
+  return typeof text === 'string' && RFC3339_OFFSET.test(text) ? parseIsoDateTime(text) : undefined;
 }
 
 export function isIsoDateTime(text: unknown): boolean {

@@ -1,4 +1,4 @@
-import { parseIsoDateTime } from '../common/iso-date-time.js';
+import { parseOffsetDateTime } from '../common/iso-date-time.js';
 import type { TaxEngineResult, TaxSummary } from '../tax-engine/tax-engine.js';
 
 /** Which revision of which group taxed an order, and at what instant (`taxSummary.fiscalDocument`). */
@@ -15,11 +15,11 @@ export const CREATED_AT_AFTER_RECEIPT_MS = 5 * 60 * 1000;
 
 /**
  * The instant whose fiscal group revision taxes an order: the payload's `createdAt` when it is a valid date-time
- * from 24 hours before the receipt to 5 minutes after it, else the receipt. A re-send keeps the first receipt's
- * (the stored one). See "Which revision taxes an order" in docs/fiscal-configuration-over-time.md.
+ * with its UTC offset from 24 hours before the receipt to 5 minutes after it, else the receipt. A re-send keeps the
+ * first receipt's (the stored one). See "Which revision taxes an order" in docs/fiscal-configuration-over-time.md.
  */
 export function taxInstantOf(createdAt: unknown, receivedAtMs: number): Date {
-  const ns = parseIsoDateTime(createdAt);
+  const ns = parseOffsetDateTime(createdAt);
   if (ns !== undefined) {
     const ms = Number(ns / 1_000_000n);
     if (ms >= receivedAtMs - CREATED_AT_BEFORE_RECEIPT_MS && ms <= receivedAtMs + CREATED_AT_AFTER_RECEIPT_MS) return new Date(ms);

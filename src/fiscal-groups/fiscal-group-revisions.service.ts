@@ -33,6 +33,21 @@ export function snapshotOf(group: FiscalGroupEntity, stores: StoreRef[]): Fiscal
 }
 
 /**
+ * A revision's content as the group's own columns. Not the external id: it changes at once, so the group's row holds
+ * the one in force, and a revision built before a change of it would bring the old one back. See "Changes scheduled
+ * for a date" in docs/fiscal-configuration-over-time.md.
+ */
+export function contentOf(snapshot: FiscalGroupRevisionSnapshot): Partial<FiscalGroupEntity> {
+  return {
+    name: snapshot.name,
+    uf: snapshot.uf,
+    taxRegime: snapshot.taxRegime,
+    settings: snapshot.settings,
+    taxMatrix: snapshot.taxMatrix,
+  };
+}
+
+/**
  * The instant a write takes effect (undefined: at once), checked against the clock: from now to 400 days ahead.
  * See "Changes scheduled for a date" in docs/fiscal-configuration-over-time.md.
  */
@@ -105,14 +120,7 @@ export class FiscalGroupRevisions {
       const inForce = own.find((row) => !row.scheduled);
       const content = inForce?.snapshot && inForce.revision !== group.revision ? inForce.snapshot : undefined;
       const shown = content
-        ? Object.assign(Object.create(Object.getPrototypeOf(group) as object) as FiscalGroupEntity, group, {
-            externalId: content.externalId,
-            name: content.name,
-            uf: content.uf,
-            taxRegime: content.taxRegime,
-            settings: content.settings,
-            taxMatrix: content.taxMatrix,
-          })
+        ? Object.assign(Object.create(Object.getPrototypeOf(group) as object) as FiscalGroupEntity, group, contentOf(content))
         : group;
       return {
         ...toFiscalGroupResponse(shown),

@@ -46,14 +46,19 @@ interface GroupRevisionsRow {
   tax_matrix: FiscalGroupSnapshot['taxMatrix'] | null;
   settings: FiscalGroupSnapshot['settings'] | null;
   revision: number | null;
-  revisions: Array<{ revision: number; effectiveFrom: string; snapshot: Omit<FiscalGroupRevisionSnapshot, 'stores'> }> | null;
+  revisions: Array<{
+    revision: number;
+    effectiveFrom: string;
+    snapshot: Omit<FiscalGroupRevisionSnapshot, 'stores' | 'externalId'>;
+  }> | null;
   complete: boolean;
 }
 /**
  * The order path's read of a store's group (through FiscalLookupService's cache): the group's revisions that can
  * be in force at or after `$2` (the one in force then and every later one, scheduled ones included), oldest first;
  * `complete` when none took effect before `$2` (the list is the whole history). The row's own columns only for a
- * group without revisions (written outside the service).
+ * group without revisions (written outside the service), and its external id for every revision: the id changes at
+ * once, never by a revision.
  */
 export const GROUP_BY_STORE = sql<GroupRevisionsRow>(
   'fiscal-group-by-store',
@@ -65,7 +70,7 @@ export const GROUP_BY_STORE = sql<GroupRevisionsRow>(
      WHERE r.fiscal_group_id = g.id AND r.cancelled_at IS NULL AND r.kind <> 'delete' AND r.effective_from <= $2
    ) AS since
    CROSS JOIN LATERAL (
-     SELECT json_agg(json_build_object('revision', r.revision, 'effectiveFrom', r.effective_from, 'snapshot', r.snapshot - 'stores')
+     SELECT json_agg(json_build_object('revision', r.revision, 'effectiveFrom', r.effective_from, 'snapshot', r.snapshot - '{stores,externalId}'::text[])
                      ORDER BY r.effective_from, r.revision) AS list
      FROM fiscal_group_revision r
      WHERE r.fiscal_group_id = g.id AND r.cancelled_at IS NULL AND r.kind <> 'delete'
@@ -188,11 +193,10 @@ export class FiscalGroupStoresRepository implements OnModuleInit, FiscalGroupLoa
   async groupRevisionsByStore(storeId: string, since: Date, manager?: EntityManager): Promise<StoreGroupRevisions | undefined> {
     const row = await this.db.row(GROUP_BY_STORE, [storeId, since], manager);
     if (!row) return undefined;
-    const identity = { id: row.id };
+    const identity = { id: row.id, externalId: row.external_id };
     if (row.revisions === null) {
       const group = {
         ...identity,
-        externalId: row.external_id,
         uf: row.uf,
         taxRegime: row.tax_regime,
         taxMatrix: row.tax_matrix ?? {},
@@ -207,7 +211,6 @@ export class FiscalGroupStoresRepository implements OnModuleInit, FiscalGroupLoa
         effectiveFrom: Date.parse(effectiveFrom),
         group: {
           ...identity,
-          externalId: snapshot.externalId,
           uf: snapshot.uf,
           taxRegime: snapshot.taxRegime,
           taxMatrix: snapshot.taxMatrix,

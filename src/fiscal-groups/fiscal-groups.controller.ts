@@ -28,7 +28,7 @@ import {
   TaxRuleDto,
   UpdateFiscalGroupDto,
 } from './dto/fiscal-group.dto.js';
-import { ScheduleQuery } from './dto/fiscal-group-revision.dto.js';
+import { ImmediateWriteQuery, ScheduleQuery } from './dto/fiscal-group-revision.dto.js';
 import { effectiveFromOf } from './fiscal-group-revisions.service.js';
 import { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { fiscalGroupBodyChecks, FiscalGroupsService } from './fiscal-groups.service.js';
@@ -53,6 +53,8 @@ const ID_PARAM = { name: 'id', format: 'uuid', description: 'Fiscal group id', e
 
 const STORE_OR_EXTERNAL_ID_TAKEN =
   'STORE_IN_ANOTHER_GROUP: a store is already held by another group (one detail per store, with the group that holds it); EXTERNAL_ID_IN_USE: the externalId is taken. Nothing is written.';
+const IMMEDIATE_WRITE_400 =
+  'Invalid body (malformed JSON, wrong type, failed validation, unknown property), or a query parameter (`effectiveFrom` among them: a new group takes effect at once)';
 const FISCAL_GROUP_CONFLICTS = {
   STORE_IN_ANOTHER_GROUP: StoreInAnotherGroupErrorDto,
   EXTERNAL_ID_IN_USE: ExternalIdInUseErrorDto,
@@ -85,14 +87,15 @@ export class FiscalGroupsController {
   @ApiOperation({
     summary: 'Create a fiscal group',
     description:
-      'A fiscal group holds the tax matrix (TaxRule per NCM code) applied to the orders of its stores. A store belongs to at most one group (409 otherwise); `externalId`, when given, is unique.',
+      'A fiscal group holds the tax matrix (TaxRule per NCM code) applied to the orders of its stores. A store belongs to at most one group (409 otherwise); `externalId`, when given, is unique. The group takes effect at once: the route takes no query parameter, and `effectiveFrom`, like any other, is refused (400).',
   })
   @ApiBody({ type: CreateFiscalGroupDto, examples: { restaurant: { summary: 'A restaurant group in São Paulo', value: CREATE_EXAMPLE } } })
   @ApiCreatedResponse({ type: FiscalGroupResponseDto })
-  @ApiErrors([400, 409], { 409: STORE_OR_EXTERNAL_ID_TAKEN }, STORE_CONFLICT_EXAMPLE)
+  @ApiErrors([400, 409], { 400: IMMEDIATE_WRITE_400, 409: STORE_OR_EXTERNAL_ID_TAKEN }, STORE_CONFLICT_EXAMPLE)
   @ApiDomainErrors(409, FISCAL_GROUP_CONFLICTS)
   async create(
     @ValidatedBody(CreateFiscalGroupDto, fiscalGroupBodyChecks) dto: CreateFiscalGroupDto,
+    @Query() _immediate: ImmediateWriteQuery,
     @Audited() audit: AuditContext,
   ): Promise<FiscalGroupResponseDto> {
     return this.fiscalGroups.response(await this.fiscalGroups.create(dto, audit));
@@ -159,12 +162,16 @@ export class FiscalGroupsController {
   @ApiOperation({
     summary: 'Delete a fiscal group',
     description:
-      "Its stores are released and its scheduled revisions cancelled. Stored orders keep the taxes they were given; the group's revisions stay readable.",
+      "At once, its stores are released and its scheduled revisions cancelled: the route takes no query parameter, and `effectiveFrom`, like any other, is refused (400); a group that must stop taxing on a date has its stores moved on that date instead. Stored orders keep the taxes they were given; the group's revisions stay readable.",
   })
   @ApiParam(ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiErrors([400, 404])
-  async remove(@Param('id', new UuidPipe()) id: string, @Audited() audit: AuditContext): Promise<void> {
+  @ApiErrors([400, 404], { 400: 'The id is not a UUID, or a query parameter was sent (`effectiveFrom` among them)' })
+  async remove(
+    @Param('id', new UuidPipe()) id: string,
+    @Query() _immediate: ImmediateWriteQuery,
+    @Audited() audit: AuditContext,
+  ): Promise<void> {
     await this.fiscalGroups.remove(id, audit);
   }
 

@@ -11,8 +11,7 @@ import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import type { CreateFiscalGroupDto, FiscalGroupResponseDto, StoreRefDto, UpdateFiscalGroupDto } from './dto/fiscal-group.dto.js';
 import { sentSettings } from './dto/fiscal-group.mapper.js';
-import type { FiscalGroupRevisionSnapshot } from './fiscal-group-revision.entity.js';
-import { FiscalGroupRevisions, snapshotOf } from './fiscal-group-revisions.service.js';
+import { contentOf, FiscalGroupRevisions, snapshotOf } from './fiscal-group-revisions.service.js';
 import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { externalIdInUse, storeInAnotherGroup } from './dto/fiscal-group-errors.dto.js';
 import { FiscalGroupEntity, storeRefsOf, type StoreRef } from './fiscal-group.entity.js';
@@ -62,7 +61,7 @@ export class FiscalGroupsService {
   }
 
   async create(dto: CreateFiscalGroupDto, audit: AuditContext): Promise<FiscalGroupEntity> {
-    return this.withConflictsExplained(dto.externalId, () =>
+    return this.withConflictsExplained((written) =>
       this.write(async (manager) => {
         const group = manager.create(FiscalGroupEntity, {
           externalId: dto.externalId ?? null,
@@ -73,6 +72,7 @@ export class FiscalGroupsService {
           settings: sentSettings(dto.settings),
           revision: 1,
         });
+        written.externalId = group.externalId;
         await manager.insert(FiscalGroupEntity, group);
         await this.claimStores(manager, group.id, dto.stores);
         const created = await manager.findOneByOrFail(FiscalGroupEntity, { id: group.id });
@@ -91,7 +91,7 @@ export class FiscalGroupsService {
    */
   async update(id: string, dto: UpdateFiscalGroupDto, audit: AuditContext, effectiveFrom?: Date): Promise<FiscalGroupEntity> {
     if (effectiveFrom) return this.schedule(id, audit, effectiveFrom, 'update', dto);
-    return this.withConflictsExplained(dto.externalId, () =>
+    return this.withConflictsExplained((written) =>
       this.write(async (manager) => {
         const group = await this.lockedGroup(manager, id);
         await this.catchUp(manager, group);
@@ -99,6 +99,7 @@ export class FiscalGroupsService {
         const before = auditedGroup(group, storesBefore);
         const contentBefore = snapshotOf(group, storesBefore);
         applyUpdate(group, dto);
+        written.externalId = group.externalId;
         if (dto.stores !== undefined) {
           await this.stores.releaseAll(manager, id);
           await this.claimStores(manager, id, dto.stores);
@@ -274,19 +275,18 @@ export class FiscalGroupsService {
       const problems: ErrorDetail[] = [];
       if (dto.stores !== undefined && !sameStores(storeRefs(dto.stores), stores))
         problems.push({ field: 'stores', problem: 'store moves take effect at once: change the stores without effectiveFrom' });
-      if (dto.externalId !== undefined && dto.externalId !== base.externalId)
+      // The row holds the external id in force: it changes at once, never by a revision.
+      if (dto.externalId !== undefined && dto.externalId !== group.externalId)
         problems.push({ field: 'externalId', problem: 'the external id changes at once: change it without effectiveFrom' });
       if (problems.length > 0) throw ApiError.validation(problems);
-      const planned = Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, group, contentOf(base));
+      const built = Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, group, contentOf(base));
+      const planned = Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, built);
       applyUpdate(planned, dto);
       const snapshot = snapshotOf(planned, stores);
+      // Like a write made at once, one that changes nothing makes no revision (nor an audit event).
+      if (isDeepStrictEqual(snapshotOf(built, stores), snapshot)) return manager.findOneByOrFail(FiscalGroupEntity, { id });
       const revision = await this.revisions.record(manager, id, kind, snapshot, audit.actor, effectiveFrom);
-      const changes = fiscalGroupEvent(
-        'update',
-        id,
-        auditedGroup(Object.assign(Object.create(FiscalGroupEntity.prototype) as FiscalGroupEntity, group, contentOf(base)), stores),
-        auditedGroup(planned, stores),
-      );
+      const changes = fiscalGroupEvent('update', id, auditedGroup(built, stores), auditedGroup(planned, stores));
       for (const event of changes) {
         await this.audit.record(manager, audit, {
           ...event,
@@ -331,13 +331,19 @@ export class FiscalGroupsService {
     );
   }
 
-  private async withConflictsExplained<T>(externalId: string | undefined, work: () => Promise<T>): Promise<T> {
+  /**
+   * A taken external id as its own 409, naming the group that holds it. The work says which external id it wrote (the
+   * group's own once the body is applied, whether or not the body sent one).
+   */
+  private async withConflictsExplained<T>(work: (written: { externalId: string | null }) => Promise<T>): Promise<T> {
+    const written: { externalId: string | null } = { externalId: null };
     try {
-      return await work();
+      return await work(written);
     } catch (error) {
-      if (uniqueViolation(error) === 'uq_fiscal_group_external_id') {
-        const other = await this.groups.findOne({ where: { externalId: externalId! }, select: { id: true } });
-        throw externalIdInUse(externalId!, other?.id);
+      const externalId = written.externalId;
+      if (uniqueViolation(error) === 'uq_fiscal_group_external_id' && externalId !== null) {
+        const other = await this.groups.findOne({ where: { externalId }, select: { id: true } });
+        throw externalIdInUse(externalId, other?.id);
       }
       throw error;
     }
@@ -352,18 +358,6 @@ function applyUpdate(group: FiscalGroupEntity, dto: UpdateFiscalGroupDto): void 
   if (dto.taxRegime !== undefined) group.taxRegime = dto.taxRegime;
   if (dto.taxMatrix !== undefined) group.taxMatrix = normalizeTaxMatrix(dto.taxMatrix as never);
   if (dto.settings !== undefined) group.settings = { ...group.settings, ...sentSettings(dto.settings) };
-}
-
-/** A revision's content as the group's own columns. */
-function contentOf(snapshot: FiscalGroupRevisionSnapshot): Partial<FiscalGroupEntity> {
-  return {
-    externalId: snapshot.externalId,
-    name: snapshot.name,
-    uf: snapshot.uf,
-    taxRegime: snapshot.taxRegime,
-    settings: snapshot.settings,
-    taxMatrix: snapshot.taxMatrix,
-  };
 }
 
 function storeRefs(stores: StoreRefDto[]): StoreRef[] {

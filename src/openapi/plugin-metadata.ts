@@ -775,7 +775,7 @@ export default async () => {
                 required: true,
                 type: () => String,
                 description:
-                  "The payload's `createdAt` when it lies from 24 hours before the first receipt to 5 minutes after it, else the first receipt",
+                  "The payload's `createdAt` when it is a date-time with its UTC offset (`Z` or `\u00B1hh:mm`: a local time without one\nnames no instant) from 24 hours before the first receipt to 5 minutes after it, else the first receipt",
               },
             },
             TaxSummaryDto: {
@@ -1116,6 +1116,7 @@ export default async () => {
                 pattern: '(?:[zZ]|[+-]\\d{2}:?\\d{2})$',
               },
             },
+            ImmediateWriteQuery: {},
             FiscalGroupRevisionDto: {
               fiscalGroupId: { required: true, type: () => String },
               revision: {

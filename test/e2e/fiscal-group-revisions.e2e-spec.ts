@@ -122,6 +122,56 @@ describe('fiscal group revisions (e2e)', () => {
     expect(renamed.taxMatrix['21069090']?.ICMS_rate).toBe(20);
   });
 
+  it('makes no revision for a scheduled write that changes nothing', async () => {
+    const group = await created();
+    const same = ok(await update(group.id, { name: group.name, taxMatrix: RULES }, inHours(1)), 200);
+    expect(same).toMatchObject({ revision: 1, scheduled: [] });
+    // Built on the revision in force just before it: the change scheduled for the first hour, sent again for the second.
+    ok(await update(group.id, { taxMatrix: withIcms(20) }, inHours(1)), 200);
+    ok(await update(group.id, { taxMatrix: withIcms(20) }, inHours(2)), 200);
+    const csv = await t.http.put<Group>(`${BASE}/${group.id}/tax-matrix`, undefined, {
+      token,
+      raw: 'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP\r\n21069090,,00,20,01,0.65,01,3,5102\r\n22021000,0300700,60,18,04,0.65,04,3,\r\n1905,,00,7.0001,01,1.65,01,7.6,\r\n',
+      headers: { 'content-type': 'text/csv' },
+      query: { effectiveFrom: inHours(3) },
+    });
+    expect([csv.status, csv.body.scheduled?.map((item) => item.revision)]).toEqual([200, [2]]);
+    expect((await revisions(group.id)).items.map((item) => [item.revision, item.status])).toEqual([
+      [2, 'scheduled'],
+      [1, 'in-force'],
+    ]);
+  });
+
+  it('keeps an external id changed at once when a revision scheduled before the change takes effect', async () => {
+    const group = await created();
+    const leftId = group.externalId!;
+    ok(await update(group.id, { taxMatrix: withIcms(20) }, new Date(Date.now() + 3000).toISOString()), 200);
+    const externalId = unique('ext-now');
+    const changed = ok(await update(group.id, { externalId }), 200);
+    // Changed while revision 2 is still scheduled: the case under test.
+    expect(changed).toMatchObject({ externalId, revision: 3, scheduled: [expect.objectContaining({ revision: 2 })] });
+    ok(await api.POST('/api/admin/fiscal-groups', { body: groupBody({ externalId: leftId }) }), 201); // takes the id left
+
+    const inForce = await eventually(
+      async () => {
+        const shown = await byId(group.id);
+        return shown.revision === 2 && shown;
+      },
+      { what: 'the scheduled revision to take effect' },
+    );
+    expect(inForce).toMatchObject({ externalId, scheduled: [] });
+    expect(inForce.taxMatrix['21069090']?.ICMS_rate).toBe(20);
+    // The next writes start from revision 2 with the group's own id, not the one another group holds now.
+    expect(ok(await update(group.id, { name: 'After the switch' }), 200)).toMatchObject({ revision: 4, externalId });
+    const imported = await t.http.put<Group>(`${BASE}/${group.id}/tax-matrix`, undefined, {
+      token,
+      raw: 'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate\r\n21069090,,00,12,01,0.65,01,3\r\n',
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect([imported.status, imported.body.revision, imported.body.externalId]).toEqual([200, 5, externalId]);
+    expect((await t.dataSource.getRepository(FiscalGroupEntity).findOneByOrFail({ id: group.id })).externalId).toBe(externalId);
+  });
+
   it('refuses a scheduled change of the stores, a bad effectiveFrom, and names the parameter', async () => {
     const group = await created();
     const movedStores = [{ store_id: unique('store'), store_name: 'Elsewhere' }];
@@ -143,6 +193,23 @@ describe('fiscal group revisions (e2e)', () => {
     });
     expect(csvRefused.status).toBe(400);
     expect((await revisions(group.id)).total).toBe(1);
+  });
+
+  it('refuses effectiveFrom on creating and deleting a group, which take effect at once', async () => {
+    const group = await created();
+    const refusal = { error: 'VALIDATION_FAILED', details: [{ field: 'effectiveFrom', problem: expect.stringMatching(/at once/) }] };
+    // Parameters outside the schema: sent raw.
+    const deleted = await t.http.delete<ErrorBody>(`${BASE}/${group.id}`, { token, query: { effectiveFrom: inHours(1) } });
+    expect([deleted.status, deleted.body]).toEqual([400, expect.objectContaining(refusal)]);
+    expect(await byId(group.id)).toMatchObject({ revision: 1, scheduled: [] });
+    const body = groupBody();
+    const create = await t.http.post<ErrorBody>(BASE, body, { token, query: { effectiveFrom: inHours(1) } });
+    expect([create.status, create.body]).toEqual([400, expect.objectContaining(refusal)]);
+    const storeId = body.stores[0]!.store_id;
+    failed(await api.GET('/api/admin/fiscal-groups/by-store/{storeId}', { params: { path: { storeId } } }), 404);
+    // As on the routes with a query, an unknown parameter is refused too.
+    const unknown = await t.http.delete<ErrorBody>(`${BASE}/${group.id}`, { token, query: { color: 'red' } });
+    expect([unknown.status, unknown.body.details]).toEqual([400, [{ field: 'color', problem: 'property color should not exist' }]]);
   });
 
   it('cancels a scheduled revision, and refuses once in force, twice, or unknown', async () => {

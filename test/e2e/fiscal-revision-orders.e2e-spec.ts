@@ -56,11 +56,27 @@ describe('the fiscal group revision that taxes an order (e2e)', () => {
     expect(await send(unique('after'), at(switchAt + 1000))).toEqual({ icms: 5.18, revision: 2, taxInstant: at(switchAt + 1000) });
   });
 
+  it('taxes by a revision scheduled before the external id changed, with the id the group has now', async () => {
+    const switchAt = Math.ceil((Date.now() + 60_000) / 1000) * 1000;
+    await storeSwitchingAt(new Date(switchAt));
+    const externalId = unique('ext-now');
+    ok(await t.apiAs(admin).PUT('/api/admin/fiscal-groups/{id}', { params: { path: { id: groupId } }, body: { externalId } }), 200);
+    const body = { ...orderFor(unique('renamed'), storeId), createdAt: at(switchAt + 1000) };
+    const summary = ok(await orders.POST('/api/enrich-order', { body }), 200).payload.taxSummary;
+    expect({ externalId: summary.externalId, icms: summary.totals.ICMS_value, revision: summary.fiscalDocument?.revision }).toEqual({
+      externalId,
+      icms: 5.18,
+      revision: 2,
+    });
+  });
+
   it('takes createdAt within 24 hours before and 5 minutes after the receipt, else the receipt', async () => {
     await storeSwitchingAt(new Date(Date.now() + HOUR_MS));
     const inside = at(Date.now() - 23 * HOUR_MS);
     expect((await send(unique('inside'), inside)).taxInstant).toBe(inside);
-    for (const createdAt of [at(Date.now() - 25 * HOUR_MS), at(Date.now() + 10 * 60_000), 'not a date', undefined]) {
+    // A point of sale's local time in São Paulo without its offset (-03:00): read as UTC, 3 hours before the receipt.
+    const localTime = at(Date.now() - 3 * HOUR_MS).replace('Z', '');
+    for (const createdAt of [at(Date.now() - 25 * HOUR_MS), at(Date.now() + 10 * 60_000), 'not a date', localTime, undefined]) {
       const before = Date.now();
       const taxed = await send(unique('receipt'), createdAt);
       const instant = Date.parse(taxed.taxInstant!);

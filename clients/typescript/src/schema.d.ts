@@ -227,7 +227,7 @@ export interface paths {
         put?: never;
         /**
          * Create a fiscal group
-         * @description A fiscal group holds the tax matrix (TaxRule per NCM code) applied to the orders of its stores. A store belongs to at most one group (409 otherwise); `externalId`, when given, is unique.
+         * @description A fiscal group holds the tax matrix (TaxRule per NCM code) applied to the orders of its stores. A store belongs to at most one group (409 otherwise); `externalId`, when given, is unique. The group takes effect at once: the route takes no query parameter, and `effectiveFrom`, like any other, is refused (400).
          */
         post: operations["FiscalGroups_create"];
         delete?: never;
@@ -276,7 +276,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a fiscal group
-         * @description Its stores are released and its scheduled revisions cancelled. Stored orders keep the taxes they were given; the group's revisions stay readable.
+         * @description At once, its stores are released and its scheduled revisions cancelled: the route takes no query parameter, and `effectiveFrom`, like any other, is refused (400); a group that must stop taxing on a date has its stores moved on that date instead. Stored orders keep the taxes they were given; the group's revisions stay readable.
          */
         delete: operations["FiscalGroups_remove"];
         options?: never;
@@ -3788,7 +3788,8 @@ export interface components {
             revision: number | null;
             /**
              * Format: date-time
-             * @description The payload's `createdAt` when it lies from 24 hours before the first receipt to 5 minutes after it, else the first receipt
+             * @description The payload's `createdAt` when it is a date-time with its UTC offset (`Z` or `±hh:mm`: a local time without one
+             *     names no instant) from 24 hours before the first receipt to 5 minutes after it, else the first receipt
              * @example 2026-11-21T15:30:00.000Z
              */
             taxInstant: string;
@@ -6789,7 +6790,7 @@ export interface operations {
                     "application/json": components["schemas"]["FiscalGroupResponseDto"];
                 };
             };
-            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            /** @description Invalid body (malformed JSON, wrong type, failed validation, unknown property), or a query parameter (`effectiveFrom` among them: a new group takes effect at once) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7331,7 +7332,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            /** @description The id is not a UUID, or a query parameter was sent (`effectiveFrom` among them) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -193,7 +193,10 @@ export class FiscalDocumentDto {
   /** The revision in force at `taxInstant` (null for a group without revisions) */
   @ApiProperty({ type: 'integer', minimum: 1, example: 3 })
   revision: number | null;
-  /** The payload's `createdAt` when it lies from 24 hours before the first receipt to 5 minutes after it, else the first receipt */
+  /**
+   * The payload's `createdAt` when it is a date-time with its UTC offset (`Z` or `±hh:mm`: a local time without one
+   * names no instant) from 24 hours before the first receipt to 5 minutes after it, else the first receipt
+   */
   @ApiProperty({ format: 'date-time', example: '2026-11-21T15:30:00.000Z' })
   taxInstant: string;
 }

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
+import { Equals, IsOptional, Matches } from 'class-validator';
 import { IsIsoDateTime } from '../../common/http/query-params.js';
 import { FiscalGroupSettingsDto, StoreRefDto, TAX_MATRIX_SCHEMA, TaxRuleDto } from './fiscal-group.dto.js';
 import { RevisionActorDto } from './scheduled-revision.dto.js';
@@ -17,6 +17,17 @@ export class ScheduleQuery {
   @IsIsoDateTime()
   @Matches(/(?:[zZ]|[+-]\d{2}:?\d{2})$/, { message: 'must carry its offset (Z or ±hh:mm)' })
   effectiveFrom?: string;
+}
+
+/**
+ * The query of the group writes that take effect at once, creating and deleting a group: no parameter, so an unknown
+ * one is refused as on every route with a query; `effectiveFrom` with its reason. See "Changes scheduled for a date" in
+ * docs/fiscal-configuration-over-time.md.
+ */
+export class ImmediateWriteQuery {
+  @ApiHideProperty()
+  @Equals(undefined, { message: 'creating or deleting a fiscal group takes effect at once: only PUT can be scheduled' })
+  effectiveFrom?: never;
 }
 
 /** One revision of a fiscal group: what made it, who, when, and from when it applies. */
