@@ -15,7 +15,7 @@ import {
   type LineContext,
   type RuleMatch,
 } from './line-tax.js';
-import { decimalText, plainCents, productCents, toCents, toMoney, type Cents } from './money.js';
+import { decimalText, isBeyondTextDigits, plainCents, productCents, toCents, toMoney, type Cents } from './money.js';
 import { copyOf, copyWith, isHole } from './payload-copy.js';
 import { hasOrderAdjustments, readOrderAdjustments } from './order-adjustments.js';
 import type { TaxRule } from './tax-rule.js';
@@ -276,10 +276,25 @@ function readTotalAmount(amountText: string, path: string, context: LineContext)
  */
 function readUnitAmount(item: Obj, path: string, context: LineContext): Cents | undefined {
   const unitPrice = (item.price as Obj | undefined)?.unitPrice;
-  const unitText = decimalText(isPlainObject(unitPrice) ? unitPrice.total : unitPrice) ?? decimalText(item.unitPrice);
-  const quantityText = decimalText(item.quantity);
+  let unit = isPlainObject(unitPrice) ? unitPrice.total : unitPrice;
+  let unitText = decimalText(unit);
+  if (unitText === undefined) {
+    unit = item.unitPrice;
+    unitText = decimalText(unit);
+  }
+  const quantity = item.quantity;
+  const quantityText = decimalText(quantity);
   if (unitText === undefined || quantityText === undefined) {
     context.warnings.push({ code: 'MISSING_AMOUNT', path, message: 'price.totalPrice.total is missing or not a number' });
+    return undefined;
+  }
+  // Text of any length would make the exact product as long: stored orders are not checked again on the way in.
+  if ((typeof unit === 'string' && isBeyondTextDigits(unitText)) || (typeof quantity === 'string' && isBeyondTextDigits(quantityText))) {
+    context.warnings.push({
+      code: 'AMOUNT_OUT_OF_RANGE',
+      path,
+      message: 'unitPrice or quantity has more digits than numeric text may have; it was not multiplied',
+    });
     return undefined;
   }
   const amount = productCents(unitText, quantityText);

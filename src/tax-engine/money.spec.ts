@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
-import { decimalText, exactCents, percentOf, plainCents, toCents, toMoney, toRateUnits } from './money.js';
+import { decimalText, exactCents, isBeyondTextDigits, percentOf, plainCents, toCents, toMoney, toRateUnits } from './money.js';
 
 describe('money', () => {
   it('reads amounts as exact cents', () => {
@@ -97,6 +97,21 @@ describe('exactCents', () => {
     ['abc', undefined],
   ])('%s is %s', (text, cents) => {
     expect(exactCents(text)).toBe(cents);
+  });
+});
+
+describe('isBeyondTextDigits', () => {
+  it.each([
+    ['12.50', false],
+    ['1'.repeat(20), false], // 20 digits before the point
+    ['1'.repeat(21), true],
+    [`-${'1'.repeat(20)}`, false], // the sign is no digit
+    [`${'1'.repeat(20)}.${'5'.repeat(30)}`, false], // both bounds at once
+    [`0.${'0'.repeat(29)}1`, false], // 30 decimals
+    [`0.${'0'.repeat(30)}1`, true], // 31
+    [`1.${'7'.repeat(300_000)}`, true],
+  ])('%s: %s', (text, beyond) => {
+    expect(isBeyondTextDigits(text)).toBe(beyond);
   });
 });
 

@@ -1,3 +1,4 @@
+import { TEXT_DIGITS_PROBLEM } from './money.js';
 import { hasOrderAdjustments, readOrderAdjustments } from './order-adjustments.js';
 
 const products = [{ productId: 'a' }, { productId: 'b' }];
@@ -71,6 +72,19 @@ describe('readOrderAdjustments', () => {
       serviceCharge: { amount: '900719925474099.99' },
     });
     expect(problems.map((problem) => problem.path)).toEqual(['order.discounts', 'order.serviceCharge.amount']);
+  });
+
+  it('refuses numeric text with more than 20 digits before the point or 30 after it', () => {
+    const { adjustments, problems } = readOrderAdjustments({
+      discounts: [{ amount: `1.${'0'.repeat(300_000)}`, sponsor: 'MERCHANT', target: 'ITEMS' }],
+      deliveryFee: { amount: `0.${'0'.repeat(29)}1`, deliveredBy: 'MERCHANT' }, // 30 decimals: read, 0 cents
+      otherCharges: [{ amount: '1'.repeat(21), chargedBy: 'PLATFORM' }],
+    });
+    expect(problems).toEqual([
+      { path: 'order.discounts[0].amount', message: TEXT_DIGITS_PROBLEM },
+      { path: 'order.otherCharges[0].amount', message: TEXT_DIGITS_PROBLEM },
+    ]);
+    expect(adjustments.deliveryFee).toEqual({ amount: 0, deliveredBy: 'MERCHANT' });
   });
 
   it('an order without the fields (or with nulls) has none', () => {

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../common/plain-object.js';
-import { decimalText, toCents, type Cents } from './money.js';
+import { decimalText, isBeyondTextDigits, TEXT_DIGITS_PROBLEM, toCents, type Cents } from './money.js';
 
 /**
  * The order-level amounts of an order (`order.discounts`, `order.deliveryFee`, `order.serviceCharge`,
@@ -144,6 +144,10 @@ class EntryReader {
     const text = decimalText(value);
     if (text === undefined) {
       this.problem(path, 'must be a number or numeric text');
+      return undefined;
+    }
+    if (typeof value === 'string' && isBeyondTextDigits(text)) {
+      this.problem(path, TEXT_DIGITS_PROBLEM);
       return undefined;
     }
     let cents: Cents;

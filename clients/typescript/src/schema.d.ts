@@ -9241,7 +9241,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnrichOrderResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, an amount, unit price or quantity sent as text with more than 20 digits before the decimal point or 30 after it, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9408,7 +9408,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForwardResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, an amount, unit price or quantity sent as text with more than 20 digits before the decimal point or 30 after it, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
             400: {
                 headers: {
                     [name: string]: unknown;

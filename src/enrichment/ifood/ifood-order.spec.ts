@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ApiError } from '../../common/errors/api-error.js';
+import { TEXT_DIGITS_PROBLEM } from '../../tax-engine/money.js';
 import { mapIfoodOrder } from './ifood-order.js';
 
 type Json = Record<string, any>;
@@ -338,5 +339,15 @@ describe('mapIfoodOrder: fields it does not know, and malformed orders', () => {
       'additionalFees[0].value',
     ]);
     expect(() => mapIfoodOrder([])).toThrow(ApiError);
+  });
+
+  it('numeric text with more than 20 digits before the point or 30 after it: 400 naming the path, nothing multiplied', () => {
+    const body = order();
+    (body.items as Json[])[0].quantity = `0.${'3'.repeat(300_000)}`;
+    (body.items as Json[])[1].unitPrice = '1'.repeat(21);
+    expect(problemsOf(body)).toEqual([
+      { field: 'items[0].quantity', problem: TEXT_DIGITS_PROBLEM },
+      { field: 'items[1].unitPrice', problem: TEXT_DIGITS_PROBLEM },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { ApiError, type ErrorDetail } from '../../common/errors/api-error.js';
 import { idText, MAX_ID_LENGTH } from '../../common/id-text.js';
 import { isPlainObject } from '../../common/plain-object.js';
-import { decimalText, toCents, toMoney, type Cents } from '../../tax-engine/money.js';
+import { decimalText, isBeyondTextDigits, TEXT_DIGITS_PROBLEM, toCents, toMoney, type Cents } from '../../tax-engine/money.js';
 import { splitProportionally } from '../../tax-engine/split.js';
 
 /**
@@ -45,6 +45,10 @@ function amountAt(value: unknown, field: string, problems: Problems): Cents | un
     problems.add(field, 'must be a number');
     return undefined;
   }
+  if (typeof value === 'string' && isBeyondTextDigits(text)) {
+    problems.add(field, TEXT_DIGITS_PROBLEM);
+    return undefined;
+  }
   let cents: Cents;
   try {
     cents = toCents(text).cents;
@@ -67,11 +71,15 @@ function optionalAmountAt(value: unknown, field: string, problems: Problems): Ce
   return value === undefined || value === null ? undefined : amountAt(value, field, problems);
 }
 
-/** A quantity's decimal text (above 0), or a problem. */
+/** A quantity's decimal text (above 0), or a problem; text is bounded, as it is multiplied exactly. */
 function quantityAt(value: unknown, field: string, problems: Problems): string | undefined {
   const text = decimalText(value);
   if (text === undefined || !(Number(text) > 0)) {
     problems.add(field, 'must be a number above 0');
+    return undefined;
+  }
+  if (typeof value === 'string' && isBeyondTextDigits(text)) {
+    problems.add(field, TEXT_DIGITS_PROBLEM);
     return undefined;
   }
   return text;
