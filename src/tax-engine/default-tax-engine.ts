@@ -42,6 +42,11 @@ interface WalkContext extends LineContext {
   pending: PendingItem[] | undefined;
   /** The rules found so far in the group's matrix, by NCM. */
   rules: Map<string, RuleMatch | null> | undefined;
+  /**
+   * With order-level amounts: the amounts of every line and selected modifier, taxed or not, for the
+   * service charge's 10 % test ("Discounts, fees and service charges" in docs/tax-arithmetic.md).
+   */
+  linesTotal: Cents;
 }
 
 /**
@@ -69,6 +74,7 @@ export class DefaultTaxEngine implements TaxEngine {
       simples: isSimplesNacional(group.taxRegime),
       pending: adjusted ? [] : undefined,
       rules: ruleMatchesOf(group),
+      linesTotal: 0,
     };
 
     // Copy-on-write: only the objects on the way to a line are copied; the rest of the payload is shared.
@@ -89,7 +95,7 @@ export class DefaultTaxEngine implements TaxEngine {
     if (context.pending) {
       const pending = context.pending;
       const { adjustments } = readOrderAdjustments(order);
-      split = invoiceSharesOf(adjustments, pending, group.settings ?? {});
+      split = invoiceSharesOf(adjustments, pending, context.linesTotal, group.settings ?? {});
       for (let index = 0; index < pending.length; index++) {
         const item = pending[index]!;
         item.holder!.tax = taxWithSource(item, context, split.shares?.[index]);
@@ -166,6 +172,7 @@ export class DefaultTaxEngine implements TaxEngine {
     if (!match) {
       const message = productId ? `No product fiscal category for productId "${productId}"` : 'The item has no productId';
       context.warnings.push({ code: 'PRODUCT_CATEGORY_NOT_FOUND', path: itemPath(lineIndex, groupIndex, modifierIndex), message });
+      if (context.pending) context.linesTotal += untaxedAmount(item);
       return null;
     }
     const found = findRuleIn(match.ncm, context.group, context.rules);
@@ -175,6 +182,7 @@ export class DefaultTaxEngine implements TaxEngine {
         path: itemPath(lineIndex, groupIndex, modifierIndex),
         message: `NCM ${match.ncm} of product "${productId}" has no rule in the fiscal group's matrix (nor a prefix of it)`,
       });
+      if (context.pending) context.linesTotal += untaxedAmount(item);
       return null;
     }
     const total = (item.price as { totalPrice?: { total?: unknown } } | undefined)?.totalPrice?.total;
@@ -187,11 +195,13 @@ export class DefaultTaxEngine implements TaxEngine {
       if (perUnit) amount = plainUnitAmount(item);
       if (amount === undefined) {
         const path = itemPath(lineIndex, groupIndex, modifierIndex);
-        amount = totalText === undefined ? readUnitAmount(item, path, context) : readTotalAmount(totalText, path, context);
+        const warnings = context.warnings;
+        amount = totalText === undefined ? readUnitAmount(item, path, warnings) : readTotalAmount(totalText, path, warnings);
         if (amount === undefined) return null;
       }
     }
     if (context.pending) {
+      context.linesTotal += amount;
       context.pending.push({
         holder: undefined,
         amount,
@@ -243,11 +253,26 @@ function plainUnitAmount(item: Obj): Cents | undefined {
   return Number.isSafeInteger(cents) ? cents : undefined;
 }
 
-/** Cents of `price.totalPrice.total`; undefined with a warning when it cannot be taxed. */
-function readTotalAmount(amountText: string, path: string, context: LineContext): Cents | undefined {
+/**
+ * The amount an item without taxes would have been taxed on, for the lines' total; 0 when it has none.
+ * Its own warning says why it is untaxed: reading its amount adds none.
+ */
+function untaxedAmount(item: Obj): Cents {
+  const total = (item.price as { totalPrice?: { total?: unknown } } | undefined)?.totalPrice?.total;
+  let amount = typeof total === 'number' ? plainCents(total) : undefined;
+  if (amount === undefined) {
+    const totalText = decimalText(total);
+    amount =
+      totalText === undefined ? (plainUnitAmount(item) ?? readUnitAmount(item, '', undefined)) : readTotalAmount(totalText, '', undefined);
+  }
+  return amount ?? 0;
+}
+
+/** Cents of `price.totalPrice.total`; undefined with a warning (when `warnings` is given) when it cannot be taxed. */
+function readTotalAmount(amountText: string, path: string, warnings: CappedWarnings | undefined): Cents | undefined {
   const parsed = parseAmount(amountText);
   if (!parsed) {
-    context.warnings.push({
+    warnings?.push({
       code: 'AMOUNT_OUT_OF_RANGE',
       path,
       message: `price.totalPrice.total ${amountText} is too large to be an order amount`,
@@ -256,11 +281,11 @@ function readTotalAmount(amountText: string, path: string, context: LineContext)
   }
   const { cents: amount, rounded } = parsed;
   if (amount < 0) {
-    context.warnings.push({ code: 'NEGATIVE_AMOUNT', path, message: `price.totalPrice.total is negative (${amountText})` });
+    warnings?.push({ code: 'NEGATIVE_AMOUNT', path, message: `price.totalPrice.total is negative (${amountText})` });
     return undefined;
   }
   if (rounded) {
-    context.warnings.push({
+    warnings?.push({
       code: 'AMOUNT_ROUNDED',
       path,
       message: `price.totalPrice.total ${amountText} has more than 2 decimals; taxed on ${toMoney(amount).toFixed(2)}`,
@@ -272,9 +297,9 @@ function readTotalAmount(amountText: string, path: string, context: LineContext)
 /**
  * A line without `price.totalPrice.total`: round(unitPrice × quantity, 2) half-up, from
  * `price.unitPrice.total`, `price.unitPrice` or `unitPrice` and a numeric `quantity`; undefined with
- * a warning when there is neither a total nor a unit price.
+ * a warning (when `warnings` is given) when there is neither a total nor a unit price.
  */
-function readUnitAmount(item: Obj, path: string, context: LineContext): Cents | undefined {
+function readUnitAmount(item: Obj, path: string, warnings: CappedWarnings | undefined): Cents | undefined {
   const unitPrice = (item.price as Obj | undefined)?.unitPrice;
   let unit = isPlainObject(unitPrice) ? unitPrice.total : unitPrice;
   let unitText = decimalText(unit);
@@ -285,12 +310,12 @@ function readUnitAmount(item: Obj, path: string, context: LineContext): Cents | 
   const quantity = item.quantity;
   const quantityText = decimalText(quantity);
   if (unitText === undefined || quantityText === undefined) {
-    context.warnings.push({ code: 'MISSING_AMOUNT', path, message: 'price.totalPrice.total is missing or not a number' });
+    warnings?.push({ code: 'MISSING_AMOUNT', path, message: 'price.totalPrice.total is missing or not a number' });
     return undefined;
   }
   // Text of any length would make the exact product as long: stored orders are not checked again on the way in.
   if ((typeof unit === 'string' && isBeyondTextDigits(unitText)) || (typeof quantity === 'string' && isBeyondTextDigits(quantityText))) {
-    context.warnings.push({
+    warnings?.push({
       code: 'AMOUNT_OUT_OF_RANGE',
       path,
       message: 'unitPrice or quantity has more digits than numeric text may have; it was not multiplied',
@@ -299,7 +324,7 @@ function readUnitAmount(item: Obj, path: string, context: LineContext): Cents | 
   }
   const amount = productCents(unitText, quantityText);
   if (amount === undefined) {
-    context.warnings.push({
+    warnings?.push({
       code: 'AMOUNT_OUT_OF_RANGE',
       path,
       message: `unitPrice × quantity (${unitText} × ${quantityText}) is too large to be an order amount`,
@@ -307,7 +332,7 @@ function readUnitAmount(item: Obj, path: string, context: LineContext): Cents | 
     return undefined;
   }
   if (amount < 0) {
-    context.warnings.push({ code: 'NEGATIVE_AMOUNT', path, message: `unitPrice × quantity is negative (${unitText} × ${quantityText})` });
+    warnings?.push({ code: 'NEGATIVE_AMOUNT', path, message: `unitPrice × quantity is negative (${unitText} × ${quantityText})` });
     return undefined;
   }
   return amount;

@@ -196,7 +196,7 @@ describe('order-level amounts', () => {
     });
   });
 
-  describe('service charge: 10 % of the items’ total', () => {
+  describe('service charge: 10 % of the lines’ total', () => {
     it('10.00 on 100.00 stays outside the invoice', () => {
       const result = run([item('flat', 60), item('flat', 40)], { serviceCharge: { amount: 10 } });
       // 10.00 × 10 = 100.00, not above 100.00: outside; ICMS 6.00 + 4.00
@@ -213,6 +213,21 @@ describe('order-level amounts', () => {
       expect(result.summary.totals).toMatchObject({ base: 110.01, ICMS_value: 11, otherCharges: 10.01 });
       expect(result.warnings.map((w) => [w.code, w.path])).toEqual([['SERVICE_CHARGE_ABOVE_10_PERCENT', 'order.serviceCharge']]);
       expect(result.summary.outsideInvoice).toBeUndefined();
+    });
+
+    it('the lines’ total counts every line and modifier, taxed or not; the shares go to the taxed items only', () => {
+      const products = [item('flat', 100, [item('ghost', 50)]), { productId: 'ghost', quantity: 2, price: { unitPrice: { total: 25 } } }];
+      // Lines' total 100.00 + 50.00 + 2 × 25.00 = 200.00. 15.00 × 10 = 150.00, not above 200.00: outside; ICMS 100.00 × 10 % = 10.00
+      const outside = run(products, { serviceCharge: { amount: 15 } });
+      expect(outside.summary.outsideInvoice).toEqual([{ kind: 'SERVICE_CHARGE', amount: 15, reason: 'SERVICE_CHARGE_AT_MOST_10_PERCENT' }]);
+      expect(taxOf(outside, 0).ICMS_value).toBe(10);
+      expect(outside.warnings.map((w) => w.code)).toEqual(['PRODUCT_CATEGORY_NOT_FOUND', 'PRODUCT_CATEGORY_NOT_FOUND']);
+      // 20.01 × 10 = 200.10, above 200.00: inside, all of it on the one taxed line; net 120.01, ICMS 12.001 → 12.00
+      const inside = run(products, { serviceCharge: { amount: 20.01 } });
+      expect(shares(taxOf(inside, 0))).toEqual([0, 0, 20.01, 120.01]);
+      expect(taxOf(inside, 0).ICMS_value).toBe(12);
+      expect(inside.warnings[2]).toMatchObject({ code: 'SERVICE_CHARGE_ABOVE_10_PERCENT', path: 'order.serviceCharge' });
+      expect(inside.warnings[2]!.message).toContain("lines' total 200.00");
     });
 
     it('serviceChargeInIcmsBase: 10 % or less enters too, without a warning', () => {
