@@ -2,9 +2,9 @@ import { DefaultTaxEngine } from './default-tax-engine.js';
 import type { CategoryIndex, FiscalGroupSnapshot, LineTax, TaxEngineResult } from './tax-engine.js';
 
 /**
- * What the engine does not tax, or not on the amount sent: numeric text beyond the digits the service
- * reads. The request refuses such orders before the engine sees them; the engine also taxes stored
- * orders again (a transfer, a preview of a fiscal change), which were not checked the same way.
+ * What the engine does not tax as sent: a negative unit price or quantity, and numeric text beyond the
+ * digits the service reads (the request refuses such text before the engine sees it; the engine also
+ * taxes stored orders again, a transfer or a preview of a fiscal change, which were not checked so).
  */
 const engine = new DefaultTaxEngine();
 
@@ -36,6 +36,31 @@ function run(products: unknown[], adjustments: Record<string, unknown> = {}): Ta
 }
 const taxOf = (result: TaxEngineResult, index: number): LineTax | null =>
   (result.payload.order as { products: Array<{ tax: LineTax | null }> }).products[index]!.tax;
+
+describe('a line priced per unit with a negative factor', () => {
+  it('a negative unit price times a negative quantity is no sale: tax null, NEGATIVE_AMOUNT, as with one negative factor', () => {
+    const result = run([
+      // −5.00 × −2 would be +10.00 (ICMS 1.00): not taxed
+      { productId: 'flat', quantity: -2, price: { unitPrice: { total: -5 } } },
+      { productId: 'flat', quantity: 2, price: { unitPrice: { total: -5 } } },
+      { productId: 'flat', quantity: '-0.5', unitPrice: '-4.00' },
+      // −1.00 × 0 is 0.00, but its price is negative all the same
+      { productId: 'flat', quantity: 0, price: { unitPrice: -1 } },
+      // "-0.000" is no negative quantity: 5.00 × 0 = 0.00, taxed 0
+      { productId: 'flat', quantity: '-0.000', price: { unitPrice: 5 } },
+    ]);
+    expect([0, 1, 2, 3].map((index) => taxOf(result, index))).toEqual([null, null, null, null]);
+    expect(taxOf(result, 4)).toMatchObject({ ICMS_base: 0, ICMS_value: 0 });
+    expect(result.warnings.map((warning) => [warning.code, warning.path])).toEqual([
+      ['NEGATIVE_AMOUNT', 'order.products[0]'],
+      ['NEGATIVE_AMOUNT', 'order.products[1]'],
+      ['NEGATIVE_AMOUNT', 'order.products[2]'],
+      ['NEGATIVE_AMOUNT', 'order.products[3]'],
+    ]);
+    expect(result.warnings[0]!.message).toBe('unitPrice or quantity is negative (-5 × -2)');
+    expect(result.summary.totals.base).toBe(0);
+  });
+});
 
 describe('numeric text beyond the digits the service reads', () => {
   it('a unit price or quantity sent as such text is not multiplied: tax null, AMOUNT_OUT_OF_RANGE', () => {

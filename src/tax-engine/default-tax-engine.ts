@@ -297,7 +297,8 @@ function readTotalAmount(amountText: string, path: string, warnings: CappedWarni
 /**
  * A line without `price.totalPrice.total`: round(unitPrice × quantity, 2) half-up, from
  * `price.unitPrice.total`, `price.unitPrice` or `unitPrice` and a numeric `quantity`; undefined with
- * a warning (when `warnings` is given) when there is neither a total nor a unit price.
+ * a warning (when `warnings` is given) when there is neither a total nor a unit price, or when either
+ * is negative: a negative price times a negative quantity is not a sale.
  */
 function readUnitAmount(item: Obj, path: string, warnings: CappedWarnings | undefined): Cents | undefined {
   const unitPrice = (item.price as Obj | undefined)?.unitPrice;
@@ -311,6 +312,10 @@ function readUnitAmount(item: Obj, path: string, warnings: CappedWarnings | unde
   const quantityText = decimalText(quantity);
   if (unitText === undefined || quantityText === undefined) {
     warnings?.push({ code: 'MISSING_AMOUNT', path, message: 'price.totalPrice.total is missing or not a number' });
+    return undefined;
+  }
+  if (isNegative(unitText) || isNegative(quantityText)) {
+    warnings?.push({ code: 'NEGATIVE_AMOUNT', path, message: `unitPrice or quantity is negative (${unitText} × ${quantityText})` });
     return undefined;
   }
   // Text of any length would make the exact product as long: stored orders are not checked again on the way in.
@@ -331,11 +336,12 @@ function readUnitAmount(item: Obj, path: string, warnings: CappedWarnings | unde
     });
     return undefined;
   }
-  if (amount < 0) {
-    warnings?.push({ code: 'NEGATIVE_AMOUNT', path, message: `unitPrice × quantity is negative (${unitText} × ${quantityText})` });
-    return undefined;
-  }
   return amount;
+}
+
+/** Whether a decimal text is below 0 ("-0.00" is not). */
+function isNegative(text: string): boolean {
+  return text.charCodeAt(0) === 45 && /[1-9]/.test(text); // '-'
 }
 
 function parseAmount(text: string): ReturnType<typeof toCents> | undefined {

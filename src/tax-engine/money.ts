@@ -139,7 +139,8 @@ export function exactCents(text: string): bigint | undefined {
  */
 export function productCents(a: string, b: string): Cents | undefined {
   const cents = new ExactDecimal(a).times(b).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
-  return cents.abs().lte(MAX_SAFE_CENTS) ? cents.toNumber() : undefined;
+  // `+ 0` turns the -0 of a factor "-0.000" into 0.
+  return cents.abs().lte(MAX_SAFE_CENTS) ? cents.toNumber() + 0 : undefined;
 }
 
 /** Whether two decimal texts (exponents too) name the same number, compared on every digit. */
