@@ -94,11 +94,19 @@ export class DefaultTaxEngine implements TaxEngine {
     let split: InvoiceShares | undefined;
     if (context.pending) {
       const pending = context.pending;
-      const { adjustments } = readOrderAdjustments(order);
+      const { adjustments, rounded } = readOrderAdjustments(order);
       split = invoiceSharesOf(adjustments, pending, context.linesTotal, group.settings ?? {});
       for (let index = 0; index < pending.length; index++) {
         const item = pending[index]!;
         item.holder!.tax = taxWithSource(item, context, split.shares?.[index]);
+      }
+      // As for line amounts: an amount rounded to the cent is never silent.
+      for (const amount of rounded) {
+        warnings.push({
+          code: 'AMOUNT_ROUNDED',
+          path: amount.path,
+          message: `amount ${amount.text} has more than 2 decimals; applied as ${toMoney(amount.cents).toFixed(2)}`,
+        });
       }
       for (const warning of split.warnings) warnings.push(warning);
       withShares = split.shares !== undefined;

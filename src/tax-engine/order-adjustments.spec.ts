@@ -4,8 +4,8 @@ import { hasOrderAdjustments, readOrderAdjustments } from './order-adjustments.j
 const products = [{ productId: 'a' }, { productId: 'b' }];
 
 describe('readOrderAdjustments', () => {
-  it('reads every field in cents: numbers or numeric text, half-up to the cent', () => {
-    const { adjustments, problems } = readOrderAdjustments({
+  it('reads every field in cents: numbers or numeric text, half-up to the cent, and lists what it rounded', () => {
+    const { adjustments, problems, rounded } = readOrderAdjustments({
       products,
       discounts: [
         { amount: '5.005', sponsor: 'MERCHANT', target: 'ITEMS', description: 'Coupon' },
@@ -28,10 +28,11 @@ describe('readOrderAdjustments', () => {
       serviceCharge: { amount: 1230 },
       otherCharges: [{ amount: 99, chargedBy: 'MERCHANT' }],
     });
+    expect(rounded).toEqual([{ path: 'order.discounts[0].amount', text: '5.005', cents: 501 }]);
   });
 
   it('names the path of each malformed entry and keeps the well-formed ones', () => {
-    const { adjustments, problems } = readOrderAdjustments({
+    const { adjustments, problems, rounded } = readOrderAdjustments({
       products,
       discounts: [
         { amount: 1, sponsor: 'MERCHANT', target: 'ITEMS' },
@@ -63,6 +64,8 @@ describe('readOrderAdjustments', () => {
     expect(problems[1]!.message).toBe('must be greater than 0 (after rounding to cents)');
     expect(problems[2]!.message).toBe('must be the index of a line of order.products (0 to 1) for target ITEM');
     expect(adjustments).toEqual({ discounts: [{ index: 0, amount: 100, sponsor: 'MERCHANT', target: 'ITEMS' }], otherCharges: [] });
+    // 0.004 was rounded, to 0, but its entry was refused: nothing to warn about
+    expect(rounded).toEqual([]);
   });
 
   it('refuses more than 100 discounts and amounts beyond exact cents', () => {
@@ -92,6 +95,6 @@ describe('readOrderAdjustments', () => {
     expect(hasOrderAdjustments({ products, discounts: null, deliveryFee: undefined })).toBe(false);
     expect(hasOrderAdjustments({ products, discounts: [] })).toBe(true);
     expect(hasOrderAdjustments('order')).toBe(false);
-    expect(readOrderAdjustments(undefined)).toEqual({ adjustments: { discounts: [], otherCharges: [] }, problems: [] });
+    expect(readOrderAdjustments(undefined)).toEqual({ adjustments: { discounts: [], otherCharges: [] }, problems: [], rounded: [] });
   });
 });

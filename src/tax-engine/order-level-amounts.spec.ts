@@ -291,6 +291,26 @@ describe('order-level amounts', () => {
     expect(result.summary.outsideInvoice).toEqual([{ kind: 'DELIVERY_FEE', amount: 5, reason: 'NO_TAXED_ITEM' }]);
   });
 
+  it('an amount with more than 2 decimals is rounded half-up with AMOUNT_ROUNDED at its path, as line amounts are', () => {
+    const result = run([item('flat', 10), item('flat', 10)], {
+      discounts: [merchant(1.005)],
+      deliveryFee: { amount: '3.333', deliveredBy: 'MERCHANT' },
+      otherCharges: [{ amount: 0.994, chargedBy: 'MERCHANT' }],
+    });
+    // Discount 1.005 → 1.01: 1.01 × 10/20 = 0.505 → 0.51, last 0.50. Fee 3.333 → 3.33: 1.665 → 1.67, last 1.66.
+    // Charge 0.994 → 0.99: 0.495 → 0.50, last 0.49. Nets 10 − 0.51 + 1.67 + 0.50 = 11.66 and 10 − 0.50 + 1.66 + 0.49 = 11.65;
+    // ICMS 1.166 → 1.17 and 1.165 → 1.17.
+    expect(shares(taxOf(result, 0))).toEqual([0.51, 1.67, 0.5, 11.66]);
+    expect(shares(taxOf(result, 1))).toEqual([0.5, 1.66, 0.49, 11.65]);
+    expect(result.summary.totals).toMatchObject({ discount: 1.01, freight: 3.33, otherCharges: 0.99, ICMS_value: 2.34 });
+    expect(result.warnings.map((w) => [w.code, w.path])).toEqual([
+      ['AMOUNT_ROUNDED', 'order.discounts[0].amount'],
+      ['AMOUNT_ROUNDED', 'order.deliveryFee.amount'],
+      ['AMOUNT_ROUNDED', 'order.otherCharges[0].amount'],
+    ]);
+    expect(result.warnings[0]!.message).toBe('amount 1.005 has more than 2 decimals; applied as 1.01');
+  });
+
   it('skips malformed entries (a stored order re-taxed): the well-formed ones still count', () => {
     const result = run([item('flat', 10)], {
       discounts: [{ amount: 'x', sponsor: 'MERCHANT', target: 'ITEMS' }, merchant(1)],
