@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
-import { decimalText, exactCents, isBeyondTextDigits, percentOf, plainCents, toCents, toMoney, toRateUnits } from './money.js';
+import { centsTimes, decimalText, exactCents, isBeyondTextDigits, percentOf, plainCents, toCents, toMoney, toRateUnits } from './money.js';
 
 describe('money', () => {
   it('reads amounts as exact cents', () => {
@@ -97,6 +97,16 @@ describe('exactCents', () => {
     ['abc', undefined],
   ])('%s is %s', (text, cents) => {
     expect(exactCents(text)).toBe(cents);
+  });
+});
+
+describe('centsTimes', () => {
+  it.each([
+    [5990, '0.35', 2097], // 2096.5 → 2097, half-up
+    [47878, '0.00003132962947491541', 1], // 1.49999999999999999998 → 1: every digit of the product counts
+    [4503599627370496, '2', undefined], // 2^53 cents: past Number.MAX_SAFE_INTEGER
+  ])('%s × %s is %s', (cents, factor, product) => {
+    expect(centsTimes(cents, factor)).toBe(product);
   });
 });
 

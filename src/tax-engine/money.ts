@@ -138,7 +138,19 @@ export function exactCents(text: string): bigint | undefined {
  * cents. The texts are within `isBeyondTextDigits`'s bounds or a number's: the product stays small.
  */
 export function productCents(a: string, b: string): Cents | undefined {
-  const cents = new ExactDecimal(a).times(b).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  return safeRoundedCents(new ExactDecimal(a).times(b).times(100));
+}
+
+/**
+ * round(cents × factor) half-up, exactly on the factor's text (within the same bounds): rounded once,
+ * on the whole product. Undefined when not a safe integer.
+ */
+export function centsTimes(cents: Cents, factor: string): Cents | undefined {
+  return safeRoundedCents(new ExactDecimal(cents).times(factor));
+}
+
+function safeRoundedCents(exact: Decimal): Cents | undefined {
+  const cents = exact.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
   // `+ 0` turns the -0 of a factor "-0.000" into 0.
   return cents.abs().lte(MAX_SAFE_CENTS) ? cents.toNumber() + 0 : undefined;
 }
