@@ -4,7 +4,8 @@ import type { CategoryIndex, FiscalGroupSnapshot, LineTax, TaxEngineResult } fro
 /**
  * What the engine does not tax as sent: a negative unit price or quantity, and numeric text beyond the
  * digits the service reads (the request refuses such text before the engine sees it; the engine also
- * taxes stored orders again, a transfer or a preview of a fiscal change, which were not checked so).
+ * taxes stored orders again, a transfer or a preview of a fiscal change, which were not checked so);
+ * and the sums it cannot make exactly, past Number.MAX_SAFE_INTEGER cents, which it reports.
  */
 const engine = new DefaultTaxEngine();
 
@@ -30,10 +31,11 @@ const GROUP: FiscalGroupSnapshot = {
 };
 const CATEGORIES: CategoryIndex = { byProductId: new Map([['flat', '99999999']]), byExternalProductId: new Map() };
 
-function run(products: unknown[], adjustments: Record<string, unknown> = {}): TaxEngineResult {
+function run(products: unknown[], adjustments: Record<string, unknown> = {}, group = GROUP): TaxEngineResult {
   const payload = { orderId: 'o', store: { id: 's' }, order: { products, ...adjustments } };
-  return engine.enrich({ group: GROUP, categories: CATEGORIES, payload, now: new Date('2026-11-21T12:00:00.000Z') });
+  return engine.enrich({ group, categories: CATEGORIES, payload, now: new Date('2026-11-21T12:00:00.000Z') });
 }
+const line = (productId: string, total: number) => ({ productId, price: { totalPrice: { total } } });
 const taxOf = (result: TaxEngineResult, index: number): LineTax | null =>
   (result.payload.order as { products: Array<{ tax: LineTax | null }> }).products[index]!.tax;
 
@@ -86,5 +88,35 @@ describe('numeric text beyond the digits the service reads', () => {
     const result = run([{ productId: 'flat', quantity: 1e-35, price: { unitPrice: { total: 1 } } }]);
     expect(taxOf(result, 0)).toMatchObject({ ICMS_base: 0, ICMS_value: 0 });
     expect(result.warnings).toEqual([]);
+  });
+});
+
+describe('sums past Number.MAX_SAFE_INTEGER cents', () => {
+  const nine = Array.from({ length: 9 }, () => line('flat', 9999999999999.99));
+
+  it('lines whose amounts add up past it: reported, for the order path to refuse; up to it, exact', () => {
+    // 9 × 999999999999999 cents = 8999999999999991; + 7199254741002 = 9007199254740993, 2 past 2^53 − 1
+    expect(run([...nine, line('flat', 71992547410.02)]).totalsBeyondSafeCents).toBe(true);
+    // + 7199254741000 = 9007199254740991 = Number.MAX_SAFE_INTEGER: exact
+    const atTheBound = run([...nine, line('flat', 71992547410)]);
+    expect(atTheBound.totalsBeyondSafeCents).toBe(false);
+    expect(atTheBound.summary.totals.base * 100).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it("the taxes' sum past it while the base is within", () => {
+    // ICMS, PIS and COFINS at 100 %, ICMS kept in the PIS/COFINS base: total_tax = 3 × the base.
+    // 3002399751580331 cents × 3 = 9007199254740993 > 9007199254740991
+    const rule = { ...GROUP.taxMatrix['99999999']!, ICMS_rate: 100, PIS_rate: 100, COFINS_rate: 100 };
+    const group = { ...GROUP, taxMatrix: { '99999999': rule }, settings: { includeIcmsInPisCofinsBase: true } };
+    expect(run([line('flat', 30023997515803.31)], {}, group).totalsBeyondSafeCents).toBe(true);
+    // 3002399751580330 × 3 = 9007199254740990: within
+    expect(run([line('flat', 30023997515803.3)], {}, group).totalsBeyondSafeCents).toBe(false);
+  });
+
+  it("with order-level amounts, the lines' total counts untaxed lines too", () => {
+    // Taxed 8999999999999991 cents; with the untaxed 7199254741002 the lines' total is 9007199254740993
+    const result = run([...nine, line('ghost', 71992547410.02)], { serviceCharge: { amount: 0 } });
+    expect(result.summary.totals.base * 100).toBe(8999999999999991);
+    expect(result.totalsBeyondSafeCents).toBe(true);
   });
 });

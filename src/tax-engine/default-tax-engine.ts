@@ -11,6 +11,7 @@ import {
   newTotals,
   ruleMatchesOf,
   summarize,
+  sumsBeyondSafeCents,
   type CategoryMatch,
   type LineContext,
   type RuleMatch,
@@ -125,7 +126,14 @@ export class DefaultTaxEngine implements TaxEngine {
     if (split !== undefined && split.thirdPartyPayments.length > 0) head.thirdPartyPayments = split.thirdPartyPayments;
     const summary: TaxSummary = Object.assign(head, { engineVersion: ENGINE_VERSION, calculatedAt: now.toISOString() });
     enriched.taxSummary = summary;
-    return { payload: enriched, summary, warnings: warnings.listed, warningCount: warnings.listed.length + warnings.omitted };
+    return {
+      payload: enriched,
+      summary,
+      warnings: warnings.listed,
+      warningCount: warnings.listed.length + warnings.omitted,
+      // Checked once per order: the sums are made anyway, and stay exact up to there.
+      totalsBeyondSafeCents: sumsBeyondSafeCents(totals) || context.linesTotal > Number.MAX_SAFE_INTEGER,
+    };
   }
 
   private enrichLine(line: unknown, lineIndex: number, context: WalkContext): unknown {

@@ -6,7 +6,8 @@ import { bootTestApp, type TestApp } from '../support/test-app.js';
 /**
  * An order may not make the service do work of any size: numeric text for an amount, unit price or
  * quantity is refused beyond 20 digits before the decimal point and 30 after it, with a 400 naming
- * each such value, before anything multiplies it.
+ * each such value, before anything multiplies it. And its totals must stay exact: amounts adding up
+ * past Number.MAX_SAFE_INTEGER cents are a 422, nothing stored.
  */
 describe('bounds on the amounts of an order (e2e)', () => {
   let t: TestApp;
@@ -82,5 +83,47 @@ describe('bounds on the amounts of an order (e2e)', () => {
     );
     expect(response.status).toBe(200);
     expect(response.body.payload.order.products[2]!.tax).toMatchObject({ ICMS_base: 4.55, ICMS_value: 0.82 });
+  });
+
+  /** The burger (18 % ICMS) nine times at 9999999999999.99 and once at `last`. */
+  const largeOrder = (orderId: string, last: number) => {
+    const order = orderFor(orderId, storeId) as unknown as { order: { products: unknown[] } };
+    const line = (total: number) => ({ productId: 'rel-burger', quantity: 1, price: { totalPrice: { total } } });
+    order.order.products = [...Array.from({ length: 9 }, () => line(9999999999999.99)), line(last)];
+    return order;
+  };
+
+  it('amounts adding up past 2^53 − 1 cents: 422 ORDER_TOO_LARGE naming the reason, nothing stored or forwarded', async () => {
+    // 9 × 999999999999999 cents = 8999999999999991; + 7199254741002 = 9007199254740993 cents, past 9007199254740991
+    const orderId = unique('bounds-totals');
+    const response = await t.http.post<ErrorBody>('/enrich-order', largeOrder(orderId, 71992547410.02), { token });
+    expect([response.status, response.body]).toEqual([
+      422,
+      {
+        error: 'ORDER_TOO_LARGE',
+        message: expect.stringContaining('add up to more than 90071992547409.91'),
+        details: [{ field: 'order.products', problem: 'its amounts add up to more than 90071992547409.91' }],
+      },
+    ]);
+    expect(await orderRow(t.dataSource, orderId)).toBeNull();
+    // The forward refuses it before sending (the receiver is unreachable: a send would be a 502).
+    const forwarded = await t.http.post<ErrorBody>('/enrich-order-forward', { payload: largeOrder(orderId, 71992547410.02) }, { token });
+    expect([forwarded.status, forwarded.body.error, forwarded.body.details]).toEqual([
+      422,
+      'ORDER_TOO_LARGE',
+      [{ field: 'payload.order.products', problem: 'its amounts add up to more than 90071992547409.91' }],
+    ]);
+    expect(await orderRow(t.dataSource, orderId)).toBeNull();
+  });
+
+  it('amounts adding up to exactly 2^53 − 1 cents are taxed', async () => {
+    // 8999999999999991 + 7199254741000 = 9007199254740991 cents
+    const response = await t.http.post<{ payload: { taxSummary: { totals: { base: number } } } }>(
+      '/enrich-order',
+      largeOrder(unique('bounds-at-limit'), 71992547410),
+      { token, query: { dryRun: true } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.payload.taxSummary.totals.base).toBe(Number.MAX_SAFE_INTEGER / 100);
   });
 });
