@@ -1,3 +1,4 @@
+import { TEXT_DIGITS_PROBLEM } from '../tax-engine/money.js';
 import { amountPrecisionProblems } from './amount-precision.js';
 
 /** The problems' paths for the order text `raw` (written verbatim), as received and as JSON.parse reads it. */
@@ -39,6 +40,9 @@ describe('amountPrecisionProblems', () => {
     ['"100000000000000000"', [AT]],
     ['1e400', [AT]],
     ['"abc"', []], // not an amount: the engine warns
+    [`"0.${'0'.repeat(29)}1"`, []], // 30 decimals: the most numeric text may have
+    [`"0.${'0'.repeat(30)}1"`, [AT]], // 31
+    [`"${'1'.repeat(21)}"`, [AT]], // 21 digits before the point
   ])('%s: %j', (amount, fields) => {
     expect(check(amount)).toEqual(fields);
   });
@@ -61,6 +65,7 @@ describe('amountPrecisionProblems', () => {
       ['"deliveryFee":{"amount":"10.00499999999999999999","deliveredBy":"MERCHANT"}', []], // text: 1000 cents, as written
       ['"serviceCharge":{"amount":90071992547409.91}', ['order.serviceCharge.amount']],
       ['"serviceCharge":{"amount":1.015}', []], // a half cent written as such
+      [`"serviceCharge":{"amount":"1.${'0'.repeat(30)}1"}`, ['order.serviceCharge.amount']], // text of 31 decimals
     ])('%s: %j', (adjustments, fields) => {
       expect(withAdjustments(adjustments)).toEqual(fields);
     });
@@ -85,8 +90,23 @@ describe('amountPrecisionProblems', () => {
       ['"quantity":2.0000000000000000001', []], // no unit price: nothing is multiplied (the engine warns MISSING_AMOUNT)
       // a total is the amount: the unit price and quantity are not read
       ['"quantity":2.0000000000000000001,"price":{"totalPrice":{"total":25},"unitPrice":{"total":12.5}}', []],
+      // text is bounded: 20 digits before the point, 30 after it
+      [`"quantity":"0.${'0'.repeat(29)}1","price":{"unitPrice":{"total":"${'9'.repeat(20)}"}}`, []],
+      [`"quantity":"0.${'3'.repeat(31)}","unitPrice":"1.5"`, ['order.products[0].quantity']],
+      [`"quantity":1,"price":{"unitPrice":"${'1'.repeat(21)}"}`, ['order.products[0].price.unitPrice']],
+      // a number's text is at most 17 significant digits: 1e-35 is multiplied as it is
+      ['"quantity":1e-35,"price":{"unitPrice":{"total":1}}', []],
     ])('%s: %j', (item, fields) => {
       expect(perUnit(item)).toEqual(fields);
+    });
+
+    it('refuses numeric text of a few hundred thousand digits, naming both values, before anything multiplies them', () => {
+      const digits = 300_000;
+      const raw = `{"orderId":"o","order":{"products":[{"productId":"p","quantity":"0.${'3'.repeat(digits)}","price":{"unitPrice":{"total":"1.${'7'.repeat(digits)}"}}}]}}`;
+      expect(amountPrecisionProblems(JSON.parse(raw) as Record<string, unknown>, [], raw)).toEqual([
+        { field: 'order.products[0].price.unitPrice.total', problem: TEXT_DIGITS_PROBLEM },
+        { field: 'order.products[0].quantity', problem: TEXT_DIGITS_PROBLEM },
+      ]);
     });
 
     it('checks a selected modifier, and names the path under payload', () => {

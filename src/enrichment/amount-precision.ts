@@ -1,7 +1,7 @@
 import { isLosslessNumber, parse } from 'lossless-json';
 import type { ErrorDetail } from '../common/errors/api-error.js';
 import { isPlainObject } from '../common/plain-object.js';
-import { decimalText, exactCents, sameDecimal, toCents } from '../tax-engine/money.js';
+import { decimalText, exactCents, isBeyondTextDigits, sameDecimal, TEXT_DIGITS_PROBLEM, toCents } from '../tax-engine/money.js';
 
 type Key = string | number;
 type Obj = Record<string, unknown>;
@@ -33,6 +33,8 @@ export const PER_UNIT_PRECISION_RULE =
  * `quantity` whose JSON text is not the decimal the engine multiplies (`2.0000000000000000001` is
  * read as 2). The received text decides, read again with lossless-json only for an amount near a
  * half cent or an item priced per unit. See "Amounts beyond exact precision" in docs/api-decisions.md.
+ * Each of those values sent as numeric text with more digits than `isBeyondTextDigits` allows, so that
+ * the engine's exact product stays small ("Numbers sent as text").
  */
 export function amountPrecisionProblems(body: Obj, payloadKeys: Key[], rawText: string | undefined): ErrorDetail[] {
   const check = new PrecisionCheck(payloadKeys, rawText);
@@ -72,7 +74,9 @@ const INEXACT = 1;
 /** A number near a half cent: the received text decides. */
 const NEAR_HALF_CENT = 2;
 const NOT_AN_AMOUNT = 3;
-type Verdict = typeof EXACT | typeof INEXACT | typeof NEAR_HALF_CENT | typeof NOT_AN_AMOUNT;
+/** Numeric text with more digits than the service reads. */
+const TOO_MANY_DIGITS = 4;
+type Verdict = typeof EXACT | typeof INEXACT | typeof NEAR_HALF_CENT | typeof NOT_AN_AMOUNT | typeof TOO_MANY_DIGITS;
 
 function amountVerdict(value: unknown): Verdict {
   if (typeof value === 'number') {
@@ -82,6 +86,7 @@ function amountVerdict(value: unknown): Verdict {
   }
   const text = decimalText(value);
   if (text === undefined) return NOT_AN_AMOUNT;
+  if (isBeyondTextDigits(text)) return TOO_MANY_DIGITS;
   return safeCents(text) === undefined ? INEXACT : EXACT;
 }
 
@@ -120,10 +125,11 @@ class PrecisionCheck {
   entry(entry: unknown, keys: Key[]): void {
     if (!isPlainObject(entry)) return;
     const verdict = amountVerdict(entry.amount);
-    if (verdict === INEXACT || verdict === NEAR_HALF_CENT) this.amount(entry.amount, verdict, keys);
+    if (verdict !== EXACT && verdict !== NOT_AN_AMOUNT) this.amount(entry.amount, verdict, keys);
   }
 
   private amount(value: unknown, verdict: Verdict, keys: Key[]): void {
+    if (verdict === TOO_MANY_DIGITS) return this.refuse(keys, TEXT_DIGITS_PROBLEM);
     if (verdict === NEAR_HALF_CENT && this.receivedCentsMatch(value as number, keys)) return;
     this.refuse(keys, AMOUNT_PRECISION_RULE);
   }
@@ -151,14 +157,16 @@ class PrecisionCheck {
       unitKeys = ROOT_UNIT_KEYS;
     }
     const quantity = item.quantity;
-    const unitRead = decimalText(unit) !== undefined;
-    const quantityRead = decimalText(quantity) !== undefined;
+    const unitText = decimalText(unit);
+    const quantityText = decimalText(quantity);
     if (isInfinite(unit)) this.refuse(itemKeys(line, group, modifier, unitKeys), PER_UNIT_PRECISION_RULE);
     if (isInfinite(quantity)) this.refuse(itemKeys(line, group, modifier, QUANTITY_KEYS), PER_UNIT_PRECISION_RULE);
-    // Without both, the engine multiplies nothing (MISSING_AMOUNT); text is taken digit for digit.
-    if (!unitRead || !quantityRead) return;
+    // Without both, the engine multiplies nothing (MISSING_AMOUNT); text is taken digit for digit, up to its bounds.
+    if (unitText === undefined || quantityText === undefined) return;
     if (typeof unit === 'number') this.sentAsRead(unit, itemKeys(line, group, modifier, unitKeys));
+    else if (isBeyondTextDigits(unitText)) this.refuse(itemKeys(line, group, modifier, unitKeys), TEXT_DIGITS_PROBLEM);
     if (typeof quantity === 'number') this.sentAsRead(quantity, itemKeys(line, group, modifier, QUANTITY_KEYS));
+    else if (isBeyondTextDigits(quantityText)) this.refuse(itemKeys(line, group, modifier, QUANTITY_KEYS), TEXT_DIGITS_PROBLEM);
   }
 
   private sentAsRead(value: number, keys: Key[]): void {

@@ -98,13 +98,13 @@ export class EnrichmentController {
     [400, 403, 409, 413, 415, 422, 503],
     {
       400:
-        'Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path)' +
+        'Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, an amount, unit price or quantity sent as text with more than 20 digits before the decimal point or 30 after it, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path)' +
         PROFILE_400,
       ...STORE_NOT_ALLOWED_ERROR,
       ...ORDER_STORE_CHANGED_ERROR,
       422:
         'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ' +
-        'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000); nothing is computed or stored',
+        'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000), nothing computed or stored; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents, beyond exact sums), nothing stored',
     },
     { 403: STORE_NOT_ALLOWED_EXAMPLE },
   )

@@ -27,6 +27,8 @@ export interface Enrichment {
   warningCount: number;
 }
 
+/** Number.MAX_SAFE_INTEGER cents: the largest sum of cents a total holds exactly. */
+const MAX_EXACT_TOTAL = '90071992547409.91';
 /** Orders with more lines than this yield to the event loop between the steps of their enrichment. */
 const LARGE_ORDER_LINES = 200;
 const MAX_STORE_RETRIES = 3;
@@ -143,6 +145,7 @@ export class EnrichmentService {
         inForce.revision,
         current.taxInstant,
         large,
+        prefix,
       );
       if (options.dryRun) return { orderId, order: null, enrichedJson, warningCount };
       const order = await this.orders.upsert(
@@ -183,8 +186,17 @@ export class EnrichmentService {
     revision: number | null,
     taxInstant: Date,
     large: boolean,
+    prefix: string,
   ): Promise<{ enrichedJson: string; warningCount: number }> {
     const result = this.engine.enrich({ group, categories, payload });
+    // See "Order totals stay exact" in docs/api-decisions.md.
+    if (result.totalsBeyondSafeCents) {
+      throw new ApiError(
+        ErrorCode.ORDER_TOO_LARGE,
+        `The order's amounts add up to more than ${MAX_EXACT_TOTAL}, beyond which its totals cannot be exact; nothing was stored`,
+        { details: [{ field: `${prefix}order.products`, problem: `its amounts add up to more than ${MAX_EXACT_TOTAL}` }] },
+      );
+    }
     withFiscalDocument(result, revision, taxInstant);
     // A large order is several milliseconds of work at each step: let other requests in between.
     if (large) await setImmediatePromise();

@@ -11,11 +11,12 @@ import {
   newTotals,
   ruleMatchesOf,
   summarize,
+  sumsBeyondSafeCents,
   type CategoryMatch,
   type LineContext,
   type RuleMatch,
 } from './line-tax.js';
-import { decimalText, plainCents, productCents, toCents, toMoney, type Cents } from './money.js';
+import { decimalText, isBeyondTextDigits, plainCents, productCents, toCents, toMoney, type Cents } from './money.js';
 import { copyOf, copyWith, isHole } from './payload-copy.js';
 import { hasOrderAdjustments, readOrderAdjustments } from './order-adjustments.js';
 import type { TaxRule } from './tax-rule.js';
@@ -42,6 +43,11 @@ interface WalkContext extends LineContext {
   pending: PendingItem[] | undefined;
   /** The rules found so far in the group's matrix, by NCM. */
   rules: Map<string, RuleMatch | null> | undefined;
+  /**
+   * With order-level amounts: the amounts of every line and selected modifier, taxed or not, for the
+   * service charge's 10 % test ("Discounts, fees and service charges" in docs/tax-arithmetic.md).
+   */
+  linesTotal: Cents;
 }
 
 /**
@@ -69,6 +75,7 @@ export class DefaultTaxEngine implements TaxEngine {
       simples: isSimplesNacional(group.taxRegime),
       pending: adjusted ? [] : undefined,
       rules: ruleMatchesOf(group),
+      linesTotal: 0,
     };
 
     // Copy-on-write: only the objects on the way to a line are copied; the rest of the payload is shared.
@@ -88,11 +95,19 @@ export class DefaultTaxEngine implements TaxEngine {
     let split: InvoiceShares | undefined;
     if (context.pending) {
       const pending = context.pending;
-      const { adjustments } = readOrderAdjustments(order);
-      split = invoiceSharesOf(adjustments, pending, group.settings ?? {});
+      const { adjustments, rounded } = readOrderAdjustments(order);
+      split = invoiceSharesOf(adjustments, pending, context.linesTotal, group.settings ?? {});
       for (let index = 0; index < pending.length; index++) {
         const item = pending[index]!;
         item.holder!.tax = taxWithSource(item, context, split.shares?.[index]);
+      }
+      // As for line amounts: an amount rounded to the cent is never silent.
+      for (const amount of rounded) {
+        warnings.push({
+          code: 'AMOUNT_ROUNDED',
+          path: amount.path,
+          message: `amount ${amount.text} has more than 2 decimals; applied as ${toMoney(amount.cents).toFixed(2)}`,
+        });
       }
       for (const warning of split.warnings) warnings.push(warning);
       withShares = split.shares !== undefined;
@@ -111,7 +126,14 @@ export class DefaultTaxEngine implements TaxEngine {
     if (split !== undefined && split.thirdPartyPayments.length > 0) head.thirdPartyPayments = split.thirdPartyPayments;
     const summary: TaxSummary = Object.assign(head, { engineVersion: ENGINE_VERSION, calculatedAt: now.toISOString() });
     enriched.taxSummary = summary;
-    return { payload: enriched, summary, warnings: warnings.listed, warningCount: warnings.listed.length + warnings.omitted };
+    return {
+      payload: enriched,
+      summary,
+      warnings: warnings.listed,
+      warningCount: warnings.listed.length + warnings.omitted,
+      // Checked once per order: the sums are made anyway, and stay exact up to there.
+      totalsBeyondSafeCents: sumsBeyondSafeCents(totals) || context.linesTotal > Number.MAX_SAFE_INTEGER,
+    };
   }
 
   private enrichLine(line: unknown, lineIndex: number, context: WalkContext): unknown {
@@ -166,6 +188,7 @@ export class DefaultTaxEngine implements TaxEngine {
     if (!match) {
       const message = productId ? `No product fiscal category for productId "${productId}"` : 'The item has no productId';
       context.warnings.push({ code: 'PRODUCT_CATEGORY_NOT_FOUND', path: itemPath(lineIndex, groupIndex, modifierIndex), message });
+      if (context.pending) context.linesTotal += untaxedAmount(item);
       return null;
     }
     const found = findRuleIn(match.ncm, context.group, context.rules);
@@ -175,6 +198,7 @@ export class DefaultTaxEngine implements TaxEngine {
         path: itemPath(lineIndex, groupIndex, modifierIndex),
         message: `NCM ${match.ncm} of product "${productId}" has no rule in the fiscal group's matrix (nor a prefix of it)`,
       });
+      if (context.pending) context.linesTotal += untaxedAmount(item);
       return null;
     }
     const total = (item.price as { totalPrice?: { total?: unknown } } | undefined)?.totalPrice?.total;
@@ -187,11 +211,13 @@ export class DefaultTaxEngine implements TaxEngine {
       if (perUnit) amount = plainUnitAmount(item);
       if (amount === undefined) {
         const path = itemPath(lineIndex, groupIndex, modifierIndex);
-        amount = totalText === undefined ? readUnitAmount(item, path, context) : readTotalAmount(totalText, path, context);
+        const warnings = context.warnings;
+        amount = totalText === undefined ? readUnitAmount(item, path, warnings) : readTotalAmount(totalText, path, warnings);
         if (amount === undefined) return null;
       }
     }
     if (context.pending) {
+      context.linesTotal += amount;
       context.pending.push({
         holder: undefined,
         amount,
@@ -243,11 +269,26 @@ function plainUnitAmount(item: Obj): Cents | undefined {
   return Number.isSafeInteger(cents) ? cents : undefined;
 }
 
-/** Cents of `price.totalPrice.total`; undefined with a warning when it cannot be taxed. */
-function readTotalAmount(amountText: string, path: string, context: LineContext): Cents | undefined {
+/**
+ * The amount an item without taxes would have been taxed on, for the lines' total; 0 when it has none.
+ * Its own warning says why it is untaxed: reading its amount adds none.
+ */
+function untaxedAmount(item: Obj): Cents {
+  const total = (item.price as { totalPrice?: { total?: unknown } } | undefined)?.totalPrice?.total;
+  let amount = typeof total === 'number' ? plainCents(total) : undefined;
+  if (amount === undefined) {
+    const totalText = decimalText(total);
+    amount =
+      totalText === undefined ? (plainUnitAmount(item) ?? readUnitAmount(item, '', undefined)) : readTotalAmount(totalText, '', undefined);
+  }
+  return amount ?? 0;
+}
+
+/** Cents of `price.totalPrice.total`; undefined with a warning (when `warnings` is given) when it cannot be taxed. */
+function readTotalAmount(amountText: string, path: string, warnings: CappedWarnings | undefined): Cents | undefined {
   const parsed = parseAmount(amountText);
   if (!parsed) {
-    context.warnings.push({
+    warnings?.push({
       code: 'AMOUNT_OUT_OF_RANGE',
       path,
       message: `price.totalPrice.total ${amountText} is too large to be an order amount`,
@@ -256,11 +297,11 @@ function readTotalAmount(amountText: string, path: string, context: LineContext)
   }
   const { cents: amount, rounded } = parsed;
   if (amount < 0) {
-    context.warnings.push({ code: 'NEGATIVE_AMOUNT', path, message: `price.totalPrice.total is negative (${amountText})` });
+    warnings?.push({ code: 'NEGATIVE_AMOUNT', path, message: `price.totalPrice.total is negative (${amountText})` });
     return undefined;
   }
   if (rounded) {
-    context.warnings.push({
+    warnings?.push({
       code: 'AMOUNT_ROUNDED',
       path,
       message: `price.totalPrice.total ${amountText} has more than 2 decimals; taxed on ${toMoney(amount).toFixed(2)}`,
@@ -272,30 +313,51 @@ function readTotalAmount(amountText: string, path: string, context: LineContext)
 /**
  * A line without `price.totalPrice.total`: round(unitPrice × quantity, 2) half-up, from
  * `price.unitPrice.total`, `price.unitPrice` or `unitPrice` and a numeric `quantity`; undefined with
- * a warning when there is neither a total nor a unit price.
+ * a warning (when `warnings` is given) when there is neither a total nor a unit price, or when either
+ * is negative: a negative price times a negative quantity is not a sale.
  */
-function readUnitAmount(item: Obj, path: string, context: LineContext): Cents | undefined {
+function readUnitAmount(item: Obj, path: string, warnings: CappedWarnings | undefined): Cents | undefined {
   const unitPrice = (item.price as Obj | undefined)?.unitPrice;
-  const unitText = decimalText(isPlainObject(unitPrice) ? unitPrice.total : unitPrice) ?? decimalText(item.unitPrice);
-  const quantityText = decimalText(item.quantity);
+  let unit = isPlainObject(unitPrice) ? unitPrice.total : unitPrice;
+  let unitText = decimalText(unit);
+  if (unitText === undefined) {
+    unit = item.unitPrice;
+    unitText = decimalText(unit);
+  }
+  const quantity = item.quantity;
+  const quantityText = decimalText(quantity);
   if (unitText === undefined || quantityText === undefined) {
-    context.warnings.push({ code: 'MISSING_AMOUNT', path, message: 'price.totalPrice.total is missing or not a number' });
+    warnings?.push({ code: 'MISSING_AMOUNT', path, message: 'price.totalPrice.total is missing or not a number' });
+    return undefined;
+  }
+  if (isNegative(unitText) || isNegative(quantityText)) {
+    warnings?.push({ code: 'NEGATIVE_AMOUNT', path, message: `unitPrice or quantity is negative (${unitText} × ${quantityText})` });
+    return undefined;
+  }
+  // Text of any length would make the exact product as long: stored orders are not checked again on the way in.
+  if ((typeof unit === 'string' && isBeyondTextDigits(unitText)) || (typeof quantity === 'string' && isBeyondTextDigits(quantityText))) {
+    warnings?.push({
+      code: 'AMOUNT_OUT_OF_RANGE',
+      path,
+      message: 'unitPrice or quantity has more digits than numeric text may have; it was not multiplied',
+    });
     return undefined;
   }
   const amount = productCents(unitText, quantityText);
   if (amount === undefined) {
-    context.warnings.push({
+    warnings?.push({
       code: 'AMOUNT_OUT_OF_RANGE',
       path,
       message: `unitPrice × quantity (${unitText} × ${quantityText}) is too large to be an order amount`,
     });
     return undefined;
   }
-  if (amount < 0) {
-    context.warnings.push({ code: 'NEGATIVE_AMOUNT', path, message: `unitPrice × quantity is negative (${unitText} × ${quantityText})` });
-    return undefined;
-  }
   return amount;
+}
+
+/** Whether a decimal text is below 0 ("-0.00" is not). */
+function isNegative(text: string): boolean {
+  return text.charCodeAt(0) === 45 && /[1-9]/.test(text); // '-'
 }
 
 function parseAmount(text: string): ReturnType<typeof toCents> | undefined {

@@ -23,7 +23,7 @@ export const OUTSIDE_INVOICE_REASONS = [
   'DELIVERED_BY_PLATFORM',
   /** The fiscal group keeps delivery fees off its invoices (`deliveryFeeOnInvoice: NEVER`). */
   'DELIVERY_FEE_NEVER_ON_INVOICE',
-  /** A service charge of at most 10 % of the items' total: outside the ICMS base (Convênio ICMS 125/11). */
+  /** A service charge of at most 10 % of the lines' total: outside the ICMS base (Convênio ICMS 125/11). */
   'SERVICE_CHARGE_AT_MOST_10_PERCENT',
   /** A charge of the platform, not of the store. */
   'CHARGED_BY_PLATFORM',
@@ -46,9 +46,18 @@ export interface TaxedItem {
   lineIndex: number;
 }
 
-export function invoiceSharesOf(adjustments: OrderAdjustments, items: readonly TaxedItem[], settings: FiscalGroupSettings): InvoiceShares {
+/**
+ * `linesTotal` is the amounts of every line and selected modifier, taxed or not: the service charge's
+ * 10 % is of what the customer was charged for, whether or not the store has classified each product.
+ * The shares still go to the taxed `items` only.
+ */
+export function invoiceSharesOf(
+  adjustments: OrderAdjustments,
+  items: readonly TaxedItem[],
+  linesTotal: Cents,
+  settings: FiscalGroupSettings,
+): InvoiceShares {
   const amounts = items.map((item) => item.amount);
-  const itemsTotal = amounts.reduce((sum, amount) => sum + amount, 0);
   const shares = items.map((): LineShares => ({ discount: 0, freight: 0, otherCharges: 0 }));
   /** What discounts have left of each item: no share takes an item below 0. */
   const left = amounts.slice();
@@ -119,15 +128,15 @@ export function invoiceSharesOf(adjustments: OrderAdjustments, items: readonly T
     }
   }
 
-  // The service charge: outside up to 10 % of the items' total, unless the group puts it in the base.
+  // The service charge: outside up to 10 % of the lines' total, unless the group puts it in the base.
   const service = adjustments.serviceCharge?.amount ?? 0;
   if (service > 0) {
-    const aboveTenPercent = service * 10 > itemsTotal;
+    const aboveTenPercent = service * 10 > linesTotal;
     if (aboveTenPercent) {
       result.warnings.push({
         code: 'SERVICE_CHARGE_ABOVE_10_PERCENT',
         path: 'order.serviceCharge',
-        message: `The service charge of ${money(service)} is above 10 % of the items' total ${money(itemsTotal)}: it enters the invoice and its bases`,
+        message: `The service charge of ${money(service)} is above 10 % of the lines' total ${money(linesTotal)}: it enters the invoice and its bases`,
       });
     }
     if (aboveTenPercent || settings.serviceChargeInIcmsBase === true) addCharge(service, 'SERVICE_CHARGE', 'otherCharges');

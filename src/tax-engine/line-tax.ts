@@ -349,6 +349,16 @@ export function findRuleIn(
   return found ?? undefined;
 }
 
+/**
+ * Whether a total passed Number.MAX_SAFE_INTEGER cents, where a Number sum stops being exact. The
+ * running sums only grow (amounts, shares and taxes are never negative) and rounding keeps their
+ * order, so a sum that passed it shows above it. The base bounds the other totals but the taxes' sum
+ * and the discounts' (bounded by the items' amounts, which the engine sums for the 10 % test).
+ */
+export function sumsBeyondSafeCents(totals: RunningTotals): boolean {
+  return totals.base > Number.MAX_SAFE_INTEGER || totals.icms + totals.pis + totals.cofins + totals.fcp > Number.MAX_SAFE_INTEGER;
+}
+
 /** The order's totals; with order-level shares, their sums too. */
 export function summarize(totals: RunningTotals, withShares: boolean): TaxTotals {
   const base = toMoney(totals.base);

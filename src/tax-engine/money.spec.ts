@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
-import { decimalText, exactCents, percentOf, plainCents, toCents, toMoney, toRateUnits } from './money.js';
+import { centsTimes, decimalText, exactCents, isBeyondTextDigits, percentOf, plainCents, toCents, toMoney, toRateUnits } from './money.js';
 
 describe('money', () => {
   it('reads amounts as exact cents', () => {
@@ -97,6 +97,31 @@ describe('exactCents', () => {
     ['abc', undefined],
   ])('%s is %s', (text, cents) => {
     expect(exactCents(text)).toBe(cents);
+  });
+});
+
+describe('centsTimes', () => {
+  it.each([
+    [5990, '0.35', 2097], // 2096.5 → 2097, half-up
+    [47878, '0.00003132962947491541', 1], // 1.49999999999999999998 → 1: every digit of the product counts
+    [4503599627370496, '2', undefined], // 2^53 cents: past Number.MAX_SAFE_INTEGER
+  ])('%s × %s is %s', (cents, factor, product) => {
+    expect(centsTimes(cents, factor)).toBe(product);
+  });
+});
+
+describe('isBeyondTextDigits', () => {
+  it.each([
+    ['12.50', false],
+    ['1'.repeat(20), false], // 20 digits before the point
+    ['1'.repeat(21), true],
+    [`-${'1'.repeat(20)}`, false], // the sign is no digit
+    [`${'1'.repeat(20)}.${'5'.repeat(30)}`, false], // both bounds at once
+    [`0.${'0'.repeat(29)}1`, false], // 30 decimals
+    [`0.${'0'.repeat(30)}1`, true], // 31
+    [`1.${'7'.repeat(300_000)}`, true],
+  ])('%s: %s', (text, beyond) => {
+    expect(isBeyondTextDigits(text)).toBe(beyond);
   });
 });
 

@@ -26,6 +26,24 @@ export function decimalText(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Numeric text is read with at most this many digits before the decimal point, and after it: an exact
+ * product of two texts costs the product of their lengths, and a client may send text of any length.
+ * See "Numbers sent as text" in docs/api-decisions.md.
+ */
+export const MAX_TEXT_WHOLE_DIGITS = 20;
+export const MAX_TEXT_DECIMALS = 30;
+/** The problem of numeric text beyond those bounds, to follow its path. */
+export const TEXT_DIGITS_PROBLEM = `has more digits than numeric text may have: at most ${MAX_TEXT_WHOLE_DIGITS} before the decimal point and ${MAX_TEXT_DECIMALS} after it`;
+
+/** Whether a decimal text (as `decimalText` gives it) has more digits than those bounds; a short text is not scanned. */
+export function isBeyondTextDigits(text: string): boolean {
+  if (text.length <= MAX_TEXT_WHOLE_DIGITS) return false;
+  const point = text.indexOf('.');
+  const whole = (point < 0 ? text.length : point) - (text.charCodeAt(0) === 45 ? 1 : 0); // '-'
+  return whole > MAX_TEXT_WHOLE_DIGITS || (point >= 0 && text.length - point - 1 > MAX_TEXT_DECIMALS);
+}
+
 /** Cents of a decimal text, rounded half-up when it has more than 2 decimals; `rounded` says whether it had. */
 export function toCents(text: string): { cents: Cents; rounded: boolean } {
   const negative = text.charCodeAt(0) === 45; // '-'
@@ -115,10 +133,26 @@ export function exactCents(text: string): bigint | undefined {
   return cents.abs().lte(MAX_SAFE_CENTS) ? BigInt(cents.toFixed()) : undefined;
 }
 
-/** round(a × b, 2) half-up in cents, computed on the texts exactly; undefined when not a safe integer of cents. */
+/**
+ * round(a × b, 2) half-up in cents, computed on the texts exactly; undefined when not a safe integer of
+ * cents. The texts are within `isBeyondTextDigits`'s bounds or a number's: the product stays small.
+ */
 export function productCents(a: string, b: string): Cents | undefined {
-  const cents = new ExactDecimal(a).times(b).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
-  return cents.abs().lte(MAX_SAFE_CENTS) ? cents.toNumber() : undefined;
+  return safeRoundedCents(new ExactDecimal(a).times(b).times(100));
+}
+
+/**
+ * round(cents × factor) half-up, exactly on the factor's text (within the same bounds): rounded once,
+ * on the whole product. Undefined when not a safe integer.
+ */
+export function centsTimes(cents: Cents, factor: string): Cents | undefined {
+  return safeRoundedCents(new ExactDecimal(cents).times(factor));
+}
+
+function safeRoundedCents(exact: Decimal): Cents | undefined {
+  const cents = exact.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  // `+ 0` turns the -0 of a factor "-0.000" into 0.
+  return cents.abs().lte(MAX_SAFE_CENTS) ? cents.toNumber() + 0 : undefined;
 }
 
 /** Whether two decimal texts (exponents too) name the same number, compared on every digit. */

@@ -1,10 +1,11 @@
+import { TEXT_DIGITS_PROBLEM } from './money.js';
 import { hasOrderAdjustments, readOrderAdjustments } from './order-adjustments.js';
 
 const products = [{ productId: 'a' }, { productId: 'b' }];
 
 describe('readOrderAdjustments', () => {
-  it('reads every field in cents: numbers or numeric text, half-up to the cent', () => {
-    const { adjustments, problems } = readOrderAdjustments({
+  it('reads every field in cents: numbers or numeric text, half-up to the cent, and lists what it rounded', () => {
+    const { adjustments, problems, rounded } = readOrderAdjustments({
       products,
       discounts: [
         { amount: '5.005', sponsor: 'MERCHANT', target: 'ITEMS', description: 'Coupon' },
@@ -27,10 +28,11 @@ describe('readOrderAdjustments', () => {
       serviceCharge: { amount: 1230 },
       otherCharges: [{ amount: 99, chargedBy: 'MERCHANT' }],
     });
+    expect(rounded).toEqual([{ path: 'order.discounts[0].amount', text: '5.005', cents: 501 }]);
   });
 
   it('names the path of each malformed entry and keeps the well-formed ones', () => {
-    const { adjustments, problems } = readOrderAdjustments({
+    const { adjustments, problems, rounded } = readOrderAdjustments({
       products,
       discounts: [
         { amount: 1, sponsor: 'MERCHANT', target: 'ITEMS' },
@@ -62,6 +64,8 @@ describe('readOrderAdjustments', () => {
     expect(problems[1]!.message).toBe('must be greater than 0 (after rounding to cents)');
     expect(problems[2]!.message).toBe('must be the index of a line of order.products (0 to 1) for target ITEM');
     expect(adjustments).toEqual({ discounts: [{ index: 0, amount: 100, sponsor: 'MERCHANT', target: 'ITEMS' }], otherCharges: [] });
+    // 0.004 was rounded, to 0, but its entry was refused: nothing to warn about
+    expect(rounded).toEqual([]);
   });
 
   it('refuses more than 100 discounts and amounts beyond exact cents', () => {
@@ -73,11 +77,24 @@ describe('readOrderAdjustments', () => {
     expect(problems.map((problem) => problem.path)).toEqual(['order.discounts', 'order.serviceCharge.amount']);
   });
 
+  it('refuses numeric text with more than 20 digits before the point or 30 after it', () => {
+    const { adjustments, problems } = readOrderAdjustments({
+      discounts: [{ amount: `1.${'0'.repeat(300_000)}`, sponsor: 'MERCHANT', target: 'ITEMS' }],
+      deliveryFee: { amount: `0.${'0'.repeat(29)}1`, deliveredBy: 'MERCHANT' }, // 30 decimals: read, 0 cents
+      otherCharges: [{ amount: '1'.repeat(21), chargedBy: 'PLATFORM' }],
+    });
+    expect(problems).toEqual([
+      { path: 'order.discounts[0].amount', message: TEXT_DIGITS_PROBLEM },
+      { path: 'order.otherCharges[0].amount', message: TEXT_DIGITS_PROBLEM },
+    ]);
+    expect(adjustments.deliveryFee).toEqual({ amount: 0, deliveredBy: 'MERCHANT' });
+  });
+
   it('an order without the fields (or with nulls) has none', () => {
     expect(hasOrderAdjustments({ products })).toBe(false);
     expect(hasOrderAdjustments({ products, discounts: null, deliveryFee: undefined })).toBe(false);
     expect(hasOrderAdjustments({ products, discounts: [] })).toBe(true);
     expect(hasOrderAdjustments('order')).toBe(false);
-    expect(readOrderAdjustments(undefined)).toEqual({ adjustments: { discounts: [], otherCharges: [] }, problems: [] });
+    expect(readOrderAdjustments(undefined)).toEqual({ adjustments: { discounts: [], otherCharges: [] }, problems: [], rounded: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../common/plain-object.js';
-import { decimalText, toCents, type Cents } from './money.js';
+import { decimalText, isBeyondTextDigits, TEXT_DIGITS_PROBLEM, toCents, type Cents } from './money.js';
 
 /**
  * The order-level amounts of an order (`order.discounts`, `order.deliveryFee`, `order.serviceCharge`,
@@ -41,6 +41,15 @@ export interface OrderAdjustments {
   otherCharges: OrderCharge[];
 }
 
+/** An amount of a well-formed entry that had more than 2 decimals and was rounded half-up to the cent. */
+export interface RoundedAmount {
+  /** e.g. `order.discounts[0].amount`. */
+  path: string;
+  /** The amount as sent. */
+  text: string;
+  cents: Cents;
+}
+
 export interface AdjustmentProblem {
   /** From the payload's root, e.g. `order.discounts[1].sponsor`. */
   path: string;
@@ -59,13 +68,25 @@ export function hasOrderAdjustments(order: unknown): boolean {
   );
 }
 
-/** The well-formed order-level amounts of `payload.order`, and a problem for each malformed entry. */
-export function readOrderAdjustments(order: unknown): { adjustments: OrderAdjustments; problems: AdjustmentProblem[] } {
+/**
+ * The well-formed order-level amounts of `payload.order`, a problem for each malformed entry, and the
+ * amounts of well-formed entries that were rounded to the cent (each one a warning, as for line amounts).
+ */
+export function readOrderAdjustments(order: unknown): {
+  adjustments: OrderAdjustments;
+  problems: AdjustmentProblem[];
+  rounded: RoundedAmount[];
+} {
   const adjustments: OrderAdjustments = { discounts: [], otherCharges: [] };
   const problems: AdjustmentProblem[] = [];
-  if (!isPlainObject(order)) return { adjustments, problems };
+  const rounded: RoundedAmount[] = [];
+  if (!isPlainObject(order)) return { adjustments, problems, rounded };
   const lineCount = Array.isArray(order.products) ? order.products.length : 0;
   const reader = new EntryReader(problems);
+  const kept = (amount: AmountRead, path: string): Cents => {
+    if (amount.rounded) rounded.push({ path, text: amount.text, cents: amount.cents });
+    return amount.cents;
+  };
 
   reader.each(order.discounts, 'order.discounts', (entry, path, index) => {
     const amount = reader.amount(entry.amount, `${path}.amount`, true);
@@ -83,7 +104,7 @@ export function readOrderAdjustments(order: unknown): { adjustments: OrderAdjust
     if (amount === undefined || sponsor === undefined || target === undefined || !indexOk || description === null) return;
     adjustments.discounts.push({
       index,
-      amount,
+      amount: kept(amount, `${path}.amount`),
       sponsor,
       target,
       ...(productIndex !== undefined ? { productIndex } : {}),
@@ -95,13 +116,14 @@ export function readOrderAdjustments(order: unknown): { adjustments: OrderAdjust
   if (fee) {
     const amount = reader.amount(fee.amount, 'order.deliveryFee.amount', false);
     const deliveredBy = reader.oneOf(fee.deliveredBy, AMOUNT_PARTIES, 'order.deliveryFee.deliveredBy');
-    if (amount !== undefined && deliveredBy !== undefined) adjustments.deliveryFee = { amount, deliveredBy };
+    if (amount !== undefined && deliveredBy !== undefined)
+      adjustments.deliveryFee = { amount: kept(amount, 'order.deliveryFee.amount'), deliveredBy };
   }
 
   const service = reader.object(order.serviceCharge, 'order.serviceCharge');
   if (service) {
     const amount = reader.amount(service.amount, 'order.serviceCharge.amount', false);
-    if (amount !== undefined) adjustments.serviceCharge = { amount };
+    if (amount !== undefined) adjustments.serviceCharge = { amount: kept(amount, 'order.serviceCharge.amount') };
   }
 
   reader.each(order.otherCharges, 'order.otherCharges', (entry, path) => {
@@ -109,9 +131,21 @@ export function readOrderAdjustments(order: unknown): { adjustments: OrderAdjust
     const chargedBy = reader.oneOf(entry.chargedBy, AMOUNT_PARTIES, `${path}.chargedBy`);
     const description = reader.description(entry.description, `${path}.description`);
     if (amount === undefined || chargedBy === undefined || description === null) return;
-    adjustments.otherCharges.push({ amount, chargedBy, ...(description !== undefined ? { description } : {}) });
+    adjustments.otherCharges.push({
+      amount: kept(amount, `${path}.amount`),
+      chargedBy,
+      ...(description !== undefined ? { description } : {}),
+    });
   });
-  return { adjustments, problems };
+  return { adjustments, problems, rounded };
+}
+
+interface AmountRead {
+  cents: Cents;
+  /** The decimal text read. */
+  text: string;
+  /** Whether it had more than 2 decimals. */
+  rounded: boolean;
 }
 
 class EntryReader {
@@ -140,24 +174,28 @@ class EntryReader {
   }
 
   /** Cents of a number or numeric text, half-up to the cent; discounts and other charges must be above 0. */
-  amount(value: unknown, path: string, positive: boolean): Cents | undefined {
+  amount(value: unknown, path: string, positive: boolean): AmountRead | undefined {
     const text = decimalText(value);
     if (text === undefined) {
       this.problem(path, 'must be a number or numeric text');
       return undefined;
     }
-    let cents: Cents;
+    if (typeof value === 'string' && isBeyondTextDigits(text)) {
+      this.problem(path, TEXT_DIGITS_PROBLEM);
+      return undefined;
+    }
+    let read: ReturnType<typeof toCents>;
     try {
-      cents = toCents(text).cents;
+      read = toCents(text);
     } catch {
       this.problem(path, `${text} is too large to be an order amount`);
       return undefined;
     }
-    if (positive ? cents <= 0 : cents < 0) {
+    if (positive ? read.cents <= 0 : read.cents < 0) {
       this.problem(path, positive ? 'must be greater than 0 (after rounding to cents)' : 'must not be negative');
       return undefined;
     }
-    return cents;
+    return { cents: read.cents, text, rounded: read.rounded };
   }
 
   oneOf<T extends string>(value: unknown, allowed: readonly T[], path: string): T | undefined {

@@ -196,7 +196,7 @@ describe('order-level amounts', () => {
     });
   });
 
-  describe('service charge: 10 % of the items’ total', () => {
+  describe('service charge: 10 % of the lines’ total', () => {
     it('10.00 on 100.00 stays outside the invoice', () => {
       const result = run([item('flat', 60), item('flat', 40)], { serviceCharge: { amount: 10 } });
       // 10.00 × 10 = 100.00, not above 100.00: outside; ICMS 6.00 + 4.00
@@ -213,6 +213,21 @@ describe('order-level amounts', () => {
       expect(result.summary.totals).toMatchObject({ base: 110.01, ICMS_value: 11, otherCharges: 10.01 });
       expect(result.warnings.map((w) => [w.code, w.path])).toEqual([['SERVICE_CHARGE_ABOVE_10_PERCENT', 'order.serviceCharge']]);
       expect(result.summary.outsideInvoice).toBeUndefined();
+    });
+
+    it('the lines’ total counts every line and modifier, taxed or not; the shares go to the taxed items only', () => {
+      const products = [item('flat', 100, [item('ghost', 50)]), { productId: 'ghost', quantity: 2, price: { unitPrice: { total: 25 } } }];
+      // Lines' total 100.00 + 50.00 + 2 × 25.00 = 200.00. 15.00 × 10 = 150.00, not above 200.00: outside; ICMS 100.00 × 10 % = 10.00
+      const outside = run(products, { serviceCharge: { amount: 15 } });
+      expect(outside.summary.outsideInvoice).toEqual([{ kind: 'SERVICE_CHARGE', amount: 15, reason: 'SERVICE_CHARGE_AT_MOST_10_PERCENT' }]);
+      expect(taxOf(outside, 0).ICMS_value).toBe(10);
+      expect(outside.warnings.map((w) => w.code)).toEqual(['PRODUCT_CATEGORY_NOT_FOUND', 'PRODUCT_CATEGORY_NOT_FOUND']);
+      // 20.01 × 10 = 200.10, above 200.00: inside, all of it on the one taxed line; net 120.01, ICMS 12.001 → 12.00
+      const inside = run(products, { serviceCharge: { amount: 20.01 } });
+      expect(shares(taxOf(inside, 0))).toEqual([0, 0, 20.01, 120.01]);
+      expect(taxOf(inside, 0).ICMS_value).toBe(12);
+      expect(inside.warnings[2]).toMatchObject({ code: 'SERVICE_CHARGE_ABOVE_10_PERCENT', path: 'order.serviceCharge' });
+      expect(inside.warnings[2]!.message).toContain("lines' total 200.00");
     });
 
     it('serviceChargeInIcmsBase: 10 % or less enters too, without a warning', () => {
@@ -274,6 +289,26 @@ describe('order-level amounts', () => {
   it('with no taxed item, a charge is listed outside the invoice as having nothing to split over', () => {
     const result = run([item('ghost', 10)], { deliveryFee: { amount: 5, deliveredBy: 'MERCHANT' } });
     expect(result.summary.outsideInvoice).toEqual([{ kind: 'DELIVERY_FEE', amount: 5, reason: 'NO_TAXED_ITEM' }]);
+  });
+
+  it('an amount with more than 2 decimals is rounded half-up with AMOUNT_ROUNDED at its path, as line amounts are', () => {
+    const result = run([item('flat', 10), item('flat', 10)], {
+      discounts: [merchant(1.005)],
+      deliveryFee: { amount: '3.333', deliveredBy: 'MERCHANT' },
+      otherCharges: [{ amount: 0.994, chargedBy: 'MERCHANT' }],
+    });
+    // Discount 1.005 → 1.01: 1.01 × 10/20 = 0.505 → 0.51, last 0.50. Fee 3.333 → 3.33: 1.665 → 1.67, last 1.66.
+    // Charge 0.994 → 0.99: 0.495 → 0.50, last 0.49. Nets 10 − 0.51 + 1.67 + 0.50 = 11.66 and 10 − 0.50 + 1.66 + 0.49 = 11.65;
+    // ICMS 1.166 → 1.17 and 1.165 → 1.17.
+    expect(shares(taxOf(result, 0))).toEqual([0.51, 1.67, 0.5, 11.66]);
+    expect(shares(taxOf(result, 1))).toEqual([0.5, 1.66, 0.49, 11.65]);
+    expect(result.summary.totals).toMatchObject({ discount: 1.01, freight: 3.33, otherCharges: 0.99, ICMS_value: 2.34 });
+    expect(result.warnings.map((w) => [w.code, w.path])).toEqual([
+      ['AMOUNT_ROUNDED', 'order.discounts[0].amount'],
+      ['AMOUNT_ROUNDED', 'order.deliveryFee.amount'],
+      ['AMOUNT_ROUNDED', 'order.otherCharges[0].amount'],
+    ]);
+    expect(result.warnings[0]!.message).toBe('amount 1.005 has more than 2 decimals; applied as 1.01');
   });
 
   it('skips malformed entries (a stored order re-taxed): the well-formed ones still count', () => {

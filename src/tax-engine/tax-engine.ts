@@ -160,6 +160,11 @@ export interface TaxEngineResult {
   warnings: TaxWarning[];
   /** Every warning, listed or not. */
   warningCount: number;
+  /**
+   * Whether a sum of the order (a total, or the lines' total of the 10 % test) passed
+   * Number.MAX_SAFE_INTEGER cents: its figures are not exact, and the order path refuses it.
+   */
+  totalsBeyondSafeCents: boolean;
 }
 
 /** Computes the taxes of one order. Implementations do no I/O. */

@@ -54,13 +54,13 @@ export class ForwardingController {
     [400, 403, 409, 413, 415, 422, 502, 503],
     {
       400:
-        'Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path)' +
+        'Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, an amount, unit price or quantity sent as text with more than 20 digits before the decimal point or 30 after it, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path)' +
         PROFILE_400,
       ...STORE_NOT_ALLOWED_ERROR,
       ...ORDER_STORE_CHANGED_ERROR,
       422:
         'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent); ' +
-        'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES; nothing is computed, stored or sent',
+        'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES, nothing computed, stored or sent; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents), nothing stored or sent',
       ...WEBHOOK_ERRORS,
     },
     {

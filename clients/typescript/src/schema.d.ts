@@ -9242,7 +9242,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnrichOrderResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, an amount, unit price or quantity sent as text with more than 20 digits before the decimal point or 30 after it, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9334,7 +9334,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000); nothing is computed or stored */
+            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000), nothing computed or stored; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents, beyond exact sums), nothing stored */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9409,7 +9409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForwardResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, an amount, unit price or quantity sent as text with more than 20 digits before the decimal point or 30 after it, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9501,7 +9501,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent); ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES; nothing is computed, stored or sent */
+            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent); ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES, nothing computed, stored or sent; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents), nothing stored or sent */
             422: {
                 headers: {
                     [name: string]: unknown;

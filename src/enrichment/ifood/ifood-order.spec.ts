@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ApiError } from '../../common/errors/api-error.js';
+import { TEXT_DIGITS_PROBLEM } from '../../tax-engine/money.js';
 import { mapIfoodOrder } from './ifood-order.js';
 
 type Json = Record<string, any>;
@@ -128,6 +129,25 @@ describe('mapIfoodOrder: options', () => {
     // 5990 cents × 0.35 = 2096.5 → 2097: 20.97.
     const [line] = (mapIfoodOrder(cheese).order as Json).products as Json[];
     expect(line).toMatchObject({ productId: 'queijo-kg', quantity: 0.35, unit: 'KILOGRAM', price: { totalPrice: { total: 20.97 } } });
+  });
+
+  it('an item sold by weight is rounded once, on the exact product', () => {
+    // 47878 cents × 0.00003132962947491541 = 1.49999999999999999998 cents (47878 × 3132962947491541 =
+    // 149999999999999999998, at 1e-20) → 1 cent. Rounded to 20 significant digits first it would be 1.5 → 2.
+    const weighed = order({ items: [{ id: 'w', externalCode: 'queijo-kg', quantity: 0.00003132962947491541, unitPrice: 478.78 }] });
+    const [line] = (mapIfoodOrder(weighed).order as Json).products as Json[];
+    expect(amountOf(line)).toBe(0.01);
+    // An option priced by its unit price × its quantity, the same way: 47878 × 0.00003132962947491541 → 1 cent; on 1 item.
+    const option = { id: 'o', externalCode: 'extra', quantity: '0.00003132962947491541', unitPrice: 478.78 };
+    const withOption = order({ items: [{ id: 'i', externalCode: 'x', quantity: 1, unitPrice: 1, options: [option] }] });
+    const [optioned] = (mapIfoodOrder(withOption).order as Json).products as Json[];
+    expect(modifiersOf(optioned).map(amountOf)).toEqual([0.01]);
+  });
+
+  it('a product beyond exact cents is a 400 naming the price', () => {
+    // 9007199254740990 cents × 2 is past Number.MAX_SAFE_INTEGER
+    const huge = order({ items: [{ id: 'h', externalCode: 'x', quantity: 2, unitPrice: '90071992547409.90' }] });
+    expect(problemsOf(huge).map((problem) => problem.field)).toEqual(['items[0].unitPrice']);
   });
 
   it('a half-and-half pizza charged at its dearer flavour: the difference is split over the halves', () => {
@@ -338,5 +358,15 @@ describe('mapIfoodOrder: fields it does not know, and malformed orders', () => {
       'additionalFees[0].value',
     ]);
     expect(() => mapIfoodOrder([])).toThrow(ApiError);
+  });
+
+  it('numeric text with more than 20 digits before the point or 30 after it: 400 naming the path, nothing multiplied', () => {
+    const body = order();
+    (body.items as Json[])[0].quantity = `0.${'3'.repeat(300_000)}`;
+    (body.items as Json[])[1].unitPrice = '1'.repeat(21);
+    expect(problemsOf(body)).toEqual([
+      { field: 'items[0].quantity', problem: TEXT_DIGITS_PROBLEM },
+      { field: 'items[1].unitPrice', problem: TEXT_DIGITS_PROBLEM },
+    ]);
   });
 });

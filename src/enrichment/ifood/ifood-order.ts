@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { ApiError, type ErrorDetail } from '../../common/errors/api-error.js';
 import { idText, MAX_ID_LENGTH } from '../../common/id-text.js';
 import { isPlainObject } from '../../common/plain-object.js';
-import { decimalText, toCents, toMoney, type Cents } from '../../tax-engine/money.js';
+import { centsTimes, decimalText, isBeyondTextDigits, TEXT_DIGITS_PROBLEM, toCents, toMoney, type Cents } from '../../tax-engine/money.js';
 import { splitProportionally } from '../../tax-engine/split.js';
 
 /**
@@ -45,6 +45,10 @@ function amountAt(value: unknown, field: string, problems: Problems): Cents | un
     problems.add(field, 'must be a number');
     return undefined;
   }
+  if (typeof value === 'string' && isBeyondTextDigits(text)) {
+    problems.add(field, TEXT_DIGITS_PROBLEM);
+    return undefined;
+  }
   let cents: Cents;
   try {
     cents = toCents(text).cents;
@@ -67,11 +71,15 @@ function optionalAmountAt(value: unknown, field: string, problems: Problems): Ce
   return value === undefined || value === null ? undefined : amountAt(value, field, problems);
 }
 
-/** A quantity's decimal text (above 0), or a problem. */
+/** A quantity's decimal text (above 0), or a problem; text is bounded, as it is multiplied exactly. */
 function quantityAt(value: unknown, field: string, problems: Problems): string | undefined {
   const text = decimalText(value);
   if (text === undefined || !(Number(text) > 0)) {
     problems.add(field, 'must be a number above 0');
+    return undefined;
+  }
+  if (typeof value === 'string' && isBeyondTextDigits(text)) {
+    problems.add(field, TEXT_DIGITS_PROBLEM);
     return undefined;
   }
   return text;
@@ -94,9 +102,15 @@ function spreadDifference(difference: Cents, optionAmounts: Cents[]): void {
   optionAmounts[last] = negative ? optionAmounts[last]! - unplaced : optionAmounts[last]! + unplaced;
 }
 
-/** round(cents × quantity) half-up: exact for fractional quantities (items sold by weight). */
-function times(cents: Cents, quantity: string): Cents {
-  return new Decimal(cents).times(quantity).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+/**
+ * round(cents × quantity) half-up, exact for fractional quantities (items sold by weight): the engine's
+ * exact product, rounded once (decimal.js's default 20 digits would round it before the cent); or a
+ * problem at `field` when it is beyond exact cents.
+ */
+function times(cents: Cents, quantity: string, field: string, problems: Problems): Cents | undefined {
+  const product = centsTimes(cents, quantity);
+  if (product === undefined) problems.add(field, 'times the quantity is too large to be an order amount');
+  return product;
 }
 
 /** A non-empty `externalCode` (the store's own code for the product), else iFood's `id`. */
@@ -136,7 +150,7 @@ function readOption(option: unknown, at: string, problems: Problems): OptionRead
   let price = optionalAmountAt(option.price, `${at}.price`, problems);
   if (price === undefined && (option.price === undefined || option.price === null) && quantity !== undefined) {
     const unitPrice = amountAt(option.unitPrice, `${at}.unitPrice`, problems);
-    if (unitPrice !== undefined) price = times(unitPrice, quantity);
+    if (unitPrice !== undefined) price = times(unitPrice, quantity, `${at}.unitPrice`, problems);
   }
   if (problems.list.length > before || productId === undefined || quantity === undefined || price === undefined) return undefined;
   return { productId, name: option.name, quantity, price };
@@ -163,8 +177,13 @@ function mapItem(item: unknown, at: string, problems: Problems): Record<string, 
   if (problems.list.length > before || productId === undefined || quantity === undefined || unitPrice === undefined) return undefined;
 
   // iFood prices options per unit of the item: an option's amount is its price × the item's quantity.
-  let lineAmount = times(unitPrice, quantity);
-  const optionAmounts = options.map((option) => times(option.price, quantity));
+  let lineAmount = times(unitPrice, quantity, `${at}.unitPrice`, problems);
+  const optionAmounts: Cents[] = [];
+  options.forEach((option, index) => {
+    const amount = times(option.price, quantity, `${at}.options[${index}].price`, problems);
+    if (amount !== undefined) optionAmounts.push(amount);
+  });
+  if (lineAmount === undefined || optionAmounts.length < options.length) return undefined;
   const optionsSum = optionAmounts.reduce((sum, amount) => sum + amount, 0);
   if (options.length === 0) {
     // No option to carry a difference: the line is the item's total (equal to unitPrice × quantity on every documented order).
