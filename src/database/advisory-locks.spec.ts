@@ -15,6 +15,7 @@ describe('the advisory-lock registry', () => {
       channelsStoresReplacement: 7_310_008,
       orderCountFold: 7_310_060,
       bootstrapAdmin: 7_310_070,
+      statusAliasesReplacement: 7_310_080,
       webhookDeliveryPrune: 7_318_004_211,
       auditRetention: 7_318_004_227,
     });

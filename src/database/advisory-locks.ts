@@ -20,6 +20,11 @@ export const ADVISORY_LOCKS = {
   orderCountFold: 7_310_060,
   /** Transaction lock of the development admin's creation: two instances starting on an empty database create one. */
   bootstrapAdmin: 7_310_070,
+  /**
+   * Transaction lock of a status-alias table replacement: replacements run one after the other (row locks lock
+   * nothing on an empty table, and two replacements would insert the same labels).
+   */
+  statusAliasesReplacement: 7_310_080,
   /** The webhook delivery log pruning job: one instance prunes at a time. */
   webhookDeliveryPrune: 7_318_004_211,
   /** The audit log's retention job: one instance deletes old events at a time. */

@@ -47,7 +47,8 @@ export class EnrichmentService {
    * parallel), computes the taxes and stores the order by `orderId`. Without a group
    * the order is stored as ENRICHMENT_FAILED (422), unless it is already stored with
    * taxes: a re-send never clears them (422, nothing stored). A re-send of a transferred
-   * order is taxed for the store the order is now in.
+   * order is taxed for the store the order is now in. A dry run stores nothing and answers
+   * what the same call would store, a re-send's current store and tax instant included.
    */
   async enrich(
     body: unknown,
@@ -88,6 +89,15 @@ export class EnrichmentService {
     // the upsert refuses to overwrite it otherwise, and the loop tries again with that store.
     // See "Which revision taxes an order" in docs/fiscal-configuration-over-time.md; a re-send takes the stored one.
     let current = { payload, storeId, rewritten: false, taxInstant: taxInstantOf(payload.createdAt, receivedAt) };
+    // No upsert refuses a dry run: it reads the stored order first and previews what the re-send would store
+    // ("Re-sending an order" in docs/api-decisions.md).
+    if (options.dryRun) {
+      const state = await this.orders.storedState(orderId);
+      if (state && !mayTouchStore(actor, state.storeId)) throw storedUnderAnotherStore(orderId, prefix);
+      const moved = this.movedStore(state, current.storeId, 1);
+      if (moved !== undefined) current = { ...current, payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
+      if (state?.taxInstant) current = { ...current, taxInstant: state.taxInstant };
+    }
     for (let attempt = 1; ; attempt++) {
       // At the root, the received text is the payload's JSON (jsonb normalizes it the same way).
       const payloadJson = () =>

@@ -51,6 +51,30 @@ describe('paymentsWindow', () => {
     ]);
   });
 
+  it('takes a start later on the day of a date end, up to the end of that day', () => {
+    expect(paymentsWindow('2025-02-01T00:00:01Z', '2025-02-01')).toEqual({
+      window: { startUs: us('2025-02-01T00:00:01Z'), endUs: us('2025-02-02T00:00:00Z'), endExclusive: true },
+      problems: [],
+    });
+    // Local midnight in Ecuador (UTC-5) is 05:00 UTC, inside the UTC day; 23:59:59.999999999 UTC is its last instant.
+    expect(paymentsWindow('2025-02-01T00:00:00-05:00', '2025-02-01').problems).toEqual([]);
+    expect(paymentsWindow('2025-02-01T23:59:59.999999999Z', '2025-02-01').problems).toEqual([]);
+    // The day's end is not in the window; 19:00-05:00 is that same instant.
+    for (const start of ['2025-02-02T00:00:00Z', '2025-02-01T19:00:00-05:00']) {
+      expect(paymentsWindow(start, '2025-02-01').problems).toEqual([{ field: 'startDate', problem: 'must not be later than endDate' }]);
+    }
+  });
+
+  it('counts the 93 days to a date end as sent, whatever the start: the window then holds that whole last day', () => {
+    expect(paymentsWindow('2025-01-01T00:00:00Z', '2025-04-04')).toEqual({
+      window: { startUs: us('2025-01-01T00:00:00Z'), endUs: us('2025-04-05T00:00:00Z'), endExclusive: true },
+      problems: [],
+    });
+    expect(paymentsWindow('2024-12-31T23:59:59.999999999Z', '2025-04-04').problems).toEqual([
+      { field: 'endDate', problem: 'must be at most 93 days after startDate' },
+    ]);
+  });
+
   it('lists both bad dates, an offset beyond ±14:00 among them', () => {
     const { problems } = paymentsWindow('2025-02-01T00:00:00+20:00', '2025-02-30');
     expect(problems.map((problem) => problem.field)).toEqual(['startDate', 'endDate']);

@@ -281,7 +281,7 @@ export class FulfillmentController {
   @ApiOperation({
     summary: 'Payments of the orders created in a period',
     description:
-      'Orders whose creation time is within `startDate`..`endDate` (ISO 8601 dates or date-times; a date as `endDate` includes that whole day, UTC; start <= end; at most 93 days apart), ' +
+      'Orders whose creation time is within `startDate`..`endDate` (ISO 8601 dates or date-times; a date as `endDate` includes that whole day, UTC, so a `startDate` anywhere in that day is before its end; start <= end; at most 93 days apart, counted to the `endDate` as sent), ' +
       "optionally filtered by `country`, `account` and `sellerId` (each matches the stored payload's root property of that name, else the one under `store`), oldest first, paged. " +
       "`payments` is the payload's root `payments`, else `order.payments`, or null. A client limited to stores sees only its stores' orders.",
   })

@@ -1707,7 +1707,7 @@ export default async () => {
                 required: true,
                 type: () => String,
                 description:
-                  'Orders created up to this date (the whole day, UTC) or date-time (inclusive). ISO 8601; not before `startDate`, at most 93 days after it.',
+                  "Orders created up to this date (the whole day, UTC) or date-time (inclusive). ISO 8601; not before `startDate` (a date-time `startDate` may lie anywhere in a date's day), at most 93 days after it (counted to a date's midnight).",
               },
               country: {
                 required: false,

@@ -60,11 +60,13 @@ export class StatusAliasesService implements OnModuleInit {
   }
 
   async list(): Promise<StatusAliasDto[]> {
-    const rows = await this.aliases.find({ order: { status: 'ASC', label: 'ASC' } });
-    return rows.map((row) => ({ label: row.label, status: row.status }));
+    return listed(await this.aliases.find(LIST_ORDER));
   }
 
-  /** Replaces the whole table in one transaction; 400 listing every problem, nothing changed. */
+  /**
+   * Replaces the whole table in one transaction; 400 listing every problem, nothing changed. Concurrent
+   * replacements run one after the other, the last one's table is kept; each answers the table it stored.
+   */
   async replace(aliases: StatusAliasDto[], audit: AuditContext): Promise<StatusAliasDto[]> {
     const problems: ErrorDetail[] = [];
     const seen = new Map<string, number>();
@@ -81,8 +83,9 @@ export class StatusAliasesService implements OnModuleInit {
       } else seen.set(key, index);
     });
     if (problems.length > 0) throw ApiError.validation(problems);
-    await this.transactions.run(async (manager) => {
-      const before = sortedAliases(await manager.find(StatusAliasEntity, { lock: { mode: 'pessimistic_write' } }));
+    // A row lock would lock nothing on an empty table, and two replacements would then insert the same labels.
+    const stored = await this.transactions.runLocked('statusAliasesReplacement', async (manager) => {
+      const before = sortedAliases(await manager.find(StatusAliasEntity));
       await manager.createQueryBuilder().delete().from(StatusAliasEntity).execute();
       if (aliases.length > 0) {
         await manager.insert(
@@ -96,9 +99,10 @@ export class StatusAliasesService implements OnModuleInit {
       if (Object.keys(changes).length > 0) {
         await this.audit.record(manager, audit, { action: 'replace', target: { type: 'status-aliases', id: 'all' }, changes });
       }
+      return listed(await manager.find(StatusAliasEntity, LIST_ORDER));
     });
     this.cached = undefined;
-    return this.list();
+    return stored;
   }
 
   private table(inTransaction?: EntityManager): Promise<Map<string, OrderStatus>> {
@@ -111,6 +115,12 @@ export class StatusAliasesService implements OnModuleInit {
     loading.catch(() => (this.cached = undefined));
     return loading;
   }
+}
+
+const LIST_ORDER = { order: { status: 'ASC', label: 'ASC' } } as const;
+
+function listed(rows: readonly StatusAliasEntity[]): StatusAliasDto[] {
+  return rows.map((row) => ({ label: row.label, status: row.status }));
 }
 
 /** Aliases as the audit log compares them: label and status, in the list's order. */

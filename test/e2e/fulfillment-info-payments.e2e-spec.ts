@@ -107,6 +107,14 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       expect(orderIds(offset)).toEqual([march.p4]);
     });
 
+    it('takes a date-time start on the day of a date endDate: from that instant to the end of the day', async () => {
+      // p2 was created at 2025-03-02T18:00Z.
+      expect(orderIds(await get({ startDate: '2025-03-02T00:00:01Z', endDate: '2025-03-02' }))).toEqual([march.p2]);
+      // A point of sale in Ecuador (UTC-5) asking from its local midnight: 2025-03-02T05:00Z to the end of the UTC day.
+      expect(orderIds(await get({ startDate: '2025-03-02T00:00:00-05:00', endDate: '2025-03-02' }))).toEqual([march.p2]);
+      expect((await get({ startDate: '2025-03-02T18:00:00.000001Z', endDate: '2025-03-02' })).total).toBe(0);
+    });
+
     it.each([
       ['no startDate', { endDate: '2025-03-31' }, 'startDate'],
       ['no endDate', { startDate: '2025-03-01' }, 'endDate'],
@@ -115,6 +123,11 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       ['an offset beyond +14:00', { startDate: '2025-03-01T00:00:00+20:00', endDate: '2025-03-31' }, 'startDate'],
       ['a leap second', { startDate: '2025-03-01', endDate: '2016-12-31T23:59:60Z' }, 'endDate'],
       ['startDate after endDate', { startDate: '2025-04-01', endDate: '2025-03-31' }, 'startDate: must not be later than endDate'],
+      [
+        'a startDate at the end of a date endDate',
+        { startDate: '2025-04-01T00:00:00Z', endDate: '2025-03-31' },
+        'startDate: must not be later than endDate',
+      ],
       ['more than 93 days', { startDate: '2025-01-01', endDate: '2025-04-05' }, 'endDate: must be at most 93 days after startDate'],
       ['an endDate on the last day of year 9999', { startDate: '9999-12-31', endDate: '9999-12-31' }, 'endDate: must lie from 0001-01-01'],
       [

@@ -677,7 +677,7 @@ export interface paths {
         };
         /**
          * Payments of the orders created in a period
-         * @description Orders whose creation time is within `startDate`..`endDate` (ISO 8601 dates or date-times; a date as `endDate` includes that whole day, UTC; start <= end; at most 93 days apart), optionally filtered by `country`, `account` and `sellerId` (each matches the stored payload's root property of that name, else the one under `store`), oldest first, paged. `payments` is the payload's root `payments`, else `order.payments`, or null. A client limited to stores sees only its stores' orders.
+         * @description Orders whose creation time is within `startDate`..`endDate` (ISO 8601 dates or date-times; a date as `endDate` includes that whole day, UTC, so a `startDate` anywhere in that day is before its end; start <= end; at most 93 days apart, counted to the `endDate` as sent), optionally filtered by `country`, `account` and `sellerId` (each matches the stored payload's root property of that name, else the one under `store`), oldest first, paged. `payments` is the payload's root `payments`, else `order.payments`, or null. A client limited to stores sees only its stores' orders.
          */
         get: operations["Fulfillment_infoPayments"];
         put?: never;
@@ -10631,7 +10631,7 @@ export interface operations {
                 pageSize?: number;
                 /** @description Orders created at or after this date (midnight UTC) or date-time. ISO 8601. */
                 startDate: string;
-                /** @description Orders created up to this date (the whole day, UTC) or date-time (inclusive). ISO 8601; not before `startDate`, at most 93 days after it. */
+                /** @description Orders created up to this date (the whole day, UTC) or date-time (inclusive). ISO 8601; not before `startDate` (a date-time `startDate` may lie anywhere in a date's day), at most 93 days after it (counted to a date's midnight). */
                 endDate: string;
                 /** @description The payload's root `country`, else `store.country`, equals this text */
                 country?: string;

@@ -12,7 +12,7 @@ export class InfoPaymentsQueryDto extends PageQueryDto {
   @IsIsoDateText()
   startDate: string;
 
-  /** Orders created up to this date (the whole day, UTC) or date-time (inclusive). ISO 8601; not before `startDate`, at most 93 days after it. */
+  /** Orders created up to this date (the whole day, UTC) or date-time (inclusive). ISO 8601; not before `startDate` (a date-time `startDate` may lie anywhere in a date's day), at most 93 days after it (counted to a date's midnight). */
   @ApiProperty({ example: '2025-11-30' })
   @IsDefined(REQUIRED)
   @IsIsoDateText()
