@@ -1181,7 +1181,7 @@ export default async () => {
               total: { required: true, type: () => Number },
               page: { required: true, type: () => Number },
               pageSize: { required: true, type: () => Number },
-              totalPages: { required: true, type: () => Number },
+              totalPages: { required: true, type: () => Number, description: 'ceil(total / pageSize); 0 when total is 0' },
             },
           },
         ],
@@ -1362,7 +1362,7 @@ export default async () => {
               total: { required: true, type: () => Number },
               page: { required: true, type: () => Number },
               pageSize: { required: true, type: () => Number },
-              totalPages: { required: true, type: () => Number },
+              totalPages: { required: true, type: () => Number, description: 'ceil(total / pageSize); 0 when total is 0' },
             },
           },
         ],
@@ -2598,7 +2598,7 @@ export default async () => {
               total: { required: true, type: () => Number, description: 'People in all pages' },
               page: { required: true, type: () => Number },
               pageSize: { required: true, type: () => Number },
-              totalPages: { required: true, type: () => Number },
+              totalPages: { required: true, type: () => Number, description: 'ceil(total / pageSize); 0 when total is 0' },
             },
             CreateUserDto: {
               email: {

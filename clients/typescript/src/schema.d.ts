@@ -1773,7 +1773,10 @@ export interface components {
             page: number;
             /** @example 20 */
             pageSize: number;
-            /** @example 1 */
+            /**
+             * @description ceil(total / pageSize); 0 when total is 0
+             * @example 1
+             */
             totalPages: number;
         };
         UpdateFiscalGroupDto: {
@@ -1892,7 +1895,10 @@ export interface components {
             page: number;
             /** @example 20 */
             pageSize: number;
-            /** @example 1 */
+            /**
+             * @description ceil(total / pageSize); 0 when total is 0
+             * @example 1
+             */
             totalPages: number;
         };
         FiscalGroupRevisionContentDto: {
@@ -5342,10 +5348,19 @@ export interface components {
         };
         UserPageDto: {
             items: components["schemas"]["UserDto"][];
-            /** @description People in all pages */
+            /**
+             * @description People in all pages
+             * @example 1
+             */
             total: number;
+            /** @example 1 */
             page: number;
+            /** @example 20 */
             pageSize: number;
+            /**
+             * @description ceil(total / pageSize); 0 when total is 0
+             * @example 1
+             */
             totalPages: number;
         };
         EmailInUseDetailDto: {
