@@ -601,8 +601,21 @@ export default async () => {
                 description: 'Compute and return the enrichment without storing anything (`orderDbId` is null)',
               },
             },
-            PriceAmountDto: { total: { required: true, type: () => Number, description: 'Line amount (quantity included), the tax base' } },
-            UnitPriceDto: { total: { required: true, type: () => Number, description: 'Price of one unit' } },
+            PriceAmountDto: {
+              total: {
+                required: false,
+                type: () => Number,
+                description:
+                  'Line amount (quantity included), the tax base; absent, the amount is read from the unit price as if there were no `totalPrice`',
+              },
+            },
+            UnitPriceDto: {
+              total: {
+                required: false,
+                type: () => Number,
+                description: "Price of one unit; absent, the item's own `unitPrice` is read, else the item gets the warning MISSING_AMOUNT",
+              },
+            },
             PriceDto: {
               totalPrice: {
                 required: false,
@@ -816,8 +829,18 @@ export default async () => {
               },
             },
             SelectedModifierDto: {
-              productId: { required: true, type: () => String },
-              price: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].PriceDto },
+              productId: {
+                required: false,
+                type: () => String,
+                description:
+                  "Matched like a line's; absent or matching no category, the modifier is left untaxed (`tax: null`) with the warning PRODUCT_CATEGORY_NOT_FOUND",
+              },
+              price: {
+                required: false,
+                type: () => t['../enrichment/dto/enrichment.dto.js'].PriceDto,
+                description:
+                  "The modifier's amount; with neither `totalPrice.total` nor a unit price and `quantity`, it is left untaxed (`tax: null`) with the warning MISSING_AMOUNT",
+              },
               quantity: {
                 required: false,
                 type: () => Number,
@@ -831,15 +854,25 @@ export default async () => {
               },
             },
             ModifierGroupDto: {
-              selectedModifiers: { required: true, type: () => [t['../enrichment/dto/enrichment.dto.js'].SelectedModifierDto] },
+              selectedModifiers: {
+                required: false,
+                type: () => [t['../enrichment/dto/enrichment.dto.js'].SelectedModifierDto],
+                description: 'Each is taxed on its own amount; a group without this array is left as it is',
+              },
             },
             OrderLineDto: {
               productId: {
-                required: true,
+                required: false,
                 type: () => String,
-                description: 'Matched against product fiscal categories (productId, then externalProductId)',
+                description:
+                  'Matched against product fiscal categories (productId, then externalProductId); absent or matching no category, the line is left untaxed (`tax: null`) with the warning PRODUCT_CATEGORY_NOT_FOUND',
               },
-              price: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].PriceDto },
+              price: {
+                required: false,
+                type: () => t['../enrichment/dto/enrichment.dto.js'].PriceDto,
+                description:
+                  "The line's amount; with neither `totalPrice.total` nor a unit price and `quantity`, the line is left untaxed (`tax: null`) with the warning MISSING_AMOUNT",
+              },
               quantity: {
                 required: false,
                 type: () => Number,
@@ -854,7 +887,11 @@ export default async () => {
               },
             },
             OrderDetailsDto: {
-              products: { required: true, type: () => [t['../enrichment/dto/enrichment.dto.js'].OrderLineDto] },
+              products: {
+                required: false,
+                type: () => [t['../enrichment/dto/enrichment.dto.js'].OrderLineDto],
+                description: 'The lines; without this array nothing is taxed, with the warning NO_PRODUCTS',
+              },
               discounts: {
                 required: false,
                 type: () => [t['../enrichment/dto/order-amounts.dto.js'].OrderDiscountDto],
@@ -873,14 +910,37 @@ export default async () => {
                 description: "Other order-level charges: the store's are split to the items (vOutro), the platform's stay off the invoice",
               },
             },
-            StoreOfOrderDto: { id: { required: true, type: () => String, description: 'Finds the fiscal group' } },
+            StoreOfOrderDto: {
+              id: {
+                required: false,
+                type: () => String,
+                description: 'Finds the fiscal group; absent, as for an order without `store`: 422 FISCAL_GROUP_NOT_FOUND',
+              },
+            },
+            TaxedStoreDto: { id: { required: true, type: () => String } },
             OrderPayloadDto: {
               orderId: { required: true, type: () => String, description: 'Business identifier; the order is stored (upserted) by it' },
               source: { required: false, type: () => String },
-              store: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].StoreOfOrderDto },
-              order: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].OrderDetailsDto },
+              store: {
+                required: false,
+                type: () => t['../enrichment/dto/enrichment.dto.js'].StoreOfOrderDto,
+                description:
+                  'Its `id` finds the fiscal group; without it, 422 FISCAL_GROUP_NOT_FOUND, and the order is stored as ENRICHMENT_FAILED (unless it is stored with taxes already, or on a dry run)',
+              },
+              order: {
+                required: false,
+                type: () => t['../enrichment/dto/enrichment.dto.js'].OrderDetailsDto,
+                description: 'The lines and order-level amounts; without it nothing is taxed, with the warning NO_PRODUCTS',
+              },
             },
-            EnrichedOrderPayloadDto: { taxSummary: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].TaxSummaryDto } },
+            EnrichedOrderPayloadDto: {
+              store: {
+                required: true,
+                type: () => t['../enrichment/dto/enrichment.dto.js'].TaxedStoreDto,
+                description: 'A taxed order always has its store',
+              },
+              taxSummary: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].TaxSummaryDto },
+            },
             WrappedOrderPayloadDto: { payload: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].OrderPayloadDto } },
             EnrichOrderResponseDto: {
               message: { required: true, type: () => String },
@@ -1181,7 +1241,7 @@ export default async () => {
               total: { required: true, type: () => Number },
               page: { required: true, type: () => Number },
               pageSize: { required: true, type: () => Number },
-              totalPages: { required: true, type: () => Number },
+              totalPages: { required: true, type: () => Number, description: 'ceil(total / pageSize); 0 when total is 0' },
             },
           },
         ],
@@ -1362,7 +1422,7 @@ export default async () => {
               total: { required: true, type: () => Number },
               page: { required: true, type: () => Number },
               pageSize: { required: true, type: () => Number },
-              totalPages: { required: true, type: () => Number },
+              totalPages: { required: true, type: () => Number, description: 'ceil(total / pageSize); 0 when total is 0' },
             },
           },
         ],
@@ -2598,7 +2658,7 @@ export default async () => {
               total: { required: true, type: () => Number, description: 'People in all pages' },
               page: { required: true, type: () => Number },
               pageSize: { required: true, type: () => Number },
-              totalPages: { required: true, type: () => Number },
+              totalPages: { required: true, type: () => Number, description: 'ceil(total / pageSize); 0 when total is 0' },
             },
             CreateUserDto: {
               email: {

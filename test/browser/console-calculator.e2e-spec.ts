@@ -100,7 +100,7 @@ describeWithBrowser('admin console: tax calculator (browser e2e)', () => {
     const api = await t.http.post<Schemas['EnrichOrderResponseDto']>('/enrich-order?dryRun=true', ORDER, {
       token: await t.tokenFor(['orders']),
     });
-    const line = api.body.payload.order.products[0]!.tax;
+    const line = api.body.payload.order!.products![0]!.tax;
     expect([line?.ICMS_value, line?.PIS_value, line?.COFINS_value, line?.total_tax]).toEqual([3.6, 0.27, 1.25, 5.12]);
 
     // A dry run stores nothing.

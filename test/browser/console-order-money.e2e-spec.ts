@@ -187,7 +187,7 @@ describeWithBrowser('admin console: discounts, fees and amounts outside the invo
     });
     expect(stored.status).toBe(200);
     orderDbId = stored.body.orderDbId!;
-    const [burgerLine, friesLine] = stored.body.payload.order.products;
+    const [burgerLine, friesLine] = stored.body.payload.order!.products!;
     expect(burgerLine!.tax).toMatchObject(EXPECTED.burger);
     expect(burgerLine!.modifierGroups![0]!.selectedModifiers![0]!.tax).toMatchObject(EXPECTED.cheese);
     expect(friesLine!.tax).toMatchObject(EXPECTED.fries);
@@ -343,7 +343,7 @@ describeWithBrowser('admin console: discounts, fees and amounts outside the invo
     expect(answer.status()).toBe(200);
     // The mapped order is taxed as the platform's order above: the same shares, the same taxes.
     const body = (await answer.json()) as Schemas['EnrichOrderResponseDto'];
-    expect(body.payload.order.products[0]!.tax).toMatchObject(EXPECTED.burger);
+    expect(body.payload.order!.products![0]!.tax).toMatchObject(EXPECTED.burger);
 
     const result = page.getByRole('region', { name: 'Resultado' });
     await result.getByRole('table', { name: 'Impostos da linha 1', exact: true }).waitFor();

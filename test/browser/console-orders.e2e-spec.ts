@@ -289,9 +289,9 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     const detail = await detailOf(orderDbId);
     // The stored payload is plain JSON in the document: read in its documented shape.
     const enriched = detail.enrichedPayload as Enriched;
-    const burger = enriched.order.products[0]!.tax as LineTax;
-    const cheese = enriched.order.products[0]!.modifierGroups![0]!.selectedModifiers![0]!.tax as LineTax;
-    const cola = enriched.order.products[1]!.tax as LineTax;
+    const burger = enriched.order!.products![0]!.tax as LineTax;
+    const cheese = enriched.order!.products![0]!.modifierGroups![0]!.selectedModifiers![0]!.tax as LineTax;
+    const cola = enriched.order!.products![1]!.tax as LineTax;
     const totals = enriched.taxSummary.totals;
 
     // Line 1 (reduced ICMS base, FCP, PIS/COFINS on the base without ICMS).

@@ -91,7 +91,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
     // ICMS_base = 150.00 × (100 − 41.67) / 100 = 87.495 → 87.50; ICMS = 87.50 × 7 % = 6.125 → 6.13
     // PIS/COFINS base = 150.00 − 6.13 = 143.87; PIS = 0.935155 → 0.94; COFINS = 4.3161 → 4.32
     // total_tax = 6.13 + 0.94 + 4.32 = 11.39
-    expect(response.body.payload.order.products[0]!.tax).toMatchObject({
+    expect(response.body.payload.order!.products![0]!.tax).toMatchObject({
       CST_ICMS: '020',
       ICMS_rate: 7,
       ICMS_base_reduction: 41.67,
@@ -125,7 +125,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
       { token: orders },
     );
     expect(response.status).toBe(200);
-    const [burger, small, cola] = response.body.payload.order.products.map((line) => line.tax);
+    const [burger, small, cola] = response.body.payload.order!.products!.map((line) => line.tax);
     // 25.90: ICMS 4.662 → 4.66; FCP 25.90 × 2 % = 0.518 → 0.52; PIS/COFINS base 21.24: PIS 0.14, COFINS 0.64; total 5.96
     expect(burger).toMatchObject({ FCP_rate: 2, FCP_base: 25.9, FCP_value: 0.52, PIS_base: 21.24, total_tax: 5.96 });
     // 0.25: ICMS 0.045 → 0.05; FCP 0.005 → 0.01 (tie); PIS/COFINS base 0.20: PIS 0.0013 → 0.00, COFINS 0.006 → 0.01; total 0.07
@@ -155,7 +155,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
       { token: orders },
     );
     expect(response.status).toBe(200);
-    const [burger, bread] = response.body.payload.order.products.map((line) => line.tax);
+    const [burger, bread] = response.body.payload.order!.products!.map((line) => line.tax);
     // CSOSN 102: ICMS 0; PIS/COFINS base 10.00, rates kept, values 0
     expect(burger).toMatchObject({
       PIS_base: 10,

@@ -100,7 +100,7 @@ describe('POST /api/enrich-order (e2e)', () => {
 
     const enriched = response.payload;
     // Burger 25.90: ICMS 4.662 → 4.66; base 21.24; PIS 0.13806 → 0.14; COFINS 0.6372 → 0.64; total 5.44
-    expect(enriched.order.products[0]!.tax).toMatchObject({
+    expect(enriched.order!.products![0]!.tax).toMatchObject({
       NCM: '21069090',
       ICMS_value: 4.66,
       PIS_value: 0.14,
@@ -109,13 +109,13 @@ describe('POST /api/enrich-order (e2e)', () => {
       matchedBy: 'productId',
     });
     // Cheese 3.50 by prefix 0406 at 7 %: ICMS 0.245 → 0.25; base 3.25; PIS 0.021125 → 0.02; COFINS 0.0975 → 0.10; total 0.37
-    expect(enriched.order.products[0]!.modifierGroups?.[0]?.selectedModifiers?.[0]?.tax).toMatchObject({
+    expect(enriched.order!.products![0]!.modifierGroups?.[0]?.selectedModifiers?.[0]?.tax).toMatchObject({
       matchedKey: '0406',
       ICMS_value: 0.25,
       total_tax: 0.37,
     });
     // Cola 13.00 by externalProductId: CST 60 and 04 → no tax
-    expect(enriched.order.products[1]!.tax).toMatchObject({
+    expect(enriched.order!.products![1]!.tax).toMatchObject({
       matchedBy: 'externalProductId',
       total_tax: 0,
       zeroReasons: { ICMS: 'CST_60', PIS: 'CST_04', COFINS: 'CST_04' },
@@ -158,7 +158,7 @@ describe('POST /api/enrich-order (e2e)', () => {
     expect(answer.status).toBe(200);
     const response = answer.body;
     expect(response.message).toMatch(/2 warning/);
-    expect(response.payload.order.products.map((line) => line.tax)).toEqual([null, null]);
+    expect(response.payload.order!.products!.map((line) => line.tax)).toEqual([null, null]);
     expect(response.payload.taxSummary.warnings.map((warning) => warning.code)).toEqual(['PRODUCT_CATEGORY_NOT_FOUND', 'MISSING_AMOUNT']);
   });
 
@@ -295,7 +295,7 @@ describe('POST /api/enrich-order (e2e)', () => {
     const groupId = async () =>
       ok(await t.apiAs(admin).GET('/api/admin/fiscal-groups/by-store/{storeId}', { params: { path: { storeId } } }), 200).id;
     const icmsOf = async () => {
-      const tax = ok(await enrich(burgerOrder(unique('cache')), true), 200).payload.order.products[0]!.tax;
+      const tax = ok(await enrich(burgerOrder(unique('cache')), true), 200).payload.order!.products![0]!.tax;
       if (!tax) throw new Error('the burger was not taxed');
       return tax;
     };

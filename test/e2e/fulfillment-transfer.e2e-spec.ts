@@ -47,7 +47,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       const before = await row(orderId);
       // Group A (18 %): ICMS 25.90 × 18 % = 4.662 → 4.66; PIS/COFINS base 25.90 − 4.66 = 21.24;
       // PIS 21.24 × 0.65 % = 0.13806 → 0.14; COFINS 21.24 × 3 % = 0.6372 → 0.64; total 5.44
-      expect(enrichedPayloadOf(before).order.products[0]!.tax).toMatchObject({
+      expect(enrichedPayloadOf(before).order!.products![0]!.tax).toMatchObject({
         ICMS_value: 4.66,
         PIS_value: 0.14,
         COFINS_value: 0.64,
@@ -72,7 +72,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       expect(enrichedPayloadOf(after).store.id).toBe(MOEMA);
       // Group B (12 %): ICMS 25.90 × 12 % = 3.108 → 3.11; PIS/COFINS base 25.90 − 3.11 = 22.79;
       // PIS 22.79 × 0.65 % = 0.148135 → 0.15; COFINS 22.79 × 3 % = 0.6837 → 0.68; total 3.11 + 0.15 + 0.68 = 3.94
-      expect(enrichedPayloadOf(after).order.products[0]!.tax).toMatchObject({
+      expect(enrichedPayloadOf(after).order!.products![0]!.tax).toMatchObject({
         ICMS_rate: 12,
         ICMS_base: 25.9,
         ICMS_value: 3.11,

@@ -45,6 +45,32 @@ describe('OpenAPI document (e2e)', () => {
       expect([label, successes.length > 0]).toEqual([label, true]);
     }
   });
+
+  it('types counts, pages and token lifetimes as integers, as the interface does', () => {
+    const document = loadCommittedOpenApi();
+    const integers: Record<string, string[]> = {
+      TokenResponseDto: ['expires_in'],
+      LoginResponseDto: ['expiresIn'],
+      InfoPaymentsResponseDto: ['total', 'page', 'pageSize'],
+      OrderPageDto: ['total', 'page', 'pageSize', 'totalPages'],
+      FiscalGroupPageDto: ['total', 'page', 'pageSize', 'totalPages'],
+      FiscalGroupRevisionPageDto: ['total', 'page', 'pageSize', 'totalPages'],
+      ClientPageDto: ['total', 'page', 'pageSize', 'totalPages'],
+      UserPageDto: ['total', 'page', 'pageSize', 'totalPages'],
+      AuditEventPageDto: ['total', 'page', 'pageSize', 'totalPages'],
+    };
+    for (const [schema, properties] of Object.entries(integers)) {
+      for (const name of properties) {
+        expect([schema, name, document.components.schemas[schema]?.properties?.[name]?.type]).toEqual([schema, name, 'integer']);
+      }
+    }
+    for (const { method, template, operation } of documentedOperations(document)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'query' || !['page', 'pageSize'].includes(parameter.name)) continue;
+        expect([method, template, parameter.name, parameter.schema?.type]).toEqual([method, template, parameter.name, 'integer']);
+      }
+    }
+  });
 });
 
 describe('the statuses any request can meet (e2e)', () => {

@@ -124,6 +124,24 @@ describe('product fiscal categories (e2e)', () => {
       expect(ok(await get(category.productId), 200).productName).toBe(category.productName);
     });
 
+    it.each([
+      ['null', 'null'],
+      ['7', '7'],
+      ['"s"', '"s"'],
+      ['true', 'true'],
+      ['[]', '[]'],
+      ['no body', undefined],
+    ])('answers 400 to %s, which is not an object, and changes nothing', async (_label, raw) => {
+      const category = await created();
+      // Not a JSON object (undefined: no body at all): outside the update schema, sent raw.
+      const response = await t.http.put<ErrorBody>(`${BASE}/${category.productId}`, undefined, {
+        token,
+        ...(raw === undefined ? {} : { raw, headers: { 'content-type': 'application/json' } }),
+      });
+      expect([response.status, response.body.error]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(ok(await get(category.productId), 200)).toEqual(category);
+    });
+
     it('answers 400 for an invalid ncm, 404 for an unknown productId, 409 for a taken externalProductId', async () => {
       const a = await created();
       const b = await created();

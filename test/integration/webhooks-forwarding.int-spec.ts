@@ -66,7 +66,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       const sent = forwardedPayload(request!);
       // Burger 25.90 at ICMS 18 %: 25.90 × 18 % = 4.662 → 4.66; PIS/COFINS base 25.90 − 4.66 = 21.24;
       // PIS 21.24 × 0.65 % = 0.13806 → 0.14; COFINS 21.24 × 3 % = 0.6372 → 0.64; total 4.66 + 0.14 + 0.64 = 5.44
-      expect(sent.order.products[0]!.tax).toMatchObject({ ICMS_value: 4.66, PIS_value: 0.14, COFINS_value: 0.64, total_tax: 5.44 });
+      expect(sent.order!.products![0]!.tax).toMatchObject({ ICMS_value: 4.66, PIS_value: 0.14, COFINS_value: 0.64, total_tax: 5.44 });
 
       const row = await stored('F-ok');
       expect(row).toMatchObject({ status: 'FORWARDED', webhookAttempts: 1, webhookLastResponse: { statusCode: 200, body: 'ok' } });

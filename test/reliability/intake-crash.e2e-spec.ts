@@ -14,8 +14,8 @@ import { startServiceProcess, type ServiceProcess } from '../support/service-pro
 const FIRST_TOTAL = 25.9;
 const RESENT_TOTAL = 51.8;
 
-function burgerTotal(order: { order: { products: Array<{ price?: { totalPrice?: { total?: number } } }> } }): number | undefined {
-  return order.order.products[0]?.price?.totalPrice?.total;
+function burgerTotal(order: { order?: { products?: Array<{ price?: { totalPrice?: { total?: number } } }> } }): number | undefined {
+  return order.order?.products?.[0]?.price?.totalPrice?.total;
 }
 
 /**
@@ -33,7 +33,7 @@ describe('orders stored together survive a kill -9 of the service', () => {
   const env = () => ({ DATABASE_URL: databaseUrl, JWT_SECRET: 'intake-crash-secret-intake-crash-secret', LOG_LEVEL: 'warn' });
   const version = (orderId: string, total: number) => {
     const body = orderFor(orderId, storeId);
-    const [burger, ...others] = body.order.products;
+    const [burger, ...others] = body.order!.products!;
     return {
       ...body,
       order: { ...body.order, products: [{ ...burger!, price: { totalPrice: { total } } }, ...others] },

@@ -75,7 +75,7 @@ describe('concurrent and repeated order writes', () => {
       const resent = ok(await enrich(orderId, storeA), 200);
       expect(resent.payload.store.id).toBe(storeB);
       // Group B taxes the burger at 12 %: ICMS 25.90 × 12 % = 3.108 → 3.11.
-      expect(resent.payload.order.products[0]!.tax?.ICMS_value).toBe(3.11);
+      expect(resent.payload.order!.products![0]!.tax?.ICMS_value).toBe(3.11);
       const row = await stored(orderId);
       expect([row.storeId, row.fiscalGroupId]).toEqual([storeB, groupB]);
       expect(row.payload.store).toMatchObject({ id: storeB });

@@ -225,7 +225,7 @@ describe('two instances, one database, mixed load (reliability)', () => {
           query: { dryRun: 'true' },
         });
         // Burger 25.90 × 7 % = 1.813 → 1.81
-        expect(dry.body.payload.order.products[0]!.tax?.ICMS_value).toBe(1.81);
+        expect(dry.body.payload.order!.products![0]!.tax?.ICMS_value).toBe(1.81);
       },
       { what: 'the other instance to use the edited matrix', intervalMs: 50 },
     );

@@ -50,6 +50,13 @@ describe('error families', () => {
     // Unmatched URLs below a controller's path take its family (a 404 in the route's own shape).
     ['/api/api/order/no-such-route?x=1', ErrorFamily.PointOfSale],
     ['/api/API/Order/Status', ErrorFamily.PointOfSale],
+    // Read as the router reads it: escaped letters decoded, an escaped slash kept inside its segment,
+    // a malformed escape left as it came.
+    ['/api/v3/channels-%73tores', ErrorFamily.ChannelConfiguration],
+    ['/api/domain-%63liente/webhook/new-order', ErrorFamily.OAuth],
+    ['/api/api/%6Frder/no-such-route', ErrorFamily.PointOfSale],
+    ['/api/api%2Forder/status', ErrorFamily.AdminApi],
+    ['/api/api/order/%E0%A4%A', ErrorFamily.PointOfSale],
     ['/api/admin/orders/123', ErrorFamily.AdminApi],
     ['/api/enrich-order', ErrorFamily.AdminApi],
     ['/api/nowhere', ErrorFamily.AdminApi],

@@ -98,7 +98,7 @@ export async function runWalkthrough(
 
   return {
     fiscalGroupId: group.id,
-    burgerTax: enriched.payload.order.products[0]!.tax!.total_tax,
+    burgerTax: enriched.payload.order!.products![0]!.tax!.total_tax,
     totals: enriched.payload.taxSummary.totals,
     listed: listed.items.map((item) => `${item.orderId} ${item.status}`),
     forwardMessage: forwarded.message,

@@ -1773,7 +1773,10 @@ export interface components {
             page: number;
             /** @example 20 */
             pageSize: number;
-            /** @example 1 */
+            /**
+             * @description ceil(total / pageSize); 0 when total is 0
+             * @example 1
+             */
             totalPages: number;
         };
         UpdateFiscalGroupDto: {
@@ -1892,7 +1895,10 @@ export interface components {
             page: number;
             /** @example 20 */
             pageSize: number;
-            /** @example 1 */
+            /**
+             * @description ceil(total / pageSize); 0 when total is 0
+             * @example 1
+             */
             totalPages: number;
         };
         FiscalGroupRevisionContentDto: {
@@ -3246,28 +3252,28 @@ export interface components {
         };
         StoreOfOrderDto: {
             /**
-             * @description Finds the fiscal group
+             * @description Finds the fiscal group; absent, as for an order without `store`: 422 FISCAL_GROUP_NOT_FOUND
              * @example demo-store-1
              */
-            id: string;
+            id?: string;
         } & {
             [key: string]: unknown;
         };
         UnitPriceDto: {
             /**
-             * @description Price of one unit
+             * @description Price of one unit; absent, the item's own `unitPrice` is read, else the item gets the warning MISSING_AMOUNT
              * @example 25.9
              */
-            total: number;
+            total?: number;
         } & {
             [key: string]: unknown;
         };
         PriceAmountDto: {
             /**
-             * @description Line amount (quantity included), the tax base
+             * @description Line amount (quantity included), the tax base; absent, the amount is read from the unit price as if there were no `totalPrice`
              * @example 25.9
              */
-            total: number;
+            total?: number;
         } & {
             [key: string]: unknown;
         };
@@ -3424,9 +3430,13 @@ export interface components {
             amountFrom?: "unitPrice×quantity";
         };
         SelectedModifierDto: {
-            /** @example demo-extra-cheese */
-            productId: string;
-            price: components["schemas"]["PriceDto"];
+            /**
+             * @description Matched like a line's; absent or matching no category, the modifier is left untaxed (`tax: null`) with the warning PRODUCT_CATEGORY_NOT_FOUND
+             * @example demo-extra-cheese
+             */
+            productId?: string;
+            /** @description The modifier's amount; with neither `totalPrice.total` nor a unit price and `quantity`, it is left untaxed (`tax: null`) with the warning MISSING_AMOUNT */
+            price?: components["schemas"]["PriceDto"];
             /**
              * @description Units; with `price.unitPrice`, gives the amount when `price.totalPrice` is absent
              * @example 2
@@ -3438,17 +3448,19 @@ export interface components {
             [key: string]: unknown;
         };
         ModifierGroupDto: {
-            selectedModifiers: components["schemas"]["SelectedModifierDto"][];
+            /** @description Each is taxed on its own amount; a group without this array is left as it is */
+            selectedModifiers?: components["schemas"]["SelectedModifierDto"][];
         } & {
             [key: string]: unknown;
         };
         OrderLineDto: {
             /**
-             * @description Matched against product fiscal categories (productId, then externalProductId)
+             * @description Matched against product fiscal categories (productId, then externalProductId); absent or matching no category, the line is left untaxed (`tax: null`) with the warning PRODUCT_CATEGORY_NOT_FOUND
              * @example demo-burger
              */
-            productId: string;
-            price: components["schemas"]["PriceDto"];
+            productId?: string;
+            /** @description The line's amount; with neither `totalPrice.total` nor a unit price and `quantity`, the line is left untaxed (`tax: null`) with the warning MISSING_AMOUNT */
+            price?: components["schemas"]["PriceDto"];
             /**
              * @description Units; with `price.unitPrice`, gives the amount when `price.totalPrice` is absent
              * @example 2
@@ -3527,7 +3539,8 @@ export interface components {
             [key: string]: unknown;
         };
         OrderDetailsDto: {
-            products: components["schemas"]["OrderLineDto"][];
+            /** @description The lines; without this array nothing is taxed, with the warning NO_PRODUCTS */
+            products?: components["schemas"]["OrderLineDto"][];
             /** @description Order-level discounts: the store's are split to the items (vDesc), the others are paid back to the store and stay off the invoice */
             discounts?: components["schemas"]["OrderDiscountDto"][];
             /** @description The delivery fee: split to the items as freight (vFrete) when the store delivers */
@@ -3546,8 +3559,10 @@ export interface components {
             orderId: string;
             /** @example ifood */
             source?: string;
-            store: components["schemas"]["StoreOfOrderDto"];
-            order: components["schemas"]["OrderDetailsDto"];
+            /** @description Its `id` finds the fiscal group; without it, 422 FISCAL_GROUP_NOT_FOUND, and the order is stored as ENRICHMENT_FAILED (unless it is stored with taxes already, or on a dry run) */
+            store?: components["schemas"]["StoreOfOrderDto"];
+            /** @description The lines and order-level amounts; without it nothing is taxed, with the warning NO_PRODUCTS */
+            order?: components["schemas"]["OrderDetailsDto"];
         } & {
             [key: string]: unknown;
         };
@@ -3682,6 +3697,12 @@ export interface components {
             error: "STORE_NOT_ALLOWED";
             /** @description One item, about `store.id` (or `orderId` for an order already stored under another store) */
             details: components["schemas"]["StoreNotAllowedDetailDto"][];
+        };
+        TaxedStoreDto: {
+            /** @example demo-store-1 */
+            id: string;
+        } & {
+            [key: string]: unknown;
         };
         TaxWarningDto: {
             /**
@@ -3830,8 +3851,10 @@ export interface components {
             orderId: string;
             /** @example ifood */
             source?: string;
-            store: components["schemas"]["StoreOfOrderDto"];
-            order: components["schemas"]["OrderDetailsDto"];
+            /** @description The lines and order-level amounts; without it nothing is taxed, with the warning NO_PRODUCTS */
+            order?: components["schemas"]["OrderDetailsDto"];
+            /** @description A taxed order always has its store */
+            store: components["schemas"]["TaxedStoreDto"];
             taxSummary: components["schemas"]["TaxSummaryDto"];
         } & {
             [key: string]: unknown;
@@ -5342,10 +5365,19 @@ export interface components {
         };
         UserPageDto: {
             items: components["schemas"]["UserDto"][];
-            /** @description People in all pages */
+            /**
+             * @description People in all pages
+             * @example 1
+             */
             total: number;
+            /** @example 1 */
             page: number;
+            /** @example 20 */
             pageSize: number;
+            /**
+             * @description ceil(total / pageSize); 0 when total is 0
+             * @example 1
+             */
             totalPages: number;
         };
         EmailInUseDetailDto: {

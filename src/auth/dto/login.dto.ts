@@ -32,7 +32,7 @@ export class LoginResponseDto {
   tokenType: 'Bearer';
 
   /** Lifetime of the token in seconds */
-  @ApiProperty({ example: 3600 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 3600 })
   expiresIn: number;
 }
 

@@ -26,7 +26,7 @@ export class TokenResponseDto {
   token_type: 'Bearer';
 
   /** Seconds until the token expires */
-  @ApiProperty({ example: 3600 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 3600 })
   expires_in: number;
 
   /** Scopes granted */

@@ -36,5 +36,5 @@ export function sendError(
   reply.status(apiError.status);
   for (const [name, value] of Object.entries(apiError.options.headers ?? {})) reply.header(name, value);
   reply.header('content-type', 'application/json; charset=utf-8');
-  reply.send(renderErrorBody(families.familyOf(request.url), apiError));
+  reply.send(renderErrorBody(families.familyOfRequest(request), apiError));
 }

@@ -33,6 +33,19 @@ function trimSlashes(path: string): string {
 }
 
 /**
+ * The path as the router reads it: percent-escapes decoded, except those of reserved characters
+ * (`%2F` stays inside its segment), as `decodeURI` does; a malformed escape keeps the raw path.
+ */
+function decodedPath(path: string): string {
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
  * Which family answers a URL, read from the controllers' `@ErrorBodies` metadata when the app is
  * built: the family of the controller whose path is the longest whole-segment prefix of the URL,
  * so that a URL no route matches (a 404, a 431 before routing) is answered like its neighbours;
@@ -59,8 +72,16 @@ export class ErrorFamilyRoutes {
     return new ErrorFamilyRoutes(byPath);
   }
 
+  /**
+   * The family of a request: its matched route's when the router found one (the router decodes the
+   * path, so the raw URL may spell the route differently), else its URL's.
+   */
+  familyOfRequest(request: { url: string; routeOptions?: { url?: string } }): ErrorFamily {
+    return this.familyOf(request.routeOptions?.url ?? request.url);
+  }
+
   familyOf(url: string): ErrorFamily {
-    let path = trimSlashes(url.split('?', 1)[0]!.toLowerCase());
+    let path = trimSlashes(decodedPath(url.split('?', 1)[0]!).toLowerCase());
     if (path === GLOBAL_PREFIX || path.startsWith(`${GLOBAL_PREFIX}/`)) path = path.slice(GLOBAL_PREFIX.length + 1);
     for (let prefix = path; ; prefix = prefix.slice(0, Math.max(prefix.lastIndexOf('/'), 0))) {
       const family = this.byPath.get(prefix);

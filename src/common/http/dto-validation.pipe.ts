@@ -2,8 +2,7 @@ import { createParamDecorator, type ExecutionContext, type PipeTransform } from 
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate } from 'class-validator';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
-import { isPlainObject } from '../plain-object.js';
-import { flattenValidationErrors, refusePrototypeNamedKey, type FlattenOptions } from './validation.js';
+import { flattenValidationErrors, refusePrototypeNamedKey, requireObjectBody, type FlattenOptions } from './validation.js';
 
 export interface DtoValidationOptions extends FlattenOptions {
   /**
@@ -54,7 +53,7 @@ export class DtoValidationPipe<T extends object> implements PipeTransform<unknow
   ) {}
 
   async transform(value: unknown): Promise<T> {
-    if (!isPlainObject(value)) throw ApiError.badRequest('The body must be a JSON object');
+    requireObjectBody(value);
     refusePrototypeNamedKey(value);
     const { instance, details } = await validateDto(this.dto, value, { closed: true, extraChecks: this.extraChecks });
     if (details.length > 0) throw ApiError.validation(details);

@@ -3,14 +3,14 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export class PageQueryDto {
-  @ApiPropertyOptional({ description: 'Page number, from 1', minimum: 1, default: 1, example: 1 })
+  @ApiPropertyOptional({ type: 'integer', description: 'Page number, from 1', minimum: 1, default: 1, example: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
   page?: number;
 
-  @ApiPropertyOptional({ description: 'Items per page', minimum: 1, maximum: 100, default: 20, example: 20 })
+  @ApiPropertyOptional({ type: 'integer', description: 'Items per page', minimum: 1, maximum: 100, default: 20, example: 20 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

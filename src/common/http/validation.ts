@@ -1,5 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ApiError, type ErrorDetail } from '../errors/api-error.js';
+import { isPlainObject } from '../plain-object.js';
 
 export interface FlattenOptions {
   /** Array items as `items[0].price` rather than `items.0.price` (the paths of the channel and webhook routes' messages). */
@@ -43,6 +44,8 @@ class StrictValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const validated = this.toValidate(metadata);
+    // Nest's pipe would validate a null or missing body as `{}`, which passes a DTO whose properties are all optional.
+    if (metadata.type === 'body' && metadata.data === undefined && validated) requireObjectBody(value);
     if ((metadata.type === 'body' || metadata.type === 'query') && validated) refusePrototypeNamedKey(value);
     const metatype = metadata.metatype as (new () => object) | undefined;
     if (metadata.type !== 'query' || !validated || !metatype || !isEmptyObject(value)) return super.transform(value, metadata);
@@ -56,6 +59,11 @@ class StrictValidationPipe extends ValidationPipe {
       throw error;
     }
   }
+}
+
+/** A 400 for a request body that is not a JSON object: null, a number, a text, a boolean, an array, or no body at all. */
+export function requireObjectBody(value: unknown): asserts value is Record<string, unknown> {
+  if (!isPlainObject(value)) throw ApiError.badRequest('The body must be a JSON object');
 }
 
 function isEmptyObject(value: unknown): boolean {

@@ -1,4 +1,4 @@
-import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
 import type { TaxWarningCode } from '../../tax-engine/tax-engine.js';
@@ -24,16 +24,16 @@ export class EnrichQueryDto {
 
 @OpenObject()
 export class PriceAmountDto {
-  /** Line amount (quantity included), the tax base */
+  /** Line amount (quantity included), the tax base; absent, the amount is read from the unit price as if there were no `totalPrice` */
   @ApiProperty({ example: 25.9 })
-  total: number;
+  total?: number;
 }
 
 @OpenObject()
 export class UnitPriceDto {
-  /** Price of one unit */
+  /** Price of one unit; absent, the item's own `unitPrice` is read, else the item gets the warning MISSING_AMOUNT */
   @ApiProperty({ example: 25.9 })
-  total: number;
+  total?: number;
 }
 
 @OpenObject()
@@ -231,9 +231,11 @@ export class TaxSummaryDto {
 
 @OpenObject()
 export class SelectedModifierDto {
+  /** Matched like a line's; absent or matching no category, the modifier is left untaxed (`tax: null`) with the warning PRODUCT_CATEGORY_NOT_FOUND */
   @ApiProperty({ example: 'demo-extra-cheese' })
-  productId: string;
-  price: PriceDto;
+  productId?: string;
+  /** The modifier's amount; with neither `totalPrice.total` nor a unit price and `quantity`, it is left untaxed (`tax: null`) with the warning MISSING_AMOUNT */
+  price?: PriceDto;
   /** Units; with `price.unitPrice`, gives the amount when `price.totalPrice` is absent */
   @ApiProperty({ example: 2 })
   quantity?: number;
@@ -243,15 +245,17 @@ export class SelectedModifierDto {
 
 @OpenObject()
 export class ModifierGroupDto {
-  selectedModifiers: SelectedModifierDto[];
+  /** Each is taxed on its own amount; a group without this array is left as it is */
+  selectedModifiers?: SelectedModifierDto[];
 }
 
 @OpenObject()
 export class OrderLineDto {
-  /** Matched against product fiscal categories (productId, then externalProductId) */
+  /** Matched against product fiscal categories (productId, then externalProductId); absent or matching no category, the line is left untaxed (`tax: null`) with the warning PRODUCT_CATEGORY_NOT_FOUND */
   @ApiProperty({ example: 'demo-burger' })
-  productId: string;
-  price: PriceDto;
+  productId?: string;
+  /** The line's amount; with neither `totalPrice.total` nor a unit price and `quantity`, the line is left untaxed (`tax: null`) with the warning MISSING_AMOUNT */
+  price?: PriceDto;
   /** Units; with `price.unitPrice`, gives the amount when `price.totalPrice` is absent */
   @ApiProperty({ example: 2 })
   quantity?: number;
@@ -262,7 +266,8 @@ export class OrderLineDto {
 
 @OpenObject()
 export class OrderDetailsDto {
-  products: OrderLineDto[];
+  /** The lines; without this array nothing is taxed, with the warning NO_PRODUCTS */
+  products?: OrderLineDto[];
   /** Order-level discounts: the store's are split to the items (vDesc), the others are paid back to the store and stay off the invoice */
   discounts?: OrderDiscountDto[];
   /** The delivery fee: split to the items as freight (vFrete) when the store delivers */
@@ -274,7 +279,14 @@ export class OrderDetailsDto {
 
 @OpenObject()
 export class StoreOfOrderDto {
-  /** Finds the fiscal group */
+  /** Finds the fiscal group; absent, as for an order without `store`: 422 FISCAL_GROUP_NOT_FOUND */
+  @ApiProperty({ example: 'demo-store-1' })
+  id?: string;
+}
+
+/** The store of a taxed order: the one whose fiscal group taxed it (a transferred order's current store). */
+@OpenObject()
+export class TaxedStoreDto {
   @ApiProperty({ example: 'demo-store-1' })
   id: string;
 }
@@ -287,12 +299,16 @@ export class OrderPayloadDto {
   orderId: string;
   @ApiProperty({ example: 'ifood' })
   source?: string;
-  store: StoreOfOrderDto;
-  order: OrderDetailsDto;
+  /** Its `id` finds the fiscal group; without it, 422 FISCAL_GROUP_NOT_FOUND, and the order is stored as ENRICHMENT_FAILED (unless it is stored with taxes already, or on a dry run) */
+  store?: StoreOfOrderDto;
+  /** The lines and order-level amounts; without it nothing is taxed, with the warning NO_PRODUCTS */
+  order?: OrderDetailsDto;
 }
 
 @OpenObject()
-export class EnrichedOrderPayloadDto extends OrderPayloadDto {
+export class EnrichedOrderPayloadDto extends OmitType(OrderPayloadDto, ['store'] as const) {
+  /** A taxed order always has its store */
+  store: TaxedStoreDto;
   taxSummary: TaxSummaryDto;
 }
 

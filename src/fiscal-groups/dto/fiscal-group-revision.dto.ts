@@ -95,15 +95,16 @@ export class FiscalGroupRevisionPageDto {
   /** Newest first */
   items: FiscalGroupRevisionDto[];
 
-  @ApiProperty({ minimum: 0, example: 3 })
+  @ApiProperty({ type: 'integer', minimum: 0, example: 3 })
   total: number;
 
-  @ApiProperty({ minimum: 1, example: 1 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   page: number;
 
-  @ApiProperty({ minimum: 1, example: 20 })
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 100, example: 20 })
   pageSize: number;
 
-  @ApiProperty({ minimum: 0, example: 1 })
+  /** ceil(total / pageSize); 0 when total is 0 */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1 })
   totalPages: number;
 }

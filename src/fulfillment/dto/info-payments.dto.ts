@@ -71,13 +71,13 @@ export class InfoPaymentsResponseDto {
   status: 'success';
 
   /** Orders matching the filters (all pages) */
-  @ApiProperty({ minimum: 0, example: 2 })
+  @ApiProperty({ type: 'integer', minimum: 0, example: 2 })
   total: number;
 
-  @ApiProperty({ minimum: 1, example: 1 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   page: number;
 
-  @ApiProperty({ minimum: 1, maximum: 100, example: 20 })
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 100, example: 20 })
   pageSize: number;
 
   /** Oldest first (createdAt, then orderDbId) */

@@ -32,9 +32,17 @@ export class UserDto {
 export class UserPageDto {
   items: UserDto[];
   /** People in all pages */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1 })
   total: number;
+
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   page: number;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 100, example: 20 })
   pageSize: number;
+
+  /** ceil(total / pageSize); 0 when total is 0 */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1 })
   totalPages: number;
 }
 
