@@ -45,6 +45,28 @@ export function bindTo(values: unknown[]): BindValue {
   };
 }
 
+/** The stored order as a follow-up of the upsert reads it inside the upsert's statement: SQL names, given by this module. */
+export interface UpsertedOrderRelation {
+  /** The relation to select from (a row per stored order: none when the upsert changed nothing, several for a batch). */
+  readonly relation: string;
+  /** Its column holding the order's id. */
+  readonly id: string;
+  /** Its column holding the stored enriched payload's `webhook-id`. */
+  readonly webhookId: string;
+}
+
+/**
+ * A statement of another module that must commit with a taxed upsert (the retry job of a forward: a
+ * transactional outbox), or with the check that a message is still the order's current one, appended as further `WITH` items. It reads the order only through `order`
+ * and passes its values through `bind`.
+ */
+export interface UpsertFollowUp {
+  /** Unique per statement text, for the prepared statement's name. Upserts whose follow-ups bind the same values may share a statement. */
+  name: string;
+  /** `name AS (...)` items, comma-separated, without a leading comma. */
+  withItems(order: UpsertedOrderRelation, bind: BindValue): string;
+}
+
 /**
  * Statements of another module that must commit with an attempt (its delivery log, its retry job),
  * appended to the attempt's statement as further `WITH` items. They read the order only through
@@ -208,6 +230,35 @@ export const FORWARD_STATES = sql<{
   { id: true, status: true, current: true, enriched_payload: true },
 );
 
+const CURRENT_MESSAGE: UpsertedOrderRelation = {
+  relation: 'current_message',
+  id: 'current_message.id',
+  webhookId: 'current_message.webhook_id',
+};
+
+/**
+ * `followUp`'s items (a forward's retry job) over the order while `webhookId` is still its current message: one row,
+ * none once a newer send of the order stored another payload, so that a late failure never replaces that send's job.
+ * Named per follow-up.
+ */
+export function whileCurrentMessageStatement(
+  orderDbId: string,
+  webhookId: string,
+  followUp: UpsertFollowUp,
+): BuiltStatement<{ current: boolean }> {
+  const values: unknown[] = [orderDbId, webhookId];
+  const followUpItems = followUp.withItems(CURRENT_MESSAGE, bindTo(values));
+  return {
+    statement: sql(
+      `order-current-message+${followUp.name}`,
+      `WITH current_message AS (SELECT id, webhook_id FROM orders WHERE id = $1 AND webhook_id = $2), ${followUpItems}
+       SELECT EXISTS (SELECT 1 FROM current_message) AS current`,
+      { current: true },
+    ),
+    values,
+  };
+}
+
 interface RedeliveryRow {
   id: string;
   order_id: string;
@@ -258,6 +309,12 @@ export class OrderForwardingRepository {
       recorded[Number(row.ordinal) - 1] = { attempt: row.webhook_attempts, status: row.status, current: row.current };
     }
     return recorded;
+  }
+
+  /** Runs `followUp` over the order while `webhookId` is still its current message; whether it was. */
+  async whileCurrentMessage(orderDbId: string, webhookId: string, followUp: UpsertFollowUp): Promise<boolean> {
+    const { statement, values } = whileCurrentMessageStatement(orderDbId, webhookId, followUp);
+    return (await this.db.row(statement, values))?.current === true;
   }
 
   /** For each job's order, its status, whether the job is still its current message and the payload to send; orders that are gone are absent. */

@@ -4,7 +4,7 @@ import type { Actor } from '../common/actor.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { GroupCommit } from '../database/group-commit.js';
 import { sql, SqlRunner, type BuiltStatement } from '../database/sql-runner.js';
-import { bindTo, type BindValue } from './order-forwarding.repository.js';
+import { bindTo, type UpsertFollowUp, type UpsertedOrderRelation } from './order-forwarding.repository.js';
 import { INTAKE_STATUSES, statusAfterSql, type OrderStatus } from './order-status.js';
 import { newWebhookId } from './webhook-id.js';
 
@@ -35,27 +35,7 @@ export interface UpsertedOrder {
   webhookId: string | null;
 }
 
-/** The stored order as a follow-up of the upsert reads it inside the upsert's statement: SQL names, given by this module. */
-export interface UpsertedOrderRelation {
-  /** The relation to select from (a row per stored order: none when the upsert changed nothing, several for a batch). */
-  readonly relation: string;
-  /** Its column holding the order's id. */
-  readonly id: string;
-  /** Its column holding the stored enriched payload's `webhook-id`. */
-  readonly webhookId: string;
-}
-
-/**
- * A statement of another module that must commit with a taxed upsert (the retry job of a forward: a
- * transactional outbox), appended as further `WITH` items. It reads the order only through `order`
- * and passes its values through `bind`.
- */
-export interface UpsertFollowUp {
-  /** Unique per statement text, for the prepared statement's name. Upserts whose follow-ups bind the same values may share a statement. */
-  name: string;
-  /** `name AS (...)` items, comma-separated, without a leading comma. */
-  withItems(order: UpsertedOrderRelation, bind: BindValue): string;
-}
+export type { UpsertedOrderRelation, UpsertFollowUp } from './order-forwarding.repository.js';
 
 /** What a refused re-send finds stored. */
 export interface StoredOrderState {

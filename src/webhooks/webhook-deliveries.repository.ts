@@ -136,9 +136,9 @@ export function attemptLogBatch(records: readonly AttemptRecord[]): AttemptFollo
 
 /**
  * The forward's retry job, written by the order's upsert in the same statement (a transactional outbox), for a new order
- * and a re-send alike (replacing an older job of the order, as `scheduleRetry` does): the stored payload's webhook-id,
- * no text (the retry sends the order's stored payload while its webhook-id is still the job's), due once the send in
- * flight could no longer be under way.
+ * and a re-send alike (replacing an older job of the order): the stored payload's webhook-id, no text (the retry sends
+ * the order's stored payload while its webhook-id is still the job's), due once the send in flight could no longer be
+ * under way. `scheduleRetry` writes the same job, due after a failure's delay.
  */
 export function outboxJob(inFlightMs: number): UpsertFollowUp {
   return {
@@ -179,14 +179,6 @@ export const CLAIM = sql<{
   { id: true, order_db_id: true, webhook_id: true, body: true, retries_done: true, lease: true, delivered: true },
 );
 
-/** Only while the message is still the order's current one: a failure answered after a newer send began leaves that send's job alone. */
-export const SCHEDULE = sql(
-  'webhook-schedule-retry',
-  `INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
-   SELECT id, webhook_id, NULL, 0, now() + $3 * interval '1 millisecond' FROM orders WHERE id = $1 AND webhook_id = $2
-   ON CONFLICT (order_db_id) DO UPDATE SET
-     webhook_id = EXCLUDED.webhook_id, body = NULL, retries_done = 0, run_at = EXCLUDED.run_at, lease = NULL, updated_at = now()`,
-);
 export const DROP_PENDING = sql(
   'webhook-drop-pending-job',
   `DELETE FROM webhook_retry_job WHERE order_db_id = $1 AND webhook_id = $2 AND lease IS NULL`,
@@ -329,7 +321,7 @@ export class WebhookDeliveriesRepository implements OnModuleInit {
    * supersedes it); nothing when the order has a newer message meanwhile.
    */
   async scheduleRetry(orderDbId: string, webhookId: string, delayMs: number): Promise<void> {
-    await this.db.rows(SCHEDULE, [orderDbId, webhookId, delayMs]);
+    await this.orders.whileCurrentMessage(orderDbId, webhookId, outboxJob(delayMs));
   }
 
   /** Drops the order's pending job for this message unless a retry worker holds it. */

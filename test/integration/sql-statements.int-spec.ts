@@ -1,5 +1,9 @@
 import { sql, type SqlStatement } from '../../src/database/sql-runner.js';
-import { recordAttemptsStatement, recordAttemptStatement } from '../../src/orders/order-forwarding.repository.js';
+import {
+  recordAttemptsStatement,
+  whileCurrentMessageStatement,
+  recordAttemptStatement,
+} from '../../src/orders/order-forwarding.repository.js';
 import { orderCountStatement, orderPageStatement, paymentsStatements } from '../../src/orders/order-reads.repository.js';
 import { upsertBatchStatement, upsertWithFollowUpStatement } from '../../src/orders/orders.repository.js';
 import { attemptLog, attemptLogBatch, outboxJob } from '../../src/webhooks/webhook-deliveries.repository.js';
@@ -7,7 +11,7 @@ import { bootIntegration, type IntegrationContext } from '../support/integration
 import { describeColumns, exportedStatements, sourceFiles, sqlCallsIn } from '../support/sql-columns.js';
 
 /** Statements built per call inside a function (their text depends on an argument), checked by the cases below. */
-const BUILT_PER_CALL: Record<string, number> = { 'src/orders/order-forwarding.repository.ts': 2, 'src/orders/orders.repository.ts': 2 };
+const BUILT_PER_CALL: Record<string, number> = { 'src/orders/order-forwarding.repository.ts': 3, 'src/orders/orders.repository.ts': 2 };
 
 const sorted = (columns: readonly string[]) => [...columns].sort();
 
@@ -128,6 +132,11 @@ describe('hand-written SQL statements answer the columns of their row type (inte
       ['sql-outbox', 'ENRICHED', '{}', enriched, null, null, null, 'c', 'v', null, 'msg_x'],
       outboxJob(1000),
     );
+    await expectColumns(built.statement, built.values);
+  });
+
+  it("a retry job written while its message is the order's current one", async () => {
+    const built = whileCurrentMessageStatement('00000000-0000-4000-8000-000000000000', 'msg_x', outboxJob(1000));
     await expectColumns(built.statement, built.values);
   });
 
