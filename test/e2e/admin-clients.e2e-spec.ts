@@ -119,6 +119,25 @@ describe('/api/admin/clients and the clients CLI (e2e)', () => {
       expect((await login(created.clientId, created.secret)).response.status).toBe(401);
     });
 
+    it('400 naming a property sent as null, which a change cannot clear', async () => {
+      const created = await create({ name: 'POS 172', scopes: ['orders'], stores: ['172'] });
+      for (const field of ['name', 'scopes', 'stores', 'active']) {
+        // null is outside the schema: sent raw.
+        const refused = await t.http.request<{ error: string; details: Array<{ field: string }> }>(
+          'PATCH',
+          `/admin/clients/${created.clientId}`,
+          { [field]: null },
+          { token: await t.adminToken() },
+        );
+        expect([refused.status, refused.body.error]).toEqual([400, 'VALIDATION_FAILED']);
+        expect(new Set(refused.body.details.map((detail) => detail.field))).toEqual(new Set([field]));
+      }
+      const { secret: _secret, ...unchanged } = created;
+      expect(ok(await t.api.GET('/api/admin/clients/{clientId}', { params: { path: { clientId: created.clientId } } }), 200)).toEqual(
+        unchanged,
+      );
+    });
+
     it('404 for an unknown client', async () => {
       const path = { clientId: '999999999' };
       expect(failed(await t.api.GET('/api/admin/clients/{clientId}', { params: { path } }), 404)).toEqual({

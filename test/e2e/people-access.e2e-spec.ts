@@ -145,6 +145,28 @@ describe('People: roles, invitations and the CLI', () => {
     expect((await t.http.get(`/auth/password-links/${linkToken(again.body.link)}`)).status).toBe(200);
   });
 
+  it('answers 400 naming name, role or active sent as null to a change, and changes nothing', async () => {
+    const token = await t.adminToken();
+    const created = await t.http.post<{ user: { id: string } }>(
+      '/admin/users',
+      { email: `nulls-${process.pid}@example.com`, name: 'Nulls', role: 'support' },
+      { token },
+    );
+    const path = `/admin/users/${created.body.user.id}`;
+    for (const field of ['name', 'role', 'active']) {
+      // null is outside the schema: sent raw.
+      const refused = await t.http.request<{ error: string; details: Array<{ field: string }> }>(
+        'PATCH',
+        path,
+        { [field]: null },
+        { token },
+      );
+      expect([refused.status, refused.body.error]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(new Set(refused.body.details.map((detail) => detail.field))).toEqual(new Set([field]));
+    }
+    expect((await t.http.get(path, { token })).body).toMatchObject({ name: 'Nulls', role: 'support', active: true });
+  });
+
   it('creates a person from the CLI with a printed link, and prints a new link on demand', async () => {
     const email = `cli-${process.pid}@example.com`;
     const created = await runCli(['users:create', '--email', email, '--name', 'CLI Admin', '--role', 'admin'], t.databaseUrl);
