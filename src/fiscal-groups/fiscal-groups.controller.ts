@@ -208,7 +208,7 @@ export class FiscalGroupsController {
   @ApiOperation({
     summary: 'Replace the tax matrix from CSV',
     description:
-      'Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Every row is validated: a 400 lists the bad rows by line number and nothing changes. With `effectiveFrom` the new matrix is scheduled for that instant.',
+      'Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Empty cells at the end of the header row (columns a spreadsheet left unused) are not columns: the cells of a row under them must be empty. Every row is validated: a 400 lists the bad rows by line number and nothing changes. With `effectiveFrom` the new matrix is scheduled for that instant.',
   })
   @ApiParam(ID_PARAM)
   @ApiBody({

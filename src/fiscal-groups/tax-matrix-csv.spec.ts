@@ -248,3 +248,46 @@ describe('tax matrix CSV, RFC 4180 files', () => {
     expect(valid.matrix['19059090']).toMatchObject({ ICMS_base_reduction: 41.67, FCP_rate: 1.5 });
   });
 });
+
+/** Excel (pt-BR) saves the empty columns at the right of the used range: `CFOP;;` and rows ending `;;`. */
+describe('tax matrix CSV, empty columns at the end', () => {
+  const HEADER = 'NCM;CEST;CST_ICMS;ICMS_rate;CST_PIS;PIS_rate;CST_COFINS;COFINS_rate;CFOP';
+
+  it('reads a header and rows ending with empty cells, and rows without them', () => {
+    const csv = ['\uFEFF' + HEADER + ';;', '21069090;;00;18;01;0,65;01;3;5102;;', ';;;;;;;;;;', '22030000;;60;18;04;0;04;0;5405', ''].join(
+      '\r\n',
+    );
+    const result = csvToTaxMatrix(csv);
+    expect(result.problems).toEqual([]);
+    expect(result.rows).toBe(2);
+    expect(result.matrix['21069090']).toEqual({
+      NCM: '21069090',
+      CEST: '',
+      CST_ICMS: '00',
+      ICMS_rate: 18,
+      CST_PIS: '01',
+      PIS_rate: 0.65,
+      CST_COFINS: '01',
+      COFINS_rate: 3,
+      CFOP: '5102',
+    });
+  });
+
+  it('refuses a value under a column without a name, and more cells than the header has', () => {
+    const csv = [HEADER + ';;', '21069090;;00;18;01;0,65;01;3;5102;x;', '22030000;;60;18;04;0;04;0;5405;;;'].join('\r\n');
+    expect(csvToTaxMatrix(csv).problems).toEqual([
+      { field: 'line 2', line: 2, problem: 'column 10 has no name' },
+      { field: 'line 3', line: 3, problem: 'has 12 cells, the header has 11' },
+    ]);
+  });
+
+  it('refuses a header with an empty cell before its last name', () => {
+    const header = 'NCM;;CEST;CST_ICMS;ICMS_rate;CST_PIS;PIS_rate;CST_COFINS;COFINS_rate;;CFOP;;';
+    expect(csvToTaxMatrix(`${header}\n21069090;;;00;18;01;0,65;01;3;;5102;;\n`).problems).toEqual([
+      { field: 'line 1', line: 1, problem: 'columns 2, 10 have no name' },
+    ]);
+    expect(csvToTaxMatrix(`;${HEADER}\n;21069090;;00;18;01;0,65;01;3;5102\n`).problems).toEqual([
+      { field: 'line 1', line: 1, problem: 'column 1 has no name' },
+    ]);
+  });
+});

@@ -6,7 +6,8 @@ import { normalizeTaxMatrix, TAX_RULE_FIELDS, validateTaxRule } from './tax-rule
 /**
  * The tax matrix as a spreadsheet: one row per NCM key, the TaxRule field names as
  * columns. Export writes commas and decimal points; import also reads what a pt-BR
- * spreadsheet saves (semicolons, decimal commas, a BOM, CRLF, quoted cells), read by csv-parse.
+ * spreadsheet saves (semicolons, decimal commas, a BOM, CRLF, quoted cells, empty columns at the
+ * end of every row), read by csv-parse.
  */
 
 export const CSV_COLUMNS = TAX_RULE_FIELDS.map((field) => field.name as string);
@@ -109,45 +110,90 @@ export function csvToTaxMatrix(text: string, onProgress?: (done: number, total: 
   const delimiter = firstLine.split(';').length > firstLine.split(',').length ? ';' : ',';
   const { rows, problem } = parseCsvRows(content, delimiter);
   if (problem) return { matrix: {}, problems: [problem], rows: 0 };
-  const problems: ErrorDetail[] = [];
   if (rows.length === 0) return { matrix: {}, problems: [csvProblem(1, 'the file is empty: expected a header row')], rows: 0 };
+  const header = headerOf(rows[0]!.cells);
+  const refused = headerProblems(header);
+  if (refused.length) return { matrix: {}, problems: refused, rows: rows.length - 1 };
 
-  const header = rows[0]!.cells.map((name) => name.trim());
-  const unknown = header.filter((name) => !CSV_COLUMNS.includes(name));
-  const missing = REQUIRED_COLUMNS.filter((name) => !header.includes(name));
-  const duplicated = header.filter((name, index) => header.indexOf(name) !== index);
-  if (unknown.length) problems.push(csvProblem(1, `unknown column(s) ${unknown.join(', ')}; expected ${CSV_COLUMNS.join(', ')}`));
-  if (missing.length) problems.push(csvProblem(1, `missing column(s) ${missing.join(', ')}`));
-  if (duplicated.length) problems.push(csvProblem(1, `repeated column(s) ${[...new Set(duplicated)].join(', ')}`));
-  if (problems.length) return { matrix: {}, problems, rows: rows.length - 1 };
-
+  const problems: ErrorDetail[] = [];
   const matrix: Record<string, Record<string, unknown>> = {};
   const firstLineOf = new Map<string, number>();
   const dataRows = rows.slice(1);
   dataRows.forEach(({ line, cells }, index) => {
-    if (cells.length !== header.length) {
-      problems.push(csvProblem(line, `has ${cells.length} cells, the header has ${header.length}`));
-      return;
-    }
-    const rule: Record<string, unknown> = header.includes('CEST') ? {} : { CEST: '' };
-    header.forEach((column, position) => {
-      const raw = cells[position]!.trim();
-      if (raw === '' && column !== 'CEST') return;
-      rule[column] = RATE_COLUMNS.has(column) ? parseRate(raw, delimiter) : raw;
-    });
-    const key = typeof rule.NCM === 'string' ? rule.NCM : '';
-    for (const detail of validateTaxRule(key, rule, 'rule')) {
-      problems.push(csvProblem(line, detail.problem, detail.field === 'rule' ? undefined : detail.field.replace(/^rule\./, '')));
-    }
-    if (key && firstLineOf.has(key)) {
-      problems.push(csvProblem(line, `NCM ${key} is already on line ${firstLineOf.get(key)}`));
-      return;
-    }
-    if (key) firstLineOf.set(key, line);
-    matrix[key] = rule;
+    problems.push(...rowProblems(line, cells, header, delimiter, matrix, firstLineOf));
     if (onProgress && (index % 1000 === 0 || index === dataRows.length - 1)) onProgress(index + 1, dataRows.length);
   });
   return { matrix: problems.length ? {} : normalizeTaxMatrix(matrix), problems, rows: dataRows.length };
+}
+
+interface Header {
+  /** The columns' names, without the empty cells at the end of the header row */
+  names: string[];
+  /** The header row's cells, those empty cells included */
+  cells: number;
+}
+
+function headerOf(cells: string[]): Header {
+  const names = cells.map((name) => name.trim());
+  // A spreadsheet saves the empty columns at the right of what it holds (pt-BR Excel: `CFOP;;`): they are no columns.
+  let width = names.length;
+  while (width > 0 && names[width - 1] === '') width -= 1;
+  return { names: names.slice(0, width), cells: names.length };
+}
+
+function headerProblems({ names }: Header): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const nameless = names.flatMap((name, index) => (name === '' ? [String(index + 1)] : []));
+  const unknown = names.filter((name) => name !== '' && !CSV_COLUMNS.includes(name));
+  const missing = REQUIRED_COLUMNS.filter((name) => !names.includes(name));
+  const duplicated = [...new Set(names.filter((name, index) => name !== '' && names.indexOf(name) !== index))];
+  if (nameless.length === 1) problems.push(csvProblem(1, `column ${nameless[0]} has no name`));
+  if (nameless.length > 1) problems.push(csvProblem(1, `columns ${nameless.join(', ')} have no name`));
+  if (unknown.length) problems.push(csvProblem(1, `unknown column(s) ${unknown.join(', ')}; expected ${CSV_COLUMNS.join(', ')}`));
+  if (missing.length) problems.push(csvProblem(1, `missing column(s) ${missing.join(', ')}`));
+  if (duplicated.length) problems.push(csvProblem(1, `repeated column(s) ${duplicated.join(', ')}`));
+  return problems;
+}
+
+/**
+ * What is wrong with where a row's cells sit, if anything. Under the header's empty cells at its end a row may have
+ * cells, empty ones; past them it may have none.
+ */
+function shapeProblem(cells: string[], header: Header): string | undefined {
+  if (cells.length > header.cells || cells.length < header.names.length) {
+    return `has ${cells.length} cells, the header has ${cells.length > header.cells ? header.cells : header.names.length}`;
+  }
+  for (let index = header.names.length; index < cells.length; index += 1) {
+    if (cells[index]!.trim() !== '') return `column ${index + 1} has no name`;
+  }
+  return undefined;
+}
+
+/** The problems of one data row, in the order of its cells; a valid rule goes into `matrix`. */
+function rowProblems(
+  line: number,
+  cells: string[],
+  header: Header,
+  delimiter: string,
+  matrix: Record<string, Record<string, unknown>>,
+  firstLineOf: Map<string, number>,
+): ErrorDetail[] {
+  const shape = shapeProblem(cells, header);
+  if (shape !== undefined) return [csvProblem(line, shape)];
+  const rule: Record<string, unknown> = header.names.includes('CEST') ? {} : { CEST: '' };
+  header.names.forEach((column, position) => {
+    const raw = cells[position]!.trim();
+    if (raw === '' && column !== 'CEST') return;
+    rule[column] = RATE_COLUMNS.has(column) ? parseRate(raw, delimiter) : raw;
+  });
+  const key = typeof rule.NCM === 'string' ? rule.NCM : '';
+  const problems = validateTaxRule(key, rule, 'rule').map((detail) =>
+    csvProblem(line, detail.problem, detail.field === 'rule' ? undefined : detail.field.replace(/^rule\./, '')),
+  );
+  if (key && firstLineOf.has(key)) return [...problems, csvProblem(line, `NCM ${key} is already on line ${firstLineOf.get(key)}`)];
+  if (key) firstLineOf.set(key, line);
+  matrix[key] = rule;
+  return problems;
 }
 
 /** Rate cells are decimal text (a decimal comma is accepted in semicolon files); anything else is kept as text to fail validation. */

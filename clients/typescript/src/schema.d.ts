@@ -314,7 +314,7 @@ export interface paths {
         get?: never;
         /**
          * Replace the tax matrix from CSV
-         * @description Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Every row is validated: a 400 lists the bad rows by line number and nothing changes. With `effectiveFrom` the new matrix is scheduled for that instant.
+         * @description Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Empty cells at the end of the header row (columns a spreadsheet left unused) are not columns: the cells of a row under them must be empty. Every row is validated: a 400 lists the bad rows by line number and nothing changes. With `effectiveFrom` the new matrix is scheduled for that instant.
          */
         put: operations["FiscalGroups_importCsv"];
         post?: never;
