@@ -10,7 +10,7 @@ import { MAX_GRACE_SECONDS } from '../clients/dto/client.dto.js';
 import { ConfigValidationError } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
-import { csvToTaxMatrix } from '../fiscal-groups/tax-matrix-csv.js';
+import { csvProblemCount, csvToTaxMatrix } from '../fiscal-groups/tax-matrix-csv.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
 import { isRole, ROLES } from '../auth/principal.js';
 import { UsersService } from '../users/users.service.js';
@@ -199,11 +199,10 @@ const COMMANDS: Record<string, Command> = {
         const text = await readFile(file, 'utf8').catch(() => {
           throw new UsageError(`cannot read ${file}`);
         });
-        const { matrix, problems, rows } = csvToTaxMatrix(text, progressReporter(`validating ${fileLabel(file)}`));
+        const { matrix, problems, rows, stoppedAt } = csvToTaxMatrix(text, progressReporter(`validating ${fileLabel(file)}`));
         if (problems.length > 0) {
-          for (const problem of problems.slice(0, 50)) process.stderr.write(`${problem.field}: ${problem.problem}\n`);
-          if (problems.length > 50) process.stderr.write(`... and ${problems.length - 50} more\n`);
-          throw new Error(`${problems.length} problem(s) in ${file}; the matrix was not changed`);
+          for (const problem of problems) process.stderr.write(`${problem.field}: ${problem.problem}\n`);
+          throw new Error(`${csvProblemCount(problems.length, stoppedAt)} in ${file}; the matrix was not changed`);
         }
         const group = await app.get(FiscalGroupsService).replaceTaxMatrix(groupId, matrix, commandLineContext());
         process.stdout.write(`imported ${rows} rule(s) into fiscal group ${group.id} ("${group.name}")\n`);
