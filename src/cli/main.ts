@@ -8,6 +8,7 @@ import type { UpdateClientDto } from '../clients/dto/client.dto.js';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
 import { MAX_GRACE_SECONDS } from '../clients/dto/client.dto.js';
 import { ConfigValidationError } from '../config/app-config.js';
+import { DatabaseUnreachableError, EXIT_DATABASE_UNREACHABLE } from '../database/database-preflight.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
 import { csvProblemCount, csvToTaxMatrix } from '../fiscal-groups/tax-matrix-csv.js';
@@ -311,6 +312,10 @@ async function main(argv: string[]): Promise<number> {
     if (error instanceof ConfigValidationError) {
       process.stderr.write(`${error.message}\n`);
       return 78;
+    }
+    if (error instanceof DatabaseUnreachableError) {
+      process.stderr.write(`${error.message}\n`);
+      return EXIT_DATABASE_UNREACHABLE;
     }
     process.stderr.write(`${(error as Error).message ?? error}\n`);
     return 1;
