@@ -237,5 +237,35 @@ describe('/api/admin/clients and the clients CLI (e2e)', () => {
       expect((await login(clientId, newSecret)).response.status).toBe(401);
       expect((await runCli(['clients:rotate-secret', '--id', clientId, '--grace-seconds', '604801'], t.databaseUrl)).code).toBe(64);
     });
+
+    it('refuses what the API refuses, naming the option, and an id that exists, in words', async () => {
+      const usage = (option: string, problem: string) => ({
+        code: 64,
+        stderr: expect.stringMatching(new RegExp(`^--${option}: ${problem}\\n`)),
+      });
+      const cli = async (args: string[]) => {
+        const { code, stderr } = await runCli(args, t.databaseUrl);
+        return { code, stderr };
+      };
+      expect(await cli(['clients:create', '--name', 'n'.repeat(201), '--scopes', 'orders'])).toEqual(
+        usage('name', 'must be shorter than or equal to 200 characters'),
+      );
+      expect(await cli(['clients:create', '--name', 'POS refused', '--scopes', 'orders', '--stores', `162,${'9'.repeat(5000)}`])).toEqual(
+        usage('stores', 'each value in stores must be longer than or equal to 1 and shorter than or equal to 100 characters'),
+      );
+      const existing = await create({ name: 'POS 175', scopes: ['orders'] });
+      expect(await cli(['clients:update', '--id', existing.clientId, '--name', 'n'.repeat(201)])).toEqual(
+        usage('name', 'must be shorter than or equal to 200 characters'),
+      );
+      expect(await cli(['clients:create', '--name', 'Again', '--scopes', 'orders', '--id', existing.clientId])).toEqual({
+        code: 1,
+        stderr: `client id ${existing.clientId} already exists\n`,
+      });
+      // Nothing was written by the refused commands.
+      expect(await t.dataSource.getRepository(ApiClientEntity).findOneByOrFail({ clientId: existing.clientId })).toMatchObject({
+        name: 'POS 175',
+      });
+      expect(await t.dataSource.getRepository(ApiClientEntity).countBy({ name: 'POS refused' })).toBe(0);
+    });
   });
 });

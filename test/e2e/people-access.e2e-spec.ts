@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { roleIncludes, ROLES, type Role } from '../../src/auth/principal.js';
+import { AppUserEntity } from '../../src/users/app-user.entity.js';
 import { expectDeclaredError } from '../support/declared-errors.js';
 import { documentedOperations } from '../support/openapi-routes.js';
 import { orderFor } from '../support/orders.js';
@@ -187,5 +188,14 @@ describe('People: roles, invitations and the CLI', () => {
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toMatch(/Another person has the email/);
     expect((await runCli(['users:create', '--email', email, '--name', 'x', '--role', 'boss'], t.databaseUrl)).code).toBe(64);
+  });
+
+  it('refuses from the CLI an email the API refuses, which could never sign in', async () => {
+    // POST /admin/users and POST /auth/session refuse an email over 254 characters.
+    const email = `${'a'.repeat(300)}@example.com`;
+    const refused = await runCli(['users:create', '--email', email, '--name', 'Ana Long Email', '--role', 'fiscal'], t.databaseUrl);
+    expect(refused.code).toBe(64);
+    expect(refused.stderr.split('\n')).toContain('--email: must be shorter than or equal to 254 characters');
+    expect(await t.dataSource.getRepository(AppUserEntity).countBy({ name: 'Ana Long Email' })).toBe(0);
   });
 });
