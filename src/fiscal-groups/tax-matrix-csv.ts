@@ -31,8 +31,8 @@ function csvCell(value: unknown): string {
 }
 
 /**
- * At most this many problems of an imported file are listed. A file with more is read only up to the next one, so
- * that a bad file of any length costs a short answer and little work.
+ * At most this many problems of an imported file are listed. A file with more is checked only up to the next one (and
+ * parsed no further once that many rows do not fit the header), so that a bad file of any length costs a short answer.
  */
 export const CSV_PROBLEMS_LISTED = 100;
 
