@@ -6,6 +6,7 @@ import { ApiError } from '../common/errors/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ROOT_LOGGER } from '../common/logging/logger.tokens.js';
 import type { Logger } from '../common/logging/logger.js';
+import { uniqueViolation } from '../database/postgres-errors.js';
 import { ApiClientsRepository } from './api-clients.repository.js';
 import { ApiClientEntity } from './api-client.entity.js';
 import { isScope, SCOPES, type Scope } from './scopes.js';
@@ -111,7 +112,12 @@ export class ClientsService {
     const repository = manager ? manager.getRepository(ApiClientEntity) : this.clients;
     let clientId = input.clientId;
     if (clientId) {
-      await repository.insert({ clientId, name: input.name, scopes, stores, secretHash, active: true });
+      try {
+        await repository.insert({ clientId, name: input.name, scopes, stores, secretHash, active: true });
+      } catch (error) {
+        if (uniqueViolation(error) === 'uq_api_client_client_id') throw ApiError.conflict(`client id ${clientId} already exists`);
+        throw error;
+      }
     } else {
       // The next number of the sequence, one at a time (ids follow each other), skipping any id taken by hand (the bootstrap client, for one).
       for (let tries = 0; clientId === undefined && tries < 1000; tries++) {

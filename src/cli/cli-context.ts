@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module.js';
 import { loadConfig, loadDotEnv, type AppConfig } from '../config/app-config.js';
 import { createRootLogger, PinoNestLogger } from '../common/logging/logger.js';
+import { checkDatabaseOnce } from '../database/database-preflight.js';
 import { EmbeddedPostgres } from '../database/embedded-postgres.js';
 
 export interface CliContext {
@@ -14,7 +15,8 @@ export interface CliContext {
 /**
  * The service's modules without HTTP, on the configured database: DATABASE_URL, or the
  * embedded PostgreSQL (the running service's one when it is up, otherwise started for
- * the command and stopped after it).
+ * the command and stopped after it). A DATABASE_URL that cannot be reached is a
+ * `DatabaseUnreachableError`, tried once.
  */
 export async function openCliContext(): Promise<CliContext> {
   loadDotEnv();
@@ -23,7 +25,8 @@ export async function openCliContext(): Promise<CliContext> {
   const logger = createRootLogger(config.logLevel, process.stderr);
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
+  if (databaseUrl) await checkDatabaseOnce(databaseUrl, 'DATABASE_URL');
+  else {
     const server = new EmbeddedPostgres({ dataDir: config.embeddedDbDir, port: config.embeddedDbPort });
     databaseUrl = await server.attach();
     if (!databaseUrl) {
@@ -31,9 +34,19 @@ export async function openCliContext(): Promise<CliContext> {
       embedded = server;
     }
   }
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl, logger }), {
-    logger: new PinoNestLogger(logger),
-  });
+  let app: INestApplicationContext;
+  try {
+    // The start's failures reach main() as errors, which says them in one sentence: with its defaults Nest would log
+    // them with their stack (and TypeORM its retry) and end the process first.
+    app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl, logger }), {
+      logger: false,
+      abortOnError: false,
+    });
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  app.useLogger(new PinoNestLogger(logger));
   return {
     app,
     config,

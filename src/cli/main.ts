@@ -4,15 +4,19 @@ import { parseArgs } from 'node:util';
 import { ClientsService } from '../auth/clients.service.js';
 import { commandLineContext } from '../audit/command-line-context.js';
 import { ClientsAdminService } from '../clients/clients.service.js';
-import type { UpdateClientDto } from '../clients/dto/client.dto.js';
+import type { ClassConstructor } from 'class-transformer';
+import { CreateClientDto, UpdateClientDto } from '../clients/dto/client.dto.js';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
 import { MAX_GRACE_SECONDS } from '../clients/dto/client.dto.js';
 import { ConfigValidationError } from '../config/app-config.js';
+import { DatabaseUnreachableError, EXIT_DATABASE_UNREACHABLE } from '../database/database-preflight.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
-import { csvToTaxMatrix } from '../fiscal-groups/tax-matrix-csv.js';
+import { csvProblemCount, csvToTaxMatrix } from '../fiscal-groups/tax-matrix-csv.js';
+import { validateDto } from '../common/http/dto-validation.pipe.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
 import { isRole, ROLES } from '../auth/principal.js';
+import { CreateUserDto } from '../users/dto/user.dto.js';
 import { UsersService } from '../users/users.service.js';
 import { openCliContext, type CliContext } from './cli-context.js';
 import { progressReporter } from './progress.js';
@@ -24,8 +28,10 @@ interface Command {
   description: string;
   options: Record<string, { type: 'string' | 'boolean' }>;
   /** Checks the arguments before any database is opened, and returns the work to do. */
-  prepare(values: Values, positionals: string[]): (context: CliContext) => Promise<void>;
+  prepare(values: Values, positionals: string[]): Work | Promise<Work>;
 }
+
+type Work = (context: CliContext) => Promise<void>;
 
 class UsageError extends Error {}
 
@@ -39,7 +45,7 @@ const COMMANDS: Record<string, Command> = {
       stores: { type: 'string' },
       id: { type: 'string' },
     },
-    prepare(values) {
+    async prepare(values) {
       const name = String(values.name ?? '').trim();
       if (!name) throw new UsageError('--name is required');
       const scopes = scopesOption(values);
@@ -48,6 +54,7 @@ const COMMANDS: Record<string, Command> = {
       if (stores.length > 0 && scopes.includes('admin')) throw new UsageError('a client limited to --stores cannot hold the scope admin');
       const id = values.id === undefined ? undefined : String(values.id);
       if (id !== undefined && !/^\d{1,20}$/.test(id)) throw new UsageError('--id must be a number');
+      await asTheApiChecks(CreateClientDto, { name, scopes, stores });
       return async ({ app }) => {
         const created = await app.get(ClientsAdminService).create({ name, scopes, stores, clientId: id }, commandLineContext());
         process.stdout.write(
@@ -88,7 +95,7 @@ const COMMANDS: Record<string, Command> = {
       stores: { type: 'string' },
       'all-stores': { type: 'boolean' },
     },
-    prepare(values) {
+    async prepare(values) {
       const id = clientIdOption(values);
       const name = values.name === undefined ? undefined : String(values.name).trim();
       if (name === '') throw new UsageError('--name must not be empty');
@@ -97,6 +104,7 @@ const COMMANDS: Record<string, Command> = {
       if (values.stores !== undefined && values['all-stores']) throw new UsageError('give --stores or --all-stores, not both');
       const stores = values['all-stores'] ? [] : storesOption(values);
       if (name === undefined && scopes === undefined && stores === undefined) throw new UsageError('nothing to change');
+      await asTheApiChecks(UpdateClientDto, { name, scopes, stores });
       return async ({ app }) => {
         const client = await changedClient(app.get(ClientsAdminService), id, { name, scopes, stores });
         process.stdout.write(
@@ -160,13 +168,14 @@ const COMMANDS: Record<string, Command> = {
     usage: 'users:create --email EMAIL --name NAME --role support|fiscal|admin',
     description: 'Adds a person who may sign in to the console and prints their one-time link (valid 24 h) to set a password.',
     options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
-    prepare(values) {
+    async prepare(values) {
       const email = String(values.email ?? '').trim();
       const name = String(values.name ?? '').trim();
       const role = String(values.role ?? '');
       if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new UsageError('--email must be an email address');
       if (!name) throw new UsageError('--name is required');
       if (!isRole(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      await asTheApiChecks(CreateUserDto, { email, name, role });
       return async ({ app }) => {
         const created = await app.get(UsersService).create({ email, name, role }, commandLineContext());
         process.stdout.write(printedLink(created.user.email, created.link, created.linkExpiresAt));
@@ -199,11 +208,10 @@ const COMMANDS: Record<string, Command> = {
         const text = await readFile(file, 'utf8').catch(() => {
           throw new UsageError(`cannot read ${file}`);
         });
-        const { matrix, problems, rows } = csvToTaxMatrix(text, progressReporter(`validating ${fileLabel(file)}`));
+        const { matrix, problems, rows, stoppedAt } = csvToTaxMatrix(text, progressReporter(`validating ${fileLabel(file)}`));
         if (problems.length > 0) {
-          for (const problem of problems.slice(0, 50)) process.stderr.write(`${problem.field}: ${problem.problem}\n`);
-          if (problems.length > 50) process.stderr.write(`... and ${problems.length - 50} more\n`);
-          throw new Error(`${problems.length} problem(s) in ${file}; the matrix was not changed`);
+          for (const problem of problems) process.stderr.write(`${problem.field}: ${problem.problem}\n`);
+          throw new Error(`${csvProblemCount(problems.length, stoppedAt)} in ${file}; the matrix was not changed`);
         }
         const group = await app.get(FiscalGroupsService).replaceTaxMatrix(groupId, matrix, commandLineContext());
         process.stdout.write(`imported ${rows} rule(s) into fiscal group ${group.id} ("${group.name}")\n`);
@@ -211,6 +219,16 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+/**
+ * The options' values checked by the rules of the API's body for the same change (a name, an email or a store id the
+ * API would refuse is refused here too), each problem naming its option.
+ */
+async function asTheApiChecks(dto: ClassConstructor<object>, values: Record<string, unknown>): Promise<void> {
+  const sent = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  const { details } = await validateDto(dto, sent, { closed: true });
+  if (details.length > 0) throw new UsageError(details.map(({ field, problem }) => `--${field.split('.')[0]}: ${problem}`).join('\n'));
+}
 
 /** Changes a client as the API does (recorded in the audit log with the CLI's actor); a usage error when there is none. */
 function changedClient(clients: ClientsAdminService, id: string, patch: UpdateClientDto) {
@@ -296,7 +314,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let context: CliContext | undefined;
   try {
-    const work = command.prepare(parsed.values as Values, parsed.positionals);
+    const work = await command.prepare(parsed.values as Values, parsed.positionals);
     context = await openCliContext();
     await work(context);
     return 0;
@@ -312,6 +330,10 @@ async function main(argv: string[]): Promise<number> {
     if (error instanceof ConfigValidationError) {
       process.stderr.write(`${error.message}\n`);
       return 78;
+    }
+    if (error instanceof DatabaseUnreachableError) {
+      process.stderr.write(`${error.message}\n`);
+      return EXIT_DATABASE_UNREACHABLE;
     }
     process.stderr.write(`${(error as Error).message ?? error}\n`);
     return 1;

@@ -34,6 +34,50 @@ export function describeDatabaseUrl(url: string): string {
   }
 }
 
+/** Causes a command reports in words beside their code. */
+const CAUSES = new Map<string, string>([
+  ...PERMANENT,
+  ['ECONNREFUSED', 'nothing accepts connections there'],
+  ['ETIMEDOUT', 'it does not answer'],
+  ['EHOSTUNREACH', 'the host cannot be reached'],
+  ['ENETUNREACH', 'the network cannot be reached'],
+  ['ECONNRESET', 'the connection was closed'],
+  ['EAI_AGAIN', 'the host name could not be looked up'],
+  ['57P03', 'the database is starting up or shutting down'],
+  ['53300', 'the server has too many connections'],
+]);
+
+/** `host:port` of a database URL (a socket directory given as `?host=` stands for the host). */
+export function databaseAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.searchParams.get('host') ?? (parsed.hostname || 'localhost')}:${parsed.port || '5432'}`;
+  } catch {
+    return '(an invalid URL)';
+  }
+}
+
+/**
+ * Connects once, for a command someone is waiting on: a database that cannot be reached is one sentence naming its
+ * address and the failure's code, at once (the service's start waits for a database that is still starting).
+ */
+export async function checkDatabaseOnce(url: string, source: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    const code = String((error as { code?: unknown }).code ?? '');
+    const cause = CAUSES.get(code) ?? (error as Error).message;
+    throw new DatabaseUnreachableError(
+      `cannot connect to the database at ${databaseAddress(url)} (${source} ${describeDatabaseUrl(url)}): ${cause}${code ? ` (${code})` : ''}`,
+      PERMANENT.has(code),
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /**
  * Connects once before the application starts, so that a database that cannot be reached
  * gives one clear line (naming DATABASE_URL and the cause) instead of retried stack traces.

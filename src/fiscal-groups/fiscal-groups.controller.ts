@@ -32,7 +32,7 @@ import { ImmediateWriteQuery, ScheduleQuery } from './dto/fiscal-group-revision.
 import { effectiveFromOf } from './fiscal-group-revisions.service.js';
 import { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { fiscalGroupBodyChecks, FiscalGroupsService } from './fiscal-groups.service.js';
-import { taxMatrixToCsv } from './tax-matrix-csv.js';
+import { CSV_PROBLEMS_LISTED, taxMatrixToCsv } from './tax-matrix-csv.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
 
@@ -208,7 +208,7 @@ export class FiscalGroupsController {
   @ApiOperation({
     summary: 'Replace the tax matrix from CSV',
     description:
-      'Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Every row is validated: a 400 lists the bad rows by line number and nothing changes. With `effectiveFrom` the new matrix is scheduled for that instant.',
+      'Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Empty cells at the end of the header row (columns a spreadsheet left unused) are not columns: the cells of a row under them must be empty. Every row is validated: a 400 lists the problems by line number and nothing changes. With `effectiveFrom` the new matrix is scheduled for that instant.',
   })
   @ApiParam(ID_PARAM)
   @ApiBody({
@@ -219,7 +219,9 @@ export class FiscalGroupsController {
     },
   })
   @ApiOkResponse({ type: FiscalGroupResponseDto })
-  @ApiErrors([400, 404, 415])
+  @ApiErrors([400, 404, 415], {
+    400: `Invalid request (a bad id or \`effectiveFrom\`) or file. For the file: VALIDATION_FAILED, \`details\` lists its problems in its order, each with its \`line\` (and \`column\` when it is about one cell), at most ${CSV_PROBLEMS_LISTED}. A file with more is checked up to the next one only, and \`message\` says so and where checking stopped: "The CSV has more than ${CSV_PROBLEMS_LISTED} problems, the first ${CSV_PROBLEMS_LISTED} listed (checking stopped at line 102 of 250000)...". Nothing changes.`,
+  })
   async importCsv(
     @Param('id', new UuidPipe()) id: string,
     @Body() body: unknown,

@@ -16,7 +16,7 @@ import type { ListFiscalGroupsQuery } from './dto/list-fiscal-groups.query.js';
 import { externalIdInUse, storeInAnotherGroup } from './dto/fiscal-group-errors.dto.js';
 import { FiscalGroupEntity, storeRefsOf, type StoreRef } from './fiscal-group.entity.js';
 import { FiscalGroupStoresRepository } from './fiscal-group-stores.repository.js';
-import { csvToTaxMatrix } from './tax-matrix-csv.js';
+import { csvProblemCount, csvToTaxMatrix } from './tax-matrix-csv.js';
 import { auditedGroup, fiscalGroupEvent } from './fiscal-group-audit.js';
 import type { TaxMatrix } from '../tax-engine/tax-rule.js';
 import type { FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
@@ -121,11 +121,11 @@ export class FiscalGroupsService {
 
   /** Replaces the whole matrix from a CSV text after validating every row; nothing changes on any error. */
   async importTaxMatrixCsv(id: string, csv: string, audit: AuditContext, effectiveFrom?: Date): Promise<FiscalGroupEntity> {
-    const { matrix, problems } = csvToTaxMatrix(csv);
+    const { matrix, problems, stoppedAt } = csvToTaxMatrix(csv);
     if (problems.length > 0)
       throw ApiError.validation(
         problems,
-        `The CSV has ${problems.length} problem(s); nothing was changed. ${problems
+        `The CSV has ${csvProblemCount(problems.length, stoppedAt)}; nothing was changed. ${problems
           .slice(0, 5)
           .map((p) => `${p.field}: ${p.problem}`)
           .join('; ')}`,

@@ -1,4 +1,4 @@
-import { csvToTaxMatrix, parseCsvRows, taxMatrixToCsv } from './tax-matrix-csv.js';
+import { CSV_PROBLEMS_LISTED, csvProblemCount, csvToTaxMatrix, parseCsvRows, taxMatrixToCsv } from './tax-matrix-csv.js';
 import type { TaxMatrix } from '../tax-engine/tax-rule.js';
 
 const MATRIX: TaxMatrix = {
@@ -246,5 +246,86 @@ describe('tax matrix CSV, RFC 4180 files', () => {
     const valid = csvToTaxMatrix(csv.split('\r\n').slice(0, 2).join('\r\n'));
     expect(valid.problems).toEqual([]);
     expect(valid.matrix['19059090']).toMatchObject({ ICMS_base_reduction: 41.67, FCP_rate: 1.5 });
+  });
+});
+
+describe('tax matrix CSV, a file with many problems', () => {
+  const HEADER = 'NCM;CEST;CST_ICMS;ICMS_rate;CST_PIS;PIS_rate;CST_COFINS;COFINS_rate;CFOP';
+
+  it('lists the first problems only, and says where checking stopped of how many lines', () => {
+    const result = csvToTaxMatrix(`${HEADER}\n${'x\n'.repeat(1000)}`);
+    expect(CSV_PROBLEMS_LISTED).toBe(100);
+    expect(result.problems).toHaveLength(100);
+    expect(result.problems[0]).toEqual({ field: 'line 2', line: 2, problem: 'has 1 cells, the header has 9' });
+    expect(result.problems[99]!.line).toBe(101);
+    // Line 102 holds the 101st problem: the file is not read past it.
+    expect(result.stoppedAt).toEqual({ line: 102, lines: 1001 });
+    expect(result.matrix).toEqual({});
+    expect(csvProblemCount(result.problems.length, result.stoppedAt)).toBe(
+      'more than 100 problems, the first 100 listed (checking stopped at line 102 of 1001)',
+    );
+  });
+
+  it('stops within a row whose problems pass the bound, and not at all when there are exactly as many as listed', () => {
+    // Each row has two bad cells (ICMS_rate and PIS_rate): the 51st row holds the 101st and 102nd problems.
+    const rows = Array.from({ length: 60 }, (_, index) => `${10_000_000 + index};;00;x;01;y;01;3;5102`);
+    const many = csvToTaxMatrix([HEADER, ...rows].join('\r\n'));
+    expect(many.problems).toHaveLength(100);
+    expect(many.problems.at(-1)).toMatchObject({ line: 51, column: 'PIS_rate' });
+    expect(many.stoppedAt).toEqual({ line: 52, lines: 61 });
+
+    const exactly = csvToTaxMatrix([HEADER, ...rows.slice(0, 50)].join('\r\n'));
+    expect(exactly.problems).toHaveLength(100);
+    expect(exactly.stoppedAt).toBeUndefined();
+    expect(csvProblemCount(exactly.problems.length, exactly.stoppedAt)).toBe('100 problem(s)');
+  });
+
+  it('lists the first 10 names of a header with many unknown or repeated columns', () => {
+    const unknown = Array.from({ length: 30 }, (_, index) => `extra${index}`);
+    const [problem] = csvToTaxMatrix([HEADER, ...unknown, 'NCM'].join(';')).problems;
+    expect(problem!.problem).toMatch(/^unknown column\(s\) extra0, extra1, .*, extra9 and 20 more; expected NCM, CEST/);
+  });
+});
+
+/** Excel (pt-BR) saves the empty columns at the right of the used range: `CFOP;;` and rows ending `;;`. */
+describe('tax matrix CSV, empty columns at the end', () => {
+  const HEADER = 'NCM;CEST;CST_ICMS;ICMS_rate;CST_PIS;PIS_rate;CST_COFINS;COFINS_rate;CFOP';
+
+  it('reads a header and rows ending with empty cells, and rows without them', () => {
+    const csv = ['\uFEFF' + HEADER + ';;', '21069090;;00;18;01;0,65;01;3;5102;;', ';;;;;;;;;;', '22030000;;60;18;04;0;04;0;5405', ''].join(
+      '\r\n',
+    );
+    const result = csvToTaxMatrix(csv);
+    expect(result.problems).toEqual([]);
+    expect(result.rows).toBe(2);
+    expect(result.matrix['21069090']).toEqual({
+      NCM: '21069090',
+      CEST: '',
+      CST_ICMS: '00',
+      ICMS_rate: 18,
+      CST_PIS: '01',
+      PIS_rate: 0.65,
+      CST_COFINS: '01',
+      COFINS_rate: 3,
+      CFOP: '5102',
+    });
+  });
+
+  it('refuses a value under a column without a name, and more cells than the header has', () => {
+    const csv = [HEADER + ';;', '21069090;;00;18;01;0,65;01;3;5102;x;', '22030000;;60;18;04;0;04;0;5405;;;'].join('\r\n');
+    expect(csvToTaxMatrix(csv).problems).toEqual([
+      { field: 'line 2', line: 2, problem: 'column 10 has no name' },
+      { field: 'line 3', line: 3, problem: 'has 12 cells, the header has 11' },
+    ]);
+  });
+
+  it('refuses a header with an empty cell before its last name', () => {
+    const header = 'NCM;;CEST;CST_ICMS;ICMS_rate;CST_PIS;PIS_rate;CST_COFINS;COFINS_rate;;CFOP;;';
+    expect(csvToTaxMatrix(`${header}\n21069090;;;00;18;01;0,65;01;3;;5102;;\n`).problems).toEqual([
+      { field: 'line 1', line: 1, problem: 'columns 2, 10 have no name' },
+    ]);
+    expect(csvToTaxMatrix(`;${HEADER}\n;21069090;;00;18;01;0,65;01;3;5102\n`).problems).toEqual([
+      { field: 'line 1', line: 1, problem: 'column 1 has no name' },
+    ]);
   });
 });

@@ -119,6 +119,25 @@ describe('/api/admin/clients and the clients CLI (e2e)', () => {
       expect((await login(created.clientId, created.secret)).response.status).toBe(401);
     });
 
+    it('400 naming a property sent as null, which a change cannot clear', async () => {
+      const created = await create({ name: 'POS 172', scopes: ['orders'], stores: ['172'] });
+      for (const field of ['name', 'scopes', 'stores', 'active']) {
+        // null is outside the schema: sent raw.
+        const refused = await t.http.request<{ error: string; details: Array<{ field: string }> }>(
+          'PATCH',
+          `/admin/clients/${created.clientId}`,
+          { [field]: null },
+          { token: await t.adminToken() },
+        );
+        expect([refused.status, refused.body.error]).toEqual([400, 'VALIDATION_FAILED']);
+        expect(new Set(refused.body.details.map((detail) => detail.field))).toEqual(new Set([field]));
+      }
+      const { secret: _secret, ...unchanged } = created;
+      expect(ok(await t.api.GET('/api/admin/clients/{clientId}', { params: { path: { clientId: created.clientId } } }), 200)).toEqual(
+        unchanged,
+      );
+    });
+
     it('404 for an unknown client', async () => {
       const path = { clientId: '999999999' };
       expect(failed(await t.api.GET('/api/admin/clients/{clientId}', { params: { path } }), 404)).toEqual({
@@ -217,6 +236,36 @@ describe('/api/admin/clients and the clients CLI (e2e)', () => {
       expect(now.stdout).toContain('The previous secret no longer works.');
       expect((await login(clientId, newSecret)).response.status).toBe(401);
       expect((await runCli(['clients:rotate-secret', '--id', clientId, '--grace-seconds', '604801'], t.databaseUrl)).code).toBe(64);
+    });
+
+    it('refuses what the API refuses, naming the option, and an id that exists, in words', async () => {
+      const usage = (option: string, problem: string) => ({
+        code: 64,
+        stderr: expect.stringMatching(new RegExp(`^--${option}: ${problem}\\n`)),
+      });
+      const cli = async (args: string[]) => {
+        const { code, stderr } = await runCli(args, t.databaseUrl);
+        return { code, stderr };
+      };
+      expect(await cli(['clients:create', '--name', 'n'.repeat(201), '--scopes', 'orders'])).toEqual(
+        usage('name', 'must be shorter than or equal to 200 characters'),
+      );
+      expect(await cli(['clients:create', '--name', 'POS refused', '--scopes', 'orders', '--stores', `162,${'9'.repeat(5000)}`])).toEqual(
+        usage('stores', 'each value in stores must be longer than or equal to 1 and shorter than or equal to 100 characters'),
+      );
+      const existing = await create({ name: 'POS 175', scopes: ['orders'] });
+      expect(await cli(['clients:update', '--id', existing.clientId, '--name', 'n'.repeat(201)])).toEqual(
+        usage('name', 'must be shorter than or equal to 200 characters'),
+      );
+      expect(await cli(['clients:create', '--name', 'Again', '--scopes', 'orders', '--id', existing.clientId])).toEqual({
+        code: 1,
+        stderr: `client id ${existing.clientId} already exists\n`,
+      });
+      // Nothing was written by the refused commands.
+      expect(await t.dataSource.getRepository(ApiClientEntity).findOneByOrFail({ clientId: existing.clientId })).toMatchObject({
+        name: 'POS 175',
+      });
+      expect(await t.dataSource.getRepository(ApiClientEntity).countBy({ name: 'POS refused' })).toBe(0);
     });
   });
 });

@@ -1,10 +1,20 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { freePort } from '../../src/database/embedded-postgres.js';
 import { EXIT_DATABASE_UNREACHABLE } from '../../src/database/database-preflight.js';
 import { PROJECT_ROOT } from '../support/service-process.js';
 import { createTestDatabase } from '../setup/test-database.js';
+
+function runCli(args: string[], databaseUrl: string): Promise<{ code: number; stderr: string }> {
+  const env: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl };
+  delete env.LOG_LEVEL;
+  return new Promise((done) => {
+    execFile(process.execPath, ['dist/src/cli/main.js', ...args], { cwd: PROJECT_ROOT, env, timeout: 30_000 }, (error, _stdout, stderr) =>
+      done({ code: error ? Number(error.code) : 0, stderr }),
+    );
+  });
+}
 
 /**
  * A database that could not be reached gave 20 s of stack traces, never naming
@@ -71,5 +81,26 @@ describe('a start whose database cannot be reached (e2e)', () => {
       taken.close();
       await database.drop();
     }
+  }, 40_000);
+});
+
+describe('a CLI command whose database cannot be reached (e2e)', () => {
+  const admin = new URL(process.env.TEST_PG_ADMIN_URL!);
+
+  it('says so in one sentence naming the address and the code, with exit code 69, at once', async () => {
+    const port = await freePort();
+    const refused = await runCli(['clients:list'], `postgres://nobody:secret@127.0.0.1:${port}/none`);
+    expect(refused).toEqual({
+      code: EXIT_DATABASE_UNREACHABLE,
+      stderr: `cannot connect to the database at 127.0.0.1:${port} (DATABASE_URL postgres://nobody@127.0.0.1:${port}/none): nothing accepts connections there (ECONNREFUSED)\n`,
+    });
+
+    const wrongPassword = await runCli(['clients:list'], Object.assign(new URL(admin), { password: 'not-the-password' }).toString());
+    expect(wrongPassword.code).toBe(EXIT_DATABASE_UNREACHABLE);
+    // The test cluster is reached through its socket directory, which stands for the host.
+    expect(wrongPassword.stderr).toMatch(
+      /^cannot connect to the database at \S+:\d+ \(DATABASE_URL postgres:\/\/[^@\s:]+@\S+\): the password is wrong \(28P01\)\n$/,
+    );
+    expect(wrongPassword.stderr).not.toContain('not-the-password');
   }, 40_000);
 });

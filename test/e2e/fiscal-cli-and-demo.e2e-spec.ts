@@ -67,6 +67,23 @@ describe('tax-matrix:import CLI (e2e)', () => {
     expect(Object.keys(unchanged.body.taxMatrix)).toHaveLength(5000);
   });
 
+  it('prints at most the first 100 problems of a bad file, and where checking stopped', async () => {
+    const group = await t.http.post<Schemas['FiscalGroupResponseDto']>(
+      '/admin/fiscal-groups',
+      { name: 'CLI bad import', uf: 'MG', stores: [{ store_id: `cli-bad-${process.pid}`, store_name: 'x' }], taxMatrix: {} },
+      { token },
+    );
+    const bad = join(directory, 'many-problems.csv');
+    await writeFile(bad, `NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate\n${'x\n'.repeat(100_000)}`);
+    const refused = await runCli(['tax-matrix:import', '--group', group.body.id, bad], t.databaseUrl);
+    expect(refused.code).toBe(1);
+    const lines = refused.stderr.trimEnd().split('\n');
+    expect(lines.filter((line) => /^line \d+: has 1 cells, the header has 8$/.test(line))).toHaveLength(100);
+    expect(lines.at(-1)).toBe(
+      `more than 100 problems, the first 100 listed (checking stopped at line 102 of 100001) in ${bad}; the matrix was not changed`,
+    );
+  });
+
   it('refuses bad arguments before touching the database', async () => {
     const noGroup = await runCli(['tax-matrix:import', 'file.csv'], 'postgres://nobody@127.0.0.1:1/none');
     expect(noGroup.code).toBe(64);

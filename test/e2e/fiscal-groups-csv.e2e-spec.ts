@@ -84,6 +84,51 @@ describe('fiscal groups: the tax matrix as CSV (e2e)', () => {
       expect(ok(await byId(group.id), 200).taxMatrix).toEqual(RULES);
     });
 
+    it('imports what pt-BR Excel saves with empty columns at the end, and refuses a value under a column without a name', async () => {
+      const group = await created();
+      const put = (raw: string) =>
+        t.http.put<Group & ErrorBody>(`${BASE}/${group.id}/tax-matrix`, undefined, { token, raw, headers: { 'content-type': 'text/csv' } });
+      const header = '\uFEFFNCM;CEST;CST_ICMS;ICMS_rate;CST_PIS;PIS_rate;CST_COFINS;COFINS_rate;CFOP;;';
+      const valueUnderNoName = await put([header, '21069090;;00;18;01;0,65;01;3;5102;;x', ''].join('\r\n'));
+      expect(valueUnderNoName.status).toBe(400);
+      expect(valueUnderNoName.body.details).toEqual([{ field: 'line 2', line: 2, problem: 'column 11 has no name' }]);
+
+      const imported = await put([header, '21069090;;00;18;01;0,65;01;3;5102;;', ';;;;;;;;;;', ''].join('\r\n'));
+      expect(imported.status).toBe(200);
+      expect(imported.body.taxMatrix).toEqual({
+        '21069090': {
+          NCM: '21069090',
+          CEST: '',
+          CST_ICMS: '00',
+          ICMS_rate: 18,
+          CST_PIS: '01',
+          PIS_rate: 0.65,
+          CST_COFINS: '01',
+          COFINS_rate: 3,
+          CFOP: '5102',
+        },
+      });
+    });
+
+    it('lists the first 100 problems of a file with a million, and says where checking stopped', async () => {
+      const group = await created();
+      // 2 MB, well under the 8 MiB CSV limit: every row has one cell where the header has 9.
+      const csv = `NCM;CEST;CST_ICMS;ICMS_rate;CST_PIS;PIS_rate;CST_COFINS;COFINS_rate;CFOP\n${'x\n'.repeat(1_000_000)}`;
+      const response = await t.http.put<ErrorBody>(`${BASE}/${group.id}/tax-matrix`, undefined, {
+        token,
+        raw: csv,
+        headers: { 'content-type': 'text/csv' },
+      });
+      expect([response.status, response.body.error]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(response.body.details).toHaveLength(100);
+      expect(response.body.details?.[99]).toEqual({ field: 'line 101', line: 101, problem: 'has 1 cells, the header has 9' });
+      expect(response.body.message).toMatch(
+        /^The CSV has more than 100 problems, the first 100 listed \(checking stopped at line 102 of 1000001\); nothing was changed\. line 2: /,
+      );
+      expect(response.text.length).toBeLessThan(16 * 1024);
+      expect(ok(await byId(group.id), 200).taxMatrix).toEqual(RULES);
+    });
+
     it('refuses a JSON body on the CSV route and CSV on the JSON routes', async () => {
       const group = await created();
       const json = await t.http.put(`${BASE}/${group.id}/tax-matrix`, { a: 1 }, { token });

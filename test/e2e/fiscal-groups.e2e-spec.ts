@@ -284,6 +284,19 @@ describe('fiscal groups (e2e)', () => {
       failed(await update('nope', { name: 'x' }), 400);
     });
 
+    it('answers 400 naming a property the group cannot be without when it is sent as null, and null clears the optional ones', async () => {
+      const group = await created();
+      for (const field of ['name', 'uf', 'stores', 'taxMatrix']) {
+        // null is outside the update schema: sent raw.
+        const refused = await t.http.put<ErrorBody>(`${BASE}/${group.id}`, { [field]: null }, { token });
+        expect([refused.status, refused.body.error]).toEqual([400, 'VALIDATION_FAILED']);
+        expect(new Set(refused.body.details?.map((detail) => detail.field))).toEqual(new Set([field]));
+      }
+      expect(ok(await byId(group.id), 200)).toEqual(group);
+      const cleared = await t.http.put<Group>(`${BASE}/${group.id}`, { externalId: null, taxRegime: null }, { token });
+      expect([cleared.status, cleared.body.externalId, cleared.body.taxRegime]).toEqual([200, null, null]);
+    });
+
     it('deletes with 204 and no body, then 404; releases the stores', async () => {
       const group = await created();
       const remove = (id: string) => api.DELETE('/api/admin/fiscal-groups/{id}', { params: { path: { id } } });

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { roleIncludes, ROLES, type Role } from '../../src/auth/principal.js';
+import { AppUserEntity } from '../../src/users/app-user.entity.js';
 import { expectDeclaredError } from '../support/declared-errors.js';
 import { documentedOperations } from '../support/openapi-routes.js';
 import { orderFor } from '../support/orders.js';
@@ -145,6 +146,28 @@ describe('People: roles, invitations and the CLI', () => {
     expect((await t.http.get(`/auth/password-links/${linkToken(again.body.link)}`)).status).toBe(200);
   });
 
+  it('answers 400 naming name, role or active sent as null to a change, and changes nothing', async () => {
+    const token = await t.adminToken();
+    const created = await t.http.post<{ user: { id: string } }>(
+      '/admin/users',
+      { email: `nulls-${process.pid}@example.com`, name: 'Nulls', role: 'support' },
+      { token },
+    );
+    const path = `/admin/users/${created.body.user.id}`;
+    for (const field of ['name', 'role', 'active']) {
+      // null is outside the schema: sent raw.
+      const refused = await t.http.request<{ error: string; details: Array<{ field: string }> }>(
+        'PATCH',
+        path,
+        { [field]: null },
+        { token },
+      );
+      expect([refused.status, refused.body.error]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(new Set(refused.body.details.map((detail) => detail.field))).toEqual(new Set([field]));
+    }
+    expect((await t.http.get(path, { token })).body).toMatchObject({ name: 'Nulls', role: 'support', active: true });
+  });
+
   it('creates a person from the CLI with a printed link, and prints a new link on demand', async () => {
     const email = `cli-${process.pid}@example.com`;
     const created = await runCli(['users:create', '--email', email, '--name', 'CLI Admin', '--role', 'admin'], t.databaseUrl);
@@ -165,5 +188,14 @@ describe('People: roles, invitations and the CLI', () => {
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toMatch(/Another person has the email/);
     expect((await runCli(['users:create', '--email', email, '--name', 'x', '--role', 'boss'], t.databaseUrl)).code).toBe(64);
+  });
+
+  it('refuses from the CLI an email the API refuses, which could never sign in', async () => {
+    // POST /admin/users and POST /auth/session refuse an email over 254 characters.
+    const email = `${'a'.repeat(300)}@example.com`;
+    const refused = await runCli(['users:create', '--email', email, '--name', 'Ana Long Email', '--role', 'fiscal'], t.databaseUrl);
+    expect(refused.code).toBe(64);
+    expect(refused.stderr.split('\n')).toContain('--email: must be shorter than or equal to 254 characters');
+    expect(await t.dataSource.getRepository(AppUserEntity).countBy({ name: 'Ana Long Email' })).toBe(0);
   });
 });

@@ -115,6 +115,16 @@ describe('product fiscal categories (e2e)', () => {
       expect(ok(await update(category.productId, { externalProductId: null }), 200).externalProductId).toBeNull();
     });
 
+    it.each(['productName', 'ncm'])('answers 400 naming %s when it is sent as null, and changes nothing', async (field) => {
+      const category = await created();
+      // null is outside the update schema: sent raw.
+      const response = await t.http.put<ErrorBody>(`${BASE}/${category.productId}`, { [field]: null }, { token });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe('VALIDATION_FAILED');
+      expect(new Set(response.body.details?.map((detail) => detail.field))).toEqual(new Set([field]));
+      expect(ok(await get(category.productId), 200)).toEqual(category);
+    });
+
     it('answers 400 when productId is in the body', async () => {
       const category = await created();
       // productId is outside the update schema: sent raw.

@@ -314,7 +314,7 @@ export interface paths {
         get?: never;
         /**
          * Replace the tax matrix from CSV
-         * @description Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Every row is validated: a 400 lists the bad rows by line number and nothing changes. With `effectiveFrom` the new matrix is scheduled for that instant.
+         * @description Send `Content-Type: text/csv` with a header row of TaxRule field names (any order; CFOP and the reform columns optional). Comma or semicolon separated; in semicolon files a decimal comma is accepted. Empty cells at the end of the header row (columns a spreadsheet left unused) are not columns: the cells of a row under them must be empty. Every row is validated: a 400 lists the problems by line number and nothing changes. With `effectiveFrom` the new matrix is scheduled for that instant.
          */
         put: operations["FiscalGroups_importCsv"];
         post?: never;
@@ -7604,7 +7604,7 @@ export interface operations {
                     "application/json": components["schemas"]["FiscalGroupResponseDto"];
                 };
             };
-            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            /** @description Invalid request (a bad id or `effectiveFrom`) or file. For the file: VALIDATION_FAILED, `details` lists its problems in its order, each with its `line` (and `column` when it is about one cell), at most 100. A file with more is checked up to the next one only, and `message` says so and where checking stopped: "The CSV has more than 100 problems, the first 100 listed (checking stopped at line 102 of 250000)...". Nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { SCOPES, type Scope } from '../../auth/scopes.js';
+import { OptionalNotNull } from '../../common/http/optional-not-null.js';
 import { STORE_ID_PROBLEM, type ClientRecord } from '../../auth/clients.service.js';
 
 /** The longest grace period of a replaced secret: one week. */
@@ -86,19 +87,19 @@ export class CreateClientDto {
 /** Any of the fields; the others stay as they are. */
 export class UpdateClientDto {
   @ApiProperty({ example: 'POS store 162 (front counter)', required: false })
-  @IsOptional()
+  @OptionalNotNull()
   @Length(1, 200)
   @IsString()
   name?: string;
 
   @ApiProperty({ enum: SCOPES, isArray: true, example: ['orders'], required: false })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(SCOPES, { each: true })
   @ArrayNotEmpty()
   scopes?: Scope[];
 
   @ApiProperty({ description: STORES_REQUEST_DOC, example: ['162', '164'], required: false })
-  @IsOptional()
+  @OptionalNotNull()
   @Matches(/^\S(?:[\s\S]*\S)?$/, { each: true, message: STORE_ID_PROBLEM })
   @Length(1, 100, { each: true })
   @IsString({ each: true })
@@ -106,7 +107,7 @@ export class UpdateClientDto {
   stores?: string[];
 
   /** false: its tokens and credentials stop working within AUTH_CACHE_SECONDS */
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   active?: boolean;
 }

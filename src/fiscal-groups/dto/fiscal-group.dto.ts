@@ -290,8 +290,12 @@ export class CreateFiscalGroupDto {
   settings?: FiscalGroupSettingsDto;
 }
 
-/** Partial update: only sent properties change; `stores` and `taxMatrix`, when sent, replace the whole list / matrix. */
-export class UpdateFiscalGroupDto extends PartialType(CreateFiscalGroupDto) {}
+/**
+ * Partial update: only sent properties change; `stores` and `taxMatrix`, when sent, replace the whole list / matrix.
+ * A property the group cannot be without is refused as null; null clears `externalId` and `taxRegime` (which keep their
+ * `@IsOptional()`) and leaves `settings` as they are.
+ */
+export class UpdateFiscalGroupDto extends PartialType(CreateFiscalGroupDto, { skipNullProperties: false }) {}
 
 export class FiscalGroupResponseDto {
   @ApiProperty({ format: 'uuid', example: '9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e' })

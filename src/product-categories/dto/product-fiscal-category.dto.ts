@@ -1,6 +1,7 @@
 import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString, Length, Matches, ValidateIf } from 'class-validator';
 import { ForbiddenProperty } from '../../common/http/forbidden-property.js';
+import { OptionalNotNull } from '../../common/http/optional-not-null.js';
 
 const NCM_RULE = { message: 'must be an NCM code of 8 digits' };
 
@@ -37,14 +38,14 @@ export class UpdateProductFiscalCategoryDto {
   productId?: never;
 
   @ApiProperty({ example: 'Coca-Cola lata 350 ml' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @Length(1, 300)
   productName?: string;
 
   /** NCM code (8 digits) */
   @ApiProperty({ example: '22021000' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @Matches(/^\d{8}$/, NCM_RULE)
   ncm?: string;

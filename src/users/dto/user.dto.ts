@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsString, Length } from 'class-validator';
+import { OptionalNotNull } from '../../common/http/optional-not-null.js';
 import { ROLES, type Role } from '../../auth/principal.js';
 
 export class UserDto {
@@ -67,18 +68,18 @@ export class CreateUserDto {
 /** Only the properties sent change. */
 export class UpdateUserDto {
   @ApiProperty({ example: 'Ana Souza' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @Length(1, 200)
   name?: string;
 
   @ApiProperty({ enum: ROLES })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(ROLES)
   role?: Role;
 
   /** false: the person can no longer sign in, and every open session ends at once */
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   active?: boolean;
 }
