@@ -58,6 +58,7 @@ describe('OpenAPI document (e2e)', () => {
       ClientPageDto: ['total', 'page', 'pageSize', 'totalPages'],
       UserPageDto: ['total', 'page', 'pageSize', 'totalPages'],
       AuditEventPageDto: ['total', 'page', 'pageSize', 'totalPages'],
+      ProductCategoryHistoryPageDto: ['total', 'page', 'pageSize', 'totalPages'],
     };
     for (const [schema, properties] of Object.entries(integers)) {
       for (const name of properties) {

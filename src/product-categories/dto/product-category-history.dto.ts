@@ -41,15 +41,15 @@ export class ProductCategoryHistoryPageDto {
   /** Newest first */
   items: ProductCategoryHistoryEntryDto[];
 
-  @ApiProperty({ minimum: 0, example: 3 })
+  @ApiProperty({ type: 'integer', minimum: 0, example: 3 })
   total: number;
 
-  @ApiProperty({ minimum: 1, example: 1 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   page: number;
 
-  @ApiProperty({ minimum: 1, example: 20 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 20 })
   pageSize: number;
 
-  @ApiProperty({ minimum: 0, example: 1 })
+  @ApiProperty({ type: 'integer', minimum: 0, example: 1 })
   totalPages: number;
 }
