@@ -1,3 +1,4 @@
+import { clientToken } from '../support/http.js';
 import { ApiClientEntity } from '../../src/auth/api-client.entity.js';
 import { AuditEventEntity } from '../../src/audit/audit-event.entity.js';
 import { failed, ok } from '../support/api.js';
@@ -31,13 +32,7 @@ describe('/api/admin/clients: store ids in `stores` (e2e)', () => {
     ok(await t.api.POST('/api/admin/clients', { body: { name: unique('POS'), scopes, stores } }), 201);
   const patch = (clientId: string, body: { scopes?: Scope[]; stores?: string[] }) =>
     t.api.PATCH('/api/admin/clients/{clientId}', { params: { path: { clientId } }, body });
-  const loginToken = async (clientId: string, secret: string) =>
-    ok(
-      await t
-        .apiAs()
-        .POST('/api/authentication/login', { body: { client_id: clientId, client_secret: secret, grant_type: 'client_credentials' } }),
-      200,
-    ).accessToken;
+  const loginToken = (clientId: string, secret: string) => clientToken(t.http, clientId, secret);
 
   beforeAll(async () => {
     f = await bootFulfillmentApp();

@@ -9,6 +9,25 @@ import { answer, heldAnswer, type ReceivedRequest, WebhookReceiver } from '../su
 const FORWARD = '/enrich-order-forward';
 const webhookIdOf = (request: ReceivedRequest) => String(request.headers['webhook-id']);
 
+/** A service forwarding to a receiver of its own, with fast retries, an `orders` token and a store that has taxes. */
+async function forwardingService(timeoutMs: number, storeId: string) {
+  const receiver = await WebhookReceiver.start();
+  const t = await bootTestApp({
+    ORDER_WEBHOOK_URL: receiver.url,
+    WEBHOOK_RETRY_ENABLED: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms',
+    ORDER_WEBHOOK_TIMEOUT_MS: String(timeoutMs),
+  });
+  const orders = await t.tokenFor(['orders']);
+  await seedFiscalData(t.http, await t.tokenFor(['admin']), storeId);
+  // The receiver first: a held answer of a failed test must not keep the service's shutdown waiting.
+  const close = async () => {
+    await receiver.close();
+    await t.close();
+  };
+  return { receiver, t, orders, close };
+}
+
 /**
  * Two sends of one order overlap: an older message (A) whose receiver answers late, and a re-send (B, a newer payload
  * with its own webhook-id) answered first. Whatever A's late answer, it is counted and logged, but B's outcome decides
@@ -43,22 +62,12 @@ describe('forwarding: an older message answered after a newer send of the order 
     return { row, idB };
   }
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    t = await bootTestApp({
-      ORDER_WEBHOOK_URL: receiver.url,
-      WEBHOOK_RETRY_ENABLED: 'true',
-      WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms',
-      ORDER_WEBHOOK_TIMEOUT_MS: '5000',
-    });
-    orders = await t.tokenFor(['orders']);
-    await seedFiscalData(t.http, await t.tokenFor(['admin']), storeId);
+    ({ receiver, t, orders, close } = await forwardingService(5000, storeId));
   });
-  afterAll(async () => {
-    // The receiver first: a held answer of a failed test must not keep the service's shutdown waiting.
-    await receiver.close();
-    await t.close();
-  });
+  afterAll(() => close());
   beforeEach(() => receiver.reset());
 
   it('A refused late after B was refused: B keeps its retry, A is not retried, and B is delivered when due', async () => {
@@ -141,21 +150,12 @@ describe('forwarding: a receiver that answers 2xx and then stalls its body (e2e)
   let orders: string;
   const storeId = unique('stalled-body-store');
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    t = await bootTestApp({
-      ORDER_WEBHOOK_URL: receiver.url,
-      WEBHOOK_RETRY_ENABLED: 'true',
-      WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms',
-      ORDER_WEBHOOK_TIMEOUT_MS: '500',
-    });
-    orders = await t.tokenFor(['orders']);
-    await seedFiscalData(t.http, await t.tokenFor(['admin']), storeId);
+    ({ receiver, t, orders, close } = await forwardingService(500, storeId));
   });
-  afterAll(async () => {
-    await receiver.close();
-    await t.close();
-  });
+  afterAll(() => close());
   beforeEach(() => receiver.reset());
 
   it('the 2xx status line is the acceptance: FORWARDED, logged without an error, not retried', async () => {

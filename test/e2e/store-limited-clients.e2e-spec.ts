@@ -1,3 +1,4 @@
+import { clientToken } from '../support/http.js';
 import { ApiClientEntity } from '../../src/auth/api-client.entity.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { failed, ok, type Schemas } from '../support/api.js';
@@ -29,13 +30,7 @@ describe('a client limited to stores on the order intake (e2e)', () => {
   let platformPos: string;
 
   const rows = (orderId: string) => t.dataSource.getRepository(OrderEntity).countBy({ orderId });
-  const loginToken = async (clientId: string, secret: string) =>
-    ok(
-      await t
-        .apiAs()
-        .POST('/api/authentication/login', { body: { client_id: clientId, client_secret: secret, grant_type: 'client_credentials' } }),
-      200,
-    ).accessToken;
+  const loginToken = (clientId: string, secret: string) => clientToken(t.http, clientId, secret);
   const limitedClient = async (scopes: Array<'orders' | 'platform'>, stores: string[]) => {
     const created = ok(await t.api.POST('/api/admin/clients', { body: { name: `POS ${unique('c')}`, scopes, stores } }), 201);
     return { clientId: created.clientId, secret: created.secret, token: await loginToken(created.clientId, created.secret) };

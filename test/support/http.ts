@@ -53,14 +53,19 @@ export class HttpClient {
 export const DEVELOPMENT_CLIENT = { id: '1001', secret: 'dev-secret-change-me' } as const;
 
 /** A bearer token of the development client, from the service `http` talks to; fails the test when the login fails. */
-export async function developmentClientToken(http: HttpClient): Promise<string> {
+export function developmentClientToken(http: HttpClient): Promise<string> {
+  return clientToken(http, DEVELOPMENT_CLIENT.id, DEVELOPMENT_CLIENT.secret);
+}
+
+/** A bearer token of an API client by the login route, as its point of sale gets one; fails the test when the login fails. */
+export async function clientToken(http: HttpClient, clientId: string, secret: string): Promise<string> {
   const response = await http.post<{ accessToken?: string }>('/authentication/login', {
-    client_id: DEVELOPMENT_CLIENT.id,
-    client_secret: DEVELOPMENT_CLIENT.secret,
+    client_id: clientId,
+    client_secret: secret,
     grant_type: 'client_credentials',
   });
   if (response.status !== 200 || !response.body.accessToken) {
-    throw new Error(`the development client's login answered ${response.status}: ${response.text}`);
+    throw new Error(`the login of client ${clientId} answered ${response.status}: ${response.text}`);
   }
   return response.body.accessToken;
 }
