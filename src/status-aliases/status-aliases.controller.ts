@@ -34,7 +34,7 @@ export class StatusAliasesController {
     summary: 'Replace the whole alias table',
     description:
       `${MATCHING} The table is replaced in one transaction and every instance uses it at once. ` +
-      '400 (nothing changed) for an unknown status, an empty label, a label that matches a status value itself, or two labels that match the same way.',
+      '400 (nothing changed) for an unknown status, an empty label (or one of nothing but spaces, `_` and `-`), a label that matches a status value itself, or two labels that match the same way.',
   })
   @ApiBody({
     type: StatusAliasesDto,

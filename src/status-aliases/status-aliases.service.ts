@@ -72,6 +72,11 @@ export class StatusAliasesService implements OnModuleInit {
     const seen = new Map<string, number>();
     aliases.forEach((alias, index) => {
       const key = matchKey(alias.label);
+      // Such a label is empty once matched: it would match a status sent as "-", "_" or blank.
+      if (key === '') {
+        problems.push({ field: `aliases.${index}.label`, problem: 'is empty once spaces, "_" and "-" are set aside' });
+        return;
+      }
       const canonical = canonicalStatusOf(alias.label);
       if (canonical) problems.push({ field: `aliases.${index}.label`, problem: `matches the status value ${canonical} itself` });
       const earlier = seen.get(key);

@@ -123,6 +123,29 @@ describe('StatusAliasesService (integration)', () => {
       expect(await service.list()).toEqual(before);
     });
 
+    it('refuses a label that is empty once matched (only spaces, "_" and "-"); nothing changes', async () => {
+      const before = await service.list();
+      await expect(
+        service.replace(
+          [
+            { label: 'Listo', status: 'READY' },
+            { label: ' - ', status: 'CANCELLED' },
+            { label: '_', status: 'DELIVERED' },
+          ],
+          AUDIT,
+        ),
+      ).rejects.toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        details: [
+          { field: 'aliases.1.label', problem: 'is empty once spaces, "_" and "-" are set aside' },
+          { field: 'aliases.2.label', problem: 'is empty once spaces, "_" and "-" are set aside' },
+        ],
+      });
+      expect(await service.list()).toEqual(before);
+      expect(await service.resolve('-')).toBeUndefined();
+    });
+
     it('empties the table with an empty list', async () => {
       expect(await service.replace([], AUDIT)).toEqual([]);
       expect(await db.dataSource.getRepository(StatusAliasEntity).count()).toBe(0);

@@ -494,7 +494,7 @@ export interface paths {
         get: operations["StatusAliases_list"];
         /**
          * Replace the whole alias table
-         * @description A received status (fulfillment `status` and `tracking`, the new-order webhook) is matched ignoring case, accents, surrounding spaces and the difference between space, `_` and `-`: first against the order status values, then against these aliases. The table is replaced in one transaction and every instance uses it at once. 400 (nothing changed) for an unknown status, an empty label, a label that matches a status value itself, or two labels that match the same way.
+         * @description A received status (fulfillment `status` and `tracking`, the new-order webhook) is matched ignoring case, accents, surrounding spaces and the difference between space, `_` and `-`: first against the order status values, then against these aliases. The table is replaced in one transaction and every instance uses it at once. 400 (nothing changed) for an unknown status, an empty label (or one of nothing but spaces, `_` and `-`), a label that matches a status value itself, or two labels that match the same way.
          */
         put: operations["StatusAliases_replace"];
         post?: never;
