@@ -142,6 +142,11 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       ],
       ['a page of 0', { startDate: '2025-03-01', endDate: '2025-03-31', page: 0 }, 'page'],
       ['a pageSize over 100', { startDate: '2025-03-01', endDate: '2025-03-31', pageSize: 101 }, 'pageSize'],
+      // Only plain integers: Number() would read these as 16, 10 and 7.
+      ['a pageSize in hexadecimal', { startDate: '2025-03-01', endDate: '2025-03-31', pageSize: '0x10' }, 'pageSize'],
+      ['a page in exponent notation', { startDate: '2025-03-01', endDate: '2025-03-31', page: '1e1' }, 'page'],
+      ['a page with a space', { startDate: '2025-03-01', endDate: '2025-03-31', page: ' 7' }, 'page'],
+      ['a page past PostgreSQL integers', { startDate: '2025-03-01', endDate: '2025-03-31', page: '9007199254740993' }, 'page'],
       ['an empty country', { startDate: '2025-03-01', endDate: '2025-03-31', country: '' }, 'country'],
       ['an unknown parameter', { startDate: '2025-03-01', endDate: '2025-03-31', store: '1' }, 'store'],
     ])('400 { error } for %s', async (_label, query, mentioned) => {

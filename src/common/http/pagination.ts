@@ -1,18 +1,27 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { MAX_INTEGER_PARAM, plainInteger } from './query-params.js';
 
 export class PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', description: 'Page number, from 1', minimum: 1, default: 1, example: 1 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Page number, from 1',
+    minimum: 1,
+    maximum: MAX_INTEGER_PARAM,
+    default: 1,
+    example: 1,
+  })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(plainInteger)
   @IsInt()
   @Min(1)
+  @Max(MAX_INTEGER_PARAM)
   page?: number;
 
   @ApiPropertyOptional({ type: 'integer', description: 'Items per page', minimum: 1, maximum: 100, default: 20, example: 20 })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(plainInteger)
   @IsInt()
   @Min(1)
   @Max(100)
