@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 
-# Node 24 is the current LTS; Node 20 (end of life 2026-04-30) remains the floor the suite runs on.
+# Node 24 LTS runs the image; Node 22 LTS is the oldest version the service supports (CI runs the suite on both).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
