@@ -1,10 +1,11 @@
 import type { LoggerService, LogLevel as NestLogLevel } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
 import { currentRequestId } from './request-context.js';
+import { withoutSecretsInUrls } from './secrets-in-urls.js';
 
 export type { Logger } from 'pino';
 
-export function createRootLogger(level: string, destination?: NodeJS.WritableStream): Logger {
+export function createRootLogger(level: string, destination: NodeJS.WritableStream = process.stdout): Logger {
   return pino(
     {
       level,
@@ -16,11 +17,23 @@ export function createRootLogger(level: string, destination?: NodeJS.WritableStr
         return requestId ? { requestId } : {};
       },
       redact: {
-        paths: ['req.headers.authorization', 'headers.authorization', '*.client_secret', '*.password', 'client_secret', 'secret'],
+        paths: [
+          'req.headers.authorization',
+          'headers.authorization',
+          'req.headers.cookie',
+          'headers.cookie',
+          '*.client_secret',
+          '*.password',
+          'client_secret',
+          'secret',
+        ],
         censor: '[redacted]',
       },
+      // Secrets travel in URLs too (a password link's token, a sign-in callback's code): every line, whatever its
+      // level and wherever the URL sits in it (a field, the message, an error's stack), is written without them.
+      hooks: { streamWrite: withoutSecretsInUrls },
     },
-    destination ?? process.stdout,
+    destination,
   );
 }
 
