@@ -9,6 +9,7 @@ import {
   postgresUrl,
   trustedProxies,
 } from './config-parsers.js';
+import type { LogFormat } from '../common/logging/logger.js';
 import { whsecProblem } from './webhook-secret.js';
 
 /**
@@ -64,6 +65,8 @@ export interface AppConfig {
   unauthenticatedBodiesMax: number;
   orderMaxLines: number;
   logLevel: LogLevel;
+  /** Unset: chosen at start from the terminal (see `logFormatFor`). */
+  logFormat: LogFormat | undefined;
   authRateLimitPerMinute: number;
   authCacheSeconds: number;
   trustedProxies: string[] | undefined;
@@ -366,6 +369,15 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     default: 'info',
     description: 'pino log level.',
     parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+  },
+  {
+    name: 'LOG_FORMAT',
+    key: 'logFormat',
+    default: undefined,
+    defaultLabel: '`pretty` on a terminal, else `json`',
+    description:
+      '`json`: one JSON line per event (pino), for log collectors. `pretty`: readable lines (pino-pretty), for a person at a terminal. Unset: `pretty` when stdout is a terminal outside production, `json` otherwise. Production always writes `json` (`pretty` is refused there).',
+    parse: oneOf(['json', 'pretty'] as const),
   },
   {
     name: 'AUTH_RATE_LIMIT_PER_MINUTE',
