@@ -221,14 +221,16 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     name: 'SIGN_IN_FAILURES_PER_ACCOUNT',
     key: 'signInFailuresPerAccount',
     default: '5',
-    description: 'Failed sign-ins to one email within 15 minutes before further attempts for it get 429.',
+    description:
+      'Failed sign-ins (and wrong current passwords on a password change) for one email from one client address within 15 minutes before further attempts for it from that address get 429. Failures from other addresses never refuse it: nobody can lock a person out.',
     parse: integer(1, 10_000),
   },
   {
     name: 'SIGN_IN_FAILURES_PER_ADDRESS',
     key: 'signInFailuresPerAddress',
     default: '20',
-    description: 'Failed sign-ins from one client address within 15 minutes before further attempts from it get 429.',
+    description:
+      'Failed sign-ins (and wrong current passwords on a password change) from one client address within 15 minutes, whatever the email, before further attempts from it get 429.',
     parse: integer(1, 100_000),
   },
   {

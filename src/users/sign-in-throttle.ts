@@ -13,14 +13,16 @@ export interface SignInAttempt {
 }
 
 /**
- * Failed sign-ins per account (the email, as typed, in lower case) and per client address,
- * counted with the credential rate limit's PostgreSQL counters (every instance together). Past
- * either limit every attempt is refused with 429 until the window ends, whether its password is
- * right or not.
+ * Failed password checks (sign-ins, and password changes with a wrong current password) per client
+ * address and per account from that address (the email, as typed, in lower case), counted with the
+ * credential rate limit's PostgreSQL counters (every instance together). Past either limit every
+ * attempt from that address is refused with 429 until the window ends, whether its password is
+ * right or not. Nothing is counted per account alone: failures from one address never refuse the
+ * account's right password from another address, so nobody can lock a person out.
  *
  * An attempt is counted before its password is checked, in the same statement that reads the
- * count, and taken back when it signs in or is refused: only failures stay counted, and attempts
- * sent together cannot check more passwords than the limit, since each one under way holds its place.
+ * count, and taken back when its password is right or it is refused: only failures stay counted, and
+ * attempts sent together cannot check more passwords than the limit, since each one under way holds its place.
  * See "One answer for every failed sign-in" in docs/api-decisions.md.
  */
 @Injectable()
@@ -33,7 +35,7 @@ export class SignInThrottle {
   /** Counts the attempt on both keys, or refuses it with 429 (and counts nothing) when either is past its limit. */
   async reserve(email: string, address: string): Promise<SignInAttempt> {
     const limits: Array<[key: string, limit: number]> = [
-      [accountKey(email), this.config.signInFailuresPerAccount],
+      [accountFromAddressKey(email, address), this.config.signInFailuresPerAccount],
       [addressKey(address), this.config.signInFailuresPerAddress],
     ];
     const hits = await Promise.all(limits.map(([key]) => this.counters.hit(key, FAILURE_WINDOW_MS)));
@@ -54,8 +56,9 @@ export class SignInThrottle {
   }
 }
 
-function accountKey(email: string): string {
-  return `sign-in-failures:account:${email}`;
+/** The address first: no address holds `:account:`, so two (address, email) pairs never share a key. */
+function accountFromAddressKey(email: string, address: string): string {
+  return `sign-in-failures:address:${address}:account:${email}`;
 }
 
 function addressKey(address: string): string {
