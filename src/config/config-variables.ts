@@ -187,7 +187,7 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     key: 'bootstrapAdminPassword',
     default: 'dev-admin-password',
     description:
-      'Password of the development admin person. It must pass the password rules (12 characters or more, not a common password): a start with a refused one fails.',
+      'Password of the development admin person. It must pass the password rules (12 characters or more, hard to guess: not a common password, nor the admin’s email or name): a start with a refused one fails.',
     sensitive: true,
     parse: (raw) => {
       if ([...raw].length < 12) throw new InvalidValue('must be at least 12 characters long');

@@ -153,7 +153,7 @@ export class SessionsService extends SessionAuthenticator {
       throw ApiError.badRequest('The current password is wrong', 'currentPassword');
     }
     await attempt.release();
-    const problem = passwordProblem(dto.newPassword);
+    const problem = passwordProblem(dto.newPassword, user);
     if (problem) throw passwordRejected(problem, 'newPassword');
     const hash = await this.hasher.hash(dto.newPassword);
     const token = randomToken();

@@ -198,6 +198,12 @@ describe('People: sessions', () => {
     expect(weak.status).toBe(400);
     expect(weak.body).toMatchObject({ error: 'PASSWORD_REJECTED', details: [{ field: 'newPassword', reason: 'TOO_SHORT' }] });
     expectDeclaredError('PUT', '/api/auth/session/password', weak as { status: number; body: object });
+    const ownEmail = await t.http.put(
+      '/auth/session/password',
+      { currentPassword: GOOD_PASSWORD, newPassword: person.email },
+      asPerson(person),
+    );
+    expect(ownEmail.body).toMatchObject({ error: 'PASSWORD_REJECTED', details: [{ field: 'newPassword', reason: 'PERSONAL' }] });
   });
 
   it('ends a session 30 minutes after its last request, and 12 hours after sign-in however busy', async () => {
