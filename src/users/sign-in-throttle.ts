@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
@@ -34,9 +35,10 @@ export class SignInThrottle {
 
   /** Counts the attempt on both keys, or refuses it with 429 (and counts nothing) when either is past its limit. */
   async reserve(email: string, address: string): Promise<SignInAttempt> {
+    const client = clientNetworkOf(address);
     const limits: Array<[key: string, limit: number]> = [
-      [accountFromAddressKey(email, address), this.config.signInFailuresPerAccount],
-      [addressKey(address), this.config.signInFailuresPerAddress],
+      [accountFromAddressKey(email, client), this.config.signInFailuresPerAccount],
+      [addressKey(client), this.config.signInFailuresPerAddress],
     ];
     const hits = await Promise.all(limits.map(([key]) => this.counters.hit(key, FAILURE_WINDOW_MS)));
     const attempt = { release: () => this.release(limits, hits) };
@@ -63,4 +65,25 @@ function accountFromAddressKey(email: string, address: string): string {
 
 function addressKey(address: string): string {
   return `sign-in-failures:address:${address}`;
+}
+
+/**
+ * The client an address stands for in the counts: an IPv4 address, or the /64 network of an IPv6 one. One
+ * subscriber's line or server is given a whole /64 (2^64 addresses): counted per address, it could try 5
+ * passwords from each of them. An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`) is its IPv4 address.
+ */
+export function clientNetworkOf(address: string): string {
+  const plain = address.trim().toLowerCase().replace(/%.*$/, '');
+  if (!isIPv6(plain)) return plain;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = plain.split('::');
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
+  const written = groupsOf(head);
+  const after = tail === undefined ? [] : groupsOf(tail);
+  const groups = [...written, ...Array<string>(8 - written.length - after.length).fill('0'), ...after];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }

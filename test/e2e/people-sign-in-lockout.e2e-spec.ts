@@ -38,6 +38,17 @@ describe('People: failed password checks cannot lock a person out, and a passwor
     expect((await attempt(person.email, person.password, attacker)).status).toBe(429);
   });
 
+  it('counts an IPv6 /64 as one address: its 2^64 addresses cannot take 5 guesses each', async () => {
+    const person = await personWith(t, 'support');
+    const network = (host: number) => ({ 'x-forwarded-for': `2001:db8:0:7::${host.toString(16)}` });
+    const statuses = [];
+    for (let host = 1; host <= 6; host++) statuses.push((await attempt(person.email, WRONG, network(host))).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await attempt(person.email, person.password, network(0xffff))).status).toBe(429);
+    // Another network is another client.
+    expect((await attempt(person.email, person.password, { 'x-forwarded-for': '2001:db8:0:8::1' })).status).toBe(200);
+  });
+
   it('limits wrong current passwords on a password change as failed sign-ins: 429 after 5, even with the right one', async () => {
     const person = await personWith(t, 'support');
     const address = from();
