@@ -1,5 +1,5 @@
 import { ConfigValidationError, loadConfig, loadDotEnv } from './config/app-config.js';
-import { createRootLogger } from './common/logging/logger.js';
+import { createRootLogger, logFormatFor } from './common/logging/logger.js';
 import { DatabaseUnreachableError, EXIT_DATABASE_UNREACHABLE } from './database/database-preflight.js';
 import { EmbeddedPostgresUnavailableError } from './database/embedded-postgres.js';
 import { startService } from './server.js';
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createRootLogger(config.logLevel);
+  const logger = createRootLogger(config.logLevel, process.stdout, logFormatFor(config, process.stdout.isTTY === true));
   const service = await startService(config, logger).catch((error: unknown) => {
     if (error instanceof EmbeddedPostgresUnavailableError) {
       logger.fatal(error.message);

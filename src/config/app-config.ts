@@ -48,6 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (isProduction && values.databaseUrl === undefined) problems.push('DATABASE_URL is required when NODE_ENV=production');
   problems.push(...singleSignOnProblems(values, isProduction));
+  // pino-pretty is a development tool: production never loads it, and its collectors read JSON.
+  if (isProduction && values.logFormat === 'pretty') problems.push('LOG_FORMAT=pretty is not accepted when NODE_ENV=production; use json');
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
   const jwtSecretGenerated = values.jwtSecret === undefined;

@@ -9,6 +9,7 @@ import {
   postgresUrl,
   trustedProxies,
 } from './config-parsers.js';
+import type { LogFormat } from '../common/logging/logger.js';
 import { whsecProblem } from './webhook-secret.js';
 
 /**
@@ -64,6 +65,8 @@ export interface AppConfig {
   unauthenticatedBodiesMax: number;
   orderMaxLines: number;
   logLevel: LogLevel;
+  /** Unset: chosen at start from the terminal (see `logFormatFor`). */
+  logFormat: LogFormat | undefined;
   authRateLimitPerMinute: number;
   authCacheSeconds: number;
   trustedProxies: string[] | undefined;
@@ -184,7 +187,7 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     key: 'bootstrapAdminPassword',
     default: 'dev-admin-password',
     description:
-      'Password of the development admin person. It must pass the password rules (12 characters or more, not a common password): a start with a refused one fails.',
+      'Password of the development admin person. It must pass the password rules (12 characters or more, hard to guess: not a common password, nor the admin’s email or name): a start with a refused one fails.',
     sensitive: true,
     parse: (raw) => {
       if ([...raw].length < 12) throw new InvalidValue('must be at least 12 characters long');
@@ -218,14 +221,16 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     name: 'SIGN_IN_FAILURES_PER_ACCOUNT',
     key: 'signInFailuresPerAccount',
     default: '5',
-    description: 'Failed sign-ins to one email within 15 minutes before further attempts for it get 429.',
+    description:
+      'Failed sign-ins (and wrong current passwords on a password change) for one email from one client address within 15 minutes before further attempts for it from that address get 429. Failures from other addresses never refuse it: nobody can lock a person out.',
     parse: integer(1, 10_000),
   },
   {
     name: 'SIGN_IN_FAILURES_PER_ADDRESS',
     key: 'signInFailuresPerAddress',
     default: '20',
-    description: 'Failed sign-ins from one client address within 15 minutes before further attempts from it get 429.',
+    description:
+      'Failed sign-ins (and wrong current passwords on a password change) from one client address within 15 minutes, whatever the email, before further attempts from it get 429.',
     parse: integer(1, 100_000),
   },
   {
@@ -366,6 +371,15 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     default: 'info',
     description: 'pino log level.',
     parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+  },
+  {
+    name: 'LOG_FORMAT',
+    key: 'logFormat',
+    default: undefined,
+    defaultLabel: '`pretty` on a terminal, else `json`',
+    description:
+      '`json`: one JSON line per event (pino), for log collectors. `pretty`: readable lines (pino-pretty), for a person at a terminal. Unset: `pretty` when stdout is a terminal outside production, `json` otherwise. Production always writes `json` (`pretty` is refused there).',
+    parse: oneOf(['json', 'pretty'] as const),
   },
   {
     name: 'AUTH_RATE_LIMIT_PER_MINUTE',

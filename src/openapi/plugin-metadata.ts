@@ -2605,8 +2605,9 @@ export default async () => {
             PasswordRejectedDetailDto: {
               reason: {
                 required: true,
-                description: '`TOO_SHORT`: fewer than 12 characters; `COMMON`: in the list of common passwords',
-                enum: ['TOO_SHORT', 'COMMON'],
+                description:
+                  "`TOO_SHORT`: fewer than 12 characters; `COMMON`: in the list of common passwords; `PERSONAL`: made\nguessable by the person's own email or name; `GUESSABLE`: too easy to guess otherwise (a repeated\ncharacter, a sequence, a keyboard row, common words or phrases)",
+                enum: ['TOO_SHORT', 'COMMON', 'PERSONAL', 'GUESSABLE'],
               },
             },
             PasswordRejectedErrorDto: {

@@ -52,7 +52,7 @@ export class SessionController {
     description:
       'Checks the email and password and starts a session: the answer sets the HttpOnly session cookie (always a new session id) and gives the CSRF token ' +
       'that state-changing requests made with the cookie send as `x-csrf-token`. Every kind of failure gets the same 401; too many recent failures ' +
-      'for the email or from the address get 429 with Retry-After.',
+      'for the email from the address, or from the address, get 429 with Retry-After (failures from other addresses never refuse it).',
   })
   @ApiOkResponse({ type: SessionDto })
   @ApiErrors([400, 401, 429], {
@@ -91,12 +91,15 @@ export class SessionController {
   @Auth([], { role: 'support' })
   @ApiOperation({
     summary: 'Change my password',
-    description: 'Every other session of the person ends; this one goes on with a new session id (a new cookie) and a new CSRF token.',
+    description:
+      'Every other session of the person ends; this one goes on with a new session id (a new cookie) and a new CSRF token. ' +
+      'A wrong current password counts as a failed sign-in of the person from the address: past the sign-in limits, 429 with Retry-After.',
   })
   @ApiOkResponse({ type: SessionDto })
-  @ApiErrors([400, 403], {
+  @ApiErrors([400, 403, 429], {
     400: 'VALIDATION_FAILED: the current password is wrong; PASSWORD_REJECTED: the new password breaks a rule',
     403: CSRF_403,
+    429: 'Too many failed password checks for the person from this address, or from this address: retry after Retry-After',
   })
   @ApiDomainErrors(400, { PASSWORD_REJECTED: PasswordRejectedErrorDto }, { alsoGeneric: true })
   changePassword(

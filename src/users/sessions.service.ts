@@ -147,10 +147,13 @@ export class SessionsService extends SessionAuthenticator {
     reply: FastifyReply,
   ): Promise<SessionDto> {
     const user = await this.users.findOneByOrFail({ id: principal.userId });
+    // A wrong current password is a failed password check, limited as a sign-in's: a taken session cannot guess the password.
+    const attempt = await this.throttle.reserve(user.email.toLowerCase(), request.ip);
     if (!(await this.hasher.verify(dto.currentPassword, user.passwordHash))) {
       throw ApiError.badRequest('The current password is wrong', 'currentPassword');
     }
-    const problem = passwordProblem(dto.newPassword);
+    await attempt.release();
+    const problem = passwordProblem(dto.newPassword, user);
     if (problem) throw passwordRejected(problem, 'newPassword');
     const hash = await this.hasher.hash(dto.newPassword);
     const token = randomToken();

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
@@ -13,14 +14,16 @@ export interface SignInAttempt {
 }
 
 /**
- * Failed sign-ins per account (the email, as typed, in lower case) and per client address,
- * counted with the credential rate limit's PostgreSQL counters (every instance together). Past
- * either limit every attempt is refused with 429 until the window ends, whether its password is
- * right or not.
+ * Failed password checks (sign-ins, and password changes with a wrong current password) per client
+ * address and per account from that address (the email, as typed, in lower case), counted with the
+ * credential rate limit's PostgreSQL counters (every instance together). Past either limit every
+ * attempt from that address is refused with 429 until the window ends, whether its password is
+ * right or not. Nothing is counted per account alone: failures from one address never refuse the
+ * account's right password from another address, so nobody can lock a person out.
  *
  * An attempt is counted before its password is checked, in the same statement that reads the
- * count, and taken back when it signs in or is refused: only failures stay counted, and attempts
- * sent together cannot check more passwords than the limit, since each one under way holds its place.
+ * count, and taken back when its password is right or it is refused: only failures stay counted, and
+ * attempts sent together cannot check more passwords than the limit, since each one under way holds its place.
  * See "One answer for every failed sign-in" in docs/api-decisions.md.
  */
 @Injectable()
@@ -32,9 +35,10 @@ export class SignInThrottle {
 
   /** Counts the attempt on both keys, or refuses it with 429 (and counts nothing) when either is past its limit. */
   async reserve(email: string, address: string): Promise<SignInAttempt> {
+    const client = clientNetworkOf(address);
     const limits: Array<[key: string, limit: number]> = [
-      [accountKey(email), this.config.signInFailuresPerAccount],
-      [addressKey(address), this.config.signInFailuresPerAddress],
+      [accountFromAddressKey(email, client), this.config.signInFailuresPerAccount],
+      [addressKey(client), this.config.signInFailuresPerAddress],
     ];
     const hits = await Promise.all(limits.map(([key]) => this.counters.hit(key, FAILURE_WINDOW_MS)));
     const attempt = { release: () => this.release(limits, hits) };
@@ -54,10 +58,32 @@ export class SignInThrottle {
   }
 }
 
-function accountKey(email: string): string {
-  return `sign-in-failures:account:${email}`;
+/** The address first: no address holds `:account:`, so two (address, email) pairs never share a key. */
+function accountFromAddressKey(email: string, address: string): string {
+  return `sign-in-failures:address:${address}:account:${email}`;
 }
 
 function addressKey(address: string): string {
   return `sign-in-failures:address:${address}`;
+}
+
+/**
+ * The client an address stands for in the counts: an IPv4 address, or the /64 network of an IPv6 one. One
+ * subscriber's line or server is given a whole /64 (2^64 addresses): counted per address, it could try 5
+ * passwords from each of them. An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`) is its IPv4 address.
+ */
+export function clientNetworkOf(address: string): string {
+  const plain = address.trim().toLowerCase().replace(/%.*$/, '');
+  if (!isIPv6(plain)) return plain;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = plain.split('::');
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
+  const written = groupsOf(head);
+  const after = tail === undefined ? [] : groupsOf(tail);
+  const groups = [...written, ...Array<string>(8 - written.length - after.length).fill('0'), ...after];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }

@@ -27,6 +27,8 @@ import { UsersRepository } from './users.repository.js';
 /** How long a one-time password link stays valid. */
 export const LINK_VALIDITY_MS = 24 * 3600_000;
 const LINK_NOT_FOUND_MESSAGE = 'This link is unknown, used or expired; ask an admin for a new one';
+/** The name of the development admin a first start outside production creates. */
+const BOOTSTRAP_ADMIN_NAME = 'Development admin';
 
 /** People, their roles and their one-time password links. */
 @Injectable()
@@ -163,10 +165,11 @@ export class UsersService {
 
   /** Sets the password of the link's person and uses the link up; the person's open sessions end (a reset). */
   async setPasswordWithLink(token: string, password: string, origin?: RequestOrigin): Promise<void> {
-    const problem = passwordProblem(password);
-    if (problem) throw passwordRejected(problem);
     // A link that cannot be used costs no hash; the statement that uses it checks again.
-    if (!(await this.repository.findUsableLink(tokenHash(token)))) throw new ApiError(ErrorCode.LINK_NOT_FOUND, LINK_NOT_FOUND_MESSAGE);
+    const link = await this.repository.findUsableLink(tokenHash(token));
+    if (!link) throw new ApiError(ErrorCode.LINK_NOT_FOUND, LINK_NOT_FOUND_MESSAGE);
+    const problem = passwordProblem(password, link);
+    if (problem) throw passwordRejected(problem);
     const hash = await this.hasher.hash(password);
     await this.transactions.run(async (manager) => {
       const userId = await this.repository.usePasswordLink(tokenHash(token), manager);
@@ -206,14 +209,17 @@ export class UsersService {
       }
       return;
     }
-    const problem = passwordProblem(this.config.bootstrapAdminPassword);
+    const problem = passwordProblem(this.config.bootstrapAdminPassword, {
+      email: this.config.bootstrapAdminEmail,
+      name: BOOTSTRAP_ADMIN_NAME,
+    });
     if (problem) throw new Error(`BOOTSTRAP_ADMIN_PASSWORD is refused by the password rules (${problem}); choose another`);
     const hash = await this.hasher.hash(this.config.bootstrapAdminPassword);
     const created = await this.transactions.runLocked('bootstrapAdmin', async (manager) => {
       if ((await manager.count(AppUserEntity)) > 0) return false;
       await manager.insert(AppUserEntity, {
         email: this.config.bootstrapAdminEmail,
-        name: 'Development admin',
+        name: BOOTSTRAP_ADMIN_NAME,
         role: 'admin',
         passwordHash: hash,
       });

@@ -114,6 +114,19 @@ describe('People: roles, invitations and the CLI', () => {
     const common = await t.http.post(`/auth/password-links/${token}`, { password: 'Password1234' });
     expect(common.status).toBe(400);
     expect(common.body).toMatchObject({ error: 'PASSWORD_REJECTED', details: [{ field: 'password', reason: 'COMMON' }] });
+    // 12 characters or more, yet guessed at once: spaces, one repeated character, a common phrase; or the person's own email.
+    for (const guessable of [' '.repeat(12), 'aaaaaaaaaaaa', 'iloveyouiloveyou']) {
+      const refused = await t.http.post(`/auth/password-links/${token}`, { password: guessable });
+      expect({ guessable, status: refused.status, body: refused.body }).toMatchObject({
+        guessable,
+        status: 400,
+        body: { error: 'PASSWORD_REJECTED', details: [{ field: 'password', reason: 'GUESSABLE' }] },
+      });
+      expectDeclaredError('POST', '/api/auth/password-links/{token}', refused as { status: number; body: object });
+    }
+    const personal = await t.http.post(`/auth/password-links/${token}`, { password: email });
+    expect(personal.body).toMatchObject({ error: 'PASSWORD_REJECTED', details: [{ field: 'password', reason: 'PERSONAL' }] });
+    expectDeclaredError('POST', '/api/auth/password-links/{token}', personal as { status: number; body: object });
 
     expect((await t.http.post(`/auth/password-links/${token}`, { password: GOOD_PASSWORD })).status).toBe(204);
     const reused = await t.http.post(`/auth/password-links/${token}`, { password: 'yet-another-password-9' });

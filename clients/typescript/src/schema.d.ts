@@ -823,7 +823,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Checks the email and password and starts a session: the answer sets the HttpOnly session cookie (always a new session id) and gives the CSRF token that state-changing requests made with the cookie send as `x-csrf-token`. Every kind of failure gets the same 401; too many recent failures for the email or from the address get 429 with Retry-After.
+         * @description Checks the email and password and starts a session: the answer sets the HttpOnly session cookie (always a new session id) and gives the CSRF token that state-changing requests made with the cookie send as `x-csrf-token`. Every kind of failure gets the same 401; too many recent failures for the email from the address, or from the address, get 429 with Retry-After (failures from other addresses never refuse it).
          */
         post: operations["Session_signIn"];
         /**
@@ -846,7 +846,7 @@ export interface paths {
         get?: never;
         /**
          * Change my password
-         * @description Every other session of the person ends; this one goes on with a new session id (a new cookie) and a new CSRF token.
+         * @description Every other session of the person ends; this one goes on with a new session id (a new cookie) and a new CSRF token. A wrong current password counts as a failed sign-in of the person from the address: past the sign-in limits, 429 with Retry-After.
          */
         put: operations["Session_changePassword"];
         post?: never;
@@ -5313,10 +5313,12 @@ export interface components {
             /** @description The problem in words, for people: programs read the typed fields */
             problem: string;
             /**
-             * @description `TOO_SHORT`: fewer than 12 characters; `COMMON`: in the list of common passwords
+             * @description `TOO_SHORT`: fewer than 12 characters; `COMMON`: in the list of common passwords; `PERSONAL`: made
+             *     guessable by the person's own email or name; `GUESSABLE`: too easy to guess otherwise (a repeated
+             *     character, a sequence, a keyboard row, common words or phrases)
              * @enum {string}
              */
-            reason: "TOO_SHORT" | "COMMON";
+            reason: "TOO_SHORT" | "COMMON" | "PERSONAL" | "GUESSABLE";
         };
         PasswordRejectedErrorDto: {
             /** @description Human-readable explanation (always one string) */
@@ -11930,6 +11932,21 @@ export interface operations {
                      * @example {
                      *       "message": "Content-Type not accepted",
                      *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many failed password checks for the person from this address, or from this address: retry after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests; retry after the number of seconds in Retry-After",
+                     *       "error": "RATE_LIMITED"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];

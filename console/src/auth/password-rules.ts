@@ -2,10 +2,10 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import type { ApiProblem } from '../api/client';
 
-/** The service's least length; whether a password is common is the service's to say (PASSWORD_REJECTED). */
+/** The service's least length; whether a password is too easy to guess is the service's to say (PASSWORD_REJECTED). */
 export const PASSWORD_MIN_LENGTH = 12;
 
-const REASONS = ['TOO_SHORT', 'COMMON'] as const;
+const REASONS = ['TOO_SHORT', 'COMMON', 'PERSONAL', 'GUESSABLE'] as const;
 type Reason = (typeof REASONS)[number];
 const isReason = (value: unknown): value is Reason => typeof value === 'string' && (REASONS as readonly string[]).includes(value);
 

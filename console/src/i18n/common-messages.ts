@@ -43,7 +43,7 @@ export const commonMessages = {
       current: 'Current password',
       new: 'New password',
       confirm: 'New password again',
-      rules: 'At least 12 characters, and not a commonly used password. Your other sessions end.',
+      rules: 'At least 12 characters, hard to guess: not a common password, nor your email or name. Your other sessions end.',
       submit: 'Change password',
       done: 'Your password is changed; your other sessions ended.',
       failed: 'The password was not changed: {{message}}',
@@ -55,6 +55,8 @@ export const commonMessages = {
       rejected: {
         TOO_SHORT: 'Too short: at least 12 characters.',
         COMMON: 'This is a commonly used password: choose another.',
+        PERSONAL: 'Too easy to guess from your email or name: choose a password without them.',
+        GUESSABLE: 'Too easy to guess (a repeated character, a sequence, a keyboard row or common words): add more unrelated words.',
       },
     },
     states: {
@@ -122,7 +124,7 @@ export const commonMessages = {
       current: 'Senha atual',
       new: 'Nova senha',
       confirm: 'Nova senha de novo',
-      rules: 'Pelo menos 12 caracteres, e não uma senha comum. Suas outras sessões terminam.',
+      rules: 'Pelo menos 12 caracteres, difícil de adivinhar: nem uma senha comum, nem seu e-mail ou nome. Suas outras sessões terminam.',
       submit: 'Trocar senha',
       done: 'Sua senha foi trocada; suas outras sessões terminaram.',
       failed: 'A senha não foi trocada: {{message}}',
@@ -134,6 +136,9 @@ export const commonMessages = {
       rejected: {
         TOO_SHORT: 'Curta demais: pelo menos 12 caracteres.',
         COMMON: 'Esta é uma senha muito usada: escolha outra.',
+        PERSONAL: 'Fácil demais de adivinhar a partir do seu e-mail ou nome: escolha uma senha sem eles.',
+        GUESSABLE:
+          'Fácil demais de adivinhar (um caractere repetido, uma sequência, uma fileira do teclado ou palavras comuns): junte mais palavras sem relação entre si.',
       },
     },
     states: {

@@ -21,8 +21,12 @@ export class EmailInUseErrorDto extends DomainErrorResponseDto {
 
 /** The rule the password breaks. */
 export class PasswordRejectedDetailDto extends DomainErrorDetailDto {
-  /** `TOO_SHORT`: fewer than 12 characters; `COMMON`: in the list of common passwords */
-  reason: 'TOO_SHORT' | 'COMMON';
+  /**
+   * `TOO_SHORT`: fewer than 12 characters; `COMMON`: in the list of common passwords; `PERSONAL`: made
+   * guessable by the person's own email or name; `GUESSABLE`: too easy to guess otherwise (a repeated
+   * character, a sequence, a keyboard row, common words or phrases)
+   */
+  reason: 'TOO_SHORT' | 'COMMON' | 'PERSONAL' | 'GUESSABLE';
 }
 
 /** 400 PASSWORD_REJECTED: the password breaks a rule; nothing was changed. */
@@ -57,9 +61,15 @@ export function emailInUse(email: string): ApiError {
   ]);
 }
 
+const PASSWORD_PROBLEMS: Record<PasswordProblem, string> = {
+  TOO_SHORT: 'must be at least 12 characters long',
+  COMMON: 'is too common: it is in a list of passwords found in breaches',
+  PERSONAL: 'is too easy to guess from your email or name: choose one without them',
+  GUESSABLE: 'is too easy to guess (a repeated character, a sequence, a keyboard row or common words): add more unrelated words',
+};
+
 export function passwordRejected(reason: PasswordProblem, field = 'password'): ApiError {
-  const problem =
-    reason === 'TOO_SHORT' ? 'must be at least 12 characters long' : 'is too common: it is in a list of passwords found in breaches';
+  const problem = PASSWORD_PROBLEMS[reason];
   return ApiError.domain<PasswordRejectedDetailDto>(DomainErrorCode.PASSWORD_REJECTED, `The ${field} ${problem}`, [
     { field, problem, reason },
   ]);

@@ -3,7 +3,7 @@ export const setPasswordMessages = {
     title: 'Set your password',
     for: 'For {{name}} ({{email}}). This link is valid until {{at}} and works once.',
     rules:
-      'Rules: at least 12 characters, and not a commonly used password (the service checks it against a list of known ones). A passphrase of a few words is easy to remember and hard to guess.',
+      'Rules: at least 12 characters, and hard to guess: not a commonly used password (the service checks it against a list of known ones), not a repeated character or a sequence, not your email or name. A passphrase of a few unrelated words is easy to remember and hard to guess.',
     password: 'New password',
     confirm: 'New password again',
     submit: 'Set password',
@@ -18,7 +18,7 @@ export const setPasswordMessages = {
     title: 'Defina sua senha',
     for: 'Para {{name}} ({{email}}). Este link vale até {{at}} e funciona uma vez.',
     rules:
-      'Regras: pelo menos 12 caracteres, e não uma senha comum (o serviço confere uma lista de senhas conhecidas). Uma frase de algumas palavras é fácil de lembrar e difícil de adivinhar.',
+      'Regras: pelo menos 12 caracteres, e difícil de adivinhar: nem uma senha comum (o serviço confere uma lista de senhas conhecidas), nem um caractere repetido ou uma sequência, nem seu e-mail ou nome. Uma frase de algumas palavras sem relação entre si é fácil de lembrar e difícil de adivinhar.',
     password: 'Nova senha',
     confirm: 'Nova senha de novo',
     submit: 'Definir senha',

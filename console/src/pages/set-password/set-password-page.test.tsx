@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, json, requestsOf } from '../../testing/api-stub';
@@ -46,7 +47,7 @@ describe('the set-password page', { timeout: 30_000 }, () => {
     renderAt('/set-password#tok-1');
 
     expect(await screen.findByText(/For Bia Lima \(bia@example.com\)/)).toBeInTheDocument();
-    expect(screen.getByText(/at least 12 characters, and not a commonly used password/)).toBeInTheDocument();
+    expect(screen.getByText(/at least 12 characters, and hard to guess: not a commonly used password/)).toBeInTheDocument();
     await typePasswords('correct horse battery');
 
     expect(await screen.findByText('Sign-in page, password set')).toBeInTheDocument();
@@ -83,6 +84,34 @@ describe('the set-password page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The service refused this password:This is a commonly used password: choose another.',
     );
+  });
+
+  it.each([
+    ['en', 'GUESSABLE', 'Too easy to guess (a repeated character, a sequence, a keyboard row or common words): add more unrelated words.'],
+    ['en', 'PERSONAL', 'Too easy to guess from your email or name: choose a password without them.'],
+    ['pt-BR', 'GUESSABLE', 'Fácil demais de adivinhar (um caractere repetido, uma sequência, uma fileira do teclado ou palavras comuns)'],
+    ['pt-BR', 'PERSONAL', 'Fácil demais de adivinhar a partir do seu e-mail ou nome: escolha uma senha sem eles.'],
+  ])('says in %s why a %s password was refused', async (language, reason, sentence) => {
+    await i18next.changeLanguage(language);
+    try {
+      answer(fetchMock, {
+        'GET /api/auth/password-links/tok-1': LINK,
+        'POST /api/auth/password-links/tok-1': json(400, {
+          error: 'PASSWORD_REJECTED',
+          message: 'The password is refused',
+          details: [{ field: 'password', problem: 'the service sentence', reason }],
+        }),
+      });
+      renderAt('/set-password#tok-1');
+      await screen.findByText(/Bia Lima/);
+      const user = userEvent.setup({ delay: null });
+      for (const input of screen.getAllByLabelText(/senha|password/i, { selector: 'input' })) await user.type(input, 'aaaaaaaaaaaa');
+      await user.click(screen.getByRole('button', { name: language === 'en' ? 'Set password' : /senha/i }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(sentence);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('says a used, expired or unknown link cannot be used', async () => {

@@ -1,0 +1,55 @@
+import { createTestDatabase } from '../setup/test-database.js';
+import { developmentClientToken, HttpClient } from '../support/http.js';
+import { GOOD_PASSWORD, linkToken } from '../support/people.js';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+
+/**
+ * A one-time password link's token once appeared in the request log at the default level
+ * (`"url":"/api/auth/password-links/<token>"`): whoever read the log could set an invited admin's
+ * password. The whole log of a running service, at its most verbose level, must hold no such secret.
+ */
+describe('secrets in URLs and the log (e2e)', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let service: ServiceProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    service = await startServiceProcess({ DATABASE_URL: database.url, LOG_LEVEL: 'trace' }, 150_000);
+  }, 180_000);
+  afterAll(async () => {
+    await service?.stop();
+    await database?.drop();
+  });
+
+  it('logs no password-link token, sign-in callback code or query secret, at any level', async () => {
+    const http = new HttpClient(service.baseUrl);
+    const token = await developmentClientToken(http);
+    const invited = await http.post<{ link: string }>(
+      '/admin/users',
+      { email: 'invited-admin@example.com', name: 'Invited admin', role: 'admin' },
+      { token },
+    );
+    expect(invited.status).toBe(201);
+    const link = linkToken(invited.body.link);
+
+    expect((await http.get(`/auth/password-links/${link}`)).status).toBe(200);
+    // A method the link does not take, and a refused password: answered (and logged) with the URL too.
+    expect((await http.put(`/auth/password-links/${link}`, { password: GOOD_PASSWORD })).status).toBe(404);
+    expect((await http.post(`/auth/password-links/${link}`, { password: 'short' })).status).toBe(400);
+    expect((await http.post(`/auth/password-links/${link}`, { password: GOOD_PASSWORD })).status).toBe(204);
+    expect((await http.get(`/auth/password-links/${link}`)).status).toBe(404);
+    // A sign-in callback's authorization code and state, and secrets in any query.
+    const code = 'callback-code-7c1e9a0b5d';
+    const state = 'callback-state-3f8a2c6e4b';
+    expect((await http.get(`/auth/oidc/callback?code=${code}&state=${state}`)).status).toBe(404);
+    const querySecret = 'query-secret-9d2b7e1f0a';
+    expect((await http.get(`/admin/users?access_token=${querySecret}&client_secret=${querySecret}`, { token })).status).toBe(400);
+
+    // Stopped: every line it wrote has been read.
+    await service.stop();
+    const log = service.logs.join('\n');
+    expect(log).toContain('"url":"/api/auth/password-links/[redacted]"');
+    expect(log).toContain('/api/auth/oidc/callback?code=[redacted]&state=[redacted]');
+    for (const secret of [link, code, state, querySecret]) expect(log).not.toContain(secret);
+  }, 60_000);
+});
