@@ -49,13 +49,14 @@ export const IFOOD_PROFILE_DOC =
   "`?profile=ifood` takes the order as iFood's order details (`GET /order/v1.0/orders/{id}`) return it and maps it before anything else (a store-limited client's store check applies to the mapped store): " +
   '`id` → `orderId`, `merchant.id` → `store.id`, each item → a line of `order.products` (productId: its non-empty `externalCode`, else its `id`; amount: `unitPrice` × `quantity`), ' +
   "each option → a selected modifier (amount: its `price` × the item's `quantity`; where the options do not add up to the item's `optionsPrice`, as on a half-and-half pizza charged at its dearer flavour, the difference is split over them in proportion, half-up, the last one with an amount taking the remainder, so the line and its modifiers total the item's `totalPrice`), " +
-  "`benefits[]` → `order.discounts` (one per `sponsorshipValues[]` entry above 0: MERCHANT is the store's own discount, any other sponsor PLATFORM; target CART → ITEMS, ITEM → the item whose `index` (else `id`) is `targetId`, DELIVERY_FEE → DELIVERY_FEE), " +
+  "`benefits[]` → `order.discounts` (one per `sponsorshipValues[]` entry above 0: MERCHANT is the store's own discount, any other sponsor PLATFORM; target CART → ITEMS, ITEM → the item whose `index` (else `id`) is `targetId`, DELIVERY_FEE → DELIVERY_FEE; " +
+  'a target that names nothing (a `targetId` that is no item, DELIVERY_FEE on an order without a fee, a target iFood does not document) is the whole cart, ITEMS, with the warning DISCOUNT_TARGET_NOT_FOUND; a benefit without `sponsorshipValues`, or a sponsorship without a name, is PLATFORM with the warning DISCOUNT_SPONSOR_UNKNOWN; a description past 500 characters is cut), ' +
   '`total.deliveryFee` → `order.deliveryFee` (`delivery.deliveredBy` MERCHANT → MERCHANT, IFOOD → PLATFORM), `additionalFees[]` → `order.otherCharges` charged by PLATFORM. ' +
-  "Other fields are kept at the root, and the whole iFood order under `sourceOrder`. A body that is not an iFood order is a 400 whose details name the paths in iFood's body (`items[0].unitPrice`).";
+  "Other fields are kept at the root, and the whole iFood order under `sourceOrder`; the warnings of what the order says inconsistently are in `taxSummary.warnings` (their path under `sourceOrder`) and in `intakeWarnings`. Only a body that cannot be read as an order is a 400; its details, like those of any other error about the order, name the paths in iFood's body (`items[0].unitPrice`, `merchant.id`).";
 
 /** The 400 of an unknown profile or a malformed iFood order. */
 export const PROFILE_400 =
-  "; with ?profile=ifood, an unknown profile or an iFood order without `id`, `merchant.id` or an `items` array, or with a malformed amount (details name its path in iFood's body)";
+  "; with ?profile=ifood, an unknown profile or an iFood order that cannot be read as an order: without `id`, `merchant.id` or an `items` array, with a malformed amount, or with more than 100 sponsorship values above 0 (details name the path in iFood's body)";
 
 /** A store-limited client's order of another store ("Clients limited to stores" in docs/api-decisions.md). */
 export const STORE_NOT_ALLOWED_ERROR = {

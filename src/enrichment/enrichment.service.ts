@@ -13,7 +13,7 @@ import { lineCountExceeds, receiveOrder, withStoreId } from './order-payload.js'
 import { amountPrecisionProblems } from './amount-precision.js';
 import { taxInstantOf, withFiscalDocument } from './tax-instant.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { mapIfoodOrder } from './ifood/ifood-order.js';
+import { mapIfoodDocument } from './ifood/ifood-order.js';
 import { jsonTextOf } from '../common/http/json-body.js';
 import type { OrderProfile } from './dto/order-profile.dto.js';
 
@@ -25,6 +25,14 @@ export interface Enrichment {
   enrichedJson: string;
   /** Every warning, including those left out of the summary's list. */
   warningCount: number;
+}
+
+interface EnrichOptions {
+  dryRun?: boolean;
+  rawBody?: Buffer;
+  profile?: OrderProfile;
+  /** Another module's writes that commit with a taxed order, in the upsert's own statement (forwarding's retry job). */
+  alongside?: UpsertFollowUp;
 }
 
 /** Number.MAX_SAFE_INTEGER cents: the largest sum of cents a total holds exactly. */
@@ -50,15 +58,19 @@ export class EnrichmentService {
    * order is taxed for the store the order is now in. A dry run stores nothing and answers
    * what the same call would store, a re-send's current store and tax instant included.
    */
-  async enrich(
-    body: unknown,
-    actor: Actor,
-    /** `alongside`: another module's writes that commit with a taxed order, in the upsert's own statement (forwarding's retry job). */
-    options: { dryRun?: boolean; rawBody?: Buffer; profile?: OrderProfile; alongside?: UpsertFollowUp } = {},
-  ): Promise<Enrichment> {
+  async enrich(body: unknown, actor: Actor, options: EnrichOptions = {}): Promise<Enrichment> {
     // Another platform's order is mapped before anything else: the store checks apply to the mapped store.id.
-    const mapped = options.profile === 'ifood';
-    if (mapped) body = mapIfoodOrder(body);
+    if (options.profile !== 'ifood') return this.enrichOrder(body, actor, options, false);
+    const document = mapIfoodDocument(body);
+    try {
+      return await this.enrichOrder(document.order, actor, options, true);
+    } catch (error) {
+      // Answered in the document's own words: an error about the mapped order names the path in what was sent.
+      throw error instanceof ApiError ? document.sourcePaths.translated(error) : error;
+    }
+  }
+
+  private async enrichOrder(body: unknown, actor: Actor, options: EnrichOptions, mapped: boolean): Promise<Enrichment> {
     const received = receiveOrder(body);
     const { payload, orderId, storeId, source } = received;
     const prefix = received.wrapped ? 'payload.' : '';

@@ -116,6 +116,28 @@ describe('tax matrix CSV', () => {
     expect(csvToTaxMatrix(csv).problems.filter((problem) => 'column' in problem)).toHaveLength(1);
   });
 
+  it('refuses a 7-digit NCM (a spreadsheet dropped its leading zero) with its line and the 8-digit value, never as a prefix key', () => {
+    // 04011010 (milk) saved by a spreadsheet that read the column as a number: 4011010.
+    const csv = [
+      'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate',
+      '21069090,,00,18,01,0.65,01,3',
+      '4011010,,00,18,01,0.65,01,3',
+      '040110,,00,12,01,0.65,01,3',
+    ].join('\n');
+    const result = csvToTaxMatrix(csv);
+    expect(result.matrix).toEqual({});
+    expect(result.problems).toEqual([
+      {
+        field: 'line 3 NCM',
+        line: 3,
+        column: 'NCM',
+        problem: expect.stringContaining('04011010'),
+      },
+    ]);
+    expect(result.problems[0]!.problem).toMatch(/7 digits/);
+    expect(result.problems[0]!.problem).toMatch(/spreadsheet dropped its leading zero/);
+  });
+
   it('refuses unknown and missing columns', () => {
     const result = csvToTaxMatrix('NCM,CEST,ICMS,ICMS_rate\n22021000,,18,18\n');
     expect(result.problems).toHaveLength(2);

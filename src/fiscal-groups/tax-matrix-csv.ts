@@ -225,6 +225,18 @@ function shapeProblem(cells: string[], header: Header): string | undefined {
   return undefined;
 }
 
+/**
+ * An NCM of 7 digits in a CSV is an 8-digit code whose leading zero a spreadsheet dropped (chapters 01 to 09 begin
+ * with 0, and a column read as numbers loses it), far more often than a 7-digit prefix key: read as a prefix it would
+ * tax no product of the code meant. So a CSV refuses it, with the 8-digit value to write; a 7-digit prefix key is
+ * set through the group's JSON. See "The tax matrix as a spreadsheet" in docs/api-decisions.md.
+ */
+const DROPPED_ZERO_NCM = /^\d{7}$/;
+
+function droppedZeroProblem(key: string): string {
+  return `${key} has 7 digits: a spreadsheet dropped its leading zero; write 0${key} (format the column as text so that it keeps it). A 7-digit NCM is not read as a prefix from a CSV`;
+}
+
 /** The problems of one data row, in the order of its cells; a valid rule goes into `matrix`. */
 function rowProblems(
   line: number,
@@ -246,6 +258,7 @@ function rowProblems(
   const problems = validateTaxRule(key, rule, 'rule').map((detail) =>
     csvProblem(line, detail.problem, detail.field === 'rule' ? undefined : detail.field.replace(/^rule\./, '')),
   );
+  if (DROPPED_ZERO_NCM.test(key)) problems.unshift(csvProblem(line, droppedZeroProblem(key), 'NCM'));
   if (key && firstLineOf.has(key)) return [...problems, csvProblem(line, `NCM ${key} is already on line ${firstLineOf.get(key)}`)];
   if (key) firstLineOf.set(key, line);
   matrix[key] = rule;

@@ -747,6 +747,8 @@ export default async () => {
                   'INVALID_LINE',
                   'DISCOUNT_ABOVE_AMOUNT',
                   'SERVICE_CHARGE_ABOVE_10_PERCENT',
+                  'DISCOUNT_TARGET_NOT_FOUND',
+                  'DISCOUNT_SPONSOR_UNKNOWN',
                 ],
               },
               path: { required: true, type: () => String },
@@ -1107,7 +1109,7 @@ export default async () => {
                 required: false,
                 type: () => [Object],
                 description:
-                  'Discounts, each with who pays it (`sponsorshipValues`) and what it applies to (`target`: CART, ITEM, DELIVERY_FEE)',
+                  'Discounts, each with who pays it (`sponsorshipValues`) and what it applies to (`target`: CART, ITEM, DELIVERY_FEE); a target that names nothing is the whole cart (warning DISCOUNT_TARGET_NOT_FOUND), a benefit without sponsors is taken as paid back by the platform (warning DISCOUNT_SPONSOR_UNKNOWN)',
               },
               additionalFees: {
                 required: false,

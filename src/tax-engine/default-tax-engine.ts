@@ -20,7 +20,14 @@ import { decimalText, isBeyondTextDigits, plainCents, productCents, toCents, toM
 import { copyOf, copyWith, isHole } from './payload-copy.js';
 import { hasOrderAdjustments, readOrderAdjustments } from './order-adjustments.js';
 import type { TaxRule } from './tax-rule.js';
-import type { LineTax, TaxEngine, TaxEngineInput, TaxEngineResult, TaxSummary } from './tax-engine.js';
+import {
+  intakeWarningsOf,
+  type LineTax,
+  type TaxEngine,
+  type TaxEngineInput,
+  type TaxEngineResult,
+  type TaxSummary,
+} from './tax-engine.js';
 
 export { findRule, icmsZeroReason, isSimplesNacional } from './line-tax.js';
 
@@ -77,6 +84,9 @@ export class DefaultTaxEngine implements TaxEngine {
       rules: ruleMatchesOf(group),
       linesTotal: 0,
     };
+
+    // What the intake of a marketplace document applied anyway comes first: it is about the whole document.
+    for (const warning of intakeWarningsOf(payload)) warnings.push(warning);
 
     // Copy-on-write: only the objects on the way to a line are copied; the rest of the payload is shared.
     const enriched = copyOf(payload);

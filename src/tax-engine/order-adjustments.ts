@@ -15,7 +15,8 @@ export type AmountParty = (typeof AMOUNT_PARTIES)[number];
 
 /** At most this many discounts and as many other charges: the split costs one pass over the items each. */
 export const MAX_ORDER_ADJUSTMENTS = 100;
-const MAX_DESCRIPTION_LENGTH = 500;
+/** A discount's or charge's description: the length the service's order takes (a marketplace's longer text is cut to it). */
+export const MAX_DESCRIPTION_LENGTH = 500;
 
 export interface OrderDiscount {
   /** Its position in `order.discounts`, for the paths of warnings. */

@@ -1,4 +1,5 @@
 import { idText } from '../common/id-text.js';
+import { isPlainObject } from '../common/plain-object.js';
 import type { FiscalGroupSettings, TaxMatrix, TaxRule } from './tax-rule.js';
 
 /** The fiscal group as the engine sees it. */
@@ -17,6 +18,16 @@ export interface CategoryIndex {
   byExternalProductId: ReadonlyMap<string, string>;
 }
 
+/**
+ * Warnings of a marketplace document's intake (`?profile=`): an inconsistency of the document applied anyway
+ * (a benefit's target that names nothing, a benefit without its sponsors). The mapped order carries them under
+ * `intakeWarnings`, so that taxing it again (a transfer, an impact preview) reports them again.
+ */
+export const INTAKE_WARNING_CODES = ['DISCOUNT_TARGET_NOT_FOUND', 'DISCOUNT_SPONSOR_UNKNOWN'] as const;
+export type IntakeWarningCode = (typeof INTAKE_WARNING_CODES)[number];
+/** The mapped order's field holding the intake's warnings: a field of the service, like `taxSummary`. */
+export const INTAKE_WARNINGS_FIELD = 'intakeWarnings';
+
 export const TAX_WARNING_CODES = [
   'PRODUCT_CATEGORY_NOT_FOUND',
   'NCM_NOT_IN_MATRIX',
@@ -28,6 +39,7 @@ export const TAX_WARNING_CODES = [
   'INVALID_LINE',
   'DISCOUNT_ABOVE_AMOUNT',
   'SERVICE_CHARGE_ABOVE_10_PERCENT',
+  ...INTAKE_WARNING_CODES,
 ] as const;
 export type TaxWarningCode = (typeof TAX_WARNING_CODES)[number];
 
@@ -195,6 +207,28 @@ export function productIdsOf(payload: Record<string, unknown>): string[] {
     }
   }
   return [...ids];
+}
+
+const INTAKE_CODES: ReadonlySet<string> = new Set(INTAKE_WARNING_CODES);
+/** A path or sentence of an intake warning longer than this is not one the service wrote: it is skipped. */
+const MAX_INTAKE_TEXT = 1000;
+
+/**
+ * The intake's warnings an order carries (`intakeWarnings`, written by a profile's mapping), as the taxed
+ * order reports them; an entry that is not such a warning is skipped.
+ */
+export function intakeWarningsOf(payload: Record<string, unknown>): TaxWarning[] {
+  const entries = payload[INTAKE_WARNINGS_FIELD];
+  if (!Array.isArray(entries)) return [];
+  const warnings: TaxWarning[] = [];
+  for (const entry of entries) {
+    if (!isPlainObject(entry) || typeof entry.code !== 'string' || !INTAKE_CODES.has(entry.code)) continue;
+    const { path, message } = entry;
+    if (typeof path !== 'string' || typeof message !== 'string' || path.length > MAX_INTAKE_TEXT || message.length > MAX_INTAKE_TEXT)
+      continue;
+    warnings.push({ code: entry.code as IntakeWarningCode, path, message });
+  }
+  return warnings;
 }
 
 export type { TaxRule };

@@ -188,7 +188,7 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
     expect(standard.body.details).toEqual([expect.objectContaining({ field: 'orderId' })]);
   });
 
-  it('a client limited to stores is checked against the mapped store (merchant.id)', async () => {
+  it('a client limited to stores is checked against the mapped store, and the 403 names merchant.id', async () => {
     const limitedTo = async (stores: string[]) => {
       const created = (
         await t.http.post<Json>(
@@ -211,7 +211,8 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('STORE_NOT_ALLOWED');
-    expect(refused.body.details).toEqual([expect.objectContaining({ field: 'store.id', storeId: MERCHANT_ID })]);
+    // Named in iFood's words: the store is its merchant.id.
+    expect(refused.body.details).toEqual([expect.objectContaining({ field: 'merchant.id', storeId: MERCHANT_ID })]);
     const own = await limitedTo([MERCHANT_ID]);
     const allowed = await t.http.post<Json>('/enrich-order', sample(SMALL), { token: own, query: { profile: 'ifood', dryRun: true } });
     expect(allowed.status).toBe(200);

@@ -67,6 +67,26 @@ describe('tax-matrix:import CLI (e2e)', () => {
     expect(Object.keys(unchanged.body.taxMatrix)).toHaveLength(5000);
   });
 
+  it('refuses a 7-digit NCM with its line and the hint of the dropped leading zero, the matrix unchanged', async () => {
+    const group = await t.http.post<Schemas['FiscalGroupResponseDto']>(
+      '/admin/fiscal-groups',
+      { name: 'CLI zero import', uf: 'MG', stores: [{ store_id: `cli-zero-${process.pid}`, store_name: 'x' }], taxMatrix: {} },
+      { token },
+    );
+    expect(group.status).toBe(201);
+    const dropped = join(directory, 'dropped-zero.csv');
+    // 04011010 saved by a spreadsheet as the number 4011010: as a 7-digit prefix it would tax no product at all.
+    await writeFile(
+      dropped,
+      ['NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate', '4011010,,00,18,01,0.65,01,3'].join('\n'),
+    );
+    const refused = await runCli(['tax-matrix:import', '--group', group.body.id, dropped], t.databaseUrl);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^line 2 NCM: .*7 digits.*spreadsheet dropped its leading zero.*04011010/m);
+    const unchanged = await t.http.get<Schemas['FiscalGroupResponseDto']>(`/admin/fiscal-groups/${group.body.id}`, { token });
+    expect(unchanged.body.taxMatrix).toEqual({});
+  });
+
   it('prints at most the first 100 problems of a bad file, and where checking stopped', async () => {
     const group = await t.http.post<Schemas['FiscalGroupResponseDto']>(
       '/admin/fiscal-groups',

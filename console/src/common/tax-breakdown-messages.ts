@@ -133,6 +133,10 @@ export const taxBreakdownMessages = {
       DISCOUNT_ABOVE_AMOUNT: 'The discount is larger than what it applies to: only what was left of it was taken off.',
       SERVICE_CHARGE_ABOVE_10_PERCENT:
         "The service charge is above 10 % of the items' total: it enters the invoice and its taxes, split over the items.",
+      DISCOUNT_TARGET_NOT_FOUND:
+        "The marketplace's discount names an item (or a fee) the order does not have: it was applied to the whole cart.",
+      DISCOUNT_SPONSOR_UNKNOWN:
+        "The marketplace's discount does not say who pays it: it was taken as paid back by the platform, lowering no tax base.",
     },
     apiDetail: 'Detail from the service',
   },
@@ -268,6 +272,10 @@ export const taxBreakdownMessages = {
       DISCOUNT_ABOVE_AMOUNT: 'O desconto é maior do que o valor a que se aplica: só o que restava dele foi descontado.',
       SERVICE_CHARGE_ABOVE_10_PERCENT:
         'A taxa de serviço passa de 10 % do total dos itens: entra na nota e nos seus tributos, rateada entre os itens.',
+      DISCOUNT_TARGET_NOT_FOUND:
+        'O desconto do marketplace aponta um item (ou uma taxa) que o pedido não tem: foi aplicado ao carrinho inteiro.',
+      DISCOUNT_SPONSOR_UNKNOWN:
+        'O desconto do marketplace não diz quem o paga: foi tratado como reembolsado pela plataforma, sem reduzir base de tributo.',
     },
     apiDetail: 'Detalhe do serviço',
   },

@@ -85,7 +85,7 @@ export class IfoodOrderDto {
   id: string;
   merchant: IfoodMerchantDto;
   items: IfoodItemDto[];
-  /** Discounts, each with who pays it (`sponsorshipValues`) and what it applies to (`target`: CART, ITEM, DELIVERY_FEE) */
+  /** Discounts, each with who pays it (`sponsorshipValues`) and what it applies to (`target`: CART, ITEM, DELIVERY_FEE); a target that names nothing is the whole cart (warning DISCOUNT_TARGET_NOT_FOUND), a benefit without sponsors is taken as paid back by the platform (warning DISCOUNT_SPONSOR_UNKNOWN) */
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
   benefits?: Array<Record<string, unknown>>;
   /** iFood's own fees (`type`, `value`), e.g. SMALL_ORDER_FEE */

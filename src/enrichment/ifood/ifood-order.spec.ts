@@ -296,18 +296,17 @@ describe('mapIfoodOrder: benefits', () => {
     expect(mapped.deliveryFee).toEqual({ amount: 7.99, deliveredBy: 'PLATFORM' });
   });
 
-  it('an ITEM benefit naming no item, an unknown target or sponsors that are not a list: 400 naming the path', () => {
+  it('sponsors that are not a list or a malformed value: 400 naming the path (a target naming nothing is a warning)', () => {
     expect(
       problemsOf(
         order({
           benefits: [
-            { value: 1, target: 'ITEM', targetId: '99', sponsorshipValues: [{ name: 'MERCHANT', value: 1 }] },
-            { value: 1, target: 'EVERYTHING', sponsorshipValues: [] },
+            { value: 1, target: 'ITEM', targetId: '99', sponsorshipValues: [{ name: 'MERCHANT', value: 'one' }] },
             { value: 1, target: 'CART', sponsorshipValues: { name: 'IFOOD' } },
           ],
         }),
       ).map((problem) => problem.field),
-    ).toEqual(['benefits[0].targetId', 'benefits[1].target', 'benefits[2].sponsorshipValues']);
+    ).toEqual(['benefits[0].sponsorshipValues[0].value', 'benefits[1].sponsorshipValues']);
   });
 });
 

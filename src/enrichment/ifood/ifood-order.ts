@@ -1,9 +1,12 @@
 import { Decimal } from 'decimal.js';
-import { ApiError, type ErrorDetail } from '../../common/errors/api-error.js';
+import { ApiError } from '../../common/errors/api-error.js';
 import { idText, MAX_ID_LENGTH } from '../../common/id-text.js';
 import { isPlainObject } from '../../common/plain-object.js';
 import { centsTimes, decimalText, isBeyondTextDigits, TEXT_DIGITS_PROBLEM, toCents, toMoney, type Cents } from '../../tax-engine/money.js';
 import { splitProportionally } from '../../tax-engine/split.js';
+import { MAX_DESCRIPTION_LENGTH, MAX_ORDER_ADJUSTMENTS } from '../../tax-engine/order-adjustments.js';
+import { INTAKE_WARNINGS_FIELD } from '../../tax-engine/tax-engine.js';
+import { DocumentProblems, fitText, IntakeWarnings, SourcePaths, type MappedDocument } from '../profiles/mapped-document.js';
 
 /**
  * iFood's order details (`GET /order/v1.0/orders/{id}`) in the service's order shape. The mapping
@@ -13,7 +16,7 @@ import { splitProportionally } from '../../tax-engine/split.js';
 /** Fields of iFood's order that the mapping turns into the service's own; the others are copied to the root. */
 const MAPPED_FIELDS = new Set(['id', 'merchant', 'items', 'benefits', 'additionalFees']);
 /** The service's names that an iFood field of the same name must not overwrite (it stays in `sourceOrder`). */
-const SERVICE_FIELDS = new Set(['orderId', 'store', 'order', 'source', 'sourceOrder', 'taxSummary', 'payload']);
+const SERVICE_FIELDS = new Set(['orderId', 'store', 'order', 'source', 'sourceOrder', 'taxSummary', 'payload', INTAKE_WARNINGS_FIELD]);
 
 const BENEFIT_TARGETS: Record<string, 'ITEMS' | 'ITEM' | 'DELIVERY_FEE'> = {
   CART: 'ITEMS',
@@ -31,11 +34,13 @@ export interface MappedDiscount {
   description: string;
 }
 
-class Problems {
-  readonly list: ErrorDetail[] = [];
-  add(field: string, problem: string): void {
-    this.list.push({ field, problem });
-  }
+type Problems = DocumentProblems;
+
+/** What the reading of one document collects besides the mapped parts. */
+interface Reading {
+  problems: Problems;
+  warnings: IntakeWarnings;
+  paths: SourcePaths;
 }
 
 /** Cents of a non-negative amount (number or numeric text, rounded half-up to the cent), or a problem. */
@@ -225,48 +230,122 @@ function itemKey(item: unknown): string | undefined {
   return idText(item.index) ?? idText(item.id);
 }
 
-function sponsorDescription(name: string, benefit: Record<string, unknown>, sponsorship: Record<string, unknown>): string {
-  const campaign = isPlainObject(benefit.campaign) && typeof benefit.campaign.name === 'string' ? benefit.campaign.name : undefined;
-  const detail = typeof sponsorship.description === 'string' && sponsorship.description.trim() ? sponsorship.description : campaign;
-  return `iFood benefit sponsored by ${name}${detail ? `: ${detail}` : ''}`;
+function campaignName(benefit: Record<string, unknown>): string | undefined {
+  return isPlainObject(benefit.campaign) && typeof benefit.campaign.name === 'string' ? benefit.campaign.name : undefined;
 }
 
-function mapBenefits(benefits: unknown, items: unknown[], problems: Problems): MappedDiscount[] {
+/** The discount's description: who pays it and the sponsorship's description (else the campaign's name), cut to fit. */
+function sponsorDescription(name: string | undefined, benefit: Record<string, unknown>, sponsorship: Record<string, unknown>): string {
+  const detail =
+    typeof sponsorship.description === 'string' && sponsorship.description.trim() ? sponsorship.description : campaignName(benefit);
+  const payer = name === undefined ? 'iFood benefit, sponsor unknown' : `iFood benefit sponsored by ${name}`;
+  return fitText(`${payer}${detail ? `: ${detail}` : ''}`, MAX_DESCRIPTION_LENGTH);
+}
+
+/**
+ * What a benefit applies to. A target that names nothing in the order (an ITEM `targetId` that is no item's
+ * `index` nor `id`, a DELIVERY_FEE benefit on an order without a fee, a target iFood does not document) is
+ * the whole cart, with the warning DISCOUNT_TARGET_NOT_FOUND: the customer paid that much less for the order.
+ */
+function benefitTarget(
+  benefit: Record<string, unknown>,
+  at: string,
+  items: unknown[],
+  hasDeliveryFee: boolean,
+  warnings: IntakeWarnings,
+): { target: MappedDiscount['target']; productIndex?: number } {
+  const cart = 'the benefit was applied to the whole cart (ITEMS)';
+  const target = typeof benefit.target === 'string' ? BENEFIT_TARGETS[benefit.target] : undefined;
+  if (target === undefined) {
+    const sent = typeof benefit.target === 'string' ? `target "${fitText(benefit.target, 50)}" is not one iFood documents` : 'no target';
+    warnings.add('DISCOUNT_TARGET_NOT_FOUND', `${at}.target`, `${sent} (${Object.keys(BENEFIT_TARGETS).join(', ')}): ${cart}`);
+    return { target: 'ITEMS' };
+  }
+  if (target === 'ITEM') {
+    const targetId = idText(benefit.targetId);
+    const productIndex = targetId === undefined ? -1 : items.findIndex((item) => itemKey(item) === targetId);
+    if (productIndex >= 0) return { target, productIndex };
+    const named =
+      targetId === undefined ? 'no targetId' : `targetId "${fitText(targetId, 50)}" names no item of the order (by index, else id)`;
+    warnings.add('DISCOUNT_TARGET_NOT_FOUND', `${at}.targetId`, `${named}: ${cart}`);
+    return { target: 'ITEMS' };
+  }
+  if (target === 'DELIVERY_FEE' && !hasDeliveryFee) {
+    warnings.add('DISCOUNT_TARGET_NOT_FOUND', `${at}.target`, `target DELIVERY_FEE on an order without a delivery fee: ${cart}`);
+    return { target: 'ITEMS' };
+  }
+  return { target };
+}
+
+function mapBenefits(benefits: unknown, items: unknown[], hasDeliveryFee: boolean, reading: Reading): MappedDiscount[] {
+  const { problems, warnings, paths } = reading;
   if (benefits === undefined || benefits === null) return [];
   if (!Array.isArray(benefits)) {
     problems.add('benefits', 'must be an array');
     return [];
   }
+  paths.record('order.discounts', 'benefits');
   const discounts: MappedDiscount[] = [];
+  const push = (discount: MappedDiscount, sourceAt: string, benefitAt: string) => {
+    paths.record(`order.discounts[${discounts.length}]`, sourceAt, {
+      amount: `${sourceAt}.value`,
+      sponsor: `${sourceAt}.name`,
+      target: `${benefitAt}.target`,
+      productIndex: `${benefitAt}.targetId`,
+    });
+    discounts.push(discount);
+  };
   benefits.forEach((benefit, index) => {
     const at = `benefits[${index}]`;
     if (!isPlainObject(benefit)) return problems.add(at, 'must be an object');
-    const target = typeof benefit.target === 'string' ? BENEFIT_TARGETS[benefit.target] : undefined;
-    if (target === undefined) return problems.add(`${at}.target`, `must be one of ${Object.keys(BENEFIT_TARGETS).join(', ')}`);
-    let productIndex: number | undefined;
-    if (target === 'ITEM') {
-      const targetId = idText(benefit.targetId);
-      productIndex = targetId === undefined ? -1 : items.findIndex((item) => itemKey(item) === targetId);
-      if (productIndex < 0) return problems.add(`${at}.targetId`, 'must name an item by its index (else its id)');
+    const { target, productIndex } = benefitTarget(benefit, at, items, hasDeliveryFee, warnings);
+    const applied = { target, ...(productIndex !== undefined ? { productIndex } : {}) };
+    const sponsorships = benefit.sponsorshipValues;
+    if (sponsorships !== undefined && sponsorships !== null && !Array.isArray(sponsorships))
+      return problems.add(`${at}.sponsorshipValues`, 'must be an array');
+    if (!Array.isArray(sponsorships) || sponsorships.length === 0) {
+      // Nobody is named to pay it: taxed as a discount the store is paid back for, so that no base is lowered on a guess.
+      const value = optionalAmountAt(benefit.value, `${at}.value`, problems);
+      warnings.add(
+        'DISCOUNT_SPONSOR_UNKNOWN',
+        `${at}.sponsorshipValues`,
+        `the benefit names no sponsor: its value${value ? ` ${toMoney(value).toFixed(2)}` : ''} was applied as paid back by the platform (PLATFORM), lowering no tax base`,
+      );
+      if (value === undefined || value === 0) return;
+      return push(
+        { amount: toMoney(value), sponsor: 'PLATFORM', ...applied, description: sponsorDescription(undefined, benefit, {}) },
+        at,
+        at,
+      );
     }
-    if (!Array.isArray(benefit.sponsorshipValues)) return problems.add(`${at}.sponsorshipValues`, 'must be an array');
-    benefit.sponsorshipValues.forEach((sponsorship, position) => {
+    sponsorships.forEach((sponsorship, position) => {
       const sponsorAt = `${at}.sponsorshipValues[${position}]`;
       if (!isPlainObject(sponsorship)) return problems.add(sponsorAt, 'must be an object');
-      if (typeof sponsorship.name !== 'string' || sponsorship.name.trim() === '')
-        return problems.add(`${sponsorAt}.name`, 'must be a text');
       const value = amountAt(sponsorship.value, `${sponsorAt}.value`, problems);
       if (value === undefined || value === 0) return;
-      discounts.push({
-        amount: toMoney(value),
-        // The store grants a MERCHANT share; iFood and partners pay theirs back to the store.
-        sponsor: sponsorship.name === 'MERCHANT' ? 'MERCHANT' : 'PLATFORM',
-        target,
-        ...(productIndex !== undefined ? { productIndex } : {}),
-        description: sponsorDescription(sponsorship.name, benefit, sponsorship),
-      });
+      const name = typeof sponsorship.name === 'string' && sponsorship.name.trim() !== '' ? sponsorship.name : undefined;
+      if (name === undefined) {
+        warnings.add(
+          'DISCOUNT_SPONSOR_UNKNOWN',
+          `${sponsorAt}.name`,
+          `the sponsorship names no sponsor: its value ${toMoney(value).toFixed(2)} was applied as paid back by the platform (PLATFORM), lowering no tax base`,
+        );
+      }
+      push(
+        {
+          amount: toMoney(value),
+          // The store grants a MERCHANT share; iFood and partners pay theirs back to the store.
+          sponsor: name === 'MERCHANT' ? 'MERCHANT' : 'PLATFORM',
+          ...applied,
+          description: sponsorDescription(name, benefit, sponsorship),
+        },
+        sponsorAt,
+        at,
+      );
     });
   });
+  if (discounts.length > MAX_ORDER_ADJUSTMENTS)
+    problems.add('benefits', `must have at most ${MAX_ORDER_ADJUSTMENTS} sponsorship values above 0 in all (each one is a discount)`);
   return discounts;
 }
 
@@ -289,12 +368,16 @@ function mapDeliveryFee(
   return { amount: toMoney(fee), deliveredBy: deliveredBy === 'MERCHANT' ? 'MERCHANT' : 'PLATFORM' };
 }
 
-function mapAdditionalFees(fees: unknown, problems: Problems): Array<{ amount: number; chargedBy: 'PLATFORM'; description: string }> {
+function mapAdditionalFees(
+  fees: unknown,
+  { problems, paths }: Reading,
+): Array<{ amount: number; chargedBy: 'PLATFORM'; description: string }> {
   if (fees === undefined || fees === null) return [];
   if (!Array.isArray(fees)) {
     problems.add('additionalFees', 'must be an array');
     return [];
   }
+  paths.record('order.otherCharges', 'additionalFees');
   const charges: Array<{ amount: number; chargedBy: 'PLATFORM'; description: string }> = [];
   fees.forEach((fee, index) => {
     const at = `additionalFees[${index}]`;
@@ -303,23 +386,54 @@ function mapAdditionalFees(fees: unknown, problems: Problems): Array<{ amount: n
     if (value === undefined || value === 0) return;
     const kind = typeof fee.type === 'string' && fee.type ? fee.type : 'ADDITIONAL_FEE';
     const detail = typeof fee.description === 'string' && fee.description.trim() ? `: ${fee.description}` : '';
+    paths.record(`order.otherCharges[${charges.length}]`, at, { amount: `${at}.value`, chargedBy: `${at}.type` });
     // iFood's own fees (SMALL_ORDER_FEE...): the customer pays them to iFood, not to the store.
-    charges.push({ amount: toMoney(value), chargedBy: 'PLATFORM', description: `iFood ${kind}${detail}` });
+    charges.push({ amount: toMoney(value), chargedBy: 'PLATFORM', description: fitText(`iFood ${kind}${detail}`, MAX_DESCRIPTION_LENGTH) });
   });
+  if (charges.length > MAX_ORDER_ADJUSTMENTS) problems.add('additionalFees', `must have at most ${MAX_ORDER_ADJUSTMENTS} fees above 0`);
   return charges;
+}
+
+/** Where each line and selected modifier came from: an error about one names its item or option. */
+function recordItemPaths(items: unknown[], paths: SourcePaths): void {
+  paths.record('order.products', 'items');
+  items.forEach((item, index) => {
+    const at = `items[${index}]`;
+    paths.record(`order.products[${index}]`, at, {
+      'price.unitPrice.total': `${at}.unitPrice`,
+      'price.totalPrice.total': `${at}.totalPrice`,
+      modifierGroups: `${at}.options`,
+    });
+    const options = isPlainObject(item) && Array.isArray(item.options) ? item.options : [];
+    for (let position = 0; position < options.length; position++) {
+      paths.record(`order.products[${index}].modifierGroups[0].selectedModifiers[${position}]`, `${at}.options[${position}]`, {
+        'price.totalPrice.total': `${at}.options[${position}].price`,
+      });
+    }
+  });
 }
 
 /**
  * The service's order for an iFood order: `orderId`, `store.id`, `order.products` (lines and
  * selected modifiers), `order.discounts`, `order.deliveryFee`, `order.otherCharges`; the fields
  * the mapping does not read are copied to the root, and the whole iFood order is kept under
- * `sourceOrder`. A body that is not an iFood order is a 400 naming every path in iFood's body.
+ * `sourceOrder`. A body that cannot be read as an order is a 400 naming every path in iFood's body;
+ * what the order says inconsistently is applied anyway, with a warning (`intakeWarnings`).
  */
 export function mapIfoodOrder(body: unknown): Record<string, unknown> {
+  return mapIfoodDocument(body).order;
+}
+
+/** As `mapIfoodOrder`, with the iFood path of each part of the mapped order, for errors found on it later. */
+export function mapIfoodDocument(body: unknown): MappedDocument {
   if (body === undefined || body === null || body === '')
     throw ApiError.badRequest('The body is empty: send the order as iFood returns it');
   if (!isPlainObject(body)) throw ApiError.badRequest("The body must be a JSON object: the order as iFood's order details return it");
-  const problems = new Problems();
+  const reading: Reading = { problems: new DocumentProblems(), warnings: new IntakeWarnings(), paths: new SourcePaths() };
+  const { problems, paths } = reading;
+  paths.record('orderId', 'id');
+  paths.record('store', 'merchant');
+  paths.record('order.type', 'orderType');
 
   const orderId = idText(body.id);
   if (orderId === undefined) problems.add('id', "is required (iFood's order id)");
@@ -336,14 +450,17 @@ export function mapIfoodOrder(body: unknown): Record<string, unknown> {
   const items: unknown[] = Array.isArray(body.items) ? body.items : [];
   if (!Array.isArray(body.items)) problems.add('items', 'must be an array');
   const products = items.map((item, index) => mapItem(item, `items[${index}]`, problems));
-  const discounts = mapBenefits(body.benefits, items, problems);
+  recordItemPaths(items, paths);
   const deliveryFee = mapDeliveryFee(body, problems);
-  const otherCharges = mapAdditionalFees(body.additionalFees, problems);
-  if (problems.list.length > 0) throw ApiError.validation(problems.list);
+  paths.record('order.deliveryFee', 'total.deliveryFee', { amount: 'total.deliveryFee', deliveredBy: 'delivery.deliveredBy' });
+  const discounts = mapBenefits(body.benefits, items, deliveryFee !== undefined, reading);
+  const otherCharges = mapAdditionalFees(body.additionalFees, reading);
+  problems.throwIfAny();
 
   const kept = Object.fromEntries(Object.entries(body).filter(([key]) => !MAPPED_FIELDS.has(key) && !SERVICE_FIELDS.has(key)));
   const merchant = body.merchant as Record<string, unknown>;
-  return {
+  const warnings = reading.warnings.list;
+  const order = {
     ...kept,
     orderId,
     source: 'ifood',
@@ -355,6 +472,8 @@ export function mapIfoodOrder(body: unknown): Record<string, unknown> {
       ...(deliveryFee ? { deliveryFee } : {}),
       ...(otherCharges.length > 0 ? { otherCharges } : {}),
     },
+    ...(warnings.length > 0 ? { [INTAKE_WARNINGS_FIELD]: warnings } : {}),
     sourceOrder: body,
   };
+  return { order, sourcePaths: paths };
 }
