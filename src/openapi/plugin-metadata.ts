@@ -589,6 +589,18 @@ export default async () => {
                 description: 'One item, about `orderId`',
               },
             },
+            OrderClosedDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId`" },
+              status: { required: true, type: () => String, description: 'Its stored status: DELIVERED, CANCELLED or REJECTED' },
+            },
+            OrderClosedErrorDto: {
+              error: { required: true, enum: ['ORDER_CLOSED'] },
+              details: {
+                required: true,
+                type: () => [t['../enrichment/dto/enrichment-errors.dto.js'].OrderClosedDetailDto],
+                description: 'One item, about `orderId`',
+              },
+            },
           },
         ],
         [
@@ -1666,6 +1678,18 @@ export default async () => {
               details: {
                 required: true,
                 type: () => [t['../fulfillment/dto/fulfillment-errors.dto.js'].AmbiguousStoreCodeDetailDto],
+                description: 'One item, about `to_store`',
+              },
+            },
+            UnknownStoreDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId`" },
+              toStore: { required: true, type: () => String, description: '`to_store` as sent' },
+            },
+            UnknownStoreErrorDto: {
+              code: { required: true, enum: ['UNKNOWN_STORE'] },
+              details: {
+                required: true,
+                type: () => [t['../fulfillment/dto/fulfillment-errors.dto.js'].UnknownStoreDetailDto],
                 description: 'One item, about `to_store`',
               },
             },

@@ -3672,10 +3672,37 @@ export interface components {
         OrderStoreChangedErrorDto: {
             /** @description Human-readable explanation (always one string) */
             message: string;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             error: "ORDER_STORE_CHANGED";
             /** @description One item, about `orderId` */
             details: components["schemas"]["OrderStoreChangedDetailDto"][];
+        };
+        OrderClosedDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /** @description The order's `orderId` */
+            orderId: string;
+            /**
+             * @description Its stored status: DELIVERED, CANCELLED or REJECTED
+             * @enum {string}
+             */
+            status: "DELIVERED" | "CANCELLED" | "REJECTED";
+        };
+        OrderClosedErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            error: "ORDER_CLOSED";
+            /** @description One item, about `orderId` */
+            details: components["schemas"]["OrderClosedDetailDto"][];
         };
         StoreNotAllowedDetailDto: {
             /** @description The request field the failure is about (a path parameter by its name) */
@@ -4665,6 +4692,29 @@ export interface components {
             code: "AMBIGUOUS_STORE_CODE";
             /** @description One item, about `to_store` */
             details: components["schemas"]["AmbiguousStoreCodeDetailDto"][];
+        };
+        UnknownStoreDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /** @description The order's `orderId` */
+            orderId: string;
+            /** @description `to_store` as sent */
+            toStore: string;
+        };
+        UnknownStoreErrorDto: {
+            /** @description Human-readable explanation, the same sentence as `message` */
+            error: string;
+            /** @description The same sentence as `error` */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "UNKNOWN_STORE";
+            /** @description One item, about `to_store` */
+            details: components["schemas"]["UnknownStoreDetailDto"][];
         };
         TransferRequestDto: {
             /**
@@ -9327,13 +9377,13 @@ export interface operations {
                     "application/json": components["schemas"]["StoreNotAllowedErrorDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again */
+            /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again; ORDER_CLOSED: the order is stored as DELIVERED, CANCELLED or REJECTED, so a re-send stores and sends nothing (a dry run still computes) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderStoreChangedErrorDto"];
+                    "application/json": components["schemas"]["OrderStoreChangedErrorDto"] | components["schemas"]["OrderClosedErrorDto"];
                 };
             };
             /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
@@ -9494,13 +9544,13 @@ export interface operations {
                     "application/json": components["schemas"]["StoreNotAllowedErrorDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again */
+            /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again; ORDER_CLOSED: the order is stored as DELIVERED, CANCELLED or REJECTED, so a re-send stores and sends nothing (a dry run still computes) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderStoreChangedErrorDto"];
+                    "application/json": components["schemas"]["OrderStoreChangedErrorDto"] | components["schemas"]["OrderClosedErrorDto"];
                 };
             };
             /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
@@ -10225,7 +10275,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
-            /** @description NOT_THE_ORDER_STORE: from_store is not the order's store; ORDER_IN_FINAL_STATUS: the order is DELIVERED, CANCELLED or REJECTED; STORE_WITHOUT_FISCAL_GROUP: the target store has no fiscal group while the order carries taxes; AMBIGUOUS_STORE_CODE: to_store is a store code several stores share (send the store id). Nothing changed. */
+            /** @description NOT_THE_ORDER_STORE: from_store is not the order's store; ORDER_IN_FINAL_STATUS: the order is DELIVERED, CANCELLED or REJECTED; STORE_WITHOUT_FISCAL_GROUP: the target store has no fiscal group while the order carries taxes; AMBIGUOUS_STORE_CODE: to_store is a store code several stores share (send the store id); UNKNOWN_STORE: to_store is neither a store of the channel configuration (by id or code) nor a store of a fiscal group. Nothing changed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10247,7 +10297,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["NotTheOrderStoreErrorDto"] | components["schemas"]["OrderInFinalStatusErrorDto"] | components["schemas"]["StoreWithoutFiscalGroupErrorDto"] | components["schemas"]["AmbiguousStoreCodeErrorDto"];
+                    "application/json": components["schemas"]["NotTheOrderStoreErrorDto"] | components["schemas"]["OrderInFinalStatusErrorDto"] | components["schemas"]["StoreWithoutFiscalGroupErrorDto"] | components["schemas"]["AmbiguousStoreCodeErrorDto"] | components["schemas"]["UnknownStoreErrorDto"];
                 };
             };
             /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
