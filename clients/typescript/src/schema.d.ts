@@ -4886,7 +4886,7 @@ export interface components {
              */
             order_id: string | number;
             /**
-             * @description Stored as the order status when it is one of RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED, ACCEPTED, IN_PREPARATION, READY, DISPATCHED, DELIVERED, CANCELLED, REJECTED; any other value (or none) stores RECEIVED
+             * @description Stored as the order status when it is one of RECEIVED, ACCEPTED, IN_PREPARATION, READY, DISPATCHED, DELIVERED, CANCELLED, REJECTED (or an alias of one); any other value (or none) stores RECEIVED. ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED are given by the service only, after enrichment or forwarding: 400 `invalid_request`
              * @example RECEIVED
              */
             status?: string;
@@ -10837,7 +10837,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewOrderResponseDto"];
                 };
             };
-            /** @description `invalid_request`: order_id missing or empty, customer.email not an e-mail, items empty, a quantity not > 0, a price or the total not >= 0 */
+            /** @description `invalid_request`: order_id missing or empty, customer.email not an e-mail, items empty, a quantity not > 0, a price or the total not >= 0, or a status only the service gives (ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED); nothing is stored */
             400: {
                 headers: {
                     [name: string]: unknown;
