@@ -276,12 +276,15 @@ export class FulfillmentService {
       page,
       pageSize,
     );
+    // "Transfers leave a trail" in docs/access.md: a store sees which orders another store moved to it, and who did.
+    const chains = await this.records.transferChains(rows.map((row) => row.id));
     const items: InfoPaymentsItemDto[] = rows.map((row) => ({
       orderId: row.orderId,
       orderDbId: row.id,
       storeId: row.storeId,
       createdAt: row.createdAt.toISOString(),
       payments: row.payments ?? null,
+      transfers: chains.get(row.id) ?? [],
     }));
     return {
       message: `${total} order(s) between ${query.startDate} and ${query.endDate}`,

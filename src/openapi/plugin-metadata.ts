@@ -1815,6 +1815,17 @@ export default async () => {
                 maxLength: 100,
               },
             },
+            InfoPaymentsTransferDto: {
+              fromStoreId: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'The store the order left (its id); null when the order had no store',
+              },
+              toStoreId: { required: true, type: () => String, description: 'The store the order moved to (its id)' },
+              clientId: { required: true, type: () => String, nullable: true, description: 'The API client that made the transfer' },
+              at: { required: true, type: () => String },
+            },
             InfoPaymentsItemDto: {
               orderId: { required: true, type: () => String },
               orderDbId: { required: true, type: () => String },
@@ -1824,6 +1835,12 @@ export default async () => {
                 required: true,
                 type: () => Object,
                 description: "The payload's root `payments`, else `order.payments`, as stored; null when the order has neither",
+              },
+              transfers: {
+                required: true,
+                type: () => [t['../fulfillment/dto/info-payments.dto.js'].InfoPaymentsTransferDto],
+                description:
+                  "The order's transfers, oldest first; empty when it never moved. An order that reached the store by a transfer says\nfrom which store it came, by which client and when: its payments were chosen there, not here.",
               },
             },
             InfoPaymentsResponseDto: {

@@ -4804,6 +4804,28 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        InfoPaymentsTransferDto: {
+            /**
+             * @description The store the order left (its id); null when the order had no store
+             * @example 1201
+             */
+            fromStoreId: string | null;
+            /**
+             * @description The store the order moved to (its id)
+             * @example 1202
+             */
+            toStoreId: string;
+            /**
+             * @description The API client that made the transfer
+             * @example 7002
+             */
+            clientId: string | null;
+            /**
+             * Format: date-time
+             * @example 2025-11-21T13:20:05.000Z
+             */
+            at: string;
+        };
         InfoPaymentsItemDto: {
             /** @example ORD-2025-000123 */
             orderId: string;
@@ -4833,6 +4855,11 @@ export interface components {
             payments: {
                 [key: string]: unknown;
             }[] | null;
+            /**
+             * @description The order's transfers, oldest first; empty when it never moved. An order that reached the store by a transfer says
+             *     from which store it came, by which client and when: its payments were chosen there, not here.
+             */
+            transfers: components["schemas"]["InfoPaymentsTransferDto"][];
         };
         InfoPaymentsResponseDto: {
             /** @example 2 order(s) between 2025-11-01 and 2025-11-30 */
