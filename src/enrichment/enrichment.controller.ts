@@ -1,4 +1,4 @@
-import { OrderStoreChangedErrorDto } from './dto/enrichment-errors.dto.js';
+import { OrderClosedErrorDto, OrderStoreChangedErrorDto } from './dto/enrichment-errors.dto.js';
 import { StoreNotAllowedErrorDto } from '../orders/dto/store-errors.dto.js';
 import { Body, Controller, HttpCode, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -72,7 +72,9 @@ export const STORE_NOT_ALLOWED_EXAMPLE = {
 
 /** A re-send racing transfers of the same order (rare): the order moved store while it was stored. */
 export const ORDER_STORE_CHANGED_ERROR = {
-  409: 'ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again',
+  409:
+    'ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again; ' +
+    'ORDER_CLOSED: the order is stored as DELIVERED, CANCELLED or REJECTED, so a re-send stores and sends nothing (a dry run still computes)',
 };
 
 @ApiTags('Enrichment')
@@ -110,7 +112,7 @@ export class EnrichmentController {
     { 403: STORE_NOT_ALLOWED_EXAMPLE },
   )
   @ApiDomainErrors(403, { STORE_NOT_ALLOWED: StoreNotAllowedErrorDto }, { alsoGeneric: true })
-  @ApiDomainErrors(409, { ORDER_STORE_CHANGED: OrderStoreChangedErrorDto })
+  @ApiDomainErrors(409, { ORDER_STORE_CHANGED: OrderStoreChangedErrorDto, ORDER_CLOSED: OrderClosedErrorDto })
   async enrich(
     @Body() body: unknown,
     @Query() query: EnrichProfileQueryDto,

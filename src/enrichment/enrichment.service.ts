@@ -1,4 +1,4 @@
-import { orderStoreChanged } from './dto/enrichment-errors.dto.js';
+import { orderClosed, orderStoreChanged } from './dto/enrichment-errors.dto.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { ApiError } from '../common/errors/api-error.js';
@@ -7,6 +7,7 @@ import type { StoredOrderState, UpsertedOrder, UpsertFollowUp } from '../orders/
 import { mayTouchStore, type Actor } from '../common/actor.js';
 import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-errors.dto.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
+import { isTerminal } from '../orders/order-status.js';
 import { productIdsOf, TAX_ENGINE, type CategoryIndex, type FiscalGroupSnapshot, type TaxEngine } from '../tax-engine/tax-engine.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { lineCountExceeds, receiveOrder, withStoreId } from './order-payload.js';
@@ -149,6 +150,7 @@ export class EnrichmentService {
         }
         const state = await this.orders.storedState(orderId);
         if (state && !mayTouchStore(actor, state.storeId)) throw storedUnderAnotherStore(orderId, prefix);
+        if (state && isTerminal(state.status)) throw orderClosed(orderId, state.status, received.wrapped);
         const moved = this.movedStore(state, current.storeId, attempt);
         if (moved !== undefined) {
           current = { ...current, payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
@@ -187,6 +189,8 @@ export class EnrichmentService {
       if (!order) {
         const state = await this.orders.storedState(orderId);
         if (state && !mayTouchStore(actor, state.storeId)) throw storedUnderAnotherStore(orderId, prefix);
+        // "Closed orders are closed" in docs/api-decisions.md: the upsert's guard refused it, and a final status never changes.
+        if (state && isTerminal(state.status)) throw orderClosed(orderId, state.status, received.wrapped);
         const moved = this.movedStore(state, current.storeId, attempt);
         // Taxed again at the instant of the first receipt ("Which revision taxes an order").
         const firstInstant =

@@ -27,6 +27,7 @@ import {
   NotTheOrderStoreErrorDto,
   OrderInFinalStatusErrorDto,
   StoreWithoutFiscalGroupErrorDto,
+  UnknownStoreErrorDto,
 } from './dto/fulfillment-errors.dto.js';
 
 const BODIES =
@@ -162,7 +163,8 @@ export class FulfillmentController {
       404: 'No order with this order id',
       409:
         "NOT_THE_ORDER_STORE: from_store is not the order's store; ORDER_IN_FINAL_STATUS: the order is DELIVERED, CANCELLED or REJECTED; " +
-        'STORE_WITHOUT_FISCAL_GROUP: the target store has no fiscal group while the order carries taxes; AMBIGUOUS_STORE_CODE: to_store is a store code several stores share (send the store id). Nothing changed.',
+        'STORE_WITHOUT_FISCAL_GROUP: the target store has no fiscal group while the order carries taxes; AMBIGUOUS_STORE_CODE: to_store is a store code several stores share (send the store id); ' +
+        'UNKNOWN_STORE: to_store is neither a store of the channel configuration (by id or code) nor a store of a fiscal group. Nothing changed.',
     },
     {
       409: {
@@ -186,6 +188,7 @@ export class FulfillmentController {
     ORDER_IN_FINAL_STATUS: OrderInFinalStatusErrorDto,
     STORE_WITHOUT_FISCAL_GROUP: StoreWithoutFiscalGroupErrorDto,
     AMBIGUOUS_STORE_CODE: AmbiguousStoreCodeErrorDto,
+    UNKNOWN_STORE: UnknownStoreErrorDto,
   })
   transfer(
     @FulfillmentBody(TransferRequestDto) body: ReceivedBody<TransferRequestDto>,

@@ -92,6 +92,30 @@ export const DISPATCHES = sql<DispatchRow>(
   { id_transaccion: true, at: true, client_id: true, extra: true },
 );
 
+interface TransferLinkRow {
+  order_db_id: string;
+  from_store_id: string | null;
+  to_store_id: string;
+  client_id: string | null;
+  at: string;
+}
+
+/** The transfers of several orders (a payments page), oldest first per order. */
+export const TRANSFER_CHAINS = sql<TransferLinkRow>(
+  'order-transfer-chains',
+  `SELECT order_db_id, from_store_id, to_store_id, client_id, ${isoUtc('created_at')} AS at
+   FROM order_transfer WHERE order_db_id = ANY($1::uuid[]) ORDER BY order_db_id, created_at, id`,
+  { order_db_id: true, from_store_id: true, to_store_id: true, client_id: true, at: true },
+);
+
+/** One link of an order's transfer chain. */
+export interface TransferLink {
+  fromStoreId: string | null;
+  toStoreId: string;
+  clientId: string | null;
+  at: string;
+}
+
 function trackingEntry(row: TrackingRow): OrderTrackingEntryDto {
   return {
     status: row.status,
@@ -152,6 +176,19 @@ export class FulfillmentRepository implements OnModuleInit {
       key: 'dispatches',
       read: async (orderDbId) => (await this.db.rows(DISPATCHES, [orderDbId])).map(dispatchEntry),
     });
+  }
+
+  /** Each order's transfers, oldest first, by the order's UUID; an order never transferred is absent. One query for them all. */
+  async transferChains(orderDbIds: readonly string[]): Promise<Map<string, TransferLink[]>> {
+    const chains = new Map<string, TransferLink[]>();
+    if (orderDbIds.length === 0) return chains;
+    for (const row of await this.db.rows(TRANSFER_CHAINS, [[...orderDbIds]])) {
+      const link = { fromStoreId: row.from_store_id, toStoreId: row.to_store_id, clientId: row.client_id, at: row.at };
+      const chain = chains.get(row.order_db_id);
+      if (chain) chain.push(link);
+      else chains.set(row.order_db_id, [link]);
+    }
+    return chains;
   }
 
   async addTracking(manager: EntityManager, tracking: NewTracking): Promise<void> {

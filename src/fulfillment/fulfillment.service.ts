@@ -4,6 +4,7 @@ import {
   notTheOrderStore,
   orderInFinalStatus,
   storeWithoutFiscalGroup,
+  unknownStore,
 } from './dto/fulfillment-errors.dto.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -183,7 +184,12 @@ export class FulfillmentService {
       const order = await this.statuses.lock(manager, orderId, actor.stores ?? null);
       if (isTerminal(order.status)) throw orderInFinalStatus(orderId, order.status);
       if (!(await this.isStoreOf(manager, order, fromStore))) throw notTheOrderStore(orderId, fromStore, order.storeId);
-      const targetStoreId = await this.resolveStore(manager, toStore);
+      const target = await this.resolveStore(manager, toStore);
+      // "Transfers go to known stores" in docs/api-decisions.md: a store of the channel configuration or of a fiscal group.
+      if (!target.configured && !(await this.lookup.groupIdsByStores([target.storeId], manager)).has(target.storeId)) {
+        throw unknownStore(orderId, toStore);
+      }
+      const targetStoreId = target.storeId;
       if (targetStoreId === order.storeId) {
         throw ApiError.badRequest(`to_store "${toStore}" is the current store of order ${orderId}`, 'to_store');
       }
@@ -270,12 +276,15 @@ export class FulfillmentService {
       page,
       pageSize,
     );
+    // "Transfers leave a trail" in docs/access.md: a store sees which orders another store moved to it, and who did.
+    const chains = await this.records.transferChains(rows.map((row) => row.id));
     const items: InfoPaymentsItemDto[] = rows.map((row) => ({
       orderId: row.orderId,
       orderDbId: row.id,
       storeId: row.storeId,
       createdAt: row.createdAt.toISOString(),
       payments: row.payments ?? null,
+      transfers: chains.get(row.id) ?? [],
     }));
     return {
       message: `${total} order(s) between ${query.startDate} and ${query.endDate}`,
@@ -294,17 +303,20 @@ export class FulfillmentService {
     return this.stores.hasCode(order.storeId, store, manager);
   }
 
-  /** A configured store id as it is; else the store id of the configured store with that code; else the text itself. */
-  private async resolveStore(manager: EntityManager, store: string): Promise<string> {
+  /**
+   * A configured store id as it is; else the store id of the configured store with that code; else the text itself,
+   * not `configured`.
+   */
+  private async resolveStore(manager: EntityManager, store: string): Promise<{ storeId: string; configured: boolean }> {
     const matches = await this.stores.matching(store, manager);
-    if (matches.length === 0) return store;
-    if (matches[0]!.byId) return matches[0]!.storeId;
+    if (matches.length === 0) return { storeId: store, configured: false };
+    if (matches[0]!.byId) return { storeId: matches[0]!.storeId, configured: true };
     if (matches.length > 1) {
       throw ambiguousStoreCode(
         store,
         matches.map((match) => match.storeId),
       );
     }
-    return matches[0]!.storeId;
+    return { storeId: matches[0]!.storeId, configured: true };
   }
 }

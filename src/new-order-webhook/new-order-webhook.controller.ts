@@ -46,7 +46,7 @@ export class NewOrderWebhookController {
   })
   @ApiOkResponse({ type: NewOrderResponseDto, description: 'Stored, or already stored (a repeated delivery)' })
   @ApiErrors([400, 403], {
-    400: '`invalid_request`: order_id missing or empty, customer.email not an e-mail, items empty, a quantity not > 0, a price or the total not >= 0',
+    400: '`invalid_request`: order_id missing or empty, customer.email not an e-mail, items empty, a quantity not > 0, a price or the total not >= 0, or a status only the service gives (ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED); nothing is stored',
     403: '`insufficient_scope`: the token lacks the scope platform; or (STORE_NOT_ALLOWED) the client is limited to stores and `store.id` is not one of them, or the `order_id` is already stored under another store: nothing is stored',
   })
   async newOrder(

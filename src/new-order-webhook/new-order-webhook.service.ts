@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { mayTouchStore, type Actor } from '../common/actor.js';
 import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-errors.dto.js';
+import { ApiError } from '../common/errors/api-error.js';
+import { SERVICE_OWNED_STATUSES } from '../orders/order-status.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';
 import type { ReceivedBody } from '../common/http/open-body.js';
@@ -19,7 +21,8 @@ export class NewOrderWebhookService {
   /**
    * Whether the order was new (false for a repeated delivery). A sent `status` that is an order
    * status or an alias is the order's first status, its label kept in the
-   * history; anything else leaves it RECEIVED. A store-limited client gets 403 for another store's
+   * history; anything else leaves it RECEIVED. A status only the service gives (ENRICHED, ENRICHMENT_FAILED, FORWARDED,
+   * FORWARD_FAILED) is a 400. A store-limited client gets 403 for another store's
    * order, and for a repeat of an `orderId` stored under another store ("Clients limited to stores"
    * in docs/api-decisions.md).
    */
@@ -27,6 +30,13 @@ export class NewOrderWebhookService {
     const order = toNewOrder(body);
     if (!mayTouchStore(actor, order.storeId)) throw storeNotAllowed(order.orderId, order.storeId);
     const status = order.label ? ((await this.aliases.resolve(order.label)) ?? 'RECEIVED') : 'RECEIVED';
+    // "New-order webhook" in docs/api-decisions.md: an order sent as ENRICHED would look taxed and forwarded without either.
+    if (SERVICE_OWNED_STATUSES.includes(status)) {
+      throw ApiError.badRequest(
+        `status "${order.label}" (${status}) is given by this service only, after enrichment or forwarding: send RECEIVED or a fulfillment status`,
+        'status',
+      );
+    }
     const inserted = await this.orders.insertIfAbsent(
       { orderId: order.orderId, status, payload: order.payload, storeId: order.storeId, source: NEW_ORDER_SOURCE, label: order.label },
       actor,

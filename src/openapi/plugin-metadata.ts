@@ -589,6 +589,18 @@ export default async () => {
                 description: 'One item, about `orderId`',
               },
             },
+            OrderClosedDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId`" },
+              status: { required: true, type: () => String, description: 'Its stored status: DELIVERED, CANCELLED or REJECTED' },
+            },
+            OrderClosedErrorDto: {
+              error: { required: true, enum: ['ORDER_CLOSED'] },
+              details: {
+                required: true,
+                type: () => [t['../enrichment/dto/enrichment-errors.dto.js'].OrderClosedDetailDto],
+                description: 'One item, about `orderId`',
+              },
+            },
           },
         ],
         [
@@ -1671,6 +1683,18 @@ export default async () => {
                 description: 'One item, about `to_store`',
               },
             },
+            UnknownStoreDetailDto: {
+              orderId: { required: true, type: () => String, description: "The order's `orderId`" },
+              toStore: { required: true, type: () => String, description: '`to_store` as sent' },
+            },
+            UnknownStoreErrorDto: {
+              code: { required: true, enum: ['UNKNOWN_STORE'] },
+              details: {
+                required: true,
+                type: () => [t['../fulfillment/dto/fulfillment-errors.dto.js'].UnknownStoreDetailDto],
+                description: 'One item, about `to_store`',
+              },
+            },
           },
         ],
         [
@@ -1793,6 +1817,17 @@ export default async () => {
                 maxLength: 100,
               },
             },
+            InfoPaymentsTransferDto: {
+              fromStoreId: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'The store the order left (its id); null when the order had no store',
+              },
+              toStoreId: { required: true, type: () => String, description: 'The store the order moved to (its id)' },
+              clientId: { required: true, type: () => String, nullable: true, description: 'The API client that made the transfer' },
+              at: { required: true, type: () => String },
+            },
             InfoPaymentsItemDto: {
               orderId: { required: true, type: () => String },
               orderDbId: { required: true, type: () => String },
@@ -1802,6 +1837,12 @@ export default async () => {
                 required: true,
                 type: () => Object,
                 description: "The payload's root `payments`, else `order.payments`, as stored; null when the order has neither",
+              },
+              transfers: {
+                required: true,
+                type: () => [t['../fulfillment/dto/info-payments.dto.js'].InfoPaymentsTransferDto],
+                description:
+                  "The order's transfers, oldest first; empty when it never moved. An order that reached the store by a transfer says\nfrom which store it came, by which client and when: its payments were chosen there, not here.",
               },
             },
             InfoPaymentsResponseDto: {

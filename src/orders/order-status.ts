@@ -18,6 +18,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Before the store works the order: intake statuses may follow each other in any order. */
 export const INTAKE_STATUSES: readonly OrderStatus[] = ['RECEIVED', 'ENRICHED', 'ENRICHMENT_FAILED', 'FORWARDED', 'FORWARD_FAILED'];
 export const TERMINAL_STATUSES: readonly OrderStatus[] = ['DELIVERED', 'CANCELLED', 'REJECTED'];
+/** Intake statuses that only the service gives an order (enrichment's and forwarding's outcomes): never a received order's first status. */
+export const SERVICE_OWNED_STATUSES: readonly OrderStatus[] = ['ENRICHED', 'ENRICHMENT_FAILED', 'FORWARDED', 'FORWARD_FAILED'];
 
 /** Lifecycle ranks; CANCELLED and REJECTED sit outside the ladder. */
 const RANK: Partial<Record<OrderStatus, number>> = {

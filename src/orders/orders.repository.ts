@@ -5,7 +5,7 @@ import { ApiError } from '../common/errors/api-error.js';
 import { GroupCommit } from '../database/group-commit.js';
 import { sql, SqlRunner, type BuiltStatement } from '../database/sql-runner.js';
 import { bindTo, type UpsertFollowUp, type UpsertedOrderRelation } from './order-forwarding.repository.js';
-import { INTAKE_STATUSES, statusAfterSql, type OrderStatus } from './order-status.js';
+import { INTAKE_STATUSES, statusAfterSql, TERMINAL_STATUSES, type OrderStatus } from './order-status.js';
 import { newWebhookId } from './webhook-id.js';
 
 export interface OrderUpsert {
@@ -91,6 +91,9 @@ export interface StoreMove {
 /** Whether a transfer moved the order to another store: it then keeps that store. A column of the row, so the guard sees it once locked. */
 const TRANSFERRED = `o.transferred_at IS NOT NULL`;
 
+/** A closed order is never stored again: its statuses never change, so a refusal read afterwards still finds them. */
+const OPEN = `o.status NOT IN (${TERMINAL_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+
 /** The statuses an upsert can give: enrichment's outcomes. */
 const INTAKE_TARGETS = INTAKE_STATUSES;
 
@@ -101,6 +104,8 @@ const INTAKE_TARGETS = INTAKE_STATUSES;
  * order keeps its status).
  *
  * A re-send changes nothing (no row is returned) when it would undo fulfillment:
+ * - the stored order is closed (DELIVERED, CANCELLED or REJECTED: the caller answers 409 ORDER_CLOSED); checked on
+ *   the locked row, so a status change committed meanwhile is seen;
  * - it names another store than the one a transfer moved the order to (the caller
  *   re-taxes it for the current store and tries again);
  * - with `untaxed`, it carries no taxes while the stored order has some;
@@ -152,7 +157,7 @@ function onConflictSql(untaxed: boolean, stores: string): string {
     fiscal_group_revision = EXCLUDED.fiscal_group_revision,
     webhook_id = EXCLUDED.webhook_id,
     updated_at = now()
-  WHERE ${taxGuard}(${storeGuard}) AND (${stores}::text[] IS NULL OR o.store_id = ANY(${stores}::text[]))${instantGuard}`;
+  WHERE ${OPEN} AND ${taxGuard}(${storeGuard}) AND (${stores}::text[] IS NULL OR o.store_id = ANY(${stores}::text[]))${instantGuard}`;
 }
 
 interface UpsertedRow {

@@ -15,7 +15,7 @@ import {
   STORE_NOT_ALLOWED_EXAMPLE,
 } from '../enrichment/enrichment.controller.js';
 import { StoreNotAllowedErrorDto } from '../orders/dto/store-errors.dto.js';
-import { OrderStoreChangedErrorDto } from '../enrichment/dto/enrichment-errors.dto.js';
+import { OrderClosedErrorDto, OrderStoreChangedErrorDto } from '../enrichment/dto/enrichment-errors.dto.js';
 import type { Actor } from '../common/actor.js';
 import { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { ForwardingService } from './forwarding.service.js';
@@ -74,7 +74,7 @@ export class ForwardingController {
     },
   )
   @ApiDomainErrors(403, { STORE_NOT_ALLOWED: StoreNotAllowedErrorDto }, { alsoGeneric: true })
-  @ApiDomainErrors(409, { ORDER_STORE_CHANGED: OrderStoreChangedErrorDto })
+  @ApiDomainErrors(409, { ORDER_STORE_CHANGED: OrderStoreChangedErrorDto, ORDER_CLOSED: OrderClosedErrorDto })
   forward(
     @Body() body: unknown,
     @Query() query: ProfileQueryDto,

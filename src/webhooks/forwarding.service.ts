@@ -8,7 +8,7 @@ import { ErrorCode } from '../common/errors/error-codes.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
 import { EnrichmentService } from '../enrichment/enrichment.service.js';
 import type { OrderProfile } from '../enrichment/dto/order-profile.dto.js';
-import { INTAKE_STATUSES } from '../orders/order-status.js';
+import { INTAKE_STATUSES, isTerminal } from '../orders/order-status.js';
 import { OrderForwardingRepository } from '../orders/order-forwarding.repository.js';
 import type { Actor } from '../common/actor.js';
 import type { ForwardResponseDto } from './dto/forwarding.dto.js';
@@ -99,7 +99,9 @@ export class ForwardingService {
         if (!recorded) return;
         const changes: AuditChanges = { webhookAttempts: { before: recorded.attempt - 1, after: recorded.attempt } };
         if (recorded.status !== order.status) changes.status = { before: order.status, after: recorded.status };
-        await this.audit.record(manager, audit, { action: 'redeliver', target: { type: 'order', id: order.orderId }, changes });
+        // A closed order's receiver may act on it again (a second invoice, a second delivery): the event says so by its action.
+        const action = isTerminal(recorded.status) ? 'redeliver-closed' : 'redeliver';
+        await this.audit.record(manager, audit, { action, target: { type: 'order', id: order.orderId }, changes });
       },
     });
     if (result.delivered) return { message: `Order ${order.orderId} redelivered: ${answered(result)}` };

@@ -37,6 +37,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
         account: 'ACC-1',
         sellerId: 55,
         payments: [{ method: 'CREDIT_CARD', value: 25.9 }],
+        transfers: [],
       });
       await create(march.p2, '2025-03-02T18:00:00Z', {
         store: { id: PINHEIROS, country: 'BR', sellerId: '56', account: 'ACC-2' },
@@ -74,6 +75,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
         storeId: PINHEIROS,
         createdAt: '2025-03-01T10:00:00.000Z',
         payments: [{ method: 'CREDIT_CARD', value: 25.9 }],
+        transfers: [],
       });
       expect(page.items[1]!.payments).toEqual([{ method: 'PIX', value: 10 }]); // from order.payments
       expect(page.items[3]!.payments).toBeNull();

@@ -218,6 +218,45 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       expectDeclaredError('PUT', '/api/api/order/transfer', final);
     });
 
+    it('409 UNKNOWN_STORE when to_store is neither a configured store nor one of a fiscal group; nothing changes', async () => {
+      const orderId = unique('unknownto');
+      await enrichedOrder(orderId, PINHEIROS);
+      const before = await row(orderId);
+      for (const to of ['9999', 'NOT-A-CODE']) {
+        const response = refusedPos(await transfer(orderId, PINHEIROS, to), 409);
+        expect(response.body).toEqual(
+          domainErrorD(
+            `Store "${to}" is unknown: it is neither a store of the channel configuration nor one a fiscal group holds; order ${orderId} was not transferred`,
+            'UNKNOWN_STORE',
+            [{ field: 'to_store', problem: 'is not a known store', orderId, toStore: to }],
+          ),
+        );
+        expectDeclaredError('PUT', '/api/api/order/transfer', response);
+      }
+      expect(await row(orderId)).toEqual(before);
+      expect(await transfers(orderId)).toEqual([]);
+    });
+
+    it('accepts a store that only a fiscal group holds (not in the channel configuration)', async () => {
+      const groupOnly = '1501';
+      ok(
+        await t.api.POST('/api/admin/fiscal-groups', {
+          body: {
+            name: 'Group only',
+            uf: 'SP',
+            taxRegime: 'LUCRO_PRESUMIDO',
+            stores: [{ store_id: groupOnly, store_name: 'Kiosk' }],
+            taxMatrix: {},
+          },
+        }),
+        201,
+      );
+      const orderId = unique('grouponly');
+      await enrichedOrder(orderId, 'store-without-group'); // 422: stored as ENRICHMENT_FAILED, no taxes to keep
+      ok(await transfer(orderId, 'store-without-group', groupOnly), 200);
+      expect((await row(orderId)).storeId).toBe(groupOnly);
+    });
+
     it('404 for an unknown order, 400 for a bad body', async () => {
       expect(failed(await transfer('ghost-order', PINHEIROS, MOEMA), 404)).toEqual(errorD('Order ghost-order not found'));
       // Bodies outside the schema: sent raw.

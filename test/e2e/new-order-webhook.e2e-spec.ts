@@ -98,6 +98,21 @@ describe('POST /api/domain-cliente/webhook/new-order (e2e)', () => {
       expect(await orderRow(t.dataSource, orderId)).toBeNull();
     });
 
+    it.each([
+      ['ENRICHED', 'ENRICHED'],
+      ['ENRICHMENT_FAILED', 'ENRICHMENT_FAILED'],
+      ['FORWARDED', 'FORWARDED'],
+      ['FORWARD_FAILED', 'FORWARD_FAILED'],
+      ['forward-failed', 'FORWARD_FAILED'], // matched as statuses are: case, "_" and "-" aside
+    ])('for a first status only the service gives (%s), storing nothing', async (sent, status) => {
+      const orderId = unique('owned');
+      expect(failed(await deliver(newOrder(orderId, { status: sent })), 400)).toEqual({
+        error: 'invalid_request',
+        error_description: `status "${sent}" (${status}) is given by this service only, after enrichment or forwarding: send RECEIVED or a fulfillment status`,
+      });
+      expect(await orderRow(t.dataSource, orderId)).toBeNull();
+    });
+
     it('for malformed JSON and for a body that is not an object', async () => {
       for (const raw of ['{"order_id": "x"', '[1,2]']) {
         const response = await t.http.post<Schemas['OAuthErrorResponseDto']>(PATH, undefined, {

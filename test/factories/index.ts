@@ -10,4 +10,5 @@ export { order, orderPayload, type OrderOverrides } from './order.factory.js';
 export { productCategory } from './product-category.factory.js';
 export { nextNumber, type Db } from './sequence.js';
 export { statusAlias } from './status-alias.factory.js';
+export { configuredStore } from './store.factory.js';
 export { retryJob, webhookDelivery, type RetryJobOverrides, type RetryJobRow, type WebhookDeliveryOverrides } from './webhook.factory.js';

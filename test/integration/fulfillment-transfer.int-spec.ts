@@ -7,10 +7,22 @@ import { FulfillmentModule } from '../../src/fulfillment/fulfillment.module.js';
 import { FulfillmentService } from '../../src/fulfillment/fulfillment.service.js';
 import { OrderTransferEntity } from '../../src/fulfillment/order-transfer.entity.js';
 import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.entity.js';
-import { fiscalGroup, order, orderPayload, productCategory, taxMatrixWith, type OrderOverrides } from '../factories/index.js';
+import {
+  configuredStore,
+  fiscalGroup,
+  order,
+  orderPayload,
+  productCategory,
+  taxMatrixWith,
+  type OrderOverrides,
+} from '../factories/index.js';
+import { StoreEntity } from '../../src/channels/store.entity.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 import { AUDIT } from '../support/audit.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
+
+const STORE_NONE_2 = '2902';
+const STORE_NONE_3 = '2903';
 
 const POS: Actor = { clientId: '7002', via: 'PUT /api/order/transfer' };
 
@@ -41,11 +53,14 @@ describe('Fulfillment: transfer (integration)', () => {
   beforeAll(async () => {
     db = await bootIntegration({
       imports: [AuditModule, FulfillmentModule, FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule],
+      entities: [StoreEntity],
     });
     service = db.get(FulfillmentService);
     groupA = (await fiscalGroup(db.dataSource, { stores: ['store-a1', 'store-a2'], taxMatrix: taxMatrixWith(18) })).id;
     groupB = (await fiscalGroup(db.dataSource, { stores: ['store-b1'], taxMatrix: taxMatrixWith(12) })).id;
     await productCategory(db.dataSource, { productId: 'product-burger', ncm: '21069090' });
+    // Stores of the channel configuration that no fiscal group holds: a transfer goes only to a known store.
+    for (const storeId of [STORE_NONE_2, STORE_NONE_3]) await configuredStore(db.dataSource, { storeId });
   });
   afterAll(async () => {
     await db?.close();
@@ -111,12 +126,12 @@ describe('Fulfillment: transfer (integration)', () => {
 
   it('an untaxed order moves to a store without a group as it is; reaching a group it is taxed and ENRICHED', async () => {
     const before = await order(db.dataSource, { orderId: 'T-untaxed', storeId: 'store-none-1', status: 'ENRICHMENT_FAILED' });
-    expect((await transfer({ order: 'T-untaxed', from_store: 'store-none-1', to_store: 'store-none-2' })).message).toBe(
-      'Order T-untaxed transferred from store "store-none-1" to store "store-none-2"; the store has no fiscal group and the order carries no taxes',
+    expect((await transfer({ order: 'T-untaxed', from_store: 'store-none-1', to_store: STORE_NONE_2 })).message).toBe(
+      `Order T-untaxed transferred from store "store-none-1" to store "${STORE_NONE_2}"; the store has no fiscal group and the order carries no taxes`,
     );
-    expect(await stored('T-untaxed')).toMatchObject({ storeId: 'store-none-2', status: 'ENRICHMENT_FAILED', enrichedPayload: null });
+    expect(await stored('T-untaxed')).toMatchObject({ storeId: STORE_NONE_2, status: 'ENRICHMENT_FAILED', enrichedPayload: null });
 
-    await transfer({ order: 'T-untaxed', from_store: 'store-none-2', to_store: 'store-a2' });
+    await transfer({ order: 'T-untaxed', from_store: STORE_NONE_2, to_store: 'store-a2' });
     const after = await stored('T-untaxed');
     // Group A (18 %): ICMS 25.90 × 18 % = 4.662 → 4.66; base 25.90 − 4.66 = 21.24; PIS 0.13806 → 0.14; COFINS 0.6372 → 0.64; total 5.44
     expect(after).toMatchObject({ storeId: 'store-a2', status: 'ENRICHED', fiscalGroupId: groupA });
@@ -135,11 +150,21 @@ describe('Fulfillment: transfer (integration)', () => {
     [
       'a taxed order to a store without a fiscal group',
       {},
-      { from_store: 'store-a1', to_store: 'store-none-3' },
+      { from_store: 'store-a1', to_store: STORE_NONE_3 },
       {
         status: 409,
         message:
-          'Store "store-none-3" has no fiscal group: order T-refused carries taxes of fiscal group GROUP_A and cannot move there until a fiscal group holds the store',
+          'Store "2903" has no fiscal group: order T-refused carries taxes of fiscal group GROUP_A and cannot move there until a fiscal group holds the store',
+      },
+    ],
+    [
+      'a store neither configured nor held by a fiscal group',
+      {},
+      { from_store: 'store-a1', to_store: 'store-nowhere' },
+      {
+        status: 409,
+        message:
+          'Store "store-nowhere" is unknown: it is neither a store of the channel configuration nor one a fiscal group holds; order T-refused was not transferred',
       },
     ],
     [

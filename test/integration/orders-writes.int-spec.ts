@@ -184,6 +184,25 @@ describe('Orders: the upsert and the status writer (integration)', () => {
       expect(new Set(result.map((upserted) => upserted!.webhookId)).size).toBe(ids.length);
     });
 
+    it('holds back a closed order in a shared statement, and stores the orders beside it', async () => {
+      const closed = await order(db.dataSource, { orderId: 'gc-closed', storeId: 'store-x', status: 'DELIVERED' });
+      const { result, names } = await statementsDuring(() =>
+        Promise.all([
+          orders.upsert(taxed('gc-open-1', 'store-x'), ENRICH),
+          orders.upsert(taxed('gc-closed', 'store-x', 'stale'), ENRICH),
+          orders.upsert(taxed('gc-open-2', 'store-x'), ENRICH),
+        ]),
+      );
+      expect(names.filter((name) => name.startsWith('order-upsert'))).toEqual(['order-upsert-batch']);
+      expect(result[1]).toBeNull();
+      expect(await stored('gc-closed')).toMatchObject({
+        status: 'DELIVERED',
+        payload: closed.payload,
+        enrichedPayload: closed.enrichedPayload,
+      });
+      expect([result[0]?.status, result[2]?.status]).toEqual(['ENRICHED', 'ENRICHED']);
+    });
+
     it('answers null only for the order whose guard holds it back, and puts one orderId once in a statement', async () => {
       await order(db.dataSource, { orderId: 'gc-moved', storeId: 'store-to', status: 'ENRICHED', transferredAt: new Date() });
       const { result, names } = await statementsDuring(() =>

@@ -56,8 +56,8 @@ export interface FulfillmentApp {
  * and a channels configuration giving each store a code (`BN-PIN`, `BN-MOE`, `BN-VM`,
  * `BN-NOFISCAL`; `DUP` names two stores).
  */
-export async function bootFulfillmentApp(): Promise<FulfillmentApp> {
-  const t = await bootTestApp();
+export async function bootFulfillmentApp(env: Record<string, string> = {}): Promise<FulfillmentApp> {
+  const t = await bootTestApp(env);
   const admin = await t.tokenFor(['admin']);
   const orders = await t.tokenFor(['orders']);
 

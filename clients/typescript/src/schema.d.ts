@@ -3672,10 +3672,37 @@ export interface components {
         OrderStoreChangedErrorDto: {
             /** @description Human-readable explanation (always one string) */
             message: string;
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             error: "ORDER_STORE_CHANGED";
             /** @description One item, about `orderId` */
             details: components["schemas"]["OrderStoreChangedDetailDto"][];
+        };
+        OrderClosedDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /** @description The order's `orderId` */
+            orderId: string;
+            /**
+             * @description Its stored status: DELIVERED, CANCELLED or REJECTED
+             * @enum {string}
+             */
+            status: "DELIVERED" | "CANCELLED" | "REJECTED";
+        };
+        OrderClosedErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            error: "ORDER_CLOSED";
+            /** @description One item, about `orderId` */
+            details: components["schemas"]["OrderClosedDetailDto"][];
         };
         StoreNotAllowedDetailDto: {
             /** @description The request field the failure is about (a path parameter by its name) */
@@ -4666,6 +4693,29 @@ export interface components {
             /** @description One item, about `to_store` */
             details: components["schemas"]["AmbiguousStoreCodeDetailDto"][];
         };
+        UnknownStoreDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /** @description The order's `orderId` */
+            orderId: string;
+            /** @description `to_store` as sent */
+            toStore: string;
+        };
+        UnknownStoreErrorDto: {
+            /** @description Human-readable explanation, the same sentence as `message` */
+            error: string;
+            /** @description The same sentence as `error` */
+            message: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "UNKNOWN_STORE";
+            /** @description One item, about `to_store` */
+            details: components["schemas"]["UnknownStoreDetailDto"][];
+        };
         TransferRequestDto: {
             /**
              * @description The `orderId` of the order (text or number)
@@ -4754,6 +4804,28 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        InfoPaymentsTransferDto: {
+            /**
+             * @description The store the order left (its id); null when the order had no store
+             * @example 1201
+             */
+            fromStoreId: string | null;
+            /**
+             * @description The store the order moved to (its id)
+             * @example 1202
+             */
+            toStoreId: string;
+            /**
+             * @description The API client that made the transfer
+             * @example 7002
+             */
+            clientId: string | null;
+            /**
+             * Format: date-time
+             * @example 2025-11-21T13:20:05.000Z
+             */
+            at: string;
+        };
         InfoPaymentsItemDto: {
             /** @example ORD-2025-000123 */
             orderId: string;
@@ -4783,6 +4855,11 @@ export interface components {
             payments: {
                 [key: string]: unknown;
             }[] | null;
+            /**
+             * @description The order's transfers, oldest first; empty when it never moved. An order that reached the store by a transfer says
+             *     from which store it came, by which client and when: its payments were chosen there, not here.
+             */
+            transfers: components["schemas"]["InfoPaymentsTransferDto"][];
         };
         InfoPaymentsResponseDto: {
             /** @example 2 order(s) between 2025-11-01 and 2025-11-30 */
@@ -4836,7 +4913,7 @@ export interface components {
              */
             order_id: string | number;
             /**
-             * @description Stored as the order status when it is one of RECEIVED, ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED, ACCEPTED, IN_PREPARATION, READY, DISPATCHED, DELIVERED, CANCELLED, REJECTED; any other value (or none) stores RECEIVED
+             * @description Stored as the order status when it is one of RECEIVED, ACCEPTED, IN_PREPARATION, READY, DISPATCHED, DELIVERED, CANCELLED, REJECTED (or an alias of one); any other value (or none) stores RECEIVED. ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED are given by the service only, after enrichment or forwarding: 400 `invalid_request`
              * @example RECEIVED
              */
             status?: string;
@@ -9329,13 +9406,13 @@ export interface operations {
                     "application/json": components["schemas"]["StoreNotAllowedErrorDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again */
+            /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again; ORDER_CLOSED: the order is stored as DELIVERED, CANCELLED or REJECTED, so a re-send stores and sends nothing (a dry run still computes) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderStoreChangedErrorDto"];
+                    "application/json": components["schemas"]["OrderStoreChangedErrorDto"] | components["schemas"]["OrderClosedErrorDto"];
                 };
             };
             /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
@@ -9496,13 +9573,13 @@ export interface operations {
                     "application/json": components["schemas"]["StoreNotAllowedErrorDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again */
+            /** @description ORDER_STORE_CHANGED: transfers kept moving the order to another store while it was being stored; nothing was stored, send it again; ORDER_CLOSED: the order is stored as DELIVERED, CANCELLED or REJECTED, so a re-send stores and sends nothing (a dry run still computes) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderStoreChangedErrorDto"];
+                    "application/json": components["schemas"]["OrderStoreChangedErrorDto"] | components["schemas"]["OrderClosedErrorDto"];
                 };
             };
             /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
@@ -10227,7 +10304,7 @@ export interface operations {
                     "application/json": components["schemas"]["FulfillmentErrorResponseDto"];
                 };
             };
-            /** @description NOT_THE_ORDER_STORE: from_store is not the order's store; ORDER_IN_FINAL_STATUS: the order is DELIVERED, CANCELLED or REJECTED; STORE_WITHOUT_FISCAL_GROUP: the target store has no fiscal group while the order carries taxes; AMBIGUOUS_STORE_CODE: to_store is a store code several stores share (send the store id). Nothing changed. */
+            /** @description NOT_THE_ORDER_STORE: from_store is not the order's store; ORDER_IN_FINAL_STATUS: the order is DELIVERED, CANCELLED or REJECTED; STORE_WITHOUT_FISCAL_GROUP: the target store has no fiscal group while the order carries taxes; AMBIGUOUS_STORE_CODE: to_store is a store code several stores share (send the store id); UNKNOWN_STORE: to_store is neither a store of the channel configuration (by id or code) nor a store of a fiscal group. Nothing changed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10249,7 +10326,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["NotTheOrderStoreErrorDto"] | components["schemas"]["OrderInFinalStatusErrorDto"] | components["schemas"]["StoreWithoutFiscalGroupErrorDto"] | components["schemas"]["AmbiguousStoreCodeErrorDto"];
+                    "application/json": components["schemas"]["NotTheOrderStoreErrorDto"] | components["schemas"]["OrderInFinalStatusErrorDto"] | components["schemas"]["StoreWithoutFiscalGroupErrorDto"] | components["schemas"]["AmbiguousStoreCodeErrorDto"] | components["schemas"]["UnknownStoreErrorDto"];
                 };
             };
             /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
@@ -10789,7 +10866,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewOrderResponseDto"];
                 };
             };
-            /** @description `invalid_request`: order_id missing or empty, customer.email not an e-mail, items empty, a quantity not > 0, a price or the total not >= 0 */
+            /** @description `invalid_request`: order_id missing or empty, customer.email not an e-mail, items empty, a quantity not > 0, a price or the total not >= 0, or a status only the service gives (ENRICHED, ENRICHMENT_FAILED, FORWARDED, FORWARD_FAILED); nothing is stored */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -33,3 +33,33 @@ export function orderStoreChanged(orderId: string, storeId: string | null, wrapp
     detail,
   ]);
 }
+
+/** A closed order that was sent again. */
+export class OrderClosedDetailDto extends DomainErrorDetailDto {
+  /** The order's `orderId` */
+  orderId: string;
+
+  /** Its stored status: DELIVERED, CANCELLED or REJECTED */
+  @ApiProperty({ enum: ['DELIVERED', 'CANCELLED', 'REJECTED'] })
+  status: string;
+}
+
+/** 409 ORDER_CLOSED: the order is stored with a final status (DELIVERED, CANCELLED or REJECTED); nothing was stored or sent. */
+export class OrderClosedErrorDto extends DomainErrorResponseDto {
+  @ApiProperty({ enum: [DomainErrorCode.ORDER_CLOSED] })
+  error: typeof DomainErrorCode.ORDER_CLOSED;
+
+  /** One item, about `orderId` */
+  details: OrderClosedDetailDto[];
+}
+
+/** `field` names the orderId where it was sent: at the root or in `payload`. */
+export function orderClosed(orderId: string, status: string, wrapped: boolean): ApiError {
+  const detail: OrderClosedDetailDto = {
+    field: `${wrapped ? 'payload.' : ''}orderId`,
+    problem: `the order is closed (${status})`,
+    orderId,
+    status,
+  };
+  return ApiError.domain(DomainErrorCode.ORDER_CLOSED, `Order ${orderId} is closed (${status}); nothing was stored or sent`, [detail]);
+}

@@ -101,6 +101,24 @@ export class AmbiguousStoreCodeErrorDto extends PointOfSaleDomainErrorResponseDt
   details: AmbiguousStoreCodeDetailDto[];
 }
 
+/** The order and the target store that nothing configures. */
+export class UnknownStoreDetailDto extends DomainErrorDetailDto {
+  /** The order's `orderId` */
+  orderId: string;
+
+  /** `to_store` as sent */
+  toStore: string;
+}
+
+/** 409 UNKNOWN_STORE: `to_store` is neither a store of the channel configuration nor one a fiscal group holds. */
+export class UnknownStoreErrorDto extends PointOfSaleDomainErrorResponseDto {
+  @ApiProperty({ enum: [DomainErrorCode.UNKNOWN_STORE] })
+  code: typeof DomainErrorCode.UNKNOWN_STORE;
+
+  /** One item, about `to_store` */
+  details: UnknownStoreDetailDto[];
+}
+
 export function notAPickupOrder(orderId: string): ApiError {
   const detail: NotAPickupOrderDetailDto = { field: 'codigo_app', problem: 'is not a pickup order', orderId };
   return ApiError.domain(
@@ -152,6 +170,15 @@ export function ambiguousStoreCode(storeCode: string, storeIds: string[]): ApiEr
   return ApiError.domain(
     DomainErrorCode.AMBIGUOUS_STORE_CODE,
     `Store code "${storeCode}" belongs to several stores (${storeIds.join(', ')}); send the store id`,
+    [detail],
+  );
+}
+
+export function unknownStore(orderId: string, toStore: string): ApiError {
+  const detail: UnknownStoreDetailDto = { field: 'to_store', problem: 'is not a known store', orderId, toStore };
+  return ApiError.domain(
+    DomainErrorCode.UNKNOWN_STORE,
+    `Store "${toStore}" is unknown: it is neither a store of the channel configuration nor one a fiscal group holds; order ${orderId} was not transferred`,
     [detail],
   );
 }

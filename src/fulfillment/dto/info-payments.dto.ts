@@ -40,6 +40,24 @@ export class InfoPaymentsQueryDto extends PageQueryDto {
   sellerId?: string;
 }
 
+/** One transfer of an order: from which store, to which, by which client, when. */
+export class InfoPaymentsTransferDto {
+  /** The store the order left (its id); null when the order had no store */
+  @ApiProperty({ example: '1201' })
+  fromStoreId: string | null;
+
+  /** The store the order moved to (its id) */
+  @ApiProperty({ example: '1202' })
+  toStoreId: string;
+
+  /** The API client that made the transfer */
+  @ApiProperty({ example: '7002' })
+  clientId: string | null;
+
+  @ApiProperty({ format: 'date-time', example: '2025-11-21T13:20:05.000Z' })
+  at: string;
+}
+
 export class InfoPaymentsItemDto {
   @ApiProperty({ example: 'ORD-2025-000123' })
   orderId: string;
@@ -61,6 +79,12 @@ export class InfoPaymentsItemDto {
     example: [{ method: 'CREDIT_CARD', brand: 'VISA', value: 42.4, prepaid: true }],
   })
   payments: unknown;
+
+  /**
+   * The order's transfers, oldest first; empty when it never moved. An order that reached the store by a transfer says
+   * from which store it came, by which client and when: its payments were chosen there, not here.
+   */
+  transfers: InfoPaymentsTransferDto[];
 }
 
 export class InfoPaymentsResponseDto {

@@ -17,7 +17,7 @@ import {
 import { ApiError } from '../../common/errors/api-error.js';
 import type { OpenBodyOptions } from '../../common/http/open-body.js';
 import { IsIdText, MAX_ID_LENGTH } from '../../common/id-text.js';
-import { ORDER_STATUSES } from '../../orders/order-status.js';
+import { ORDER_STATUSES, SERVICE_OWNED_STATUSES } from '../../orders/order-status.js';
 
 /*
  * The platform's new-order body ("New-order webhook" in docs/api-decisions.md). Properties not declared here are kept: the body is
@@ -87,7 +87,7 @@ export class NewOrderRequestDto {
   order_id: string | number;
 
   @ApiProperty({
-    description: `Stored as the order status when it is one of ${ORDER_STATUSES.join(', ')}; any other value (or none) stores RECEIVED`,
+    description: `Stored as the order status when it is one of ${ORDER_STATUSES.filter((status) => !SERVICE_OWNED_STATUSES.includes(status)).join(', ')} (or an alias of one); any other value (or none) stores RECEIVED. ${SERVICE_OWNED_STATUSES.join(', ')} are given by the service only, after enrichment or forwarding: 400 \`invalid_request\``,
     example: 'RECEIVED',
   })
   @IsOptional()

@@ -133,6 +133,10 @@ export const ordersMessages = {
       redeliverTitle: 'Send this order to the webhook again?',
       redeliverText:
         'The stored enriched payload of order {{orderId}} is sent again to the order webhook, with the same webhook id. The attempt is counted and logged.',
+      redeliverClosedTitle: 'Send a closed order to the webhook again?',
+      redeliverClosedWarning:
+        'Order {{orderId}} is closed ({{status}}). Its receiver may act on it again, for example issue a second invoice. The redelivery of a closed order is recorded in the audit log.',
+      redeliverClosedConfirm: 'Redeliver the closed order',
       redelivering: 'Sending…',
       redelivered: 'Redelivered: {{message}}',
       redeliverFailed: 'Redelivery failed ({{status}}): {{message}}',
@@ -283,6 +287,10 @@ export const ordersMessages = {
       redeliverTitle: 'Enviar este pedido ao webhook de novo?',
       redeliverText:
         'O payload enriquecido armazenado do pedido {{orderId}} é enviado de novo ao webhook de pedidos, com o mesmo id de webhook. A tentativa é contada e registrada.',
+      redeliverClosedTitle: 'Enviar um pedido encerrado ao webhook de novo?',
+      redeliverClosedWarning:
+        'O pedido {{orderId}} está encerrado ({{status}}). O destinatário pode processá-lo de novo, por exemplo emitir uma segunda nota fiscal. O reenvio de um pedido encerrado fica registrado no log de auditoria.',
+      redeliverClosedConfirm: 'Reenviar o pedido encerrado',
       redelivering: 'Enviando…',
       redelivered: 'Reenviado: {{message}}',
       redeliverFailed: 'O reenvio falhou ({{status}}): {{message}}',

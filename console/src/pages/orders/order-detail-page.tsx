@@ -21,6 +21,9 @@ import { StatusBadge } from './status-badge';
 
 type OrderDetail = Schemas['OrderDetailDto'];
 
+/** Final statuses: the service refuses re-sends of these orders, and a redelivery of one is audited as such. */
+const CLOSED_STATUSES: readonly OrderDetail['status'][] = ['DELIVERED', 'CANCELLED', 'REJECTED'];
+
 type Outcome = { ok: true; message: string } | { ok: false; problem: ApiProblem };
 
 export function OrderDetailPage() {
@@ -77,6 +80,8 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
     },
   });
 
+  // The receiver of a closed order may act on it again (a second invoice, a second delivery): the confirmation says so.
+  const closed = CLOSED_STATUSES.includes(order.status);
   const enriched = isEnriched(order.enrichedPayload) ? order.enrichedPayload : null;
   const last = order.webhookLastResponse;
 
@@ -121,15 +126,25 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
           ))}
       </Stack>
 
-      <Modal opened={confirming} onClose={closeConfirm} title={t('detail.redeliverTitle')} centered>
+      <Modal
+        opened={confirming}
+        onClose={closeConfirm}
+        title={closed ? t('detail.redeliverClosedTitle') : t('detail.redeliverTitle')}
+        centered
+      >
         <Stack gap="md">
+          {closed && (
+            <Alert color="red" data-testid="redeliver-closed-warning">
+              {t('detail.redeliverClosedWarning', { orderId: order.orderId, status: t(`status.${order.status}`) })}
+            </Alert>
+          )}
           <Text>{t('detail.redeliverText', { orderId: order.orderId })}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={closeConfirm} disabled={redeliver.isPending}>
               {tc('actions.cancel')}
             </Button>
-            <Button onClick={() => redeliver.mutate()} loading={redeliver.isPending}>
-              {t('detail.redeliver')}
+            <Button color={closed ? 'red' : undefined} onClick={() => redeliver.mutate()} loading={redeliver.isPending}>
+              {closed ? t('detail.redeliverClosedConfirm') : t('detail.redeliver')}
             </Button>
           </Group>
         </Stack>
