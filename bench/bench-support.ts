@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/database/embedded-postgres.js';
 import { developmentClientToken, HttpClient } from '../test/support/http.js';
+
+export { parentPid, processCpuMs, processTreeCpuMs } from '../test/support/process-cpu.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -110,56 +112,6 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await once(child, 'exit');
 }
 
-/**
- * CPU time (user + system) a process has used so far, in milliseconds, from /proc (Linux). On a shared machine
- * a run's req/s moves with the neighbours' load; the CPU each request costs moves much less.
- */
-export function processCpuMs(pid: number | undefined): number | undefined {
-  const fields = pid === undefined ? undefined : statFields(pid);
-  // utime field 14, stime field 15 (1-based in proc(5)).
-  return fields && ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
-/** The fields of `/proc/<pid>/stat` after "pid (comm) ": index 0 is field 3 of proc(5). Undefined once the process is gone. */
-function statFields(pid: number | string): string[] | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  } catch {
-    return undefined;
-  }
-}
-
-/** A live process's parent (ppid, field 4 of proc(5)). */
-export function parentPid(pid: number): number | undefined {
-  const fields = statFields(pid);
-  return fields && Number(fields[1]);
-}
-/**
- * CPU time of a process and its children (PostgreSQL's postmaster and its backends), in milliseconds: the live
- * children's time plus what the exited ones left in the parent's cutime/cstime. A child reaped while its siblings
- * are read would be counted in neither (a backend closed by an idle pool holds seconds of CPU): the reading is
- * taken again until the parent's cutime/cstime did not move during it.
- */
-export function processTreeCpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  // After "pid (comm) ": ppid is field 4, utime/stime 14/15, cutime/cstime 16/17 (1-based in proc(5)).
-  const total = (fields: string[]) => Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-  const reaped = (fields: string[]) => Number(fields[13]) + Number(fields[14]);
-  for (let attempt = 1; ; attempt++) {
-    const own = statFields(String(pid));
-    if (!own) return undefined;
-    let ticks = total(own);
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const fields = statFields(entry);
-      if (fields && Number(fields[1]) === pid) ticks += total(fields);
-    }
-    const after = statFields(String(pid));
-    if (!after) return undefined;
-    if (reaped(after) === reaped(own) || attempt === 5) return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
-  }
-}
-
 /** The highest resident set size a process has had so far (`VmHWM`, Linux), in MiB. */
 export function processPeakRssMiB(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
@@ -170,9 +122,6 @@ export function processPeakRssMiB(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
-
-/** USER_HZ: 100 on every Linux this runs on. */
-const CLOCK_TICKS_PER_SECOND = 100;
 
 export function formatMs(value: number): string {
   return `${value.toFixed(1)} ms`;

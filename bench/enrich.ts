@@ -9,7 +9,11 @@
  *
  * `--forward` (npm run bench:forward) also starts a local order webhook that answers 200 at
  * once and loads POST /api/enrich-order-forward in the same rounds, and prints the ratio of
- * forward req/s to enrich-order req/s.
+ * forward req/s to enrich-order req/s, and the CPU per request of each route: the service's process and its
+ * PostgreSQL's (the postmaster and its children) together, read from /proc over the measured rounds and divided by the
+ * requests completed (`cpu per request enrich-order: X.XX ms`, `... enrich-order-forward: Y.YY ms`,
+ * `ratio cpu forward / enrich: Z.ZZ`). The load generator (this process) and the receiver (a process of its own) are
+ * not counted. CPU time moves much less with the neighbours' load than req/s does.
  *
  * `--against <checkout>` also starts another built checkout's service (e.g. a worktree of the commit
  * before a change, after `npm ci && npm run build` there) on its own embedded database, loads it in
@@ -78,10 +82,44 @@ interface Measured {
   p99: number;
   errors: number;
   non2xx: number;
-  /** CPU milliseconds the loaded server (the service or the baseline) spent per request. */
+  /** Requests completed in the round. */
+  requests: number;
+  /** CPU milliseconds the loaded server (the service or the baseline) spent in the round, and per request. */
+  cpuMs?: number;
   cpuMsPerRequest?: number;
-  /** CPU milliseconds its PostgreSQL (postmaster and backends) spent per request. */
+  /** CPU milliseconds its PostgreSQL (postmaster and backends) spent in the round, and per request. */
+  dbCpuMs?: number;
   dbCpuMsPerRequest?: number;
+}
+
+/**
+ * CPU milliseconds per completed request of the loaded process and its PostgreSQL together, over every measured round
+ * of a target: what a request costs the service's side of the machine, without the load generator (this process)
+ * and the receiver (a process of its own).
+ */
+function cpuPerRequest(runs: readonly Measured[]): { total: number; service: number; database: number } {
+  let service = 0;
+  let database = 0;
+  let requests = 0;
+  for (const run of runs) {
+    service += run.cpuMs ?? Number.NaN;
+    database += run.dbCpuMs ?? Number.NaN;
+    requests += run.requests;
+  }
+  return { total: (service + database) / requests, service: service / requests, database: database / requests };
+}
+
+/** The lines of `cpuPerRequest` for enrich-order and the forward, and the ratio of the two. */
+function cpuLines(prefix: string, enrich: readonly Measured[], forward: readonly Measured[]): string[] {
+  const [e, f] = [cpuPerRequest(enrich), cpuPerRequest(forward)];
+  const parts = (cpu: { service: number; database: number }) =>
+    `(service ${cpu.service.toFixed(3)} ms, PostgreSQL ${cpu.database.toFixed(3)} ms)`;
+  return [
+    `${prefix}cpu per request enrich-order: ${e.total.toFixed(2)} ms`,
+    `${prefix}cpu per request enrich-order-forward: ${f.total.toFixed(2)} ms`,
+    `${prefix}ratio cpu forward / enrich: ${(f.total / e.total).toFixed(2)}`,
+    `${prefix}  enrich-order ${parts(e)}, forward ${parts(f)}; target ratio <= 1.20`,
+  ];
 }
 
 const template = JSON.stringify(benchmarkOrder('__ORDER_ID__'));
@@ -119,11 +157,12 @@ async function load(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    requests: result.requests.total,
     ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
-      ? { cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
+      ? { cpuMs: cpuAfter - cpuBefore, cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
       : {}),
     ...(dbCpuBefore !== undefined && dbCpuAfter !== undefined && result.requests.total > 0
-      ? { dbCpuMsPerRequest: (dbCpuAfter - dbCpuBefore) / result.requests.total }
+      ? { dbCpuMs: dbCpuAfter - dbCpuBefore, dbCpuMsPerRequest: (dbCpuAfter - dbCpuBefore) / result.requests.total }
       : {}),
   };
 }
@@ -398,6 +437,13 @@ async function main(): Promise<void> {
       forwardCpuMsPerRequest: forwardTarget ? mean(forwardTarget.runs, (m) => m.cpuMsPerRequest ?? Number.NaN) : undefined,
       forwardDbCpuMsPerRequest: forwardTarget ? mean(forwardTarget.runs, (m) => m.dbCpuMsPerRequest ?? Number.NaN) : undefined,
       serviceCpuMsPerRequest: mean(serviceRuns, (m) => m.cpuMsPerRequest ?? Number.NaN),
+      /** The service and its PostgreSQL together, over all measured rounds. */
+      cpuPerRequest: {
+        enrich: cpuPerRequest(serviceRuns),
+        forward: forwardTarget ? cpuPerRequest(forwardTarget.runs) : undefined,
+        againstEnrich: againstTarget ? cpuPerRequest(againstTarget.runs) : undefined,
+        againstForward: againstForwardTarget ? cpuPerRequest(againstForwardTarget.runs) : undefined,
+      },
     };
     if (summary.forward) summary.forwardOverEnrich = summary.forward.rps / summary.service.rps;
     if (summary.againstForward && summary.against) summary.againstForwardOverEnrich = summary.againstForward.rps / summary.against.rps;
@@ -419,9 +465,12 @@ async function main(): Promise<void> {
         `ratio enrich-order / baseline: ${summary.ratio.toFixed(2)} (target >= 0.85)`,
         `enrich-order p99 / p50: ${summary.p99OverP50.toFixed(2)} (target < 2.5)`,
         `cpu per request: enrich-order ${summary.serviceCpuMsPerRequest.toFixed(3)} ms, baseline ${mean(baselineRuns, (m) => m.cpuMsPerRequest ?? Number.NaN).toFixed(3)} ms`,
-        ...(summary.forwardOverEnrich === undefined
+        ...(summary.forwardOverEnrich === undefined || !forwardTarget
           ? []
-          : [`ratio enrich-order-forward / enrich-order: ${summary.forwardOverEnrich.toFixed(2)} (target >= 0.80)`]),
+          : [
+              `ratio enrich-order-forward / enrich-order: ${summary.forwardOverEnrich.toFixed(2)} (target >= 0.80)`,
+              ...cpuLines('', serviceRuns, forwardTarget.runs),
+            ]),
         ...(summary.against
           ? [
               `against ${summary.against.checkout}: ${summary.against.rps.toFixed(0)} req/s, p50 ${summary.against.p50.toFixed(1)} ms, p99 ${summary.against.p99.toFixed(1)} ms`,
@@ -434,6 +483,7 @@ async function main(): Promise<void> {
               `against forward: ${summary.againstForward.rps.toFixed(0)} req/s, p50 ${summary.againstForward.p50.toFixed(1)} ms, p99 ${summary.againstForward.p99.toFixed(1)} ms`,
               `ratio forward / enrich-order: this checkout ${summary.forwardOverEnrich.toFixed(2)}, against ${summary.againstForwardOverEnrich.toFixed(2)}`,
               `forward req/s this checkout / against: ${(summary.forward!.rps / summary.againstForward.rps).toFixed(3)}`,
+              ...cpuLines('against: ', againstTarget!.runs, againstForwardTarget!.runs),
               `forward cpu per request: this checkout ${summary.forwardCpuMsPerRequest!.toFixed(3)} ms (database ${summary.forwardDbCpuMsPerRequest!.toFixed(3)} ms), against ${summary.againstForward.cpuMsPerRequest.toFixed(3)} ms (database ${summary.againstForward.dbCpuMsPerRequest.toFixed(3)} ms)`,
             ]
           : []),
