@@ -32,6 +32,16 @@ const MAX_EXACT_TOTAL = '90071992547409.91';
 /** Orders with more lines than this yield to the event loop between the steps of their enrichment. */
 const LARGE_ORDER_LINES = 200;
 const MAX_STORE_RETRIES = 3;
+/** Taxing again after the revisions changed under an order: each retry follows a revision write or cancellation. */
+const MAX_REVISION_RETRIES = 5;
+
+function fiscalConfigurationChanging(orderId: string): ApiError {
+  return new ApiError(
+    ErrorCode.SERVICE_UNAVAILABLE,
+    `The fiscal configuration of order ${orderId}'s store kept changing while it was taxed; nothing was stored: send it again`,
+    { headers: { 'retry-after': '1' } },
+  );
+}
 
 @Injectable()
 export class EnrichmentService {
@@ -98,6 +108,7 @@ export class EnrichmentService {
       if (moved !== undefined) current = { ...current, payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
       if (state?.taxInstant) current = { ...current, taxInstant: state.taxInstant };
     }
+    let revisionRetries = 0;
     for (let attempt = 1; ; attempt++) {
       // At the root, the received text is the payload's JSON (jsonb normalizes it the same way).
       const payloadJson = () =>
@@ -179,6 +190,14 @@ export class EnrichmentService {
         // Taxed again at the instant of the first receipt ("Which revision taxes an order").
         const firstInstant =
           state?.taxInstant && state.taxInstant.getTime() !== current.taxInstant.getTime() ? state.taxInstant : undefined;
+        if (moved === undefined && !firstInstant && !this.storeGuardHeld(state, current.storeId)) {
+          // Neither a transfer nor the first receipt's instant: the revision that taxed it is no longer the one the
+          // revision table has in force at its tax instant (written or cancelled meanwhile; see "Which revision taxes an
+          // order" in docs/fiscal-configuration-over-time.md). Read the revisions again and tax it again.
+          if (++revisionRetries > MAX_REVISION_RETRIES) throw fiscalConfigurationChanging(orderId);
+          this.lookup.invalidate();
+          continue;
+        }
         if (attempt < MAX_STORE_RETRIES && firstInstant) current = { ...current, taxInstant: firstInstant };
         if (moved !== undefined) current = { ...current, payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
         else if (!firstInstant || attempt >= MAX_STORE_RETRIES) throw orderStoreChanged(orderId, current.storeId, received.wrapped);
@@ -213,6 +232,11 @@ export class EnrichmentService {
     const enrichedJson = JSON.stringify(result.payload);
     if (large) await setImmediatePromise();
     return { enrichedJson, warningCount: result.warningCount };
+  }
+
+  /** Whether the stored order's store guard (a transfer moved it elsewhere) explains a refused upsert. */
+  private storeGuardHeld(state: StoredOrderState | undefined, storeId: string | null): boolean {
+    return !!state?.transferred && state.storeId !== storeId;
   }
 
   /** The store a transfer moved the stored order to, when it is not `storeId` (a few tries: transfers may keep moving it). */

@@ -1,5 +1,4 @@
 import type { Actor } from '../../src/common/actor.js';
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import type { DispatchedRequestDto, StatusRequestDto, TrackingRequestDto } from '../../src/fulfillment/dto/fulfillment.dto.js';
 import type { InfoPaymentsQueryDto } from '../../src/fulfillment/dto/info-payments.dto.js';
 import { FulfillmentModule } from '../../src/fulfillment/fulfillment.module.js';
@@ -10,7 +9,7 @@ import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.en
 import { OrdersQueryService } from '../../src/orders/orders-query.service.js';
 import { StatusAliasEntity } from '../../src/status-aliases/status-alias.entity.js';
 import { order, orderDispatch, orderPayload, orderTracking, orderTransfer, statusAlias } from '../factories/index.js';
-import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { bootIntegration, type IntegrationContext, FISCAL_LOOKUP_MODULES } from '../support/integration.js';
 import { AUDIT } from '../support/audit.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 
@@ -31,7 +30,7 @@ describe('Fulfillment: status, tracking, dispatch, infoPayments and the detail (
   });
 
   beforeAll(async () => {
-    db = await bootIntegration({ imports: [AuditModule, FulfillmentModule, FiscalLookupModule], entities: [StatusAliasEntity] });
+    db = await bootIntegration({ imports: [AuditModule, FulfillmentModule, ...FISCAL_LOOKUP_MODULES], entities: [StatusAliasEntity] });
     service = db.get(FulfillmentService);
   });
   afterAll(async () => {

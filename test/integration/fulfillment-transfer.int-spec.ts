@@ -1,14 +1,13 @@
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
 import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import type { Actor } from '../../src/common/actor.js';
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import type { TransferRequestDto } from '../../src/fulfillment/dto/fulfillment.dto.js';
 import { FulfillmentModule } from '../../src/fulfillment/fulfillment.module.js';
 import { FulfillmentService } from '../../src/fulfillment/fulfillment.service.js';
 import { OrderTransferEntity } from '../../src/fulfillment/order-transfer.entity.js';
 import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.entity.js';
 import { fiscalGroup, order, orderPayload, productCategory, taxMatrixWith, type OrderOverrides } from '../factories/index.js';
-import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { bootIntegration, type IntegrationContext, FISCAL_LOOKUP_MODULES } from '../support/integration.js';
 import { AUDIT } from '../support/audit.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 
@@ -40,7 +39,7 @@ describe('Fulfillment: transfer (integration)', () => {
 
   beforeAll(async () => {
     db = await bootIntegration({
-      imports: [AuditModule, FulfillmentModule, FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule],
+      imports: [AuditModule, FulfillmentModule, ...FISCAL_LOOKUP_MODULES, FiscalGroupsModule, ProductCategoriesModule],
     });
     service = db.get(FulfillmentService);
     groupA = (await fiscalGroup(db.dataSource, { stores: ['store-a1', 'store-a2'], taxMatrix: taxMatrixWith(18) })).id;
