@@ -10,7 +10,7 @@ export class RevisionDetailDto extends DomainErrorDetailDto {
   fiscalGroupId: string;
 
   /** The revision's number */
-  @ApiProperty({ type: 'integer', example: 4 })
+  @ApiProperty({ example: 4 })
   revision: number;
 
   /** When it takes (or took) effect */
