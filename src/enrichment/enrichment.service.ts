@@ -8,7 +8,7 @@ import { mayTouchStore, type Actor } from '../common/actor.js';
 import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-errors.dto.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { productIdsOf, TAX_ENGINE, type CategoryIndex, type FiscalGroupSnapshot, type TaxEngine } from '../tax-engine/tax-engine.js';
-import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
+import { fiscalConfigurationChanging, FiscalLookupService, MAX_REVISION_RETRIES } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { lineCountExceeds, receiveOrder, withStoreId } from './order-payload.js';
 import { amountPrecisionProblems } from './amount-precision.js';
 import { taxInstantOf, withFiscalDocument } from './tax-instant.js';
@@ -32,16 +32,6 @@ const MAX_EXACT_TOTAL = '90071992547409.91';
 /** Orders with more lines than this yield to the event loop between the steps of their enrichment. */
 const LARGE_ORDER_LINES = 200;
 const MAX_STORE_RETRIES = 3;
-/** Taxing again after the revisions changed under an order: each retry follows a revision write or cancellation. */
-const MAX_REVISION_RETRIES = 5;
-
-function fiscalConfigurationChanging(orderId: string): ApiError {
-  return new ApiError(
-    ErrorCode.SERVICE_UNAVAILABLE,
-    `The fiscal configuration of order ${orderId}'s store kept changing while it was taxed; nothing was stored: send it again`,
-    { headers: { 'retry-after': '1' } },
-  );
-}
 
 @Injectable()
 export class EnrichmentService {

@@ -1,5 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ApiError } from '../common/errors/api-error.js';
+import { ErrorCode } from '../common/errors/error-codes.js';
 import { DatabaseListener } from '../database/database-listener.js';
 import type { CategoryIndex, FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 
@@ -50,6 +52,21 @@ export const FISCAL_GROUP_LOADER = Symbol('FiscalGroupLoader');
 export const PRODUCT_CATEGORY_LOADER = Symbol('ProductCategoryLoader');
 
 export const FISCAL_CHANGE_CHANNEL = 'fiscal_config_changed';
+
+/**
+ * How many times an order is taxed again when its storing statement finds that the revision that taxed it is no longer
+ * the one in force at its tax instant (each retry follows a revision written or cancelled meanwhile).
+ */
+export const MAX_REVISION_RETRIES = 5;
+
+/** The 503 after MAX_REVISION_RETRIES: the group's revisions kept changing under the order; nothing was stored. */
+export function fiscalConfigurationChanging(orderId: string): ApiError {
+  return new ApiError(
+    ErrorCode.SERVICE_UNAVAILABLE,
+    `The fiscal configuration of order ${orderId}'s store kept changing while it was taxed; nothing was stored: send it again`,
+    { headers: { 'retry-after': '1' } },
+  );
+}
 /** Past this many entries a cache starts over rather than grow without bound. */
 const MAX_ENTRIES = 200_000;
 /**

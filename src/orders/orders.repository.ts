@@ -87,6 +87,8 @@ export interface StoreMove {
   fiscalGroupId: string | null;
   /** The revision that re-taxed the order; ignored when the group does not change (the order keeps its revision). */
   fiscalGroupRevision: number | null;
+  /** The instant the re-tax was taxed at (the order's tax instant). */
+  taxInstant: Date;
 }
 
 /** Whether a transfer moved the order to another store: it then keeps that store. A column of the row, so the guard sees it once locked. */
@@ -355,14 +357,18 @@ export const SET_STATUS = sql(
    WHERE id = $1`,
 );
 
-// A re-taxed payload is a new message: its `webhook-id` goes back to the hash of its canonical JSON (null).
-export const MOVE_STORE = sql(
+// A re-taxed payload is a new message: its `webhook-id` goes back to the hash of its canonical JSON (null). A re-tax
+// (`$8`, taxed at `$9`) is stored only with the revision in force at that instant, as the upsert's (`revisionGuard`).
+export const MOVE_STORE = sql<{ id: string }>(
   'order-move-store',
   `UPDATE orders SET store_id = $2, payload = $3::jsonb, enriched_payload = $4::jsonb, fiscal_group_id = $5,
      last_changed_by = $6, last_changed_via = $7, updated_at = now(), transferred_at = now(),
      webhook_id = CASE WHEN $4::jsonb IS NOT DISTINCT FROM enriched_payload THEN webhook_id END,
      fiscal_group_revision = CASE WHEN $5::uuid IS NOT DISTINCT FROM fiscal_group_id THEN fiscal_group_revision ELSE $8 END
-   WHERE id = $1`,
+   WHERE id = $1
+     AND ($5::uuid IS NOT DISTINCT FROM fiscal_group_id OR $8::integer IS NULL OR fiscal_revision_taxes_at($5::uuid, $9::timestamptz, $8::integer))
+   RETURNING id`,
+  { id: true },
 );
 
 /** See TaxedOrders (src/fiscal-groups/taxed-orders.port.ts); read through `ix_orders_dated_ahead`. */
@@ -531,9 +537,12 @@ export class OrdersRepository implements TaxedOrders {
     );
   }
 
-  /** Moves a locked order to another store (a transfer): it keeps that store from now on. */
-  async moveStore(manager: EntityManager, order: LockedOrder, move: StoreMove, actor: Actor): Promise<void> {
-    await this.db.rows(
+  /**
+   * Moves a locked order to another store (a transfer): it keeps that store from now on. False, nothing changed, when
+   * the re-tax's revision is not the one in force at its tax instant (the caller reads the revisions again).
+   */
+  async moveStore(manager: EntityManager, order: LockedOrder, move: StoreMove, actor: Actor): Promise<boolean> {
+    const moved = await this.db.rows(
       MOVE_STORE,
       [
         order.id,
@@ -544,9 +553,11 @@ export class OrdersRepository implements TaxedOrders {
         actor.clientId,
         actor.via,
         move.fiscalGroupRevision,
+        move.taxInstant,
       ],
       manager,
     );
+    return moved.length > 0;
   }
 
   async revisionsNamedFrom(manager: EntityManager, groupId: string, from: Date): Promise<Set<number>> {

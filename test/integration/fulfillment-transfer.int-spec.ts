@@ -7,7 +7,8 @@ import { FulfillmentService } from '../../src/fulfillment/fulfillment.service.js
 import { OrderTransferEntity } from '../../src/fulfillment/order-transfer.entity.js';
 import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.entity.js';
 import { fiscalGroup, order, orderPayload, productCategory, taxMatrixWith, type OrderOverrides } from '../factories/index.js';
-import { bootIntegration, type IntegrationContext, FISCAL_LOOKUP_MODULES } from '../support/integration.js';
+import { bootIntegration, type IntegrationContext, FISCAL_LOOKUP_MODULES, withoutFiscalNotifications } from '../support/integration.js';
+import { FiscalLookupService } from '../../src/fiscal-lookup/fiscal-lookup.service.js';
 import { AUDIT } from '../support/audit.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 
@@ -97,6 +98,27 @@ describe('Fulfillment: transfer (integration)', () => {
         extra: { partner: 'x' },
       }),
     ]);
+  });
+
+  it('re-taxes by the revision the table has in force at the order’s tax instant, even one its cache has not heard of', async () => {
+    const target = await fiscalGroup(db.dataSource, { stores: ['store-c1'], taxMatrix: taxMatrixWith(12) });
+    await db.get(FiscalLookupService).groupAt('store-c1', new Date()); // cached: revision 1, at 12 %
+    await withoutFiscalNotifications(db.dataSource, async () => {
+      // A change by hand in SQL with the notifications off: only the revision table knows of revision 2, at 18 %.
+      await db.dataSource.query('UPDATE fiscal_group SET tax_matrix = $1 WHERE id = $2', [JSON.stringify(taxMatrixWith(18)), target.id]);
+      const [second] = (await db.dataSource.query(
+        'SELECT revision, effective_from FROM fiscal_group_revision WHERE fiscal_group_id = $1 ORDER BY revision DESC LIMIT 1',
+        [target.id],
+      )) as Array<{ revision: number; effective_from: Date }>;
+      expect(second!.revision).toBe(2);
+      await taxedByA('T-stale', { taxInstant: new Date(second!.effective_from.getTime() + 1000) });
+      await transfer({ order: 'T-stale', from_store: 'store-a1', to_store: 'store-c1' });
+    });
+    const after = await stored('T-stale');
+    expect(after).toMatchObject({ fiscalGroupId: target.id, fiscalGroupRevision: 2 });
+    // Revision 2 (18 %): ICMS 25.90 × 18 % = 4.662 → 4.66.
+    const products = (after.enrichedPayload as { order: { products: Array<{ tax: unknown }> } }).order.products;
+    expect(products[0]!.tax).toMatchObject({ ICMS_rate: 18, ICMS_value: 4.66 });
   });
 
   it('keeps the taxes when the target store has the same fiscal group (ids as numbers are compared as text)', async () => {
