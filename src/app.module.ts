@@ -18,6 +18,7 @@ import { DemoModule } from './demo/demo.module.js';
 import { EnrichmentModule } from './enrichment/enrichment.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { OrdersPortsModule } from './orders/orders-ports.module.js';
+import { OrderDetailSectionsModule } from './order-detail/order-detail-sections.module.js';
 import { FiscalLookupModule } from './fiscal-lookup/fiscal-lookup.module.js';
 import { FulfillmentModule } from './fulfillment/fulfillment.module.js';
 import { NewOrderWebhookModule } from './new-order-webhook/new-order-webhook.module.js';
@@ -62,6 +63,7 @@ export class AppModule {
         WebhooksModule,
         ChannelsModule,
         FulfillmentModule,
+        OrderDetailSectionsModule,
         NewOrderWebhookModule,
         StatsModule,
         FiscalImpactModule,

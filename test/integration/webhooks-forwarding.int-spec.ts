@@ -1,3 +1,4 @@
+import { WebhookDeliveriesRepository } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
 import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import type { Actor } from '../../src/common/actor.js';
@@ -316,7 +317,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
         error: 'no complete answer within 10000 ms',
         attemptedAt: new Date('2026-02-01T10:00:00Z'),
       });
-      const { deliveries } = await db.get(OrderDetailSections).read(target.id);
+      const { deliveries } = await new OrderDetailSections(db.get(WebhookDeliveriesRepository).detailSections()).read(target.id);
       expect(deliveries).toEqual([
         expect.objectContaining({
           attempt: 1,

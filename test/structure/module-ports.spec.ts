@@ -14,11 +14,6 @@ const RUNTIME_REGISTRATION: ReadonlyArray<[string, RegExp]> = [
   ['a provider handing itself to another (`x.register(this)`, `x.add(this)`)', /\.(register|add|use|provide)\w*\s*\(\s*this\s*[,)]/],
 ];
 
-/**
- * Still registered at run time, to be converted like the fiscal lookup's loaders: the order detail's sections (the
- * orders module reads them; fulfillment and webhooks register theirs from `onModuleInit`).
- */
-const NOT_YET_CONVERTED = new Set(['src/orders/order-detail-sections.ts']);
 const REGISTERS_IN_ON_MODULE_INIT = /onModuleInit\s*\([^)]*\)[^{]*\{[^}]*\bthis\.\w+\.(register|provide\w*|add|use)\s*\(/s;
 
 function sourceFiles(): string[] {
@@ -39,14 +34,8 @@ describe('cross-module ports are bound by DI, never registered at run time', () 
     expect(found).toEqual([]);
   });
 
-  it("no provider's onModuleInit registers something with another provider (but the sections not yet converted)", () => {
-    const registering = sourceFiles().filter((file) => {
-      const text = readFileSync(file, 'utf8');
-      return (
-        REGISTERS_IN_ON_MODULE_INIT.test(text) &&
-        ![...NOT_YET_CONVERTED].some((owner) => text.includes(owner.split('/').pop()!.replace('.ts', '.js')))
-      );
-    });
+  it("no provider's onModuleInit registers something with another provider", () => {
+    const registering = sourceFiles().filter((file) => REGISTERS_IN_ON_MODULE_INIT.test(readFileSync(file, 'utf8')));
     expect(registering).toEqual([]);
   });
 
