@@ -40,6 +40,14 @@ module.exports = {
       to: { path: ROOT },
     },
     {
+      name: 'fiscal-groups-import-no-orders',
+      comment:
+        'The fiscal groups ask about orders through their port (TaxedOrders, bound in OrdersPortsModule), never by importing the orders module (docs/adding-a-module.md, "Ports").',
+      severity: 'error',
+      from: { path: '^src/(fiscal-groups|fiscal-lookup)/' },
+      to: { path: '^src/orders/' },
+    },
+    {
       name: 'src-imports-no-tests-or-bench',
       comment: 'The service does not depend on test or benchmark code.',
       severity: 'error',

@@ -11,10 +11,14 @@ import { HealthModule } from './health/health.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { CommonModule } from './common/common.module.js';
 import { FiscalGroupsModule } from './fiscal-groups/fiscal-groups.module.js';
+import { FiscalGroupsPortsModule } from './fiscal-groups/fiscal-groups-ports.module.js';
 import { ProductCategoriesModule } from './product-categories/product-categories.module.js';
+import { ProductCategoriesPortsModule } from './product-categories/product-categories-ports.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { EnrichmentModule } from './enrichment/enrichment.module.js';
 import { OrdersModule } from './orders/orders.module.js';
+import { OrdersPortsModule } from './orders/orders-ports.module.js';
+import { OrderDetailSectionsModule } from './order-detail/order-detail-sections.module.js';
 import { FiscalLookupModule } from './fiscal-lookup/fiscal-lookup.module.js';
 import { FulfillmentModule } from './fulfillment/fulfillment.module.js';
 import { NewOrderWebhookModule } from './new-order-webhook/new-order-webhook.module.js';
@@ -48,13 +52,18 @@ export class AppModule {
         FiscalLookupModule,
         FiscalGroupsModule,
         ProductCategoriesModule,
+        // The ports other modules own that these modules implement, bound by token (docs/adding-a-module.md, "Ports").
+        FiscalGroupsPortsModule,
+        ProductCategoriesPortsModule,
         DemoModule,
         OrdersModule,
+        OrdersPortsModule,
         StatusAliasesModule,
         EnrichmentModule,
         WebhooksModule,
         ChannelsModule,
         FulfillmentModule,
+        OrderDetailSectionsModule,
         NewOrderWebhookModule,
         StatsModule,
         FiscalImpactModule,

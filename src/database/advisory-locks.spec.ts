@@ -1,4 +1,5 @@
 import { ORDER_COUNT_FOLD_LOCK_KEY } from '../../migrations/1763760000000-OrderListIndexes.js';
+import { FISCAL_GROUP_REVISIONS_LOCK_CLASS } from '../../migrations/1763957000000-RevisionInForceAtTaxInstant.js';
 import { ADVISORY_LOCKS } from './advisory-locks.js';
 
 describe('the advisory-lock registry', () => {
@@ -16,6 +17,7 @@ describe('the advisory-lock registry', () => {
       orderCountFold: 7_310_060,
       bootstrapAdmin: 7_310_070,
       statusAliasesReplacement: 7_310_080,
+      fiscalGroupRevisions: 7_310_090,
       webhookDeliveryPrune: 7_318_004_211,
       auditRetention: 7_318_004_227,
     });
@@ -23,6 +25,10 @@ describe('the advisory-lock registry', () => {
 
   it('names the key the SQL function fold_order_counts() takes itself', () => {
     expect(ADVISORY_LOCKS.orderCountFold).toBe(ORDER_COUNT_FOLD_LOCK_KEY);
+  });
+
+  it('names the first key the SQL function fiscal_revision_taxes_at() shares', () => {
+    expect(ADVISORY_LOCKS.fiscalGroupRevisions).toBe(FISCAL_GROUP_REVISIONS_LOCK_CLASS);
   });
 
   it('keeps every key within PostgreSQL bigint, as pg_advisory_lock(bigint) takes it', () => {

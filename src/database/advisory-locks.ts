@@ -25,6 +25,12 @@ export const ADVISORY_LOCKS = {
    * nothing on an empty table, and two replacements would insert the same labels).
    */
   statusAliasesReplacement: 7_310_080,
+  /**
+   * First key of the two-key transaction lock on one fiscal group's revisions (second key: `hashtext` of the group id;
+   * migration RevisionInForceAtTaxInstant): revision writes and cancellations hold it, an order's storing statement
+   * shares it. The two-key form never meets a one-key lock.
+   */
+  fiscalGroupRevisions: 7_310_090,
   /** The webhook delivery log pruning job: one instance prunes at a time. */
   webhookDeliveryPrune: 7_318_004_211,
   /** The audit log's retention job: one instance deletes old events at a time. */

@@ -35,11 +35,25 @@ export class DatabaseListener implements OnModuleInit, OnApplicationShutdown {
     return this.connected;
   }
 
-  subscribe(channel: string, subscriber: ChannelSubscriber): void {
+  /**
+   * Listens on `channel` for `subscriber`. The subscriber trusts what it derives from notifications only from its
+   * first `onReset()` on: that call comes once the `LISTEN` is active (here, when the connection is up; after the next
+   * connection's `LISTEN`s otherwise), so a change committed before it can never go unnoticed. Resolves once the
+   * `LISTEN` is active, or at once while the connection is down.
+   */
+  async subscribe(channel: string, subscriber: ChannelSubscriber): Promise<void> {
     const set = this.subscribers.get(channel) ?? new Set();
     set.add(subscriber);
     this.subscribers.set(channel, set);
-    if (this.connected) void this.client?.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+    const client = this.connected ? this.client : undefined;
+    if (!client) return;
+    try {
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      // The connection failed: its loss resets every subscriber, and the next connection listens again.
+      return;
+    }
+    if (this.client === client) subscriber.onReset();
   }
 
   async onModuleInit(): Promise<void> {

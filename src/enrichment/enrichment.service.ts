@@ -9,7 +9,7 @@ import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-er
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { isTerminal } from '../orders/order-status.js';
 import { productIdsOf, TAX_ENGINE, type CategoryIndex, type FiscalGroupSnapshot, type TaxEngine } from '../tax-engine/tax-engine.js';
-import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
+import { fiscalConfigurationChanging, FiscalLookupService, MAX_REVISION_RETRIES } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { lineCountExceeds, receiveOrder, withStoreId } from './order-payload.js';
 import { amountPrecisionProblems } from './amount-precision.js';
 import { taxInstantOf, withFiscalDocument } from './tax-instant.js';
@@ -111,6 +111,7 @@ export class EnrichmentService {
       if (moved !== undefined) current = { ...current, payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
       if (state?.taxInstant) current = { ...current, taxInstant: state.taxInstant };
     }
+    let revisionRetries = 0;
     for (let attempt = 1; ; attempt++) {
       // At the root, the received text is the payload's JSON (jsonb normalizes it the same way).
       const payloadJson = () =>
@@ -195,6 +196,14 @@ export class EnrichmentService {
         // Taxed again at the instant of the first receipt ("Which revision taxes an order").
         const firstInstant =
           state?.taxInstant && state.taxInstant.getTime() !== current.taxInstant.getTime() ? state.taxInstant : undefined;
+        if (moved === undefined && !firstInstant && !this.storeGuardHeld(state, current.storeId)) {
+          // Neither a transfer nor the first receipt's instant: the revision that taxed it is no longer the one the
+          // revision table has in force at its tax instant (written or cancelled meanwhile; see "Which revision taxes an
+          // order" in docs/fiscal-configuration-over-time.md). Read the revisions again and tax it again.
+          if (++revisionRetries > MAX_REVISION_RETRIES) throw fiscalConfigurationChanging(orderId);
+          this.lookup.invalidate();
+          continue;
+        }
         if (attempt < MAX_STORE_RETRIES && firstInstant) current = { ...current, taxInstant: firstInstant };
         if (moved !== undefined) current = { ...current, payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
         else if (!firstInstant || attempt >= MAX_STORE_RETRIES) throw orderStoreChanged(orderId, current.storeId, received.wrapped);
@@ -229,6 +238,11 @@ export class EnrichmentService {
     const enrichedJson = JSON.stringify(result.payload);
     if (large) await setImmediatePromise();
     return { enrichedJson, warningCount: result.warningCount };
+  }
+
+  /** Whether the stored order's store guard (a transfer moved it elsewhere) explains a refused upsert. */
+  private storeGuardHeld(state: StoredOrderState | undefined, storeId: string | null): boolean {
+    return !!state?.transferred && state.storeId !== storeId;
   }
 
   /** The store a transfer moved the stored order to, when it is not `storeId` (a few tries: transfers may keep moving it). */

@@ -8,9 +8,10 @@ import { ErrorFamily } from '../common/errors/error-families.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { PageQueryDto } from '../common/http/pagination.js';
 import { UuidPipe } from '../common/http/uuid.pipe.js';
-import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
+import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { FiscalGroupRevisionDetailDto, FiscalGroupRevisionPageDto } from './dto/fiscal-group-revision.dto.js';
 import { FiscalGroupRevisions } from './fiscal-group-revisions.service.js';
+import { RevisionInForceErrorDto, RevisionInUseErrorDto } from './dto/revision-errors.dto.js';
 
 const ID_PARAM = { name: 'id', format: 'uuid', description: 'Fiscal group id', example: '9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e' };
 const REVISION_PARAM = { name: 'revision', type: 'integer', description: 'Revision number, from 1', example: 3 } as const;
@@ -60,12 +61,18 @@ export class FiscalGroupRevisionsController {
   @HttpCode(204)
   @ApiOperation({
     summary: 'Cancel a scheduled revision',
-    description: 'Only a revision that has not taken effect can be cancelled (409 once in force, or when already cancelled).',
+    description:
+      'Only a revision that has not taken effect can be cancelled: 409 REVISION_IN_FORCE once it took effect (in force, or ' +
+      'replaced since), REVISION_IN_USE when a stored order dated ahead of its receipt was already taxed by it (a revision ' +
+      'that taxed an order stays), CONFLICT when already cancelled. A revision cancelled with 204 never taxes an order.',
   })
   @ApiParam(ID_PARAM)
   @ApiParam(REVISION_PARAM)
   @ApiNoContentResponse({ description: 'Cancelled' })
-  @ApiErrors([400, 404, 409], { 409: 'The revision is in force or past, or already cancelled' })
+  @ApiErrors([400, 404, 409], {
+    409: 'REVISION_IN_FORCE: the revision took effect; REVISION_IN_USE: a stored order names it; CONFLICT: already cancelled. Nothing changes.',
+  })
+  @ApiDomainErrors(409, { REVISION_IN_FORCE: RevisionInForceErrorDto, REVISION_IN_USE: RevisionInUseErrorDto }, { alsoGeneric: true })
   async cancel(
     @Param('id', new UuidPipe()) id: string,
     @Param('revision', new RevisionNumberPipe()) revision: number,

@@ -1,21 +1,40 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AuditActor } from '../audit/audit-event.types.js';
+import { ADVISORY_LOCKS } from '../database/advisory-locks.js';
 import { sql, SqlRunner } from '../database/sql-runner.js';
 import type { FiscalGroupRevisionSnapshot, RevisionKind } from './fiscal-group-revision.entity.js';
 
 /** Revisions that can be in force: a cancelled one never is, and a deletion only records the group's end. */
 const CAN_BE_IN_FORCE = `cancelled_at IS NULL AND kind <> 'delete'`;
 
-/** The number follows the group's last one (the writer holds the group's row lock); an immediate revision takes effect now, to the millisecond. */
+/**
+ * The number follows the group's last one (the writer holds the group's row lock). An immediate revision takes effect
+ * at the next millisecond of the clock read here, under the group's revisions lock (`LOCK_REVISIONS`): every order
+ * stored before has an earlier tax instant, unless it was dated ahead; and no revision takes effect before the latest
+ * such instant (`$8`), so an order already taxed keeps the revision in force at its instant.
+ */
 export const INSERT_REVISION = sql<{ revision: number; effective_from: Date }>(
   'fiscal-group-revision-insert',
   `INSERT INTO fiscal_group_revision (fiscal_group_id, revision, kind, actor_type, actor_id, actor_name, effective_from, snapshot)
    SELECT $1::uuid, coalesce(max(revision), 0) + 1, $2, $3, $4, $5,
-          coalesce($6::timestamptz, date_trunc('milliseconds', clock_timestamp())), $7::jsonb
+          greatest(coalesce($6::timestamptz, date_trunc('milliseconds', clock_timestamp()) + interval '1 millisecond'),
+                   $8::timestamptz + interval '1 millisecond'),
+          $7::jsonb
    FROM fiscal_group_revision WHERE fiscal_group_id = $1::uuid
    RETURNING revision, effective_from`,
   { revision: true, effective_from: true },
+);
+
+/**
+ * The group's revisions lock, held until the transaction ends: an order's storing statement shares it
+ * (`fiscal_revision_taxes_at`, migration RevisionInForceAtTaxInstant), so it either waits for this write and sees it,
+ * or is committed before the write reads the orders.
+ */
+export const LOCK_REVISIONS = sql<{ locked: number }>(
+  'fiscal-group-revisions-lock',
+  `SELECT 1 AS locked FROM pg_advisory_xact_lock(${ADVISORY_LOCKS.fiscalGroupRevisions}, hashtext($1::uuid::text))`,
+  { locked: true },
 );
 
 /** The revision in force at an instant (now when null). */
@@ -127,11 +146,11 @@ export const CANCEL_REVISION = sql<{ revision: number }>(
   { revision: true },
 );
 
-/** Every revision of the group still to take effect, cancelled (the group is deleted). */
+/** Every revision of the group still to take effect, cancelled (the group is deleted), but those orders name (`$5`). */
 export const CANCEL_SCHEDULED = sql(
   'fiscal-group-revision-cancel-scheduled',
   `UPDATE fiscal_group_revision SET cancelled_at = clock_timestamp(), cancelled_by_type = $2, cancelled_by_id = $3, cancelled_by_name = $4
-   WHERE fiscal_group_id = $1 AND cancelled_at IS NULL AND effective_from > clock_timestamp()`,
+   WHERE fiscal_group_id = $1 AND cancelled_at IS NULL AND effective_from > clock_timestamp() AND NOT revision = ANY($5::integer[])`,
 );
 
 export interface NewRevision {
@@ -156,7 +175,13 @@ export interface RevisionContent {
 export class FiscalGroupRevisionsRepository {
   constructor(private readonly db: SqlRunner) {}
 
-  async insert(manager: EntityManager, revision: NewRevision): Promise<{ revision: number; effectiveFrom: Date }> {
+  /** Takes the group's revisions lock (see LOCK_REVISIONS) in `manager`'s transaction. */
+  async lock(manager: EntityManager, groupId: string): Promise<void> {
+    await this.db.rows(LOCK_REVISIONS, [groupId], manager);
+  }
+
+  /** Under the group's revisions lock; `notBefore`: the latest tax instant of an order already taxed (see INSERT_REVISION). */
+  async insert(manager: EntityManager, revision: NewRevision, notBefore: Date | null): Promise<{ revision: number; effectiveFrom: Date }> {
     const { actor } = revision;
     const row = await this.db.row(
       INSERT_REVISION,
@@ -168,6 +193,7 @@ export class FiscalGroupRevisionsRepository {
         actor?.name ?? null,
         revision.effectiveFrom ?? null,
         JSON.stringify(revision.snapshot),
+        notBefore,
       ],
       manager,
     );
@@ -206,7 +232,7 @@ export class FiscalGroupRevisionsRepository {
     return rows.length > 0;
   }
 
-  async cancelScheduled(manager: EntityManager, groupId: string, actor: AuditActor | null): Promise<void> {
-    await this.db.rows(CANCEL_SCHEDULED, [groupId, actor?.type ?? null, actor?.id ?? null, actor?.name ?? null], manager);
+  async cancelScheduled(manager: EntityManager, groupId: string, actor: AuditActor | null, keep: ReadonlySet<number>): Promise<void> {
+    await this.db.rows(CANCEL_SCHEDULED, [groupId, actor?.type ?? null, actor?.id ?? null, actor?.name ?? null, [...keep]], manager);
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AuditActor, AuditContext } from '../audit/audit-event.types.js';
 import { AuditLog } from '../audit/audit-log.js';
@@ -14,6 +14,8 @@ import type { RevisionActorDto } from './dto/scheduled-revision.dto.js';
 import type { FiscalGroupRevisionSnapshot, RevisionKind } from './fiscal-group-revision.entity.js';
 import { FiscalGroupRevisionsRepository, type RevisionContent, type RevisionRow } from './fiscal-group-revisions.repository.js';
 import type { FiscalGroupEntity, StoreRef } from './fiscal-group.entity.js';
+import { revisionInForce, revisionInUse } from './dto/revision-errors.dto.js';
+import { TAXED_ORDERS, type TaxedOrders } from './taxed-orders.port.js';
 
 /** How far ahead a change can be scheduled. */
 export const MAX_SCHEDULE_DAYS = 400;
@@ -90,9 +92,15 @@ export class FiscalGroupRevisions {
     private readonly transactions: TransactionRunner,
     private readonly lookup: FiscalLookupService,
     private readonly audit: AuditLog,
+    @Inject(TAXED_ORDERS) private readonly orders: TaxedOrders,
   ) {}
 
-  /** Records the group as it now is (or as it will be from `effectiveFrom`); the revision's number. */
+  /**
+   * Records the group as it now is (or as it will be from `effectiveFrom`); the revision's number. Under the group's
+   * revisions lock, held until the write commits: no order of the group is stored meanwhile, and none stored before
+   * has a tax instant at or after the new revision's (one dated ahead of its receipt pushes the instant after it). See
+   * "Which revision taxes an order" in docs/fiscal-configuration-over-time.md.
+   */
   async record(
     manager: EntityManager,
     groupId: string,
@@ -101,12 +109,20 @@ export class FiscalGroupRevisions {
     actor: AuditActor | null,
     effectiveFrom?: Date,
   ): Promise<number> {
-    return (await this.revisions.insert(manager, { groupId, kind, actor, snapshot, effectiveFrom })).revision;
+    await this.revisions.lock(manager, groupId);
+    const notBefore = await this.orders.latestTaxInstantAhead(manager, groupId);
+    return (await this.revisions.insert(manager, { groupId, kind, actor, snapshot, effectiveFrom }, notBefore)).revision;
   }
 
   /** The revision in force at `at` (now when absent), undefined for a group without revisions. */
   inForceAt(manager: EntityManager | undefined, groupId: string, at?: Date): Promise<RevisionContent | undefined> {
     return this.revisions.inForceAt(groupId, at, manager);
+  }
+
+  /** Whether the revision is not cancelled and takes effect after `instant`. */
+  async takesEffectAfter(manager: EntityManager, groupId: string, revision: number, instant: Date): Promise<boolean> {
+    const row = await this.revisions.one(groupId, revision, manager);
+    return !!row && !row.cancelled_at && row.effective_from.getTime() > instant.getTime();
   }
 
   /**
@@ -159,32 +175,39 @@ export class FiscalGroupRevisions {
     };
   }
 
-  /** Cancels a revision not yet in force: 404 when unknown, 409 once in force or already cancelled. */
+  /**
+   * Cancels a revision not yet in force: 404 when unknown, 409 `CONFLICT` when already cancelled, `REVISION_IN_FORCE`
+   * once it took effect, `REVISION_IN_USE` when a stored order (dated ahead of its receipt) names it. Under the group's
+   * revisions lock: an order being stored at that moment either commits first (and is found) or is stored after the
+   * cancellation, which its storing statement then sees (and the order is taxed again).
+   */
   async cancel(groupId: string, revision: number, audit: AuditContext): Promise<void> {
     try {
       await this.transactions.run(async (manager) => {
-        if (await this.revisions.cancel(manager, groupId, revision, audit.actor)) {
-          await this.audit.record(manager, audit, {
-            action: 'cancel-revision',
-            target: { type: 'fiscal-group', id: groupId },
-            changes: { [`revisions.${revision}`]: { before: 'scheduled', after: 'cancelled' } },
-          });
-          return;
-        }
+        await this.revisions.lock(manager, groupId);
         const row = await this.revisions.one(groupId, revision, manager);
         if (!row) throw ApiError.notFound(`Fiscal group ${groupId} has no revision ${revision}`);
-        throw ApiError.conflict(
-          row.cancelled_at
-            ? `Revision ${revision} of fiscal group ${groupId} is already cancelled`
-            : `Revision ${revision} of fiscal group ${groupId} took effect at ${row.effective_from.toISOString()}; only a revision not yet in force can be cancelled`,
-        );
+        if (row.cancelled_at) throw ApiError.conflict(`Revision ${revision} of fiscal group ${groupId} is already cancelled`);
+        const ref = { fiscalGroupId: groupId, revision, effectiveFrom: row.effective_from };
+        if (row.effective_from.getTime() <= Date.now()) throw revisionInForce(ref);
+        if ((await this.orders.revisionsNamedFrom(manager, groupId, row.effective_from)).has(revision)) throw revisionInUse(ref);
+        // The database's clock decides at the last moment.
+        if (!(await this.revisions.cancel(manager, groupId, revision, audit.actor))) throw revisionInForce(ref);
+        await this.audit.record(manager, audit, {
+          action: 'cancel-revision',
+          target: { type: 'fiscal-group', id: groupId },
+          changes: { [`revisions.${revision}`]: { before: 'scheduled', after: 'cancelled' } },
+        });
       });
     } finally {
       this.lookup.invalidate();
     }
   }
 
-  cancelScheduled(manager: EntityManager, groupId: string, actor: AuditActor | null): Promise<void> {
-    return this.revisions.cancelScheduled(manager, groupId, actor);
+  /** The group is deleted: what was scheduled will never apply, but for the revisions stored orders name (they stay). */
+  async cancelScheduled(manager: EntityManager, groupId: string, actor: AuditActor | null): Promise<void> {
+    await this.revisions.lock(manager, groupId);
+    const named = await this.orders.revisionsNamedFrom(manager, groupId, new Date());
+    await this.revisions.cancelScheduled(manager, groupId, actor, named);
   }
 }

@@ -1,7 +1,7 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { sql, SqlRunner } from '../database/sql-runner.js';
-import { FiscalLookupService, type FiscalGroupLoader, type StoreGroupRevisions } from '../fiscal-lookup/fiscal-lookup.service.js';
+import type { FiscalGroupLoader, StoreGroupRevisions } from '../fiscal-lookup/fiscal-lookup.service.js';
 import type { FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 import { FiscalGroupEntity, FiscalGroupStoreEntity, type StoreRef } from './fiscal-group.entity.js';
 import type { FiscalGroupRevisionSnapshot } from './fiscal-group-revision.entity.js';
@@ -104,19 +104,14 @@ export interface StoreHolder {
 
 /**
  * Which group holds each store (`fiscal_group_store`), written with the group in the same transaction,
- * and the order path's reads of the groups by store, which it provides to FiscalLookupService.
+ * and the order path's reads of the groups by store: FiscalLookupService's FISCAL_GROUP_LOADER (bound in FiscalGroupsPortsModule).
  */
 @Injectable()
-export class FiscalGroupStoresRepository implements OnModuleInit, FiscalGroupLoader {
+export class FiscalGroupStoresRepository implements FiscalGroupLoader {
   constructor(
     private readonly db: SqlRunner,
-    private readonly lookup: FiscalLookupService,
     private readonly revisions: FiscalGroupRevisionsRepository,
   ) {}
-
-  onModuleInit(): void {
-    this.lookup.provideGroupLoader(this);
-  }
 
   /** Claims the stores for the group, in this order; the ids actually claimed (the others are held by another group). */
   async claim(manager: EntityManager, groupId: string, stores: StoreRef[]): Promise<Set<string>> {
@@ -167,12 +162,17 @@ export class FiscalGroupStoresRepository implements OnModuleInit, FiscalGroupLoa
     const { identifiers } = await manager.insert(FiscalGroupEntity, { ...group, revision: 1 });
     const groupId = identifiers[0]!.id as string;
     await this.claim(manager, groupId, stores);
-    await this.revisions.insert(manager, {
-      groupId,
-      kind: 'create',
-      actor: null,
-      snapshot: { ...group, settings: group.settings ?? {}, stores },
-    });
+    await this.revisions.insert(
+      manager,
+      {
+        groupId,
+        kind: 'create',
+        actor: null,
+        snapshot: { ...group, settings: group.settings ?? {}, stores },
+      },
+      // A new group: no order names it yet.
+      null,
+    );
     return true;
   }
 

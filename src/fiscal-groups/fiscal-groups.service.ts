@@ -257,6 +257,9 @@ export class FiscalGroupsService {
   private async catchUp(manager: EntityManager, group: FiscalGroupEntity): Promise<void> {
     const inForce = await this.revisions.inForceAt(manager, group.id);
     if (!inForce || inForce.revision === group.revision) return;
+    // The row's own revision still to take effect (an immediate write waiting for an order dated ahead): it is ahead.
+    if (group.revision !== null && (await this.revisions.takesEffectAfter(manager, group.id, group.revision, inForce.effectiveFrom)))
+      return;
     Object.assign(group, contentOf(inForce.snapshot), { revision: inForce.revision });
   }
 

@@ -1,5 +1,7 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ApiError } from '../common/errors/api-error.js';
+import { ErrorCode } from '../common/errors/error-codes.js';
 import { DatabaseListener } from '../database/database-listener.js';
 import type { CategoryIndex, FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 
@@ -21,7 +23,11 @@ export interface StoreGroupRevisions {
   revisions: GroupRevision[];
 }
 
-/** The fiscal groups' reads of the order path, provided by the module that owns the groups (`src/fiscal-groups/`). */
+/**
+ * The fiscal groups' reads of the order path: a port owned here, implemented by the module that owns the groups
+ * (`src/fiscal-groups/`) and bound to `FISCAL_GROUP_LOADER` in its `FiscalGroupsPortsModule` (this module cannot import
+ * it: it imports this one to invalidate the caches). See "Ports" in docs/adding-a-module.md.
+ */
 export interface FiscalGroupLoader {
   /** The revisions of the group holding the store that can be in force at or after `since`: one indexed query. */
   groupRevisionsByStore(storeId: string, since: Date, manager?: EntityManager): Promise<StoreGroupRevisions | undefined>;
@@ -36,13 +42,31 @@ export interface ProductCategoryRecord {
   ncm: string;
 }
 
-/** The categories' read of the order path, provided by the module that owns them (`src/product-categories/`). */
+/** The categories' read of the order path: a port like FiscalGroupLoader, bound in `ProductCategoriesPortsModule`. */
 export interface ProductCategoryLoader {
   /** The categories whose product id or external product id is one of `ids`: one indexed query. */
   categoriesMatching(ids: string[], manager?: EntityManager): Promise<ProductCategoryRecord[]>;
 }
 
+export const FISCAL_GROUP_LOADER = Symbol('FiscalGroupLoader');
+export const PRODUCT_CATEGORY_LOADER = Symbol('ProductCategoryLoader');
+
 export const FISCAL_CHANGE_CHANNEL = 'fiscal_config_changed';
+
+/**
+ * How many times an order is taxed again when its storing statement finds that the revision that taxed it is no longer
+ * the one in force at its tax instant (each retry follows a revision written or cancelled meanwhile).
+ */
+export const MAX_REVISION_RETRIES = 5;
+
+/** The 503 after MAX_REVISION_RETRIES: the group's revisions kept changing under the order; nothing was stored. */
+export function fiscalConfigurationChanging(orderId: string): ApiError {
+  return new ApiError(
+    ErrorCode.SERVICE_UNAVAILABLE,
+    `The fiscal configuration of order ${orderId}'s store kept changing while it was taxed; nothing was stored: send it again`,
+    { headers: { 'retry-after': '1' } },
+  );
+}
 /** Past this many entries a cache starts over rather than grow without bound. */
 const MAX_ENTRIES = 200_000;
 /**
@@ -82,9 +106,9 @@ interface CategoryEntry {
 /**
  * The order path's two reads (the fiscal group of a store; the categories of the
  * order's products), each one indexed query, with the answers kept in memory. The
- * queries belong to the modules that own the tables: each provides its loader from its
- * repository's `onModuleInit` (this module cannot import them: they import it to
- * invalidate the caches).
+ * queries belong to the modules that own the tables, injected through the ports
+ * FISCAL_GROUP_LOADER and PRODUCT_CATEGORY_LOADER (this module cannot import them:
+ * they import it to invalidate the caches).
  *
  * Any write to the fiscal tables notifies `fiscal_config_changed` (database triggers),
  * which empties the caches of every instance; writes through this instance also
@@ -99,22 +123,15 @@ export class FiscalLookupService implements OnModuleInit {
   private readonly groups = new Map<string, GroupEntry | null>();
   private readonly categories = new Map<string, CategoryEntry>();
 
-  private groupLoader?: FiscalGroupLoader;
-  private categoryLoader?: ProductCategoryLoader;
+  constructor(
+    private readonly listener: DatabaseListener,
+    @Inject(FISCAL_GROUP_LOADER) private readonly groupLoader: FiscalGroupLoader,
+    @Inject(PRODUCT_CATEGORY_LOADER) private readonly categoryLoader: ProductCategoryLoader,
+  ) {}
 
-  constructor(private readonly listener: DatabaseListener) {}
-
-  provideGroupLoader(loader: FiscalGroupLoader): void {
-    this.groupLoader = loader;
-  }
-
-  provideCategoryLoader(loader: ProductCategoryLoader): void {
-    this.categoryLoader = loader;
-  }
-
-  onModuleInit(): void {
-    this.caching = this.listener.isConnected;
-    this.listener.subscribe(FISCAL_CHANGE_CHANNEL, {
+  /** Nothing is cached until the channel is listened to (the listener's first `onReset()`): see DatabaseListener.subscribe. */
+  async onModuleInit(): Promise<void> {
+    await this.listener.subscribe(FISCAL_CHANGE_CHANNEL, {
       onNotification: () => this.invalidate(),
       onReset: () => {
         this.invalidate();
@@ -153,7 +170,7 @@ export class FiscalLookupService implements OnModuleInit {
     }
     const generation = this.generation;
     const since = Math.min(Date.now() - CACHED_HISTORY_MS, instantMs);
-    const loaded = await this.groupLoaderOrFail().groupRevisionsByStore(storeId, new Date(since), inTransaction);
+    const loaded = await this.groupLoader.groupRevisionsByStore(storeId, new Date(since), inTransaction);
     const entry = loaded ? { ...loaded, since } : null;
     if (this.caching && generation === this.generation) {
       if (this.groups.size >= MAX_ENTRIES) this.groups.clear();
@@ -169,7 +186,7 @@ export class FiscalLookupService implements OnModuleInit {
    */
   async groupIdsByStores(storeIds: string[], manager?: EntityManager): Promise<Map<string, string>> {
     if (storeIds.length === 0) return new Map();
-    return this.groupLoaderOrFail().groupIdsByStores(storeIds, manager);
+    return this.groupLoader.groupIdsByStores(storeIds, manager);
   }
 
   /** See `groupByStore` for `inTransaction`. */
@@ -179,7 +196,7 @@ export class FiscalLookupService implements OnModuleInit {
     const fetched = new Map<string, CategoryEntry>();
     if (missing.length > 0) {
       const generation = this.generation;
-      const rows = await this.categoryLoaderOrFail().categoriesMatching(missing, inTransaction);
+      const rows = await this.categoryLoader.categoriesMatching(missing, inTransaction);
       for (const id of missing) fetched.set(id, {});
       for (const row of rows) {
         const byId = fetched.get(row.productId);
@@ -198,15 +215,5 @@ export class FiscalLookupService implements OnModuleInit {
       if (entry?.byExternalProductId) index.byExternalProductId.set(id, entry.byExternalProductId);
     }
     return index;
-  }
-
-  private groupLoaderOrFail(): FiscalGroupLoader {
-    if (!this.groupLoader) throw new Error('No fiscal group loader: import FiscalGroupsModule beside FiscalLookupModule');
-    return this.groupLoader;
-  }
-
-  private categoryLoaderOrFail(): ProductCategoryLoader {
-    if (!this.categoryLoader) throw new Error('No product category loader: import ProductCategoriesModule beside FiscalLookupModule');
-    return this.categoryLoader;
   }
 }

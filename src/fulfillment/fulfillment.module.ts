@@ -21,5 +21,6 @@ import { OrderTransferEntity } from './order-transfer.entity.js';
   ],
   controllers: [FulfillmentController],
   providers: [FulfillmentService, FulfillmentRepository],
+  exports: [FulfillmentRepository],
 })
 export class FulfillmentModule {}

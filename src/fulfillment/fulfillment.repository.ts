@@ -1,8 +1,8 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { sql, SqlRunner } from '../database/sql-runner.js';
-import { OrderDetailSections } from '../orders/order-detail-sections.js';
+import { detailSection, type OrderDetailSection, type OrderDetailSectionSource } from '../orders/order-detail-sections.js';
 import { isoUtc } from '../database/sql-json.js';
 import type {
   OrderDispatchEntryDto,
@@ -163,19 +163,16 @@ function asRow<T>(row: Omit<T, 'id' | 'createdAt'>): QueryDeepPartialEntity<T> {
 
 /** The owner of `order_tracking`, `order_transfer` and `order_dispatch`, and of their sections in the order detail. */
 @Injectable()
-export class FulfillmentRepository implements OnModuleInit {
-  constructor(
-    private readonly db: SqlRunner,
-    private readonly detail: OrderDetailSections,
-  ) {}
+export class FulfillmentRepository implements OrderDetailSectionSource {
+  constructor(private readonly db: SqlRunner) {}
 
-  onModuleInit(): void {
-    this.detail.register({ key: 'tracking', read: async (orderDbId) => (await this.db.rows(TRACKING, [orderDbId])).map(trackingEntry) });
-    this.detail.register({ key: 'transfers', read: async (orderDbId) => (await this.db.rows(TRANSFERS, [orderDbId])).map(transferEntry) });
-    this.detail.register({
-      key: 'dispatches',
-      read: async (orderDbId) => (await this.db.rows(DISPATCHES, [orderDbId])).map(dispatchEntry),
-    });
+  /** Its sections of the order detail (bound in OrderDetailSectionsModule). */
+  detailSections(): OrderDetailSection[] {
+    return [
+      detailSection({ key: 'tracking', read: async (orderDbId) => (await this.db.rows(TRACKING, [orderDbId])).map(trackingEntry) }),
+      detailSection({ key: 'transfers', read: async (orderDbId) => (await this.db.rows(TRANSFERS, [orderDbId])).map(transferEntry) }),
+      detailSection({ key: 'dispatches', read: async (orderDbId) => (await this.db.rows(DISPATCHES, [orderDbId])).map(dispatchEntry) }),
+    ];
   }
 
   /** Each order's transfers, oldest first, by the order's UUID; an order never transferred is absent. One query for them all. */

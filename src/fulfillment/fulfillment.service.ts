@@ -12,7 +12,7 @@ import type { AuditContext } from '../audit/audit-event.types.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
-import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
+import { fiscalConfigurationChanging, FiscalLookupService, MAX_REVISION_RETRIES } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { isTerminal, type OrderStatus } from '../orders/order-status.js';
 import { OrderStatusWriter } from '../orders/order-status-writer.js';
 import { OrdersRepository, type LockedOrder } from '../orders/orders.repository.js';
@@ -194,37 +194,10 @@ export class FulfillmentService {
         throw ApiError.badRequest(`to_store "${toStore}" is the current store of order ${orderId}`, 'to_store');
       }
 
-      // Re-taxed by the revision in force at the order's own tax instant, not the transfer's.
-      const inForce = await this.lookup.groupAt(targetStoreId, order.taxInstant ?? new Date(), manager);
-      const group = inForce?.group;
-      if (!group && order.fiscalGroupId) throw storeWithoutFiscalGroup(orderId, targetStoreId, order.fiscalGroupId);
-      const payload = withStoreId(order.payload, targetStoreId);
-      const refiscalize = group !== undefined && group.id !== order.fiscalGroupId;
-      let enriched = order.enrichedPayload ? withStoreId(order.enrichedPayload, targetStoreId) : null;
-      let warnings = 0;
-      if (refiscalize) {
-        const categories = await this.lookup.categoriesFor(productIdsOf(payload), manager);
-        const result = this.engine.enrich({ group, categories, payload });
-        withFiscalDocument(result, inForce!.revision, order.taxInstant ?? new Date());
-        enriched = result.payload;
-        warnings = result.warnings.length;
-      }
-      const fiscalGroupId = refiscalize ? group.id : order.fiscalGroupId;
+      const { refiscalize, fiscalGroupId, warnings, targetHasGroup } = await this.moveRetaxed(manager, order, targetStoreId, actor);
 
       const storeBefore = order.storeId;
       const fiscalGroupBefore = order.fiscalGroupId;
-      await this.orders.moveStore(
-        manager,
-        order,
-        {
-          storeId: targetStoreId,
-          payload,
-          enrichedPayload: enriched,
-          fiscalGroupId,
-          fiscalGroupRevision: refiscalize ? inForce!.revision : null,
-        },
-        actor,
-      );
       const change =
         refiscalize && NOT_YET_ENRICHED.includes(order.status)
           ? await this.statuses.transition(manager, order, 'ENRICHED', actor)
@@ -255,8 +228,8 @@ export class FulfillmentService {
       );
 
       const taxes = refiscalize
-        ? `taxes recalculated with fiscal group ${group.id}${warnings ? ` (${warnings} warning(s))` : ''}`
-        : group
+        ? `taxes recalculated with fiscal group ${fiscalGroupId}${warnings ? ` (${warnings} warning(s))` : ''}`
+        : targetHasGroup
           ? 'same fiscal group, taxes unchanged'
           : 'the store has no fiscal group and the order carries no taxes';
       return success(`Order ${orderId} transferred from store "${order.storeId}" to store "${targetStoreId}"; ${taxes}`, order.status);
@@ -318,5 +291,49 @@ export class FulfillmentService {
       );
     }
     return { storeId: matches[0]!.storeId, configured: true };
+  }
+
+  /**
+   * Moves the locked order to the target store, re-taxed by the target's group when it is another one, by the revision
+   * in force at the order's own tax instant (not the transfer's). Read again and re-taxed when the order's storing
+   * statement finds that revision no longer in force ("Which revision taxes an order" in
+   * docs/fiscal-configuration-over-time.md).
+   */
+  private async moveRetaxed(
+    manager: EntityManager,
+    order: LockedOrder,
+    targetStoreId: string,
+    actor: Actor,
+  ): Promise<{ refiscalize: boolean; fiscalGroupId: string | null; warnings: number; targetHasGroup: boolean }> {
+    const taxInstant = order.taxInstant ?? new Date();
+    const payload = withStoreId(order.payload, targetStoreId);
+    for (let attempt = 1; ; attempt++) {
+      const inForce = await this.lookup.groupAt(targetStoreId, taxInstant, manager);
+      const group = inForce?.group;
+      if (!group && order.fiscalGroupId) throw storeWithoutFiscalGroup(order.orderId, targetStoreId, order.fiscalGroupId);
+      const refiscalize = group !== undefined && group.id !== order.fiscalGroupId;
+      let enriched = order.enrichedPayload ? withStoreId(order.enrichedPayload, targetStoreId) : null;
+      let warnings = 0;
+      if (refiscalize && group) {
+        const categories = await this.lookup.categoriesFor(productIdsOf(payload), manager);
+        const result = this.engine.enrich({ group, categories, payload });
+        withFiscalDocument(result, inForce!.revision, taxInstant);
+        enriched = result.payload;
+        warnings = result.warnings.length;
+      }
+      const fiscalGroupId = refiscalize && group ? group.id : order.fiscalGroupId;
+      const move = {
+        storeId: targetStoreId,
+        payload,
+        enrichedPayload: enriched,
+        fiscalGroupId,
+        fiscalGroupRevision: refiscalize ? inForce!.revision : null,
+        taxInstant,
+      };
+      if (await this.orders.moveStore(manager, order, move, actor))
+        return { refiscalize, fiscalGroupId, warnings, targetHasGroup: !!group };
+      if (attempt >= MAX_REVISION_RETRIES) throw fiscalConfigurationChanging(order.orderId);
+      this.lookup.invalidate();
+    }
   }
 }

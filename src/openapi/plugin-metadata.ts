@@ -13,6 +13,7 @@ export default async () => {
     '../fiscal-groups/dto/fiscal-group-errors.dto.js': await import('../fiscal-groups/dto/fiscal-group-errors.dto.js'),
     '../fiscal-groups/dto/fiscal-group-revision.dto.js': await import('../fiscal-groups/dto/fiscal-group-revision.dto.js'),
     '../fiscal-groups/dto/fiscal-group.dto.js': await import('../fiscal-groups/dto/fiscal-group.dto.js'),
+    '../fiscal-groups/dto/revision-errors.dto.js': await import('../fiscal-groups/dto/revision-errors.dto.js'),
     '../fiscal-groups/dto/scheduled-revision.dto.js': await import('../fiscal-groups/dto/scheduled-revision.dto.js'),
     '../fiscal-impact/dto/fiscal-impact.dto.js': await import('../fiscal-impact/dto/fiscal-impact.dto.js'),
     '../fulfillment/dto/fulfillment-errors.dto.js': await import('../fulfillment/dto/fulfillment-errors.dto.js'),
@@ -1451,6 +1452,32 @@ export default async () => {
                 description: 'Only the group holding this store',
                 minLength: 1,
                 maxLength: 100,
+              },
+            },
+          },
+        ],
+        [
+          import('../fiscal-groups/dto/revision-errors.dto.js'),
+          {
+            RevisionDetailDto: {
+              fiscalGroupId: { required: true, type: () => String, description: 'The fiscal group' },
+              revision: { required: true, type: () => Number, description: "The revision's number" },
+              effectiveFrom: { required: true, type: () => String, description: 'When it takes (or took) effect' },
+            },
+            RevisionInUseErrorDto: {
+              error: { required: true, enum: ['REVISION_IN_USE'] },
+              details: {
+                required: true,
+                type: () => [t['../fiscal-groups/dto/revision-errors.dto.js'].RevisionDetailDto],
+                description: 'One item, about `revision`',
+              },
+            },
+            RevisionInForceErrorDto: {
+              error: { required: true, enum: ['REVISION_IN_FORCE'] },
+              details: {
+                required: true,
+                type: () => [t['../fiscal-groups/dto/revision-errors.dto.js'].RevisionDetailDto],
+                description: 'One item, about `revision`',
               },
             },
           },

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { OrderDetailDto, PersistedOrderDto } from './dto/persisted-order.dto.js';
 
 /** The parts of the order detail that other modules keep (the orders module reads `history` and `fiscalRevision` itself). */
@@ -7,28 +7,47 @@ export type OrderDetailSectionKey = Exclude<keyof OrderDetailDto, keyof Persiste
 /**
  * One part of the order detail that another module keeps (tracking, transfers, dispatches,
  * deliveries...): its records of the order, oldest first, under `key` in the detail's JSON, typed
- * by OrderDetailDto. A module registers its sections from its own provider's `onModuleInit`, so a
- * new module adds its part of the detail without editing this one (docs/adding-a-module.md).
+ * by OrderDetailDto.
  */
 export interface OrderDetailSection<K extends OrderDetailSectionKey = OrderDetailSectionKey> {
   key: K;
   read(orderDbId: string): Promise<OrderDetailDto[K]>;
 }
 
+/** A typed section, for a list of sections of different keys. */
+export function detailSection<K extends OrderDetailSectionKey>(section: OrderDetailSection<K>): OrderDetailSection {
+  return section as unknown as OrderDetailSection;
+}
+
+/** A provider of another module that keeps sections of the order detail. */
+export interface OrderDetailSectionSource {
+  detailSections(): OrderDetailSection[];
+}
+
+/**
+ * The port through which the orders module reads the sections other modules keep: every section, bound in
+ * `OrderDetailSectionsModule` (`src/order-detail/`), which gathers them from the modules that keep them (this module
+ * cannot import them: they import it). See "Ports" in docs/adding-a-module.md.
+ */
+export const ORDER_DETAIL_SECTIONS = Symbol('OrderDetailSections');
+
 export type OrderDetailSectionValues = Partial<Pick<OrderDetailDto, OrderDetailSectionKey>>;
 
 @Injectable()
 export class OrderDetailSections {
-  private readonly sections = new Map<string, OrderDetailSection>();
+  private readonly sections: readonly OrderDetailSection[];
 
-  register<K extends OrderDetailSectionKey>(section: OrderDetailSection<K>): void {
-    if (this.sections.has(section.key)) throw new Error(`The order detail section "${section.key}" is registered twice`);
-    this.sections.set(section.key, section as unknown as OrderDetailSection);
+  /** Without the binding (a context of the orders module alone), the detail has no section of another module. */
+  constructor(@Optional() @Inject(ORDER_DETAIL_SECTIONS) sections: readonly OrderDetailSection[] | null) {
+    this.sections = sections ?? [];
+    const keys = this.sections.map((section) => section.key);
+    const twice = keys.find((key, index) => keys.indexOf(key) !== index);
+    if (twice) throw new Error(`The order detail section "${twice}" is bound twice`);
   }
 
-  /** Every registered section of the order, read in parallel, by key. */
+  /** Every section of the order, read in parallel, by key. */
   async read(orderDbId: string): Promise<OrderDetailSectionValues> {
-    const entries = await Promise.all([...this.sections.values()].map(async (section) => [section.key, await section.read(orderDbId)]));
+    const entries = await Promise.all(this.sections.map(async (section) => [section.key, await section.read(orderDbId)]));
     return Object.fromEntries(entries) as OrderDetailSectionValues;
   }
 }

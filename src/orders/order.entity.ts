@@ -42,6 +42,11 @@ export interface WebhookLastResponse {
 @Index('ix_orders_attempts_created', { synchronize: false })
 /** (id) WHERE payload_bytes IS NULL: the orders OrderPayloadMeasurer has still to measure. */
 @Index('ix_orders_payload_unmeasured', { synchronize: false })
+/**
+ * (fiscal_group_id, tax_instant) INCLUDE (fiscal_group_revision) WHERE tax_instant > created_at: the orders dated ahead
+ * of their receipt, the only ones a revision not yet in force can tax (migration RevisionInForceAtTaxInstant).
+ */
+@Index('ix_orders_dated_ahead', { synchronize: false })
 export class OrderEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { GroupCommit } from '../database/group-commit.js';
+import type { TaxedOrders } from '../fiscal-groups/taxed-orders.port.js';
 import { sql, SqlRunner, type BuiltStatement } from '../database/sql-runner.js';
 import { bindTo, type UpsertFollowUp, type UpsertedOrderRelation } from './order-forwarding.repository.js';
 import { INTAKE_STATUSES, statusAfterSql, TERMINAL_STATUSES, type OrderStatus } from './order-status.js';
@@ -86,6 +87,8 @@ export interface StoreMove {
   fiscalGroupId: string | null;
   /** The revision that re-taxed the order; ignored when the group does not change (the order keeps its revision). */
   fiscalGroupRevision: number | null;
+  /** The instant the re-tax was taxed at (the order's tax instant). */
+  taxInstant: Date;
 }
 
 /** Whether a transfer moved the order to another store: it then keeps that store. A column of the row, so the guard sees it once locked. */
@@ -114,7 +117,8 @@ const INTAKE_TARGETS = INTAKE_STATUSES;
  * The guard is checked on the row as it is once locked, so a concurrent transfer is seen.
  *
  * The order keeps the tax instant of its first receipt: a taxed re-send whose tax instant differs changes nothing
- * either (the caller re-taxes it at the stored instant and tries again). A taxed upsert takes the tax instant and the
+ * either (the caller re-taxes it at the stored instant and tries again). Nor does a taxed upsert whose revision is not
+ * the one in force at its tax instant (`revisionGuard`): the caller re-reads the revisions and taxes it again. A taxed upsert takes the tax instant and the
  * revision from the enriched payload's `taxSummary.fiscalDocument`, parsed once, and the enriched payload's new
  * `webhook-id` as `$11`; an untaxed one takes the tax instant as `$11` and clears the `webhook-id`.
  */
@@ -127,6 +131,7 @@ export function upsertOrderSql(untaxed = false): string {
   SELECT $1::varchar, $2::varchar, $3::jsonb, e.doc, $5::varchar, $6::varchar, $7::uuid, $8::varchar,
     $9::varchar, ${taxInstant}, ${revision}, ${webhookId}
   FROM (SELECT $4::jsonb AS doc) AS e
+  ${untaxed ? '' : `WHERE ${revisionGuard('$7::uuid', 'e.doc')}`}
   ${onConflictSql(untaxed, '$10')}
   RETURNING ${RETURNED}`;
 }
@@ -136,6 +141,14 @@ const UPSERTED_ORDER_COLUMNS = `order_id, status, payload, enriched_payload, sto
 const RETURNED = `o.id, o.status, o.created_at, o.updated_at, o.webhook_attempts, o.webhook_id`;
 const taxInstantOf = (doc: string) => `(${doc} #>> '{taxSummary,fiscalDocument,taxInstant}')::timestamptz`;
 const revisionOf = (doc: string) => `(${doc} #>> '{taxSummary,fiscalDocument,revision}')::integer`;
+/**
+ * A taxed order is stored only when the revision that taxed it is the one the revision table says was in force at its
+ * tax instant (`fiscal_revision_taxes_at`, migration RevisionInForceAtTaxInstant): a cache that had not yet heard of a
+ * revision written or cancelled meanwhile cannot store its answer, and the caller taxes the order again. See "Which
+ * revision taxes an order" in docs/fiscal-configuration-over-time.md.
+ */
+const revisionGuard = (groupId: string, doc: string) =>
+  `(${groupId} IS NULL OR fiscal_revision_taxes_at(${groupId}, ${taxInstantOf(doc)}, ${revisionOf(doc)}))`;
 
 /** What a re-send changes, and the guard under which it changes anything (`upsertOrderSql`); `stores`: the writer's stores. */
 function onConflictSql(untaxed: boolean, stores: string): string {
@@ -195,6 +208,7 @@ const UPSERT_BATCH_SQL = `
     unnest($5::varchar[]), unnest($6::varchar[]), unnest($7::uuid[]), unnest($8::varchar[]), unnest($9::varchar[]),
     unnest($11::varchar[]))
     AS i(order_id, status, payload, doc, store_id, source, fiscal_group_id, changed_by, changed_via, webhook_id)
+  WHERE ${revisionGuard('i.fiscal_group_id', 'i.doc')}
   ORDER BY i.order_id
   ${onConflictSql(false, '$10')}
   RETURNING o.order_id, ${RETURNED}`;
@@ -348,14 +362,31 @@ export const SET_STATUS = sql(
    WHERE id = $1`,
 );
 
-// A re-taxed payload is a new message: its `webhook-id` goes back to the hash of its canonical JSON (null).
-export const MOVE_STORE = sql(
+// A re-taxed payload is a new message: its `webhook-id` goes back to the hash of its canonical JSON (null). A re-tax
+// (`$8`, taxed at `$9`) is stored only with the revision in force at that instant, as the upsert's (`revisionGuard`).
+export const MOVE_STORE = sql<{ id: string }>(
   'order-move-store',
   `UPDATE orders SET store_id = $2, payload = $3::jsonb, enriched_payload = $4::jsonb, fiscal_group_id = $5,
      last_changed_by = $6, last_changed_via = $7, updated_at = now(), transferred_at = now(),
      webhook_id = CASE WHEN $4::jsonb IS NOT DISTINCT FROM enriched_payload THEN webhook_id END,
      fiscal_group_revision = CASE WHEN $5::uuid IS NOT DISTINCT FROM fiscal_group_id THEN fiscal_group_revision ELSE $8 END
-   WHERE id = $1`,
+   WHERE id = $1
+     AND ($5::uuid IS NOT DISTINCT FROM fiscal_group_id OR $8::integer IS NULL OR fiscal_revision_taxes_at($5::uuid, $9::timestamptz, $8::integer))
+   RETURNING id`,
+  { id: true },
+);
+
+/** See TaxedOrders (src/fiscal-groups/taxed-orders.port.ts); read through `ix_orders_dated_ahead`. */
+export const REVISIONS_NAMED_FROM = sql<{ revision: number }>(
+  'order-revisions-named-from',
+  `SELECT DISTINCT fiscal_group_revision AS revision FROM orders
+   WHERE fiscal_group_id = $1 AND tax_instant > created_at AND tax_instant >= $2 AND fiscal_group_revision IS NOT NULL`,
+  { revision: true },
+);
+export const LATEST_TAX_INSTANT_AHEAD = sql<{ latest: Date | null }>(
+  'order-latest-tax-instant-ahead',
+  `SELECT max(tax_instant) AS latest FROM orders WHERE fiscal_group_id = $1 AND tax_instant > created_at`,
+  { latest: true },
 );
 
 // One transaction: the fragment fold finds the fold lock that fold_order_counts() took (or skips with it).
@@ -385,7 +416,7 @@ export const UNMEASURED_PAYLOADS = sql<{ unmeasured: string }>(
  * in OrderStatsRepository.
  */
 @Injectable()
-export class OrdersRepository {
+export class OrdersRepository implements TaxedOrders {
   /**
    * Taxed upserts by group commit: under load, the orders of concurrent requests share a statement and a commit, about
    * a third less of PostgreSQL's CPU per order (docs/performance.md, "Orders stored together"). Two statements at a
@@ -511,9 +542,12 @@ export class OrdersRepository {
     );
   }
 
-  /** Moves a locked order to another store (a transfer): it keeps that store from now on. */
-  async moveStore(manager: EntityManager, order: LockedOrder, move: StoreMove, actor: Actor): Promise<void> {
-    await this.db.rows(
+  /**
+   * Moves a locked order to another store (a transfer): it keeps that store from now on. False, nothing changed, when
+   * the re-tax's revision is not the one in force at its tax instant (the caller reads the revisions again).
+   */
+  async moveStore(manager: EntityManager, order: LockedOrder, move: StoreMove, actor: Actor): Promise<boolean> {
+    const moved = await this.db.rows(
       MOVE_STORE,
       [
         order.id,
@@ -524,9 +558,19 @@ export class OrdersRepository {
         actor.clientId,
         actor.via,
         move.fiscalGroupRevision,
+        move.taxInstant,
       ],
       manager,
     );
+    return moved.length > 0;
+  }
+
+  async revisionsNamedFrom(manager: EntityManager, groupId: string, from: Date): Promise<Set<number>> {
+    return new Set((await this.db.rows(REVISIONS_NAMED_FROM, [groupId, from], manager)).map((row) => row.revision));
+  }
+
+  async latestTaxInstantAhead(manager: EntityManager, groupId: string): Promise<Date | null> {
+    return (await this.db.row(LATEST_TAX_INSTANT_AHEAD, [groupId], manager))?.latest ?? null;
   }
 
   /** Moves the counters' deltas into the per-day, per-hour and per-orderId-fragment totals (see OrderCountFolder); how many delta rows moved. */

@@ -1,8 +1,8 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { sql, SqlRunner } from '../database/sql-runner.js';
 import { ProductFiscalCategoryEntity } from './product-fiscal-category.entity.js';
-import { FiscalLookupService, type ProductCategoryLoader, type ProductCategoryRecord } from '../fiscal-lookup/fiscal-lookup.service.js';
+import type { ProductCategoryLoader, ProductCategoryRecord } from '../fiscal-lookup/fiscal-lookup.service.js';
 
 export const CATEGORIES_MATCHING = sql<{ product_id: string; external_product_id: string | null; ncm: string }>(
   'product-categories-by-ids',
@@ -11,17 +11,13 @@ export const CATEGORIES_MATCHING = sql<{ product_id: string; external_product_id
   { product_id: true, external_product_id: true, ncm: true },
 );
 
-/** The order path's read of the categories (`product_fiscal_category`), which it provides to FiscalLookupService's cache. */
+/**
+ * The order path's read of the categories (`product_fiscal_category`): FiscalLookupService's PRODUCT_CATEGORY_LOADER
+ * (bound in ProductCategoriesPortsModule).
+ */
 @Injectable()
-export class ProductCategoriesRepository implements OnModuleInit, ProductCategoryLoader {
-  constructor(
-    private readonly db: SqlRunner,
-    private readonly lookup: FiscalLookupService,
-  ) {}
-
-  onModuleInit(): void {
-    this.lookup.provideCategoryLoader(this);
-  }
+export class ProductCategoriesRepository implements ProductCategoryLoader {
+  constructor(private readonly db: SqlRunner) {}
 
   /** Inserts the categories whose product id is not stored yet (seeding, which never overwrites); how many. */
   async insertMissing(

@@ -32,9 +32,9 @@ export class StatusAliasesService implements OnModuleInit {
     private readonly audit: AuditLog,
   ) {}
 
-  onModuleInit(): void {
-    this.caching = this.listener.isConnected;
-    this.listener.subscribe(STATUS_ALIASES_CHANNEL, {
+  /** The table is cached only once its channel is listened to (the listener's first `onReset()`): see DatabaseListener.subscribe. */
+  async onModuleInit(): Promise<void> {
+    await this.listener.subscribe(STATUS_ALIASES_CHANNEL, {
       onNotification: () => (this.cached = undefined),
       onReset: () => {
         this.cached = undefined;

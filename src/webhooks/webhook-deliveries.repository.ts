@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../common/actor.js';
 import { sql, SqlRunner } from '../database/sql-runner.js';
 import { isoUtc } from '../database/sql-json.js';
 import type { WebhookLastResponse } from '../orders/order.entity.js';
-import { OrderDetailSections } from '../orders/order-detail-sections.js';
+import { detailSection, type OrderDetailSection, type OrderDetailSectionSource } from '../orders/order-detail-sections.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import { OrderForwardingRepository, type AttemptFollowUp, type RecordedAttempt } from '../orders/order-forwarding.repository.js';
 import type { UpsertFollowUp } from '../orders/orders.repository.js';
@@ -262,18 +262,17 @@ function deliveryEntry(row: DeliveryRow): WebhookDeliveryEntryDto {
 
 /** The owner of the delivery log (`webhook_delivery`) and the retry queue (`webhook_retry_job`). */
 @Injectable()
-export class WebhookDeliveriesRepository implements OnModuleInit {
+export class WebhookDeliveriesRepository implements OrderDetailSectionSource {
   constructor(
     private readonly db: SqlRunner,
     private readonly orders: OrderForwardingRepository,
-    private readonly detail: OrderDetailSections,
   ) {}
 
-  onModuleInit(): void {
-    this.detail.register({
-      key: 'deliveries',
-      read: async (orderDbId) => (await this.db.rows(DELIVERIES, [orderDbId])).map(deliveryEntry),
-    });
+  /** Its section of the order detail (bound in OrderDetailSectionsModule). */
+  detailSections(): OrderDetailSection[] {
+    return [
+      detailSection({ key: 'deliveries', read: async (orderDbId) => (await this.db.rows(DELIVERIES, [orderDbId])).map(deliveryEntry) }),
+    ];
   }
 
   /**

@@ -4,6 +4,7 @@ import { FiscalGroupsService } from '../../src/fiscal-groups/fiscal-groups.servi
 import { failed, ok, type Api, type ErrorBody, type Schemas } from '../support/api.js';
 import { groupBody, RULES, unique, type Group } from '../support/fiscal-groups.js';
 import { eventually } from '../support/eventually.js';
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 const BASE = '/admin/fiscal-groups';
@@ -212,7 +213,7 @@ describe('fiscal group revisions (e2e)', () => {
     expect([unknown.status, unknown.body.details]).toEqual([400, [{ field: 'color', problem: 'property color should not exist' }]]);
   });
 
-  it('cancels a scheduled revision, and refuses once in force, twice, or unknown', async () => {
+  it('cancels a scheduled revision, and refuses once in force (409 REVISION_IN_FORCE), twice, or unknown', async () => {
     const group = await created();
     ok(await update(group.id, { taxMatrix: withIcms(20) }, inHours(1)), 200);
     expect((await cancel(group.id, 2)).response.status).toBe(204);
@@ -220,7 +221,9 @@ describe('fiscal group revisions (e2e)', () => {
     const cancelled = ok(await revision(group.id, 2), 200);
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelledBy: expect.objectContaining({ type: 'client' }) });
     expect(failed(await cancel(group.id, 2), 409).error).toBe('CONFLICT');
-    expect(failed(await cancel(group.id, 1), 409).error).toBe('CONFLICT'); // in force
+    const inForce = failed(await cancel(group.id, 1), 409);
+    expect(inForce).toMatchObject({ error: 'REVISION_IN_FORCE', details: [{ field: 'revision', fiscalGroupId: group.id, revision: 1 }] });
+    expectDeclaredError('DELETE', '/api/admin/fiscal-groups/{id}/revisions/{revision}', { status: 409, body: inForce });
     expect(failed(await cancel(group.id, 9), 404).error).toBe('NOT_FOUND');
   });
 

@@ -1,5 +1,6 @@
 import { OrderEntity } from '../../src/orders/order.entity.js';
-import { ok, type Api, type Schemas } from '../support/api.js';
+import { failed, ok, type Api, type Schemas } from '../support/api.js';
+import { expectDeclaredError } from '../support/declared-errors.js';
 import { fiscalMatrix, orderFor, seedFiscalData, unique } from '../support/orders.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
@@ -130,14 +131,23 @@ describe('the fiscal group revision that taxes an order (e2e)', () => {
     expect({ group: row.fiscalGroupId, revision: row.fiscalGroupRevision }).toEqual({ group: target.groupId, revision: 2 });
   });
 
-  it('stops taxing by a revision once it is cancelled', async () => {
+  it('stops taxing by a revision once it is cancelled; refuses to cancel one that taxed an order (409 REVISION_IN_USE)', async () => {
     const switchAt = Math.ceil((Date.now() + 60_000) / 1000) * 1000;
+    const cancel = () =>
+      t.apiAs(admin).DELETE('/api/admin/fiscal-groups/{id}/revisions/{revision}', { params: { path: { id: groupId, revision: 2 } } });
     await storeSwitchingAt(new Date(switchAt));
-    expect(await send(unique('scheduled'), at(switchAt + 1000))).toMatchObject({ revision: 2 });
-    const cancelled = await t.apiAs(admin).DELETE('/api/admin/fiscal-groups/{id}/revisions/{revision}', {
-      params: { path: { id: groupId, revision: 2 } },
-    });
-    expect(cancelled.response.status).toBe(204);
+    expect((await cancel()).response.status).toBe(204);
     expect(await send(unique('cancelled'), at(switchAt + 1000))).toMatchObject({ icms: 4.66, revision: 1 });
+
+    // An order dated ahead of its receipt, past the scheduled instant, is taxed by the scheduled revision: it stays.
+    await storeSwitchingAt(new Date(switchAt));
+    expect(await send(unique('scheduled'), at(switchAt + 1000))).toMatchObject({ icms: 5.18, revision: 2 });
+    const refused = failed(await cancel(), 409);
+    expect(refused).toMatchObject({
+      error: 'REVISION_IN_USE',
+      details: [{ field: 'revision', fiscalGroupId: groupId, revision: 2, effectiveFrom: at(switchAt) }],
+    });
+    expectDeclaredError('DELETE', '/api/admin/fiscal-groups/{id}/revisions/{revision}', { status: 409, body: refused });
+    expect(await send(unique('still-scheduled'), at(switchAt + 1000))).toMatchObject({ icms: 5.18, revision: 2 });
   });
 });

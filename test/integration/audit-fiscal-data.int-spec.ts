@@ -2,14 +2,13 @@ import { AuditEventEntity } from '../../src/audit/audit-event.entity.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
 import { FiscalGroupsService } from '../../src/fiscal-groups/fiscal-groups.service.js';
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import { ProductCategoriesService } from '../../src/product-categories/product-categories.service.js';
 import { StatusAliasesModule } from '../../src/status-aliases/status-aliases.module.js';
 import { StatusAliasesService } from '../../src/status-aliases/status-aliases.service.js';
 import { fiscalGroup, productCategory, taxMatrixWith } from '../factories/index.js';
 import { AUDIT, auditEventsOf } from '../support/audit.js';
-import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { bootIntegration, type IntegrationContext, FISCAL_LOOKUP_MODULES } from '../support/integration.js';
 
 const CSV_HEADER = 'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP';
 
@@ -25,7 +24,7 @@ describe('audit events of fiscal groups, product categories and status aliases (
 
   beforeAll(async () => {
     db = await bootIntegration({
-      imports: [AuditModule, FiscalGroupsModule, ProductCategoriesModule, StatusAliasesModule, FiscalLookupModule],
+      imports: [AuditModule, FiscalGroupsModule, ProductCategoriesModule, StatusAliasesModule, ...FISCAL_LOOKUP_MODULES],
     });
     groups = db.get(FiscalGroupsService);
     categories = db.get(ProductCategoriesService);

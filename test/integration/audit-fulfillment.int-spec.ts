@@ -1,7 +1,6 @@
 import { AuditModule } from '../../src/audit/audit.module.js';
 import type { Actor } from '../../src/common/actor.js';
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import type {
   DispatchedRequestDto,
   StatusRequestDto,
@@ -14,7 +13,7 @@ import { ProductCategoriesModule } from '../../src/product-categories/product-ca
 import { StatusAliasEntity } from '../../src/status-aliases/status-alias.entity.js';
 import { fiscalGroup, order, orderPayload, productCategory } from '../factories/index.js';
 import { auditEventsOf } from '../support/audit.js';
-import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { bootIntegration, type IntegrationContext, FISCAL_LOOKUP_MODULES } from '../support/integration.js';
 import type { AuditContext } from '../../src/audit/audit-event.types.js';
 
 const POS: Actor = { clientId: '7002', via: 'POST /api/order/status' };
@@ -34,7 +33,7 @@ describe('audit events of fulfillment changes (integration)', () => {
 
   beforeAll(async () => {
     db = await bootIntegration({
-      imports: [AuditModule, FulfillmentModule, FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule],
+      imports: [AuditModule, FulfillmentModule, ...FISCAL_LOOKUP_MODULES, FiscalGroupsModule, ProductCategoriesModule],
       entities: [StatusAliasEntity],
     });
     service = db.get(FulfillmentService);

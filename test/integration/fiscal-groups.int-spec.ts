@@ -4,10 +4,9 @@ import { storeRefsOf } from '../../src/fiscal-groups/fiscal-group.entity.js';
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
 import { FiscalGroupsService } from '../../src/fiscal-groups/fiscal-groups.service.js';
 import { taxMatrixToCsv } from '../../src/fiscal-groups/tax-matrix-csv.js';
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import { FiscalLookupService } from '../../src/fiscal-lookup/fiscal-lookup.service.js';
 import { fiscalGroup, taxMatrixWith } from '../factories/index.js';
-import { bootIntegration, withoutFiscalNotifications, type IntegrationContext } from '../support/integration.js';
+import { bootIntegration, withoutFiscalNotifications, type IntegrationContext, FISCAL_LOOKUP_MODULES } from '../support/integration.js';
 import { AUDIT } from '../support/audit.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 
@@ -27,7 +26,7 @@ describe('FiscalGroupsService (integration)', () => {
 
   beforeAll(async () => {
     // FiscalLookupModule is global in the app: the service drops its cache after each write.
-    db = await bootIntegration({ imports: [AuditModule, FiscalGroupsModule, FiscalLookupModule] });
+    db = await bootIntegration({ imports: [AuditModule, FiscalGroupsModule, ...FISCAL_LOOKUP_MODULES] });
     service = db.get(FiscalGroupsService);
   });
   afterAll(async () => {

@@ -1,11 +1,16 @@
 import { FiscalGroupEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
 import { ProductFiscalCategoryEntity } from '../../src/product-categories/product-fiscal-category.entity.js';
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import { FiscalLookupService } from '../../src/fiscal-lookup/fiscal-lookup.service.js';
 import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import { fiscalGroup, productCategory, taxMatrixWith } from '../factories/index.js';
-import { bootIntegration, eventually, withoutFiscalNotifications, type IntegrationContext } from '../support/integration.js';
+import {
+  bootIntegration,
+  eventually,
+  withoutFiscalNotifications,
+  type IntegrationContext,
+  FISCAL_LOOKUP_MODULES,
+} from '../support/integration.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 
 describe('FiscalLookupService (integration)', () => {
@@ -22,7 +27,7 @@ describe('FiscalLookupService (integration)', () => {
 
   beforeAll(async () => {
     // The lookup's loaders are provided by the modules that own the tables.
-    db = await bootIntegration({ imports: [AuditModule, FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule] });
+    db = await bootIntegration({ imports: [AuditModule, ...FISCAL_LOOKUP_MODULES, FiscalGroupsModule, ProductCategoriesModule] });
     lookup = db.get(FiscalLookupService);
   });
   afterAll(async () => {

@@ -1,5 +1,7 @@
+import { FulfillmentRepository } from '../../src/fulfillment/fulfillment.repository.js';
+import { OrderDetailSections } from '../../src/orders/order-detail-sections.js';
+import { OrderReadsRepository } from '../../src/orders/order-reads.repository.js';
 import type { Actor } from '../../src/common/actor.js';
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import type { DispatchedRequestDto, StatusRequestDto, TrackingRequestDto } from '../../src/fulfillment/dto/fulfillment.dto.js';
 import type { InfoPaymentsQueryDto } from '../../src/fulfillment/dto/info-payments.dto.js';
 import { FulfillmentModule } from '../../src/fulfillment/fulfillment.module.js';
@@ -10,7 +12,7 @@ import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.en
 import { OrdersQueryService } from '../../src/orders/orders-query.service.js';
 import { StatusAliasEntity } from '../../src/status-aliases/status-alias.entity.js';
 import { order, orderDispatch, orderPayload, orderTracking, orderTransfer, statusAlias } from '../factories/index.js';
-import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { bootIntegration, type IntegrationContext, FISCAL_LOOKUP_MODULES } from '../support/integration.js';
 import { AUDIT } from '../support/audit.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 
@@ -31,7 +33,7 @@ describe('Fulfillment: status, tracking, dispatch, infoPayments and the detail (
   });
 
   beforeAll(async () => {
-    db = await bootIntegration({ imports: [AuditModule, FulfillmentModule, FiscalLookupModule], entities: [StatusAliasEntity] });
+    db = await bootIntegration({ imports: [AuditModule, FulfillmentModule, ...FISCAL_LOOKUP_MODULES], entities: [StatusAliasEntity] });
     service = db.get(FulfillmentService);
   });
   afterAll(async () => {
@@ -146,7 +148,12 @@ describe('Fulfillment: status, tracking, dispatch, infoPayments and the detail (
       await orderTransfer(db.dataSource, { orderDbId: target.id, refiscalized: true, clientId: '7002' });
       await orderDispatch(db.dataSource, { orderDbId: target.id, idTransaccion: 'TX-DET' });
 
-      const detail = (await db.get(OrdersQueryService).detail('DET-1')) as unknown as Record<string, unknown>;
+      // The detail as the app composes it from the sections FulfillmentRepository keeps (OrderDetailSectionsModule).
+      const query = new OrdersQueryService(
+        db.get(OrderReadsRepository),
+        new OrderDetailSections(db.get(FulfillmentRepository).detailSections()),
+      );
+      const detail = (await query.detail('DET-1')) as unknown as Record<string, unknown>;
       expect(detail.tracking).toEqual([
         expect.objectContaining({ status: 'Coletado', orderStatusApplied: false, at: '2026-03-01T10:00:00.000000Z' }),
         expect.objectContaining({ status: 'DELIVERED', orderStatusApplied: true }),

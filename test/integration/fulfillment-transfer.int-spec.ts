@@ -1,7 +1,6 @@
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
 import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import type { Actor } from '../../src/common/actor.js';
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import type { TransferRequestDto } from '../../src/fulfillment/dto/fulfillment.dto.js';
 import { FulfillmentModule } from '../../src/fulfillment/fulfillment.module.js';
 import { FulfillmentService } from '../../src/fulfillment/fulfillment.service.js';
@@ -17,7 +16,8 @@ import {
   type OrderOverrides,
 } from '../factories/index.js';
 import { StoreEntity } from '../../src/channels/store.entity.js';
-import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { bootIntegration, type IntegrationContext, FISCAL_LOOKUP_MODULES, withoutFiscalNotifications } from '../support/integration.js';
+import { FiscalLookupService } from '../../src/fiscal-lookup/fiscal-lookup.service.js';
 import { AUDIT } from '../support/audit.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 
@@ -52,7 +52,7 @@ describe('Fulfillment: transfer (integration)', () => {
 
   beforeAll(async () => {
     db = await bootIntegration({
-      imports: [AuditModule, FulfillmentModule, FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule],
+      imports: [AuditModule, FulfillmentModule, ...FISCAL_LOOKUP_MODULES, FiscalGroupsModule, ProductCategoriesModule],
       entities: [StoreEntity],
     });
     service = db.get(FulfillmentService);
@@ -113,6 +113,27 @@ describe('Fulfillment: transfer (integration)', () => {
         extra: { partner: 'x' },
       }),
     ]);
+  });
+
+  it('re-taxes by the revision the table has in force at the order’s tax instant, even one its cache has not heard of', async () => {
+    const target = await fiscalGroup(db.dataSource, { stores: ['store-c1'], taxMatrix: taxMatrixWith(12) });
+    await db.get(FiscalLookupService).groupAt('store-c1', new Date()); // cached: revision 1, at 12 %
+    await withoutFiscalNotifications(db.dataSource, async () => {
+      // A change by hand in SQL with the notifications off: only the revision table knows of revision 2, at 18 %.
+      await db.dataSource.query('UPDATE fiscal_group SET tax_matrix = $1 WHERE id = $2', [JSON.stringify(taxMatrixWith(18)), target.id]);
+      const [second] = (await db.dataSource.query(
+        'SELECT revision, effective_from FROM fiscal_group_revision WHERE fiscal_group_id = $1 ORDER BY revision DESC LIMIT 1',
+        [target.id],
+      )) as Array<{ revision: number; effective_from: Date }>;
+      expect(second!.revision).toBe(2);
+      await taxedByA('T-stale', { taxInstant: new Date(second!.effective_from.getTime() + 1000) });
+      await transfer({ order: 'T-stale', from_store: 'store-a1', to_store: 'store-c1' });
+    });
+    const after = await stored('T-stale');
+    expect(after).toMatchObject({ fiscalGroupId: target.id, fiscalGroupRevision: 2 });
+    // Revision 2 (18 %): ICMS 25.90 × 18 % = 4.662 → 4.66.
+    const products = (after.enrichedPayload as { order: { products: Array<{ tax: unknown }> } }).order.products;
+    expect(products[0]!.tax).toMatchObject({ ICMS_rate: 18, ICMS_value: 4.66 });
   });
 
   it('keeps the taxes when the target store has the same fiscal group (ids as numbers are compared as text)', async () => {

@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { SqlRunner } from '../../src/database/sql-runner.js';
-import { OrderDetailSections } from '../../src/orders/order-detail-sections.js';
+import { detailSection, OrderDetailSections } from '../../src/orders/order-detail-sections.js';
+import { OrderReadsRepository } from '../../src/orders/order-reads.repository.js';
 import type { OrderListQuery } from '../../src/orders/dto/order-list.query.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { OrdersModule } from '../../src/orders/orders.module.js';
@@ -199,23 +200,23 @@ describe('Orders: the list and the detail (integration)', () => {
       await expect(service.detail('x'.repeat(101))).rejects.toMatchObject({ status: 400 });
     });
 
-    it('carries every registered section under its key, read for this order; a key registered twice is refused', async () => {
-      const sections = db.get(OrderDetailSections);
+    it('carries every bound section under its key, read for this order; a key bound twice is refused', async () => {
       const readFor: string[] = [];
-      // Only OrdersModule is booted: no module registered `dispatches`; the section's entries are typed by OrderDetailDto.
-      sections.register({
+      // The sections another module keeps, as OrderDetailSectionsModule binds them; the entries are typed by OrderDetailDto.
+      const dispatches = detailSection({
         key: 'dispatches',
         read: (orderDbId) => {
           readFor.push(orderDbId);
           return Promise.resolve([{ idTransaccion: `about ${orderDbId}`, at: '2026-01-01T00:00:00.000000Z', clientId: null, extra: null }]);
         },
       });
+      const query = new OrdersQueryService(db.get(OrderReadsRepository), new OrderDetailSections([dispatches]));
       const stored = await order(db.dataSource, { orderId: 'D-sections' });
-      expect(await service.detail('D-sections')).toMatchObject({ dispatches: [{ idTransaccion: `about ${stored.id}` }] });
+      expect(await query.detail('D-sections')).toMatchObject({ dispatches: [{ idTransaccion: `about ${stored.id}` }] });
       expect(readFor).toEqual([stored.id]);
-      expect(() => sections.register({ key: 'dispatches', read: () => Promise.resolve([]) })).toThrow(
-        'The order detail section "dispatches" is registered twice',
-      );
+      // Only OrdersModule is booted: nothing binds ORDER_DETAIL_SECTIONS, and the detail has no other module's section.
+      expect(await service.detail('D-sections')).not.toHaveProperty('dispatches');
+      expect(() => new OrderDetailSections([dispatches, dispatches])).toThrow('The order detail section "dispatches" is bound twice');
     });
   });
 });

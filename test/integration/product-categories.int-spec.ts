@@ -1,9 +1,8 @@
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import { FiscalLookupService } from '../../src/fiscal-lookup/fiscal-lookup.service.js';
 import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import { ProductCategoriesService } from '../../src/product-categories/product-categories.service.js';
 import { productCategory } from '../factories/index.js';
-import { bootIntegration, withoutFiscalNotifications, type IntegrationContext } from '../support/integration.js';
+import { bootIntegration, withoutFiscalNotifications, type IntegrationContext, FISCAL_LOOKUP_MODULES } from '../support/integration.js';
 import { AUDIT } from '../support/audit.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 
@@ -13,7 +12,7 @@ describe('ProductCategoriesService (integration)', () => {
 
   beforeAll(async () => {
     // FiscalLookupModule is global in the app: the service drops its cache after each write.
-    db = await bootIntegration({ imports: [AuditModule, ProductCategoriesModule, FiscalLookupModule] });
+    db = await bootIntegration({ imports: [AuditModule, ProductCategoriesModule, ...FISCAL_LOOKUP_MODULES] });
     service = db.get(ProductCategoriesService);
   });
   afterAll(async () => {

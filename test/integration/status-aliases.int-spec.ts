@@ -1,3 +1,11 @@
+import { jest } from '@jest/globals';
+import { getRepositoryToken } from '@nestjs/typeorm';
+import pg from 'pg';
+import type { Repository } from 'typeorm';
+import { AuditLog } from '../../src/audit/audit-log.js';
+import { createRootLogger } from '../../src/common/logging/logger.js';
+import { DATABASE_URL, DatabaseListener } from '../../src/database/database-listener.js';
+import { TransactionRunner } from '../../src/database/transaction-runner.js';
 import { StatusAliasEntity } from '../../src/status-aliases/status-alias.entity.js';
 import { StatusAliasesModule } from '../../src/status-aliases/status-aliases.module.js';
 import { StatusAliasesService } from '../../src/status-aliases/status-aliases.service.js';
@@ -66,10 +74,55 @@ describe('StatusAliasesService (integration)', () => {
     });
 
     it('sees a row written by anyone else once its notification arrives (cached table dropped by NOTIFY)', async () => {
+      // Deterministic: the context's start awaited the service's LISTEN (its onModuleInit), so the notification is heard.
       expect(await service.resolve('Listo Para Retirar')).toBeUndefined();
       // Written beside the service, as another instance or a script would.
       await statusAlias(db.dataSource, { label: 'Listo para retirar', status: 'READY' });
       await eventually(async () => expect(await service.resolve('listo para retirar')).toBe('READY'));
+    });
+  });
+
+  describe('before its LISTEN is active', () => {
+    /** Holds every `LISTEN` back until `release()`, as a slow listening connection would (the SQL still runs, later). */
+    function holdListens(): { release(): void } {
+      let open!: () => void;
+      const opened = new Promise<void>((done) => (open = done));
+      const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+      const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+        if (typeof args[0] === 'string' && args[0].startsWith('LISTEN ')) return opened.then(() => query.apply(this, args));
+        return query.apply(this, args);
+      } as never);
+      return {
+        release: () => {
+          spy.mockRestore();
+          open();
+        },
+      };
+    }
+
+    it('does not cache the table until it listens, so a row written meanwhile is seen', async () => {
+      // A listener of its own, connected and listening to nothing yet (the context's already listens to the channel).
+      const listener = new DatabaseListener(db.get<string>(DATABASE_URL), createRootLogger('silent'));
+      await listener.onModuleInit();
+      const held = holdListens();
+      try {
+        const late = new StatusAliasesService(
+          db.get<Repository<StatusAliasEntity>>(getRepositoryToken(StatusAliasEntity)),
+          db.get(TransactionRunner),
+          listener,
+          db.get(AuditLog),
+        );
+        const listening = late.onModuleInit();
+        expect(await late.resolve('Pronto Agora')).toBeUndefined();
+        // Its notification is sent before the LISTEN runs: only a table read again (not cached meanwhile) shows the row.
+        await statusAlias(db.dataSource, { label: 'Pronto agora', status: 'READY' });
+        held.release();
+        await listening;
+        await eventually(async () => expect(await late.resolve('pronto agora')).toBe('READY'), { timeoutMs: 3000 });
+      } finally {
+        held.release();
+        await listener.onApplicationShutdown();
+      }
     });
   });
 

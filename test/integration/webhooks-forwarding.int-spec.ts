@@ -1,8 +1,8 @@
+import { WebhookDeliveriesRepository } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
 import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import type { Actor } from '../../src/common/actor.js';
 import { JobRunner } from '../../src/database/jobs/job-runner.js';
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import { MetricsModule } from '../../src/metrics/metrics.module.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { OrderDetailSections } from '../../src/orders/order-detail-sections.js';
@@ -12,7 +12,7 @@ import type { AttemptRecord } from '../../src/webhooks/webhook-deliveries.reposi
 import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
 import { WebhooksModule } from '../../src/webhooks/webhooks.module.js';
 import { fiscalGroup, order, orderPayload, productCategory, retryJob, webhookDelivery } from '../factories/index.js';
-import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { bootIntegration, type IntegrationContext, FISCAL_LOOKUP_MODULES } from '../support/integration.js';
 import { retryJobOf, scheduledDelayMs } from '../support/rows.js';
 import { answer, forwardedPayload, verifySignature, WebhookReceiver, type ReceivedRequest } from '../support/webhook-receiver.js';
 import { webhookIdFor } from '../../src/webhooks/webhook-signature.js';
@@ -40,7 +40,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     db = await bootIntegration({
-      imports: [AuditModule, WebhooksModule, FiscalLookupModule, MetricsModule, FiscalGroupsModule, ProductCategoriesModule],
+      imports: [AuditModule, WebhooksModule, ...FISCAL_LOOKUP_MODULES, MetricsModule, FiscalGroupsModule, ProductCategoriesModule],
       env: { ORDER_WEBHOOK_URL: `${receiver.url}?token=t0ps3cret`, ORDER_WEBHOOK_SECRET: SECRET, WEBHOOK_RETRY_SCHEDULE: '60s,5m' },
     });
     // The module's background jobs (the retry worker) are stopped: the tests here look at the queue as the requests leave it.
@@ -317,7 +317,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
         error: 'no complete answer within 10000 ms',
         attemptedAt: new Date('2026-02-01T10:00:00Z'),
       });
-      const { deliveries } = await db.get(OrderDetailSections).read(target.id);
+      const { deliveries } = await new OrderDetailSections(db.get(WebhookDeliveriesRepository).detailSections()).read(target.id);
       expect(deliveries).toEqual([
         expect.objectContaining({
           attempt: 1,

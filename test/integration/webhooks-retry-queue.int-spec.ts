@@ -1,7 +1,6 @@
 import { createRootLogger } from '../../src/common/logging/logger.js';
 import { ADVISORY_LOCKS } from '../../src/database/advisory-locks.js';
 import { JobRunner } from '../../src/database/jobs/job-runner.js';
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import { MetricsModule } from '../../src/metrics/metrics.module.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { WebhookDeliveriesRepository } from '../../src/webhooks/webhook-deliveries.repository.js';
@@ -12,7 +11,7 @@ import { WebhookRetryJobEntity } from '../../src/webhooks/webhook-retry-job.enti
 import { WebhookRetryWorker } from '../../src/webhooks/webhook-retry.worker.js';
 import { WebhooksModule } from '../../src/webhooks/webhooks.module.js';
 import { order, retryJob, webhookDelivery } from '../factories/index.js';
-import { bootIntegration, eventually, type IntegrationContext } from '../support/integration.js';
+import { bootIntegration, eventually, type IntegrationContext, FISCAL_LOOKUP_MODULES } from '../support/integration.js';
 import { makeRetryJobDue, retryJobOf, scheduledDelayMs } from '../support/rows.js';
 import { answer, WebhookReceiver } from '../support/webhook-receiver.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
@@ -46,7 +45,7 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     db = await bootIntegration({
-      imports: [AuditModule, WebhooksModule, FiscalLookupModule, MetricsModule],
+      imports: [AuditModule, WebhooksModule, ...FISCAL_LOOKUP_MODULES, MetricsModule],
       env: { ORDER_WEBHOOK_URL: receiver.url, WEBHOOK_RETRY_SCHEDULE: '60s,5m', WEBHOOK_DELIVERY_RETENTION_DAYS: '30' },
     });
     // The module's background jobs (its retry worker) are stopped: each test starts a worker when it wants the queue worked.

@@ -9,9 +9,19 @@ import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { ConfigModule } from '../../src/config/config.module.js';
 import { DatabaseListener } from '../../src/database/database-listener.js';
 import { DatabaseModule } from '../../src/database/database.module.js';
+import { FiscalGroupsPortsModule } from '../../src/fiscal-groups/fiscal-groups-ports.module.js';
+import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
+import { OrdersPortsModule } from '../../src/orders/orders-ports.module.js';
+import { ProductCategoriesPortsModule } from '../../src/product-categories/product-categories-ports.module.js';
 import { createTestDatabase } from '../setup/test-database.js';
 import { TEST_JWT_SECRET } from './test-app.js';
 import { eventually } from './eventually.js';
+
+/**
+ * The fiscal lookup (global in the app) and the modules that bind the ports it and the fiscal groups inject (with the
+ * modules implementing them): a context imports these whenever a provider under test injects FiscalLookupService.
+ */
+export const FISCAL_LOOKUP_MODULES = [FiscalLookupModule, FiscalGroupsPortsModule, ProductCategoriesPortsModule, OrdersPortsModule];
 
 /** The channel `settleNotifications()` sends its marker on. */
 const SETTLE_CHANNEL = 'integration_test_settle';
@@ -78,14 +88,17 @@ export async function bootIntegration(options: IntegrationOptions): Promise<Inte
   }
   const dataSource = context.get(DataSource);
   const arrived = new Set<string>();
-  context.get(DatabaseListener).subscribe(SETTLE_CHANNEL, { onNotification: (payload) => arrived.add(payload ?? ''), onReset: () => {} });
+  // Resolves once its LISTEN is active: a marker sent from then on arrives.
+  await context
+    .get(DatabaseListener)
+    .subscribe(SETTLE_CHANNEL, { onNotification: (payload) => arrived.add(payload ?? ''), onReset: () => {} });
   return {
     context,
     dataSource,
     config,
     get: context.get.bind(context) as INestApplicationContext['get'],
     settleNotifications: async () => {
-      // Sent again until it arrives: the LISTEN of a new subscription is issued in the background.
+      // Sent again until it arrives: a notification is delivered asynchronously.
       const marker = randomUUID();
       await eventually(async () => {
         await dataSource.query('SELECT pg_notify($1, $2)', [SETTLE_CHANNEL, marker]);

@@ -360,7 +360,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a scheduled revision
-         * @description Only a revision that has not taken effect can be cancelled (409 once in force, or when already cancelled).
+         * @description Only a revision that has not taken effect can be cancelled: 409 REVISION_IN_FORCE once it took effect (in force, or replaced since), REVISION_IN_USE when a stored order dated ahead of its receipt was already taxed by it (a revision that taxed an order stays), CONFLICT when already cancelled. A revision cancelled with 204 never taxes an order.
          */
         delete: operations["FiscalGroupRevisions_cancel"];
         options?: never;
@@ -1998,6 +1998,45 @@ export interface components {
             /** @description Who cancelled it (null unless cancelled through the API) */
             cancelledBy: components["schemas"]["RevisionActorDto"] | null;
             group: components["schemas"]["FiscalGroupRevisionContentDto"];
+        };
+        RevisionDetailDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /**
+             * Format: uuid
+             * @description The fiscal group
+             * @example 0b7e7a36-5c1e-4f4e-9d43-8f0f6a3b2a10
+             */
+            fiscalGroupId: string;
+            /**
+             * @description The revision's number
+             * @example 4
+             */
+            revision: number;
+            /**
+             * Format: date-time
+             * @description When it takes (or took) effect
+             * @example 2027-04-01T03:00:00.000Z
+             */
+            effectiveFrom: string;
+        };
+        RevisionInForceErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /** @enum {string} */
+            error: "REVISION_IN_FORCE";
+            /** @description One item, about `revision` */
+            details: components["schemas"]["RevisionDetailDto"][];
+        };
+        RevisionInUseErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /** @enum {string} */
+            error: "REVISION_IN_USE";
+            /** @description One item, about `revision` */
+            details: components["schemas"]["RevisionDetailDto"][];
         };
         ProductIdExistsDetailDto: {
             /** @description The request field the failure is about (a path parameter by its name) */
@@ -8123,19 +8162,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The revision is in force or past, or already cancelled */
+            /** @description REVISION_IN_FORCE: the revision took effect; REVISION_IN_USE: a stored order names it; CONFLICT: already cancelled. Nothing changes. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "Conflict with the current state",
-                     *       "error": "CONFLICT"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["RevisionInForceErrorDto"] | components["schemas"]["RevisionInUseErrorDto"] | components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Unexpected error (logged with the request id) */

@@ -44,6 +44,8 @@ export const DomainErrorCode = {
   EMAIL_IN_USE: 'EMAIL_IN_USE',
   PASSWORD_REJECTED: 'PASSWORD_REJECTED',
   LAST_ADMIN: 'LAST_ADMIN',
+  REVISION_IN_USE: 'REVISION_IN_USE',
+  REVISION_IN_FORCE: 'REVISION_IN_FORCE',
 } as const;
 export type DomainErrorCode = (typeof DomainErrorCode)[keyof typeof DomainErrorCode];
 export const DOMAIN_ERROR_CODES = Object.values(DomainErrorCode);
@@ -127,4 +129,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   EMAIL_IN_USE: 409,
   PASSWORD_REJECTED: 400,
   LAST_ADMIN: 409,
+  REVISION_IN_USE: 409,
+  REVISION_IN_FORCE: 409,
 };

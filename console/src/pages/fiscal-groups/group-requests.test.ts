@@ -84,6 +84,8 @@ describe('previewing and cancelling', () => {
   it('cancels by group and revision; a 409 is a change that took effect meanwhile', () => {
     expect(cancelRequest('g-1', 4)).toEqual({ params: { path: { id: 'g-1', revision: 4 } } });
     expect(cancelFailureKind({ status: 409, message: 'took effect' })).toBe('tookEffect');
+    expect(cancelFailureKind({ status: 409, code: 'REVISION_IN_FORCE', message: 'took effect' })).toBe('tookEffect');
+    expect(cancelFailureKind({ status: 409, code: 'REVISION_IN_USE', message: 'taxed an order' })).toBe('inUse');
     expect(cancelFailureKind({ status: 404, message: 'no revision' })).toBe('gone');
     expect(cancelFailureKind({ status: 503, message: 'down' })).toBe('other');
     expect(cancelFailureKind(new Error('network'))).toBe('other');

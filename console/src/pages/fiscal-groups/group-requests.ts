@@ -45,9 +45,13 @@ export function cancelRequest(groupId: string, revision: number) {
   return { params: { path: { id: groupId, revision } } };
 }
 
-/** A refused cancellation: a 409 means the change took effect (or was cancelled) meanwhile, not a failure to retry. */
-export function cancelFailureKind(error: unknown): 'tookEffect' | 'gone' | 'other' {
+/**
+ * A refused cancellation: a 409 `REVISION_IN_USE` means an order was already taxed by the change (it stays); any other
+ * 409 that it took effect (or was cancelled) meanwhile. Neither is a failure to retry.
+ */
+export function cancelFailureKind(error: unknown): 'inUse' | 'tookEffect' | 'gone' | 'other' {
   if (!isProblem(error)) return 'other';
+  if (error.status === 409 && error.code === 'REVISION_IN_USE') return 'inUse';
   if (error.status === 409) return 'tookEffect';
   if (error.status === 404) return 'gone';
   return 'other';

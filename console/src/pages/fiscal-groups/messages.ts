@@ -181,6 +181,8 @@ export const fiscalGroupsMessages = {
       cancelled: 'Revision {{revision}} was cancelled.',
       tookEffect:
         'Revision {{revision}} can no longer be cancelled: it took effect (or was cancelled) meanwhile. The page now shows the group as it is.',
+      inUse:
+        'Revision {{revision}} can no longer be cancelled: an order dated after its instant was already taxed by it, and a revision that taxed an order stays.',
       cancelFailed: 'Could not cancel: {{message}}',
     },
     impact: {
@@ -434,6 +436,8 @@ export const fiscalGroupsMessages = {
       cancelled: 'A revisão {{revision}} foi cancelada.',
       tookEffect:
         'A revisão {{revision}} não pode mais ser cancelada: ela passou a valer (ou foi cancelada) nesse meio-tempo. A página agora mostra o grupo como está.',
+      inUse:
+        'A revisão {{revision}} não pode mais ser cancelada: um pedido com data após o seu instante já foi tributado por ela, e uma revisão que tributou um pedido permanece.',
       cancelFailed: 'Não foi possível cancelar: {{message}}',
     },
     impact: {

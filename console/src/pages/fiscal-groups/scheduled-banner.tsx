@@ -37,7 +37,9 @@ export function ScheduledBanner({ group }: { group: FiscalGroup }) {
       const message =
         kind === 'other'
           ? t('schedule.cancelFailed', { message: isProblem(error) ? error.message : String(error) })
-          : t('schedule.tookEffect', { revision: scheduled.revision });
+          : kind === 'inUse'
+            ? t('schedule.inUse', { revision: scheduled.revision })
+            : t('schedule.tookEffect', { revision: scheduled.revision });
       setOutcome({ ok: false, revision: scheduled.revision, message });
     },
     onSettled: async (_data, error) => {
