@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
-import type { EntityManager } from 'typeorm';
+import { Deadline } from '../common/deadline.js';
+import { RequestLane } from '../common/http/request-lane.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
@@ -16,8 +18,12 @@ export const MAX_IMPACT_ORDERS = 10_000;
 const BATCH_ORDERS = 250;
 /** ...and stored bytes per statement (payload and enriched payload), so that orders of thousands of lines come a few at a time. */
 const BATCH_BYTES = 4 * 1024 * 1024;
-/** Each statement of the preview; past it the answer is a 503, never a long-held connection. */
-const STATEMENT_TIMEOUT_MS = 5_000;
+/**
+ * Impact previews one instance runs at once; more are refused with 429. Each holds one pooled
+ * connection for its snapshot (and takes another for a moment to read categories), so previews never
+ * hold more than four of the pool. See "Expensive requests have a lane" in docs/api-decisions.md.
+ */
+export const PREVIEWS_AT_ONCE = 2;
 const HOUR_MS = 3_600_000;
 
 interface GroupInForce {
@@ -32,15 +38,39 @@ interface GroupInForce {
  */
 @Injectable()
 export class FiscalImpactService {
+  private readonly deadlineMs: number;
+  private readonly lane: RequestLane;
+
   constructor(
     private readonly fiscalGroups: FiscalGroupsService,
     private readonly lookup: FiscalLookupService,
     private readonly orders: OrderWindowRepository,
     private readonly transactions: TransactionRunner,
     @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.deadlineMs = config.impactPreviewDeadlineMs;
+    // A place frees within the deadline: that is the wait to suggest.
+    this.lane = new RequestLane('impact previews', PREVIEWS_AT_ONCE, Math.max(1, Math.ceil(this.deadlineMs / 1000)));
+  }
 
-  async preview(id: string, body: FiscalGroupImpactRequestDto): Promise<FiscalGroupImpactDto> {
+  /** Previews under way in this instance. */
+  get inFlight(): number {
+    return this.lane.inFlight;
+  }
+
+  preview(id: string, body: FiscalGroupImpactRequestDto): Promise<FiscalGroupImpactDto> {
+    return this.lane.run(async () => {
+      const deadline = new Deadline(this.deadlineMs);
+      try {
+        return await this.previewWithin(deadline, id, body);
+      } catch (error) {
+        throw deadline.explain(error);
+      }
+    });
+  }
+
+  private async previewWithin(deadline: Deadline, id: string, body: FiscalGroupImpactRequestDto): Promise<FiscalGroupImpactDto> {
     const { hours = DEFAULT_IMPACT_HOURS, ...groupBody } = body;
     const { group: inForce, storeIds } = await this.groupInForce(id);
     const proposed = proposedGroup(inForce, groupBody);
@@ -48,10 +78,15 @@ export class FiscalImpactService {
     const from = new Date(to.getTime() - hours * HOUR_MS);
     // One snapshot for the keys and the payloads (a read-only transaction never fails to serialize).
     const { tally, moreOrdersInWindow } = await this.transactions.run(async (manager) => {
-      await this.orders.boundStatements(manager, STATEMENT_TIMEOUT_MS);
+      // Each statement may run only for what is left of the deadline: PostgreSQL cancels it then.
+      await this.orders.boundStatements(manager, deadline.statementTimeoutMs());
       const keys = await this.orders.keys(manager, storeIds, from, to, MAX_IMPACT_ORDERS + 1);
       const compared = new ImpactTally();
-      await this.compare(manager, batchesOf(keys.slice(0, MAX_IMPACT_ORDERS)), inForce, proposed, compared, to);
+      const read = async (ids: string[]) => {
+        await this.orders.boundStatements(manager, deadline.statementTimeoutMs());
+        return this.orders.payloads(manager, ids);
+      };
+      await this.compare(read, batchesOf(keys.slice(0, MAX_IMPACT_ORDERS)), inForce, proposed, compared, to, deadline);
       return { tally: compared, moreOrdersInWindow: keys.length > MAX_IMPACT_ORDERS };
     }, 'REPEATABLE READ');
     return {
@@ -75,25 +110,32 @@ export class FiscalImpactService {
    * lets other requests in between batches.
    */
   private async compare(
-    manager: EntityManager,
+    read: (ids: string[]) => Promise<WindowOrder[]>,
     batches: string[][],
     inForce: FiscalGroupSnapshot,
     proposed: FiscalGroupSnapshot,
     tally: ImpactTally,
     now: Date,
+    deadline: Deadline,
   ): Promise<void> {
-    let next = batches.length > 0 ? this.orders.payloads(manager, batches[0]!) : undefined;
-    for (let index = 0; next; index++) {
-      const orders: WindowOrder[] = await next;
-      // Not on the snapshot's connection: what an older snapshot reads must not go into the shared cache.
-      const categories = await this.lookup.categoriesFor(distinctProductIds(orders));
-      next = index + 1 < batches.length ? this.orders.payloads(manager, batches[index + 1]!) : undefined;
-      for (const order of orders) {
-        const before = this.engine.enrich({ group: inForce, categories, payload: order.payload, now });
-        const after = this.engine.enrich({ group: proposed, categories, payload: order.payload, now });
-        tally.add({ id: order.id, orderId: order.orderId, receivedAt: order.receivedAt, before, after });
+    let next = batches.length > 0 ? read(batches[0]!) : undefined;
+    try {
+      for (let index = 0; next; index++) {
+        const orders: WindowOrder[] = await next;
+        // Not on the snapshot's connection: what an older snapshot reads must not go into the shared cache.
+        const categories = await this.lookup.categoriesFor(distinctProductIds(orders));
+        next = index + 1 < batches.length ? read(batches[index + 1]!) : undefined;
+        for (const order of orders) {
+          deadline.check();
+          const before = this.engine.enrich({ group: inForce, categories, payload: order.payload, now });
+          const after = this.engine.enrich({ group: proposed, categories, payload: order.payload, now });
+          tally.add({ id: order.id, orderId: order.orderId, receivedAt: order.receivedAt, before, after });
+        }
+        await yieldToOtherRequests();
       }
-      await yieldToOtherRequests();
+    } finally {
+      // A read started ahead and left behind by a failure ends with the transaction; its outcome is no one's.
+      next?.catch(() => undefined);
     }
   }
 }
