@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
 import { Deadline } from '../common/deadline.js';
 import { RequestLane } from '../common/http/request-lane.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -7,9 +6,10 @@ import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { OrderWindowRepository, type WindowOrder, type WindowOrderKey } from '../orders/order-window.repository.js';
-import { productIdsOf, TAX_ENGINE, type FiscalGroupSnapshot, type TaxEngine } from '../tax-engine/tax-engine.js';
+import type { FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 import { DEFAULT_IMPACT_HOURS, type FiscalGroupImpactDto, type FiscalGroupImpactRequestDto } from './dto/fiscal-impact.dto.js';
-import { ImpactTally } from './impact-tally.js';
+import type { ImpactFigures } from './impact-tally.js';
+import { ImpactWorkerThread } from './impact-worker-thread.js';
 import { proposedGroup } from './proposed-group.js';
 
 /** The newest orders of the window compared, at most. */
@@ -46,7 +46,6 @@ export class FiscalImpactService {
     private readonly lookup: FiscalLookupService,
     private readonly orders: OrderWindowRepository,
     private readonly transactions: TransactionRunner,
-    @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.deadlineMs = config.impactPreviewDeadlineMs;
@@ -77,17 +76,23 @@ export class FiscalImpactService {
     const to = new Date();
     const from = new Date(to.getTime() - hours * HOUR_MS);
     // One snapshot for the keys and the payloads (a read-only transaction never fails to serialize).
-    const { tally, moreOrdersInWindow } = await this.transactions.run(async (manager) => {
+    const { figures, moreOrdersInWindow } = await this.transactions.run(async (manager) => {
       // Each statement may run only for what is left of the deadline: PostgreSQL cancels it then.
       await this.orders.boundStatements(manager, deadline.statementTimeoutMs());
       const keys = await this.orders.keys(manager, storeIds, from, to, MAX_IMPACT_ORDERS + 1);
-      const compared = new ImpactTally();
       const read = async (ids: string[]) => {
         await this.orders.boundStatements(manager, deadline.statementTimeoutMs());
         return this.orders.payloads(manager, ids);
       };
-      await this.compare(read, batchesOf(keys.slice(0, MAX_IMPACT_ORDERS)), inForce, proposed, compared, to, deadline);
-      return { tally: compared, moreOrdersInWindow: keys.length > MAX_IMPACT_ORDERS };
+      const worker = new ImpactWorkerThread({ inForce, proposed, now: to }, deadline);
+      try {
+        return {
+          figures: await this.compare(read, batchesOf(keys.slice(0, MAX_IMPACT_ORDERS)), worker, deadline),
+          moreOrdersInWindow: keys.length > MAX_IMPACT_ORDERS,
+        };
+      } finally {
+        await worker.end();
+      }
     }, 'REPEATABLE READ');
     return {
       fiscalGroupId: id,
@@ -96,7 +101,7 @@ export class FiscalImpactService {
       receivedTo: to.toISOString(),
       maxOrders: MAX_IMPACT_ORDERS,
       moreOrdersInWindow,
-      ...tally.figures(),
+      ...figures,
     } as FiscalGroupImpactDto;
   }
 
@@ -106,33 +111,27 @@ export class FiscalImpactService {
   }
 
   /**
-   * Reads the next batch while the engine works on this one (the database works on the other core), and
-   * lets other requests in between batches.
+   * Reads the next batch while the worker thread parses and taxes this one. The worker runs at the lowest
+   * priority, so under load it is the preview that slows down (up to its deadline), not order intake.
    */
   private async compare(
     read: (ids: string[]) => Promise<WindowOrder[]>,
     batches: string[][],
-    inForce: FiscalGroupSnapshot,
-    proposed: FiscalGroupSnapshot,
-    tally: ImpactTally,
-    now: Date,
+    worker: ImpactWorkerThread,
     deadline: Deadline,
-  ): Promise<void> {
+  ): Promise<ImpactFigures> {
     let next = batches.length > 0 ? read(batches[0]!) : undefined;
     try {
       for (let index = 0; next; index++) {
         const orders: WindowOrder[] = await next;
+        const { productIds } = await worker.ask({ type: 'batch', orders }, 'products');
         // Not on the snapshot's connection: what an older snapshot reads must not go into the shared cache.
-        const categories = await this.lookup.categoriesFor(distinctProductIds(orders));
+        const categories = await this.lookup.categoriesFor(productIds);
         next = index + 1 < batches.length ? read(batches[index + 1]!) : undefined;
-        for (const order of orders) {
-          deadline.check();
-          const before = this.engine.enrich({ group: inForce, categories, payload: order.payload, now });
-          const after = this.engine.enrich({ group: proposed, categories, payload: order.payload, now });
-          tally.add({ id: order.id, orderId: order.orderId, receivedAt: order.receivedAt, before, after });
-        }
-        await yieldToOtherRequests();
+        deadline.check();
+        await worker.ask({ type: 'compare', categories }, 'compared');
       }
+      return (await worker.ask({ type: 'figures' }, 'figures')).figures;
     } finally {
       // A read started ahead and left behind by a failure ends with the transaction; its outcome is no one's.
       next?.catch(() => undefined);
@@ -156,10 +155,4 @@ export function batchesOf(keys: WindowOrderKey[]): string[][] {
   }
   if (batch.length > 0) batches.push(batch);
   return batches;
-}
-
-function distinctProductIds(orders: WindowOrder[]): string[] {
-  const ids = new Set<string>();
-  for (const order of orders) for (const id of productIdsOf(order.payload)) ids.add(id);
-  return [...ids];
 }
