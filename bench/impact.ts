@@ -14,12 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { DEMO_GROUP_EXTERNAL_ID, DEMO_PRODUCTS, DEMO_STORE_ID, DEMO_TAX_MATRIX } from '../src/demo/demo-data.js';
+import { DEMO_STORE_ID, DEMO_TAX_MATRIX } from '../src/demo/demo-data.js';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
-import { DefaultTaxEngine } from '../src/tax-engine/default-tax-engine.js';
-import type { CategoryIndex } from '../src/tax-engine/tax-engine.js';
 import { developmentToken, PROJECT_ROOT, startService } from './bench-support.js';
-import { benchmarkOrder } from './order-fixture.js';
+import { fillImpactOrders } from './impact-fill.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +29,6 @@ const { values } = parseArgs({
 const totalOrders = Number(values.orders);
 const runs = Number(values.runs);
 const TARGET_MS = 5000;
-const INSERT_BATCH = 1000;
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -40,48 +37,6 @@ interface Impact {
   changed: { orders: number; lines: number };
   linesLosingTaxes: { lines: number };
   totals: Record<string, { before: number; after: number; change: number }>;
-}
-
-/** The orders as the service stores them: the payload as received and its enrichment by the demo group. */
-async function fill(client: pg.Client, groupId: string): Promise<void> {
-  const engine = new DefaultTaxEngine();
-  const group = {
-    id: groupId,
-    externalId: DEMO_GROUP_EXTERNAL_ID,
-    uf: 'SP',
-    taxRegime: 'LUCRO_PRESUMIDO',
-    taxMatrix: DEMO_TAX_MATRIX,
-    settings: {},
-  };
-  const categories: CategoryIndex = {
-    byProductId: new Map(DEMO_PRODUCTS.map((product) => [product.productId, product.ncm])),
-    byExternalProductId: new Map(
-      DEMO_PRODUCTS.filter((product) => product.externalProductId).map((product) => [product.externalProductId!, product.ncm]),
-    ),
-  };
-  const now = Date.now();
-  const spacingMs = (23 * 3_600_000) / totalOrders;
-  for (let first = 0; first < totalOrders; first += INSERT_BATCH) {
-    const ids: string[] = [];
-    const payloads: string[] = [];
-    const enriched: string[] = [];
-    const received: string[] = [];
-    for (let n = first; n < Math.min(totalOrders, first + INSERT_BATCH); n++) {
-      const orderId = `bench-impact-${n}`;
-      const payload = benchmarkOrder(orderId);
-      ids.push(orderId);
-      payloads.push(JSON.stringify(payload));
-      enriched.push(JSON.stringify(engine.enrich({ group, categories, payload }).payload));
-      received.push(new Date(now - n * spacingMs).toISOString());
-    }
-    await client.query(
-      `INSERT INTO orders (order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, created_at)
-       SELECT o.order_id, 'ENRICHED', o.payload::jsonb, o.enriched::jsonb, $5, 'ifood', $6, o.received
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS o (order_id, payload, enriched, received)`,
-      [ids, payloads, enriched, received, DEMO_STORE_ID, groupId],
-    );
-  }
-  await client.query('VACUUM ANALYZE orders');
 }
 
 async function main(): Promise<void> {
@@ -106,13 +61,15 @@ async function main(): Promise<void> {
     );
     const token = await developmentToken(service.url);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const group = (await (await fetch(`${service.url}/api/admin/fiscal-groups/by-store/${DEMO_STORE_ID}`, { headers })).json()) as {
-      id: string;
-    };
+    const group = (
+      (await (await fetch(`${service.url}/api/admin/fiscal-groups?storeId=${DEMO_STORE_ID}`, { headers })).json()) as {
+        items: { id: string }[];
+      }
+    ).items[0]!;
     await client.connect();
     const started = performance.now();
     out(`storing ${totalOrders} orders of the demo store...`);
-    await fill(client, group.id);
+    await fillImpactOrders(client, group.id, totalOrders);
     const { rows } = await client.query<{ bytes: string }>(
       `SELECT round(avg(length(payload::text))) AS bytes FROM orders WHERE store_id = $1`,
       [DEMO_STORE_ID],

@@ -64,6 +64,7 @@ export interface AppConfig {
   requestTimeoutMs: number;
   unauthenticatedBodiesMax: number;
   orderMaxLines: number;
+  impactPreviewDeadlineMs: number;
   logLevel: LogLevel;
   /** Unset: chosen at start from the terminal (see `logFormatFor`). */
   logFormat: LogFormat | undefined;
@@ -357,6 +358,14 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     description:
       'Most lines plus selected modifiers an order may have; a larger one is refused with 422 ORDER_TOO_LARGE before anything is computed or stored.',
     parse: integer(1, 100_000),
+  },
+  {
+    name: 'IMPACT_PREVIEW_DEADLINE_MS',
+    key: 'impactPreviewDeadlineMs',
+    default: '15000',
+    description:
+      'How long an impact preview (`POST /api/admin/fiscal-groups/{id}/impact`) may run: past it the preview stops, its database statement included, and answers 503 `DEADLINE_EXCEEDED`.',
+    parse: integer(1, 600_000),
   },
   {
     name: 'REQUEST_TIMEOUT_MS',

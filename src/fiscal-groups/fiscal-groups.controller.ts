@@ -49,6 +49,19 @@ const CREATE_EXAMPLE = {
   taxMatrix: TAX_MATRIX_EXAMPLE,
 };
 
+/** When `GET /admin/fiscal-groups/by-store/{storeId}` was deprecated (RFC 9745: `@` and seconds since the epoch, 2026-12-07)... */
+export const BY_STORE_DEPRECATED = '@1796601600';
+/** ...and the date after which it may be gone (RFC 8594). */
+export const BY_STORE_SUNSET = 'Mon, 07 Jun 2027 00:00:00 GMT';
+const DEPRECATION_HEADERS = {
+  Deprecation: { description: 'When this path was deprecated (RFC 9745)', schema: { type: 'string', example: BY_STORE_DEPRECATED } },
+  Sunset: { description: 'After this date the path may be removed (RFC 8594)', schema: { type: 'string', example: BY_STORE_SUNSET } },
+  Link: {
+    description: 'The successor: the list filtered by the store',
+    schema: { type: 'string', example: '</api/admin/fiscal-groups?storeId=store-0042>; rel="successor-version"' },
+  },
+};
+
 const ID_PARAM = { name: 'id', format: 'uuid', description: 'Fiscal group id', example: '9f1c2a4e-3b7d-4c1a-9d2e-5f6a7b8c9d0e' };
 
 const STORE_OR_EXTERNAL_ID_TAKEN =
@@ -102,7 +115,11 @@ export class FiscalGroupsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List fiscal groups', description: 'Newest first, paged; filter by state or by a store the group holds.' })
+  @ApiOperation({
+    summary: 'List fiscal groups',
+    description:
+      'Newest first, paged; filter by state or by a store the group holds. `?storeId=` is the lookup by store: the group holding it as the one item, or no item.',
+  })
   @ApiOkResponse({ type: FiscalGroupPageDto })
   @ApiErrors([400])
   async list(@Query() query: ListFiscalGroupsQuery): Promise<FiscalGroupPageDto> {
@@ -111,11 +128,21 @@ export class FiscalGroupsController {
   }
 
   @Get('by-store/:storeId')
-  @ApiOperation({ summary: 'The fiscal group holding a store', description: 'The group used to tax the orders of `storeId`.' })
+  @ApiOperation({
+    summary: 'The fiscal group holding a store (deprecated)',
+    description:
+      'Deprecated: use `GET /api/admin/fiscal-groups?storeId=`, which answers the same group as the one item of a page (no item when no group holds the store). ' +
+      'This path is kept for one release and answers `Deprecation`, `Sunset` and a `Link` to its successor.',
+    deprecated: true,
+  })
   @ApiParam({ name: 'storeId', example: 'store-0042' })
-  @ApiOkResponse({ type: FiscalGroupResponseDto })
+  @ApiOkResponse({ type: FiscalGroupResponseDto, headers: DEPRECATION_HEADERS })
   @ApiErrors([404])
-  async byStore(@Param('storeId') storeId: string): Promise<FiscalGroupResponseDto> {
+  async byStore(@Param('storeId') storeId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<FiscalGroupResponseDto> {
+    reply
+      .header('deprecation', BY_STORE_DEPRECATED)
+      .header('sunset', BY_STORE_SUNSET)
+      .header('link', `</api/admin/fiscal-groups?storeId=${encodeURIComponent(storeId)}>; rel="successor-version"`);
     const group = await this.fiscalGroups.findByStore(storeId);
     if (!group) throw ApiError.notFound(`No fiscal group holds store ${storeId}`);
     return this.fiscalGroups.response(group);

@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { setImmediate as yieldToOtherRequests } from 'node:timers/promises';
-import type { EntityManager } from 'typeorm';
+import { Deadline } from '../common/deadline.js';
+import { RequestLane } from '../common/http/request-lane.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
 import { FiscalLookupService } from '../fiscal-lookup/fiscal-lookup.service.js';
 import { OrderWindowRepository, type WindowOrder, type WindowOrderKey } from '../orders/order-window.repository.js';
-import { productIdsOf, TAX_ENGINE, type FiscalGroupSnapshot, type TaxEngine } from '../tax-engine/tax-engine.js';
+import type { FiscalGroupSnapshot } from '../tax-engine/tax-engine.js';
 import { DEFAULT_IMPACT_HOURS, type FiscalGroupImpactDto, type FiscalGroupImpactRequestDto } from './dto/fiscal-impact.dto.js';
-import { ImpactTally } from './impact-tally.js';
+import type { ImpactFigures } from './impact-tally.js';
+import { ImpactWorkerThread } from './impact-worker-thread.js';
 import { proposedGroup } from './proposed-group.js';
 
 /** The newest orders of the window compared, at most. */
@@ -16,8 +18,12 @@ export const MAX_IMPACT_ORDERS = 10_000;
 const BATCH_ORDERS = 250;
 /** ...and stored bytes per statement (payload and enriched payload), so that orders of thousands of lines come a few at a time. */
 const BATCH_BYTES = 4 * 1024 * 1024;
-/** Each statement of the preview; past it the answer is a 503, never a long-held connection. */
-const STATEMENT_TIMEOUT_MS = 5_000;
+/**
+ * Impact previews one instance runs at once; more are refused with 429. Each holds one pooled
+ * connection for its snapshot (and takes another for a moment to read categories), so previews never
+ * hold more than four of the pool. See "Expensive requests have a lane" in docs/api-decisions.md.
+ */
+export const PREVIEWS_AT_ONCE = 2;
 const HOUR_MS = 3_600_000;
 
 interface GroupInForce {
@@ -32,27 +38,61 @@ interface GroupInForce {
  */
 @Injectable()
 export class FiscalImpactService {
+  private readonly deadlineMs: number;
+  private readonly lane: RequestLane;
+
   constructor(
     private readonly fiscalGroups: FiscalGroupsService,
     private readonly lookup: FiscalLookupService,
     private readonly orders: OrderWindowRepository,
     private readonly transactions: TransactionRunner,
-    @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.deadlineMs = config.impactPreviewDeadlineMs;
+    // A place frees within the deadline: that is the wait to suggest.
+    this.lane = new RequestLane('impact previews', PREVIEWS_AT_ONCE, Math.max(1, Math.ceil(this.deadlineMs / 1000)));
+  }
 
-  async preview(id: string, body: FiscalGroupImpactRequestDto): Promise<FiscalGroupImpactDto> {
+  /** Previews under way in this instance. */
+  get inFlight(): number {
+    return this.lane.inFlight;
+  }
+
+  preview(id: string, body: FiscalGroupImpactRequestDto): Promise<FiscalGroupImpactDto> {
+    return this.lane.run(async () => {
+      const deadline = new Deadline(this.deadlineMs);
+      try {
+        return await this.previewWithin(deadline, id, body);
+      } catch (error) {
+        throw deadline.explain(error);
+      }
+    });
+  }
+
+  private async previewWithin(deadline: Deadline, id: string, body: FiscalGroupImpactRequestDto): Promise<FiscalGroupImpactDto> {
     const { hours = DEFAULT_IMPACT_HOURS, ...groupBody } = body;
     const { group: inForce, storeIds } = await this.groupInForce(id);
     const proposed = proposedGroup(inForce, groupBody);
     const to = new Date();
     const from = new Date(to.getTime() - hours * HOUR_MS);
     // One snapshot for the keys and the payloads (a read-only transaction never fails to serialize).
-    const { tally, moreOrdersInWindow } = await this.transactions.run(async (manager) => {
-      await this.orders.boundStatements(manager, STATEMENT_TIMEOUT_MS);
+    const { figures, moreOrdersInWindow } = await this.transactions.run(async (manager) => {
+      // Each statement may run only for what is left of the deadline: PostgreSQL cancels it then.
+      await this.orders.boundStatements(manager, deadline.statementTimeoutMs());
       const keys = await this.orders.keys(manager, storeIds, from, to, MAX_IMPACT_ORDERS + 1);
-      const compared = new ImpactTally();
-      await this.compare(manager, batchesOf(keys.slice(0, MAX_IMPACT_ORDERS)), inForce, proposed, compared, to);
-      return { tally: compared, moreOrdersInWindow: keys.length > MAX_IMPACT_ORDERS };
+      const read = async (ids: string[]) => {
+        await this.orders.boundStatements(manager, deadline.statementTimeoutMs());
+        return this.orders.payloads(manager, ids);
+      };
+      const worker = new ImpactWorkerThread({ inForce, proposed, now: to }, deadline);
+      try {
+        return {
+          figures: await this.compare(read, batchesOf(keys.slice(0, MAX_IMPACT_ORDERS)), worker, deadline),
+          moreOrdersInWindow: keys.length > MAX_IMPACT_ORDERS,
+        };
+      } finally {
+        await worker.end();
+      }
     }, 'REPEATABLE READ');
     return {
       fiscalGroupId: id,
@@ -61,7 +101,7 @@ export class FiscalImpactService {
       receivedTo: to.toISOString(),
       maxOrders: MAX_IMPACT_ORDERS,
       moreOrdersInWindow,
-      ...tally.figures(),
+      ...figures,
     } as FiscalGroupImpactDto;
   }
 
@@ -71,29 +111,30 @@ export class FiscalImpactService {
   }
 
   /**
-   * Reads the next batch while the engine works on this one (the database works on the other core), and
-   * lets other requests in between batches.
+   * Reads the next batch while the worker thread parses and taxes this one. The worker runs at the lowest
+   * priority, so under load it is the preview that slows down (up to its deadline), not order intake.
    */
   private async compare(
-    manager: EntityManager,
+    read: (ids: string[]) => Promise<WindowOrder[]>,
     batches: string[][],
-    inForce: FiscalGroupSnapshot,
-    proposed: FiscalGroupSnapshot,
-    tally: ImpactTally,
-    now: Date,
-  ): Promise<void> {
-    let next = batches.length > 0 ? this.orders.payloads(manager, batches[0]!) : undefined;
-    for (let index = 0; next; index++) {
-      const orders: WindowOrder[] = await next;
-      // Not on the snapshot's connection: what an older snapshot reads must not go into the shared cache.
-      const categories = await this.lookup.categoriesFor(distinctProductIds(orders));
-      next = index + 1 < batches.length ? this.orders.payloads(manager, batches[index + 1]!) : undefined;
-      for (const order of orders) {
-        const before = this.engine.enrich({ group: inForce, categories, payload: order.payload, now });
-        const after = this.engine.enrich({ group: proposed, categories, payload: order.payload, now });
-        tally.add({ id: order.id, orderId: order.orderId, receivedAt: order.receivedAt, before, after });
+    worker: ImpactWorkerThread,
+    deadline: Deadline,
+  ): Promise<ImpactFigures> {
+    let next = batches.length > 0 ? read(batches[0]!) : undefined;
+    try {
+      for (let index = 0; next; index++) {
+        const orders: WindowOrder[] = await next;
+        const { productIds } = await worker.ask({ type: 'batch', orders }, 'products');
+        // Not on the snapshot's connection: what an older snapshot reads must not go into the shared cache.
+        const categories = await this.lookup.categoriesFor(productIds);
+        next = index + 1 < batches.length ? read(batches[index + 1]!) : undefined;
+        deadline.check();
+        await worker.ask({ type: 'compare', categories }, 'compared');
       }
-      await yieldToOtherRequests();
+      return (await worker.ask({ type: 'figures' }, 'figures')).figures;
+    } finally {
+      // A read started ahead and left behind by a failure ends with the transaction; its outcome is no one's.
+      next?.catch(() => undefined);
     }
   }
 }
@@ -114,10 +155,4 @@ export function batchesOf(keys: WindowOrderKey[]): string[][] {
   }
   if (batch.length > 0) batches.push(batch);
   return batches;
-}
-
-function distinctProductIds(orders: WindowOrder[]): string[] {
-  const ids = new Set<string>();
-  for (const order of orders) for (const id of productIdsOf(order.payload)) ids.add(id);
-  return [...ids];
 }

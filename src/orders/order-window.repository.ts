@@ -18,13 +18,16 @@ export const ORDER_WINDOW_KEYS = sql<{ id: string; bytes: number }>(
   { id: true, bytes: true },
 );
 
-/** The received payloads of some orders, by primary key: what re-taxing them needs and nothing else. */
+/**
+ * The received payloads of some orders, by primary key: what re-taxing them needs and nothing else. As text: the
+ * reader parses it where it computes (the impact preview's worker thread), not on the thread serving requests.
+ */
 export const ORDER_WINDOW_PAYLOADS = sql<{
   id: string;
   order_id: string;
   created_at: Date;
-  payload: Record<string, unknown>;
-}>('order-window-payloads', `SELECT id, order_id, created_at, payload FROM orders WHERE id = ANY($1::uuid[])`, {
+  payload: string;
+}>('order-window-payloads', `SELECT id, order_id, created_at, payload::text AS payload FROM orders WHERE id = ANY($1::uuid[])`, {
   id: true,
   order_id: true,
   created_at: true,
@@ -49,8 +52,8 @@ export interface WindowOrder {
   id: string;
   orderId: string;
   receivedAt: Date;
-  /** The order as received. */
-  payload: Record<string, unknown>;
+  /** The order as received, as JSON text. */
+  payloadJson: string;
 }
 
 /**
@@ -78,7 +81,7 @@ export class OrderWindowRepository {
     const orders: WindowOrder[] = [];
     for (const id of ids) {
       const row = byId.get(id);
-      if (row) orders.push({ id: row.id, orderId: row.order_id, receivedAt: row.created_at, payload: row.payload });
+      if (row) orders.push({ id: row.id, orderId: row.order_id, receivedAt: row.created_at, payloadJson: row.payload });
     }
     return orders;
   }

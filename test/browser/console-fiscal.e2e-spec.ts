@@ -204,7 +204,7 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
     // The holder comes from the 409's STORE_IN_ANOTHER_GROUP details: the console asks nothing more.
     const lookups: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/admin/fiscal-groups/by-store/')) lookups.push(request.url());
+      if (request.url().includes('/api/admin/fiscal-groups?') && request.url().includes('storeId=')) lookups.push(request.url());
     });
     await page.getByRole('button', { name: 'Create' }).click();
     expect((await answer).status()).toBe(409);

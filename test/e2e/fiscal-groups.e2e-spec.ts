@@ -2,6 +2,7 @@ import { Like } from 'typeorm';
 import { FiscalGroupEntity, FiscalGroupStoreEntity } from '../../src/fiscal-groups/fiscal-group.entity.js';
 import { failed, ok, type Api, type ErrorBody, type QueryOf, type Schemas } from '../support/api.js';
 import { expectDeclaredError } from '../support/declared-errors.js';
+import { loadCommittedOpenApi } from '../support/openapi-routes.js';
 import { groupBody, RULES, unique, type Group, type NewGroup } from '../support/fiscal-groups.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
@@ -340,9 +341,18 @@ describe('fiscal groups (e2e)', () => {
       expect(response.body.error).toBe('VALIDATION_FAILED');
     });
 
-    it('resolves the group of a store', async () => {
+    it('keeps the old lookup by store for one release, deprecated and pointing at the list filtered by the store', async () => {
       const group = await created();
-      expect(ok(await byStore(group.stores[0]!.store_id), 200).id).toBe(group.id);
+      const storeId = group.stores[0]!.store_id;
+      const answer = await byStore(storeId);
+      expect(ok(answer, 200).id).toBe(group.id);
+      // RFC 9745: 2026-12-07T00:00:00Z as seconds since the epoch; RFC 8594: six months later.
+      expect(answer.response.headers.get('deprecation')).toBe('@1796601600');
+      expect(answer.response.headers.get('sunset')).toBe('Mon, 07 Jun 2027 00:00:00 GMT');
+      expect(answer.response.headers.get('link')).toBe(`</api/admin/fiscal-groups?storeId=${storeId}>; rel="successor-version"`);
+      const documented = loadCommittedOpenApi().paths['/api/admin/fiscal-groups/by-store/{storeId}']!['get']!;
+      expect(documented.deprecated).toBe(true);
+      expect(Object.keys(documented.responses['200']!.headers ?? {})).toEqual(['Deprecation', 'Sunset', 'Link']);
     });
   });
 

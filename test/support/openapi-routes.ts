@@ -43,6 +43,7 @@ export interface OpenApiOperation {
   requestBody?: { content?: Record<string, OpenApiMediaType> };
   responses: Record<string, OpenApiResponse>;
   security?: OpenApiSecurity;
+  deprecated?: boolean;
   'x-required-scopes'?: string[];
 }
 export interface OpenApiDocument {

@@ -221,7 +221,7 @@ export interface paths {
         };
         /**
          * List fiscal groups
-         * @description Newest first, paged; filter by state or by a store the group holds.
+         * @description Newest first, paged; filter by state or by a store the group holds. `?storeId=` is the lookup by store: the group holding it as the one item, or no item.
          */
         get: operations["FiscalGroups_list"];
         put?: never;
@@ -244,8 +244,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The fiscal group holding a store
-         * @description The group used to tax the orders of `storeId`.
+         * The fiscal group holding a store (deprecated)
+         * @deprecated
+         * @description Deprecated: use `GET /api/admin/fiscal-groups?storeId=`, which answers the same group as the one item of a page (no item when no group holds the store). This path is kept for one release and answers `Deprecation`, `Sunset` and a `Link` to its successor.
          */
         get: operations["FiscalGroups_byStore"];
         put?: never;
@@ -779,7 +780,7 @@ export interface paths {
         put?: never;
         /**
          * Preview the impact of a change of a fiscal group
-         * @description Takes the body `PUT /api/admin/fiscal-groups/{id}` takes (validated the same way) and `hours` (1 to 168, default 24), and stores nothing. The orders of the group's stores received in the last `hours` (the newest 10,000 at most) are taxed again, with the group as it is and with the group the body would make, by the same engine and with the product categories as they are now; the answer counts the orders and lines whose taxes change, the change of each tax total, the lines that would lose their taxes (with the warning they would get) and the 20 lines with the largest change. `stores` in the body is validated but does not change which orders are compared.
+         * @description Takes the body `PUT /api/admin/fiscal-groups/{id}` takes (validated the same way) and `hours` (1 to 168, default 24), and stores nothing. The orders of the group's stores received in the last `hours` (the newest 10,000 at most) are taxed again, with the group as it is and with the group the body would make, by the same engine and with the product categories as they are now; the answer counts the orders and lines whose taxes change, the change of each tax total, the lines that would lose their taxes (with the warning they would get) and the 20 lines with the largest change. `stores` in the body is validated but does not change which orders are compared. A preview runs for at most `IMPACT_PREVIEW_DEADLINE_MS` (15 s by default), then stops and answers 503 `DEADLINE_EXCEEDED`; an instance runs at most 2 at once and refuses more with 429.
          */
         post: operations["FiscalImpact_preview"];
         delete?: never;
@@ -1025,7 +1026,7 @@ export interface components {
              * @example NOT_FOUND
              * @enum {string}
              */
-            error: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "FISCAL_GROUP_NOT_FOUND" | "WEBHOOK_NOT_CONFIGURED" | "WEBHOOK_DELIVERY_FAILED" | "PAYLOAD_TOO_LARGE" | "ORDER_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "CSRF_TOKEN_INVALID" | "LINK_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+            error: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "FISCAL_GROUP_NOT_FOUND" | "WEBHOOK_NOT_CONFIGURED" | "WEBHOOK_DELIVERY_FAILED" | "PAYLOAD_TOO_LARGE" | "ORDER_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "CSRF_TOKEN_INVALID" | "LINK_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "DEADLINE_EXCEEDED" | "INTERNAL_ERROR";
             /** @description One entry per invalid field (validation errors only) */
             details?: components["schemas"]["ErrorDetailDto"][];
         };
@@ -7086,6 +7087,12 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description When this path was deprecated (RFC 9745) */
+                    Deprecation?: string;
+                    /** @description After this date the path may be removed (RFC 8594) */
+                    Sunset?: string;
+                    /** @description The successor: the list filtered by the store */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11577,6 +11584,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description RATE_LIMITED: 2 previews are already running on this instance; retry after the seconds in Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests; retry after the number of seconds in Retry-After",
+                     *       "error": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Unexpected error (logged with the request id) */
             500: {
                 headers: {
@@ -11592,7 +11614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            /** @description DEADLINE_EXCEEDED: the preview ran past its deadline and was stopped (nothing is stored either way); or SERVICE_UNAVAILABLE: the database is unavailable or the instance is shutting down. Retry after the seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when the condition is temporary */

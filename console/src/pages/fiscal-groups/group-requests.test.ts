@@ -3,6 +3,7 @@ import { groupFormValues } from './group-form';
 import {
   cancelFailureKind,
   cancelRequest,
+  impactFailureKind,
   impactRequest,
   localInputNow,
   newestScheduled,
@@ -89,5 +90,14 @@ describe('previewing and cancelling', () => {
     expect(cancelFailureKind({ status: 404, message: 'no revision' })).toBe('gone');
     expect(cancelFailureKind({ status: 503, message: 'down' })).toBe('other');
     expect(cancelFailureKind(new Error('network'))).toBe('other');
+  });
+});
+
+describe('a refused preview', () => {
+  it('tells two previews already running and one past its deadline from other failures', () => {
+    expect(impactFailureKind({ status: 429, code: 'RATE_LIMITED', message: 'busy' })).toBe('busy');
+    expect(impactFailureKind({ status: 503, code: 'DEADLINE_EXCEEDED', message: 'too long' })).toBe('tooLong');
+    expect(impactFailureKind({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' })).toBe('other');
+    expect(impactFailureKind(new Error('network'))).toBe('other');
   });
 });

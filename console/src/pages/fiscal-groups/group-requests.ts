@@ -57,6 +57,17 @@ export function cancelFailureKind(error: unknown): 'inUse' | 'tookEffect' | 'gon
   return 'other';
 }
 
+/**
+ * A refused preview: two already running on the instance (429 `RATE_LIMITED`), or one that ran past its deadline
+ * (503 `DEADLINE_EXCEEDED`, where a shorter window helps); anything else is shown with the API's sentence.
+ */
+export function impactFailureKind(error: unknown): 'busy' | 'tooLong' | 'other' {
+  if (!isProblem(error)) return 'other';
+  if (error.status === 429) return 'busy';
+  if (error.status === 503 && error.code === 'DEADLINE_EXCEEDED') return 'tooLong';
+  return 'other';
+}
+
 /** The revision a scheduling answer made: the latest of the group's scheduled ones. */
 export function newestScheduled(group: FiscalGroup): FiscalGroup['scheduled'][number] | undefined {
   return group.scheduled.reduce<FiscalGroup['scheduled'][number] | undefined>(

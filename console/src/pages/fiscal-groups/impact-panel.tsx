@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api, isProblem, unwrap } from '../../api/client';
 import { LoadingState } from '../../common/states';
 import type { GroupFormValues } from './group-form';
-import { IMPACT_HOURS, impactRequest } from './group-requests';
+import { IMPACT_HOURS, impactFailureKind, impactRequest } from './group-requests';
 import { ImpactPreview } from './impact-preview';
 
 /** The impact preview of the edited values: run from the editor's "Preview impact", again when the window changes. */
@@ -63,7 +63,11 @@ export function ImpactPanel({ preview }: { preview: ReturnType<typeof useImpactP
             <LoadingState />
           ) : mutation.isError ? (
             <Alert color="red" role="alert">
-              {t('impact.failed', { message: isProblem(mutation.error) ? mutation.error.message : String(mutation.error) })}
+              {impactFailureKind(mutation.error) === 'busy'
+                ? t('impact.busy')
+                : impactFailureKind(mutation.error) === 'tooLong'
+                  ? t('impact.tooLong')
+                  : t('impact.failed', { message: isProblem(mutation.error) ? mutation.error.message : String(mutation.error) })}
             </Alert>
           ) : mutation.data ? (
             <ImpactPreview impact={mutation.data} />

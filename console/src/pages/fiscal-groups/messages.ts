@@ -222,6 +222,8 @@ export const fiscalGroupsMessages = {
       warning: 'Warning',
       noTax: 'untaxed',
       failed: 'Could not preview: {{message}}',
+      busy: 'Two previews are already running. Try again in a few seconds.',
+      tooLong: 'The preview took too long and was stopped. Try a shorter window of orders.',
       taxes: {
         ICMS_value: 'ICMS',
         PIS_value: 'PIS',
@@ -477,6 +479,8 @@ export const fiscalGroupsMessages = {
       warning: 'Aviso',
       noTax: 'sem imposto',
       failed: 'Não foi possível prever: {{message}}',
+      busy: 'Duas prévias já estão em andamento. Tente de novo em alguns segundos.',
+      tooLong: 'A prévia demorou demais e foi interrompida. Tente uma janela de pedidos menor.',
       taxes: {
         ICMS_value: 'ICMS',
         PIS_value: 'PIS',

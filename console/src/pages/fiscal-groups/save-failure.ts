@@ -27,9 +27,10 @@ async function lookUpHolders(storeIds: string[], ownId: string | undefined): Pro
     storeIds
       .filter((id) => id)
       .map(async (storeId): Promise<StoreConflict | undefined> => {
-        const result = await api.GET('/api/admin/fiscal-groups/by-store/{storeId}', { params: { path: { storeId } } });
-        if (!result.data || result.data.id === ownId) return undefined;
-        return { storeId, groupId: result.data.id, groupName: result.data.name };
+        const result = await api.GET('/api/admin/fiscal-groups', { params: { query: { storeId } } });
+        const holder = result.data?.items[0];
+        if (!holder || holder.id === ownId) return undefined;
+        return { storeId, groupId: holder.id, groupName: holder.name };
       }),
   );
   return found.filter((conflict): conflict is StoreConflict => !!conflict);
