@@ -25,6 +25,7 @@ import { OrderWebhookId1763910000000 } from './1763910000000-OrderWebhookId.js';
 import { OrderIdSearchPendingList1763920000000 } from './1763920000000-OrderIdSearchPendingList.js';
 import { OrderDocumentsLz41763930000000 } from './1763930000000-OrderDocumentsLz4.js';
 import { OrderCountResetWaitsForFold1763940000000 } from './1763940000000-OrderCountResetWaitsForFold.js';
+import { AppendOnlyRefusesTruncate1763953000000 } from './1763953000000-AppendOnlyRefusesTruncate.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -60,4 +61,5 @@ export const ALL_MIGRATIONS = [
   OrderIdSearchPendingList1763920000000,
   OrderDocumentsLz41763930000000,
   OrderCountResetWaitsForFold1763940000000,
+  AppendOnlyRefusesTruncate1763953000000,
 ];
