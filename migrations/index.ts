@@ -26,6 +26,7 @@ import { OrderIdSearchPendingList1763920000000 } from './1763920000000-OrderIdSe
 import { OrderDocumentsLz41763930000000 } from './1763930000000-OrderDocumentsLz4.js';
 import { OrderCountResetWaitsForFold1763940000000 } from './1763940000000-OrderCountResetWaitsForFold.js';
 import { AppendOnlyRefusesTruncate1763953000000 } from './1763953000000-AppendOnlyRefusesTruncate.js';
+import { OrderIdReclaim1763956000000 } from './1763956000000-OrderIdReclaim.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -62,4 +63,5 @@ export const ALL_MIGRATIONS = [
   OrderDocumentsLz41763930000000,
   OrderCountResetWaitsForFold1763940000000,
   AppendOnlyRefusesTruncate1763953000000,
+  OrderIdReclaim1763956000000,
 ];

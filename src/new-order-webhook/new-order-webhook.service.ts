@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { mayTouchStore, type Actor } from '../common/actor.js';
 import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-errors.dto.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
+import { OrderIdTakeover } from '../orders/order-id-takeover.js';
 import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';
 import type { ReceivedBody } from '../common/http/open-body.js';
 import type { NewOrderRequestDto } from './dto/new-order.dto.js';
@@ -14,6 +15,7 @@ export class NewOrderWebhookService {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly aliases: StatusAliasesService,
+    private readonly takeover: OrderIdTakeover,
   ) {}
 
   /**
@@ -27,10 +29,22 @@ export class NewOrderWebhookService {
     const order = toNewOrder(body);
     if (!mayTouchStore(actor, order.storeId)) throw storeNotAllowed(order.orderId, order.storeId);
     const status = order.label ? ((await this.aliases.resolve(order.label)) ?? 'RECEIVED') : 'RECEIVED';
-    const inserted = await this.orders.insertIfAbsent(
-      { orderId: order.orderId, status, payload: order.payload, storeId: order.storeId, source: NEW_ORDER_SOURCE, label: order.label },
-      actor,
-    );
+    const insert = {
+      orderId: order.orderId,
+      status,
+      payload: order.payload,
+      storeId: order.storeId,
+      source: NEW_ORDER_SOURCE,
+      label: order.label,
+    };
+    const inserted = await this.orders.insertIfAbsent(insert, actor);
+    // The platform's order takes an id that a store-limited client stored first under another store (docs/access.md).
+    if (!inserted && !actor.stores) {
+      const taken = await this.takeover.take(order.orderId, order.storeId, actor, (manager) =>
+        this.orders.insertIfAbsent(insert, actor, manager),
+      );
+      if (taken) return true;
+    }
     // Only a repeat reads the stored order again, and only for a store-limited client.
     if (!inserted && actor.stores) {
       const stored = await this.orders.storedState(order.orderId);
