@@ -200,7 +200,9 @@ export class EnrichmentService {
     const taken = await this.takeover.take(order.orderId, order.storeId, actor, (manager) =>
       this.orders.upsertIn(manager, order, actor, followUp),
     );
-    return taken ?? null;
+    if (taken) return taken;
+    // Another send of the platform's may have moved it meanwhile: this one is then a re-send of the platform's order.
+    return this.orders.upsert(order, actor, followUp);
   }
 
   /** The order taxed, as the text to store and answer; the engine's objects stay inside this call. */

@@ -131,6 +131,19 @@ describe('the platform takes an order id a store-limited client stored first (e2
     expect(await rows(`${orderId}#moved-2`)).toBe(0);
   });
 
+  it('moves the order once when the platform sends it several times at once, through every route', async () => {
+    const orderId = unique('taken-at-once');
+    const squattedDbId = await squat(orderId);
+    const hook = () => t.apiAs(platform).POST('/api/domain-cliente/webhook/new-order', { body: newOrder(orderId, PLATFORM_STORE) });
+    const sends = [0, 1, 2, 3, 4, 5, 6, 7].map((n) => (n % 4 === 2 ? hook() : enrich(platform, orderFor(orderId, PLATFORM_STORE))));
+    const answers = await Promise.all(sends);
+    expect(answers.map((answer) => answer.response.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+    expect(await rows(orderId)).toBe(1);
+    expect((await existingOrderRow(t.dataSource, orderId)).storeId).toBe(PLATFORM_STORE);
+    await expectMoved(orderId, squattedDbId);
+    expect(await rows(`${orderId}#moved-2`)).toBe(0);
+  });
+
   it('takes the first free derived id', async () => {
     const orderId = unique('taken-twice');
     // The squatter also holds the first derived id: the move takes the next one.
