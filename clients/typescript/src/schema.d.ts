@@ -9341,7 +9341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store; nothing is stored */
+            /** @description FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store (not on a dry run, which reads nothing stored for such a client); nothing is stored */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9508,7 +9508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store; nothing is stored */
+            /** @description FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store (not on a dry run, which reads nothing stored for such a client); nothing is stored */
             403: {
                 headers: {
                     [name: string]: unknown;
