@@ -3,7 +3,8 @@ import { failed, ok, type Schemas } from '../support/api.js';
 import { auditEventsOf } from '../support/audit.js';
 import { clientToken } from '../support/http.js';
 import { orderFor, seedFiscalData, unique } from '../support/orders.js';
-import { existingOrderRow, statusHistory } from '../support/rows.js';
+import { existingOrderRow, statusHistory, trackingRows } from '../support/rows.js';
+import { orderTracking } from '../factories/index.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 const SQUATTER_STORE = '162';
@@ -79,6 +80,8 @@ describe('the platform takes an order id a store-limited client stored first (e2
   it('enrich-order: the platform’s order is stored and answered as usual; the squatter’s moves to <orderId>#moved-1', async () => {
     const orderId = unique('taken-enrich');
     const squattedDbId = await squat(orderId);
+    // A fulfillment record of the squatter's order: it refers to the order's database id, and moves with it.
+    const tracking = await orderTracking(t.dataSource, { orderDbId: squattedDbId });
     const before = await takenCount();
     const dashboard = async () =>
       ok(await t.api.GET('/api/admin/stats/order-ids-taken', { params: { query: { range: '24h' } } }), 200).count;
@@ -95,6 +98,8 @@ describe('the platform takes an order id a store-limited client stored first (e2
       intakeClientId: null,
     });
     await expectMoved(orderId, squattedDbId);
+    expect((await trackingRows(t.dataSource, `${orderId}#moved-1`)).map((row) => row.id)).toEqual([tracking.id]);
+    expect(await trackingRows(t.dataSource, orderId)).toEqual([]);
     expect(await takenCount()).toBe(before + 1);
     expect(await dashboard()).toBe(shownBefore + 1);
 
