@@ -25,6 +25,8 @@ import { OrderWebhookId1763910000000 } from './1763910000000-OrderWebhookId.js';
 import { OrderIdSearchPendingList1763920000000 } from './1763920000000-OrderIdSearchPendingList.js';
 import { OrderDocumentsLz41763930000000 } from './1763930000000-OrderDocumentsLz4.js';
 import { OrderCountResetWaitsForFold1763940000000 } from './1763940000000-OrderCountResetWaitsForFold.js';
+import { AppendOnlyRefusesTruncate1763953000000 } from './1763953000000-AppendOnlyRefusesTruncate.js';
+import { OrderIdReclaim1763956000000 } from './1763956000000-OrderIdReclaim.js';
 import { RevisionInForceAtTaxInstant1763957000000 } from './1763957000000-RevisionInForceAtTaxInstant.js';
 
 /**
@@ -61,5 +63,7 @@ export const ALL_MIGRATIONS = [
   OrderIdSearchPendingList1763920000000,
   OrderDocumentsLz41763930000000,
   OrderCountResetWaitsForFold1763940000000,
+  AppendOnlyRefusesTruncate1763953000000,
+  OrderIdReclaim1763956000000,
   RevisionInForceAtTaxInstant1763957000000,
 ];

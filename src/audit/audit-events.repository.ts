@@ -71,6 +71,16 @@ export class AuditEventsRepository {
     return query;
   }
 
+  /** How many events of `action` on `targetType` since `from` (a range of `ix_audit_event_at`). */
+  countSince(targetType: string, action: string, from: Date): Promise<number> {
+    return this.events
+      .createQueryBuilder('e')
+      .where('e.at >= :from', { from })
+      .andWhere('e.target_type = :targetType', { targetType })
+      .andWhere('e.action = :action', { action })
+      .getCount();
+  }
+
   /** The page's query: the filtered events' columns, `at` as RFC 3339 text in UTC to the microsecond. */
   pageQuery(filter: AuditEventFilter, page: number, pageSize: number): SelectQueryBuilder<AuditEventEntity> {
     return this.filtered(filter)

@@ -35,9 +35,17 @@ function toAuditEventDto(row: AuditEventRow): AuditEventDto {
 }
 
 /** Reads the audit log (the admin's list); writing is AuditLog's, in the transaction of each change. */
+/** The audit action of the platform's order taking an id a store-limited client stored first (docs/access.md). */
+export const ORDER_ID_TAKEN_ACTION = 'take-order-id';
+
 @Injectable()
 export class AuditEventsService {
   constructor(private readonly events: AuditEventsRepository) {}
+
+  /** How many times the platform's order took an id a store-limited client stored first, since `from` (the dashboard's count). */
+  orderIdsTakenSince(from: Date): Promise<number> {
+    return this.events.countSince('order', ORDER_ID_TAKEN_ACTION, from);
+  }
 
   async list(query: AuditEventListQuery): Promise<AuditEventPageDto> {
     const page = query.page ?? 1;

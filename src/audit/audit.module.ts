@@ -16,6 +16,6 @@ import { AuditRetention } from './audit-retention.js';
   imports: [TypeOrmModule.forFeature([AuditEventEntity])],
   controllers: [AuditEventsController],
   providers: [AuditLog, AuditEventsRepository, AuditEventsService, AuditRetention],
-  exports: [AuditLog, AuditRetention],
+  exports: [AuditLog, AuditRetention, AuditEventsService],
 })
 export class AuditModule {}

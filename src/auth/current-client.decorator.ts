@@ -13,5 +13,13 @@ export const CurrentActor = createParamDecorator((_data: unknown, context: Execu
     clientId: client?.clientId ?? null,
     via: `${request.method} ${request.routeOptions.url ?? request.url}`,
     stores: client?.stores ?? null,
+    origin: request.user && {
+      ...(request.user.kind === 'client'
+        ? { type: 'client' as const, id: request.user.clientId }
+        : { type: 'user' as const, id: request.user.userId }),
+      name: request.user.name,
+      requestId: String(request.id),
+      address: request.ip ?? null,
+    },
   };
 });

@@ -60,7 +60,7 @@ export const PROFILE_400 =
 
 /** A store-limited client's order of another store ("Clients limited to stores" in docs/api-decisions.md). */
 export const STORE_NOT_ALLOWED_ERROR = {
-  403: 'FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store; nothing is stored',
+  403: 'FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store (not on a dry run, which reads nothing stored for such a client); nothing is stored',
 };
 
 /** The 403 a store-limited client meets, as an example of the response. */

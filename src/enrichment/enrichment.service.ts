@@ -3,7 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
-import type { StoredOrderState, UpsertedOrder, UpsertFollowUp } from '../orders/orders.repository.js';
+import type { OrderUpsert, StoredOrderState, UpsertedOrder, UpsertFollowUp } from '../orders/orders.repository.js';
+import { OrderIdTakeover } from '../orders/order-id-takeover.js';
 import { mayTouchStore, type Actor } from '../common/actor.js';
 import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-errors.dto.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
@@ -49,6 +50,7 @@ export class EnrichmentService {
     private readonly lookup: FiscalLookupService,
     private readonly orders: OrdersRepository,
     @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
+    private readonly takeover: OrderIdTakeover,
   ) {}
 
   /**
@@ -103,10 +105,10 @@ export class EnrichmentService {
     // See "Which revision taxes an order" in docs/fiscal-configuration-over-time.md; a re-send takes the stored one.
     let current = { payload, storeId, rewritten: false, taxInstant: taxInstantOf(payload.createdAt, receivedAt) };
     // No upsert refuses a dry run: it reads the stored order first and previews what the re-send would store
-    // ("Re-sending an order" in docs/api-decisions.md).
-    if (options.dryRun) {
+    // ("Re-sending an order" in docs/api-decisions.md). A store-limited client's dry run reads nothing stored, so that
+    // it cannot tell another store's orderId from an unknown one (docs/access.md).
+    if (options.dryRun && !actor.stores) {
       const state = await this.orders.storedState(orderId);
-      if (state && !mayTouchStore(actor, state.storeId)) throw storedUnderAnotherStore(orderId, prefix);
       const moved = this.movedStore(state, current.storeId, 1);
       if (moved !== undefined) current = { ...current, payload: withStoreId(payload, moved), storeId: moved, rewritten: true };
       if (state?.taxInstant) current = { ...current, taxInstant: state.taxInstant };
@@ -125,7 +127,7 @@ export class EnrichmentService {
       if (!group) {
         const stored = options.dryRun
           ? null
-          : await this.orders.upsert(
+          : await this.store(
               {
                 orderId,
                 status: 'ENRICHMENT_FAILED',
@@ -173,7 +175,7 @@ export class EnrichmentService {
         prefix,
       );
       if (options.dryRun) return { orderId, order: null, enrichedJson, warningCount };
-      const order = await this.orders.upsert(
+      const order = await this.store(
         {
           orderId,
           status: 'ENRICHED',
@@ -211,6 +213,21 @@ export class EnrichmentService {
       }
       return { orderId, order, enrichedJson, warningCount };
     }
+  }
+
+  /**
+   * Stores the order; when the platform's write is held back by an order a store-limited client stored first under
+   * another store, that order moves aside and the platform's order takes the id (`OrderIdTakeover`).
+   */
+  private async store(order: OrderUpsert, actor: Actor, followUp?: UpsertFollowUp): Promise<UpsertedOrder | null> {
+    const stored = await this.orders.upsert(order, actor, followUp);
+    if (stored || actor.stores) return stored;
+    const taken = await this.takeover.take(order.orderId, order.storeId, actor, (manager) =>
+      this.orders.upsertIn(manager, order, actor, followUp),
+    );
+    if (taken) return taken;
+    // Another send of the platform's may have moved it meanwhile: this one is then a re-send of the platform's order.
+    return this.orders.upsert(order, actor, followUp);
   }
 
   /** The order taxed, as the text to store and answer; the engine's objects stay inside this call. */

@@ -4,6 +4,7 @@ import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-er
 import { ApiError } from '../common/errors/api-error.js';
 import { SERVICE_OWNED_STATUSES } from '../orders/order-status.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
+import { OrderIdTakeover } from '../orders/order-id-takeover.js';
 import { StatusAliasesService } from '../status-aliases/status-aliases.service.js';
 import type { ReceivedBody } from '../common/http/open-body.js';
 import type { NewOrderRequestDto } from './dto/new-order.dto.js';
@@ -16,6 +17,7 @@ export class NewOrderWebhookService {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly aliases: StatusAliasesService,
+    private readonly takeover: OrderIdTakeover,
   ) {}
 
   /**
@@ -37,10 +39,22 @@ export class NewOrderWebhookService {
         'status',
       );
     }
-    const inserted = await this.orders.insertIfAbsent(
-      { orderId: order.orderId, status, payload: order.payload, storeId: order.storeId, source: NEW_ORDER_SOURCE, label: order.label },
-      actor,
-    );
+    const insert = {
+      orderId: order.orderId,
+      status,
+      payload: order.payload,
+      storeId: order.storeId,
+      source: NEW_ORDER_SOURCE,
+      label: order.label,
+    };
+    const inserted = await this.orders.insertIfAbsent(insert, actor);
+    // The platform's order takes an id that a store-limited client stored first under another store (docs/access.md).
+    if (!inserted && !actor.stores) {
+      const taken = await this.takeover.take(order.orderId, order.storeId, actor, (manager) =>
+        this.orders.insertIfAbsent(insert, actor, manager),
+      );
+      if (taken) return true;
+    }
     // Only a repeat reads the stored order again, and only for a store-limited client.
     if (!inserted && actor.stores) {
       const stored = await this.orders.storedState(order.orderId);

@@ -2530,6 +2530,17 @@ export default async () => {
               },
               retryQueue: { required: true, type: () => t['../stats/dto/stats.dto.js'].RetryQueueDto, description: 'The retry queue now.' },
             },
+            OrderIdsTakenDto: {
+              range: { required: true, example: '7d', enum: ['24h', '7d'] },
+              from: { required: true, type: () => String, example: '2026-11-16T09:41:07.120Z' },
+              to: { required: true, type: () => String, example: '2026-11-23T09:41:07.120Z' },
+              count: {
+                required: true,
+                type: () => Number,
+                description:
+                  'Orders of the period that a store-limited client stored first under its store, moved to `<orderId>#moved-<n>` when\nthe platform sent that orderId for another store (audit action `take-order-id`).',
+              },
+            },
             StoreMissingFiscalGroupDto: {
               storeId: { required: true, type: () => String, example: 'store-0042' },
               failedOrders: {

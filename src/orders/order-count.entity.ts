@@ -81,7 +81,7 @@ export class OrderIdFragmentDeltaEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', primaryKeyConstraintName: 'pk_order_id_fragment_delta' })
   id: string;
 
-  @Column({ type: 'varchar', length: 100 })
+  @Column({ type: 'varchar', length: 120 })
   orderId: string;
 
   @Column({ type: 'integer' })

@@ -58,7 +58,7 @@ export class OrderEntity {
    * the orderId substring search. TypeORM cannot express an operator class (nor the storage parameters), and the index it would build,
    * `gin (order_id)`, cannot exist for varchar: so it is named here with `synchronize: false`; the migration makes it.
    */
-  @Column({ type: 'varchar', length: 100 })
+  @Column({ type: 'varchar', length: 120 })
   @Index('ix_orders_order_id_trgm', { synchronize: false })
   orderId: string;
 
@@ -116,6 +116,13 @@ export class OrderEntity {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /**
+   * The store-limited client that stored the order first; null when an every-store writer (the platform) stored it first
+   * or has written it since. The platform's order for another store takes its id (docs/access.md).
+   */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  intakeClientId: string | null;
 
   /** When a transfer last moved the order to another store (a re-send then keeps that store). */
   @Column({ type: 'timestamptz', nullable: true })

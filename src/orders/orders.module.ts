@@ -19,9 +19,15 @@ import { OrderForwardingRepository } from './order-forwarding.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 import { OrderStatsRepository } from './order-stats.repository.js';
 import { OrderWindowRepository } from './order-window.repository.js';
+import { OrderIdTakeover } from './order-id-takeover.js';
+import { AuditModule } from '../audit/audit.module.js';
+import { MetricsModule } from '../metrics/metrics.module.js';
 
 @Module({
   imports: [
+    // Global in the app; named here for the order id takeover's audit event and metric, so that any context with the orders has them.
+    AuditModule,
+    MetricsModule,
     TypeOrmModule.forFeature([
       OrderEntity,
       OrderStatusHistoryEntity,
@@ -44,6 +50,7 @@ import { OrderWindowRepository } from './order-window.repository.js';
     OrderCountFolder,
     OrderPayloadMeasurer,
     OrderDetailSections,
+    OrderIdTakeover,
   ],
   exports: [
     OrdersRepository,
@@ -53,6 +60,7 @@ import { OrderWindowRepository } from './order-window.repository.js';
     OrderWindowRepository,
     OrderStatusWriter,
     OrderDetailSections,
+    OrderIdTakeover,
   ],
 })
 export class OrdersModule {}

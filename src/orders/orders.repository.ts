@@ -38,6 +38,15 @@ export interface UpsertedOrder {
 
 export type { UpsertedOrderRelation, UpsertFollowUp } from './order-forwarding.repository.js';
 
+/** The order moved aside for the platform's order (`TAKE_ORDER_ID`). */
+export interface MovedOrder {
+  movedOrderId: string;
+  previousStatus: OrderStatus;
+  storeId: string | null;
+  /** The store-limited client that stored it. */
+  intakeClientId: string;
+}
+
 /** What a refused re-send finds stored. */
 export interface StoredOrderState {
   storeId: string | null;
@@ -97,6 +106,13 @@ const TRANSFERRED = `o.transferred_at IS NOT NULL`;
 /** A closed order is never stored again: its statuses never change, so a refusal read afterwards still finds them. */
 const OPEN = `o.status NOT IN (${TERMINAL_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
+/**
+ * The stored order was stored first by a store-limited client, under another store than the platform's order names: the
+ * platform's order takes the id and the stored one moves aside (`TAKE_ORDER_ID`, "An order id stored first by a
+ * store's client" in docs/access.md). An every-store writer's upsert changes nothing on it.
+ */
+const SQUATTED_FOR = (storeId: string) => `o.intake_client_id IS NOT NULL AND o.store_id IS DISTINCT FROM ${storeId}`;
+
 /** The statuses an upsert can give: enrichment's outcomes. */
 const INTAKE_TARGETS = INTAKE_STATUSES;
 
@@ -129,7 +145,7 @@ export function upsertOrderSql(untaxed = false): string {
   return `
   INSERT INTO orders AS o (${UPSERTED_ORDER_COLUMNS})
   SELECT $1::varchar, $2::varchar, $3::jsonb, e.doc, $5::varchar, $6::varchar, $7::uuid, $8::varchar,
-    $9::varchar, ${taxInstant}, ${revision}, ${webhookId}
+    $9::varchar, ${taxInstant}, ${revision}, ${webhookId}, ${intakeClientOf('$10', '$8::varchar')}
   FROM (SELECT $4::jsonb AS doc) AS e
   ${untaxed ? '' : `WHERE ${revisionGuard('$7::uuid', 'e.doc')}`}
   ${onConflictSql(untaxed, '$10')}
@@ -137,7 +153,9 @@ export function upsertOrderSql(untaxed = false): string {
 }
 
 const UPSERTED_ORDER_COLUMNS = `order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by,
-    last_changed_via, tax_instant, fiscal_group_revision, webhook_id`;
+    last_changed_via, tax_instant, fiscal_group_revision, webhook_id, intake_client_id`;
+/** The writer kept as the order's intake client: a store-limited writer (`stores` not null) only. */
+const intakeClientOf = (stores: string, clientId: string) => `CASE WHEN ${stores}::text[] IS NULL THEN NULL ELSE ${clientId} END`;
 const RETURNED = `o.id, o.status, o.created_at, o.updated_at, o.webhook_attempts, o.webhook_id`;
 const taxInstantOf = (doc: string) => `(${doc} #>> '{taxSummary,fiscalDocument,taxInstant}')::timestamptz`;
 const revisionOf = (doc: string) => `(${doc} #>> '{taxSummary,fiscalDocument,revision}')::integer`;
@@ -169,8 +187,10 @@ function onConflictSql(untaxed: boolean, stores: string): string {
     tax_instant = coalesce(o.tax_instant, EXCLUDED.tax_instant),
     fiscal_group_revision = EXCLUDED.fiscal_group_revision,
     webhook_id = EXCLUDED.webhook_id,
+    intake_client_id = CASE WHEN ${stores}::text[] IS NULL THEN NULL ELSE o.intake_client_id END,
     updated_at = now()
-  WHERE ${OPEN} AND ${taxGuard}(${storeGuard}) AND (${stores}::text[] IS NULL OR o.store_id = ANY(${stores}::text[]))${instantGuard}`;
+  WHERE ${OPEN} AND ${taxGuard}(${storeGuard}) AND (${stores}::text[] IS NULL OR o.store_id = ANY(${stores}::text[]))${instantGuard}
+    AND NOT (${stores}::text[] IS NULL AND ${SQUATTED_FOR('EXCLUDED.store_id')})`;
 }
 
 interface UpsertedRow {
@@ -203,7 +223,7 @@ const STORES_VALUE = 9;
 const UPSERT_BATCH_SQL = `
   INSERT INTO orders AS o (${UPSERTED_ORDER_COLUMNS})
   SELECT i.order_id, i.status, i.payload, i.doc, i.store_id, i.source, i.fiscal_group_id, i.changed_by, i.changed_via,
-    ${taxInstantOf('i.doc')}, ${revisionOf('i.doc')}, i.webhook_id
+    ${taxInstantOf('i.doc')}, ${revisionOf('i.doc')}, i.webhook_id, ${intakeClientOf('$10', 'i.changed_by')}
   FROM ROWS FROM (unnest($1::varchar[]), unnest($2::varchar[]), jsonb_array_elements($3::jsonb), jsonb_array_elements($4::jsonb),
     unnest($5::varchar[]), unnest($6::varchar[]), unnest($7::uuid[]), unnest($8::varchar[]), unnest($9::varchar[]),
     unnest($11::varchar[]))
@@ -321,8 +341,8 @@ export const STORED_STATE = sql<{
  */
 export const INSERT_IF_ABSENT = sql<{ id: string }>(
   'order-insert-if-absent',
-  `INSERT INTO orders (order_id, status, payload, store_id, source, last_changed_by, last_changed_via)
-   SELECT $1, $2, $3::jsonb, $4, $5, $6, $7
+  `INSERT INTO orders (order_id, status, payload, store_id, source, last_changed_by, last_changed_via, intake_client_id)
+   SELECT $1, $2, $3::jsonb, $4, $5, $6, $7, ${intakeClientOf('$9', '$6::varchar')}
    FROM (SELECT set_config('app.status_label', $8, true), set_config('app.status_extra', '', true)) AS note
    ON CONFLICT (order_id) DO NOTHING
    RETURNING id`,
@@ -352,6 +372,34 @@ export const LOCK = sql<{
     fiscal_group_id: true,
     tax_instant: true,
   },
+);
+
+/**
+ * Moves aside the order that a store-limited client stored first under another store than `$2` (`SQUATTED_FOR`), so that
+ * the platform's order can take its id in the same transaction: it becomes `<orderId>#moved-<n>` (the first free n),
+ * `REJECTED`, with its history, tracking and every child row (they refer to its `id`, which stays). Locked first, so a
+ * send of the same order waits for the transaction's end.
+ */
+export const TAKE_ORDER_ID = sql<{
+  moved_order_id: string;
+  previous_status: OrderStatus;
+  store_id: string | null;
+  intake_client_id: string;
+}>(
+  'order-take-order-id',
+  `WITH squatted AS (
+     SELECT o.id, o.status, o.store_id, o.intake_client_id FROM orders o WHERE o.order_id = $1 AND ${SQUATTED_FOR('$2::varchar')}
+     FOR UPDATE
+   ), slot AS (
+     SELECT $1 || '#moved-' || n AS moved_order_id FROM generate_series(1, 1000000) AS n
+     WHERE NOT EXISTS (SELECT 1 FROM orders m WHERE m.order_id = $1 || '#moved-' || n) LIMIT 1
+   )
+   UPDATE orders o SET order_id = slot.moved_order_id, status = 'REJECTED', last_changed_by = $3, last_changed_via = $4,
+     updated_at = now()
+   FROM squatted, slot, (SELECT set_config('app.status_label', '', true), set_config('app.status_extra', '', true)) AS note
+   WHERE o.id = squatted.id
+   RETURNING slot.moved_order_id, squatted.status AS previous_status, squatted.store_id, squatted.intake_client_id`,
+  { moved_order_id: true, previous_status: true, store_id: true, intake_client_id: true },
 );
 
 /** The label and the body's other properties reach the history trigger through transaction-local settings, always set. */
@@ -409,6 +457,36 @@ export const UNMEASURED_PAYLOADS = sql<{ unmeasured: string }>(
   { unmeasured: true },
 );
 
+/** An upsert's values, in the order of `upsertOrderSql`'s parameters. */
+function upsertValues(order: OrderUpsert, actor: Actor): unknown[] {
+  const untaxed = order.enrichedPayloadJson === null;
+  return [
+    order.orderId,
+    order.status,
+    order.payloadJson,
+    order.enrichedPayloadJson,
+    order.storeId,
+    order.source,
+    order.fiscalGroupId,
+    actor.clientId,
+    actor.via,
+    actor.stores ?? null,
+    // Each stored enrichment is a new webhook message with a new id ("One message, one id" in docs/webhook-retries.md).
+    untaxed ? (order.taxInstant ?? new Date()) : newWebhookId(),
+  ];
+}
+
+function upsertedOrderOf(row: UpsertedRow): UpsertedOrder {
+  return {
+    id: row.id,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    webhookAttempts: row.webhook_attempts,
+    webhookId: row.webhook_id,
+  };
+}
+
 /**
  * The owner of the `orders` table and its status history: the order row's writes (the order path,
  * fulfillment, status changes) and its upkeep (counters, payload sizes). Its reads for the admin
@@ -439,32 +517,36 @@ export class OrdersRepository implements TaxedOrders {
    */
   async upsert(order: OrderUpsert, actor: Actor, followUp?: UpsertFollowUp): Promise<UpsertedOrder | null> {
     const untaxed = order.enrichedPayloadJson === null;
-    const values = [
-      order.orderId,
-      order.status,
-      order.payloadJson,
-      order.enrichedPayloadJson,
-      order.storeId,
-      order.source,
-      order.fiscalGroupId,
-      actor.clientId,
-      actor.via,
-      actor.stores ?? null,
-      // Each stored enrichment is a new webhook message with a new id ("One message, one id" in docs/webhook-retries.md).
-      untaxed ? (order.taxInstant ?? new Date()) : newWebhookId(),
-    ];
+    const values = upsertValues(order, actor);
     const row = untaxed
       ? await this.db.row(UPSERT_UNTAXED, values)
       : await this.taxedUpserts.submit({ values, followUp, group: upsertGroup(values, followUp) });
-    if (!row) return null;
-    return {
-      id: row.id,
-      status: row.status,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      webhookAttempts: row.webhook_attempts,
-      webhookId: row.webhook_id,
-    };
+    return row ? upsertedOrderOf(row) : null;
+  }
+
+  /** The same upsert in `manager`'s transaction, alone (outside the group commit): after `moveSquattedOrder`. */
+  async upsertIn(manager: EntityManager, order: OrderUpsert, actor: Actor, followUp?: UpsertFollowUp): Promise<UpsertedOrder | null> {
+    const values = upsertValues(order, actor);
+    if (order.enrichedPayloadJson === null) {
+      const row = await this.db.row(UPSERT_UNTAXED, values, manager);
+      return row ? upsertedOrderOf(row) : null;
+    }
+    const { statement, values: all } = followUp ? upsertWithFollowUpStatement(values, followUp) : { statement: UPSERT, values };
+    const row = await this.db.row(statement, all, manager);
+    return row ? upsertedOrderOf(row) : null;
+  }
+
+  /** Under `manager`: moves aside the order a store-limited client stored first as `orderId` under another store than `storeId`. */
+  async moveSquattedOrder(manager: EntityManager, orderId: string, storeId: string | null, actor: Actor): Promise<MovedOrder | undefined> {
+    const row = await this.db.row(TAKE_ORDER_ID, [orderId, storeId, actor.clientId, actor.via], manager);
+    return row
+      ? {
+          movedOrderId: row.moved_order_id,
+          previousStatus: row.previous_status,
+          storeId: row.store_id,
+          intakeClientId: row.intake_client_id,
+        }
+      : undefined;
   }
 
   /** Alone: the upsert's own statement, with the follow-up's items when there is one. */
@@ -498,18 +580,23 @@ export class OrdersRepository implements TaxedOrders {
       : undefined;
   }
 
-  /** Whether the order was new (false when its `orderId` was already stored). */
-  async insertIfAbsent(order: NewOrderInsert, actor: Actor): Promise<boolean> {
-    const rows = await this.db.rows(INSERT_IF_ABSENT, [
-      order.orderId,
-      order.status,
-      JSON.stringify(order.payload),
-      order.storeId,
-      order.source,
-      actor.clientId,
-      actor.via,
-      order.label ?? '',
-    ]);
+  /** Whether the order was new (false when its `orderId` was already stored); in `manager`'s transaction when given. */
+  async insertIfAbsent(order: NewOrderInsert, actor: Actor, manager?: EntityManager): Promise<boolean> {
+    const rows = await this.db.rows(
+      INSERT_IF_ABSENT,
+      [
+        order.orderId,
+        order.status,
+        JSON.stringify(order.payload),
+        order.storeId,
+        order.source,
+        actor.clientId,
+        actor.via,
+        order.label ?? '',
+        actor.stores ?? null,
+      ],
+      manager,
+    );
     return rows.length > 0;
   }
 

@@ -4,7 +4,7 @@ import { Auth } from '../auth/auth.decorators.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
-import { ForwardingStatsDto, OrdersPerHourDto, StatsRangeQuery, StoresMissingFiscalGroupDto } from './dto/stats.dto.js';
+import { ForwardingStatsDto, OrderIdsTakenDto, OrdersPerHourDto, StatsRangeQuery, StoresMissingFiscalGroupDto } from './dto/stats.dto.js';
 import { MISSING_STORES_SHOWN, StatsService } from './stats.service.js';
 
 const RANGE_400 = { 400: 'range is not 24h or 7d, or the parameter is unknown' };
@@ -39,6 +39,19 @@ export class StatsController {
   @ApiErrors([400], RANGE_400)
   forwarding(@Query() query: StatsRangeQuery): Promise<ForwardingStatsDto> {
     return this.stats.forwarding(query.range ?? '24h');
+  }
+
+  @Get('order-ids-taken')
+  @ApiOperation({
+    summary: 'Order ids taken from store-limited clients',
+    description:
+      'How many orders a store-limited client stored first under its store were moved to `<orderId>#moved-<n>` in the period, ' +
+      "because the platform sent that orderId for another store (the platform's order took the id; each move is in the audit log as `take-order-id`).",
+  })
+  @ApiOkResponse({ type: OrderIdsTakenDto })
+  @ApiErrors([400], RANGE_400)
+  orderIdsTaken(@Query() query: StatsRangeQuery): Promise<OrderIdsTakenDto> {
+    return this.stats.orderIdsTaken(query.range ?? '7d');
   }
 
   @Get('stores-missing-fiscal-group')

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuditEventsService } from '../audit/audit-events.service.js';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
 import { ORDER_STATUSES, type OrderStatus } from '../orders/order-status.js';
 import { OrderStatsRepository } from '../orders/order-stats.repository.js';
@@ -6,6 +7,7 @@ import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repo
 import type {
   ForwardingStatsDto,
   HourBucketDto,
+  OrderIdsTakenDto,
   OrdersPerHourDto,
   StatsRange,
   StatusCountDto,
@@ -28,6 +30,7 @@ export class StatsService {
     private readonly orders: OrderStatsRepository,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly fiscalGroups: FiscalGroupsService,
+    private readonly audit: AuditEventsService,
   ) {}
 
   async ordersPerHour(range: StatsRange, now = new Date()): Promise<OrdersPerHourDto> {
@@ -55,6 +58,11 @@ export class StatsService {
     const from = new Date(now.getTime() - RANGE_HOURS[range] * HOUR_MS);
     const [outcomes, retryQueue] = await Promise.all([this.deliveries.outcomesSince(from), this.deliveries.queueDepth()]);
     return { range, from: from.toISOString(), to: now.toISOString(), outcomes, retryQueue };
+  }
+
+  async orderIdsTaken(range: StatsRange, now = new Date()): Promise<OrderIdsTakenDto> {
+    const from = new Date(now.getTime() - RANGE_HOURS[range] * HOUR_MS);
+    return { range, from: from.toISOString(), to: now.toISOString(), count: await this.audit.orderIdsTakenSince(from) };
   }
 
   async storesMissingFiscalGroup(range: StatsRange, now = new Date()): Promise<StoresMissingFiscalGroupDto> {

@@ -84,6 +84,9 @@ describeWithBrowser('admin console: dashboard (browser e2e)', () => {
     const row = page.locator(`tr[data-store="${missingStore}"]`);
     await expect(row.locator('td').nth(1).textContent()).resolves.toBe('2');
     expect(await page.locator('tr[data-store]').count()).toBe(1);
+    // No store client took another store's order id here: the card says so.
+    await page.getByRole('heading', { level: 2, name: 'Order ids taken from store clients' }).waitFor();
+    await page.getByText('No store client used another store’s order id in the period.').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-desktop');
 

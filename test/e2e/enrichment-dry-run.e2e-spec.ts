@@ -1,10 +1,12 @@
 import { failed, ok, type Schemas } from '../support/api.js';
 import { bootFulfillmentApp, fulfillmentSteps, MOEMA, PINHEIROS, type FulfillmentApp } from '../support/fulfillment.js';
 import { unique } from '../support/orders.js';
+import { OrderEntity } from '../../src/orders/order.entity.js';
 
 /**
  * A dry run stores nothing and answers what the same call would store: for a re-send, the store a transfer moved the
- * order to, the first receipt's tax instant and a store-limited client's 403 are those of the real re-send.
+ * order to and the first receipt's tax instant are those of the real re-send. A store-limited client's dry run reads
+ * nothing stored, so that it cannot tell another store's orderId from an unknown one.
  *
  * The order: one f-burger of 25.90 (NCM 21069090, CST 00, PIS 0.65 %, COFINS 3 %).
  * Group A (Pinheiros, ICMS 18 %): ICMS 25.90 × 18 % = 4.662 → 4.66; PIS/COFINS base 25.90 − 4.66 = 21.24;
@@ -77,7 +79,7 @@ describe('POST /api/enrich-order?dryRun=true of a re-send (e2e)', () => {
     expect(figures(real)).toEqual(figures(first));
   });
 
-  it('answers a store-limited client 403 STORE_NOT_ALLOWED for an order stored under another store, as the re-send does', async () => {
+  it('computes a store-limited client’s dry run without reading the stored order: another store’s orderId answers as an unknown one', async () => {
     const created = ok(
       await f.t.api.POST('/api/admin/clients', { body: { name: `POS ${unique('moema')}`, scopes: ['orders'], stores: [MOEMA] } }),
       201,
@@ -87,14 +89,25 @@ describe('POST /api/enrich-order?dryRun=true of a re-send (e2e)', () => {
     const orderId = unique('dry-other');
     await steps.enrichedOrder(orderId, PINHEIROS);
     const stored = await steps.row(orderId);
+    const unknownId = unique('dry-unknown');
 
-    const dry = failed(await enrich(moemaPos, burgerOrder(orderId, MOEMA), true), 403);
-    expect(dry).toEqual({
-      error: 'STORE_NOT_ALLOWED',
-      message: `Order ${orderId} is stored under a store this client may not touch; nothing was stored`,
-      details: [{ field: 'orderId', problem: 'the order is stored under a store this client may not touch', orderId, storeId: null }],
-    });
-    expect(failed(await enrich(moemaPos, burgerOrder(orderId, MOEMA)), 403)).toEqual(dry);
+    const ofStored = ok(await enrich(moemaPos, burgerOrder(orderId, MOEMA), true), 200);
+    const ofUnknown = ok(await enrich(moemaPos, burgerOrder(unknownId, MOEMA), true), 200);
+    // Moema's group B: total tax 3.94 (worked out above), for both.
+    expect(ofStored.payload.taxSummary.totals.total_tax).toBe(3.94);
+    // Identical apart from the id and the instants of the two calls: nothing tells that the first orderId is stored
+    // under another store (whose tax instant a re-send would have taken).
+    const comparable = (answer: Schemas['EnrichOrderResponseDto'], id: string) =>
+      JSON.parse(
+        JSON.stringify(answer)
+          .split(id)
+          .join('<orderId>')
+          .replace(/"(calculatedAt|taxInstant)":"[^"]*"/g, '"$1":"<now>"'),
+      ) as unknown;
+    expect(comparable(ofStored, orderId)).toEqual(comparable(ofUnknown, unknownId));
+    // The real re-send is still refused, and nothing was stored by either dry run.
+    expect(failed(await enrich(moemaPos, burgerOrder(orderId, MOEMA)), 403).error).toBe('STORE_NOT_ALLOWED');
     expect(await steps.row(orderId)).toEqual(stored);
+    expect(await f.t.dataSource.getRepository(OrderEntity).countBy({ orderId: unknownId })).toBe(0);
   });
 });

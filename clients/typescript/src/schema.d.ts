@@ -749,6 +749,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stats/order-ids-taken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Order ids taken from store-limited clients
+         * @description How many orders a store-limited client stored first under its store were moved to `<orderId>#moved-<n>` in the period, because the platform sent that orderId for another store (the platform's order took the id; each move is in the audit log as `take-order-id`).
+         */
+        get: operations["Stats_orderIdsTaken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stats/stores-missing-fiscal-group": {
         parameters: {
             query?: never;
@@ -5061,6 +5081,23 @@ export interface components {
             outcomes: components["schemas"]["ForwardOutcomesDto"];
             /** @description The retry queue now. */
             retryQueue: components["schemas"]["RetryQueueDto"];
+        };
+        OrderIdsTakenDto: {
+            /**
+             * @example 7d
+             * @enum {string}
+             */
+            range: "24h" | "7d";
+            /** @example 2026-11-16T09:41:07.120Z */
+            from: string;
+            /** @example 2026-11-23T09:41:07.120Z */
+            to: string;
+            /**
+             * @description Orders of the period that a store-limited client stored first under its store, moved to `<orderId>#moved-<n>` when
+             *     the platform sent that orderId for another store (audit action `take-order-id`).
+             * @example 0
+             */
+            count: number;
         };
         StoreMissingFiscalGroupDto: {
             /** @example store-0042 */
@@ -9423,7 +9460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store; nothing is stored */
+            /** @description FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store (not on a dry run, which reads nothing stored for such a client); nothing is stored */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9590,7 +9627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store; nothing is stored */
+            /** @description FORBIDDEN: the token lacks the scope orders; STORE_NOT_ALLOWED: the client is limited to stores and `store.id` is not one of them, or the `orderId` is already stored under another store (not on a dry run, which reads nothing stored for such a client); nothing is stored */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11132,6 +11169,105 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForwardingStatsDto"];
+                };
+            };
+            /** @description range is not 24h or 7d, or the parameter is unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Stats_orderIdsTaken: {
+        parameters: {
+            query?: {
+                /** @description The period, ending now: the last 24 hours or the last 7 days (default 24h; 7d for the stores missing a group). */
+                range?: "24h" | "7d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderIdsTakenDto"];
                 };
             };
             /** @description range is not 24h or 7d, or the parameter is unknown */

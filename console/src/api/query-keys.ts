@@ -47,5 +47,6 @@ export const queryKeys = {
     ordersPerHour: (range: string) => ['stats', 'orders-per-hour', range] as const,
     forwarding: (range: string) => ['stats', 'forwarding', range] as const,
     storesMissingFiscalGroup: (range: string) => ['stats', 'stores-missing-fiscal-group', range] as const,
+    orderIdsTaken: (range: string) => ['stats', 'order-ids-taken', range] as const,
   },
 };

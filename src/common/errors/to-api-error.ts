@@ -22,7 +22,11 @@ const UNAVAILABLE_DB_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
+  'ECONNABORTED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
   'ENOTFOUND',
+  'EAI_AGAIN',
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
@@ -40,7 +44,17 @@ const UNAVAILABLE_DB_MESSAGES = [
   'Connection is not established',
   'terminating connection',
   'the database system is',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
 ];
+/**
+ * TypeORM releases a query runner when its connection emits an error (the backend terminated, the socket reset), and
+ * every later statement of that transaction fails with one of these instead of the driver's error. A manager used
+ * after its transaction ended fails alike, which is a bug: so they are 503 but logged with their stack.
+ */
+const RELEASED_RUNNER_ERRORS = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
+/** How deep a chain of `cause`s is read for a lost connection. */
+const MAX_CAUSES = 5;
 
 /** Values the client sent that PostgreSQL refused: a client mistake that escaped validation. */
 const CLIENT_DATA_DB_CODES = new Set(['22P02', '22P05', '22003', '22007', '22008', '22001', '22021', '2201B']);
@@ -60,12 +74,21 @@ export function classifyError(error: unknown): ClassifiedError {
     return { apiError: fromHttpException(error), unexpected: error.getStatus() >= 500 && error.getStatus() !== 503 };
   }
 
-  const candidate = error as { statusCode?: unknown; code?: unknown; message?: unknown; name?: unknown; driverError?: unknown };
+  const candidate = error as {
+    statusCode?: unknown;
+    code?: unknown;
+    message?: unknown;
+    name?: unknown;
+    driverError?: unknown;
+    cause?: unknown;
+  };
   const fastify = fromFastifyError(candidate);
   if (fastify) return { apiError: fastify, unexpected: false };
 
   const database = fromDatabaseError(candidate);
   if (database) return database;
+  const lost = lostConnectionInCauses(candidate);
+  if (lost) return lost;
 
   return { apiError: new ApiError(ErrorCode.INTERNAL_ERROR, 'An unexpected error occurred'), unexpected: true };
 }
@@ -119,7 +142,27 @@ function fromFastifyError(error: FastifyLikeError): ApiError | undefined {
   return undefined;
 }
 
-function fromDatabaseError(error: { code?: unknown; message?: unknown; driverError?: unknown }): ClassifiedError | undefined {
+/** A lost connection that another error wraps (`new Error(..., { cause })`): the request still failed for it. */
+function lostConnectionInCauses(error: { cause?: unknown }): ClassifiedError | undefined {
+  let cause = error.cause;
+  for (let depth = 0; depth < MAX_CAUSES && cause !== null && typeof cause === 'object'; depth++) {
+    const found = fromDatabaseError(cause as DatabaseLikeError);
+    if (found?.apiError.code === ErrorCode.SERVICE_UNAVAILABLE) return found;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+interface DatabaseLikeError {
+  code?: unknown;
+  message?: unknown;
+  name?: unknown;
+  driverError?: unknown;
+}
+
+function fromDatabaseError(error: DatabaseLikeError): ClassifiedError | undefined {
+  if (typeof error.name === 'string' && RELEASED_RUNNER_ERRORS.has(error.name))
+    return { apiError: ApiError.unavailable(), unexpected: true };
   const driver = (error.driverError ?? error) as { code?: unknown; message?: unknown; syscall?: unknown };
   // A failed connect (TCP refused, or the Unix socket file gone while PostgreSQL is down).
   if (driver.syscall === 'connect') return { apiError: ApiError.unavailable(), unexpected: false };

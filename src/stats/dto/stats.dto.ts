@@ -79,6 +79,21 @@ export class ForwardingStatsDto {
   retryQueue: RetryQueueDto;
 }
 
+export class OrderIdsTakenDto {
+  /** @example "7d" */
+  range: StatsRange;
+  /** @example "2026-11-16T09:41:07.120Z" */
+  from: string;
+  /** @example "2026-11-23T09:41:07.120Z" */
+  to: string;
+  /**
+   * Orders of the period that a store-limited client stored first under its store, moved to `<orderId>#moved-<n>` when
+   * the platform sent that orderId for another store (audit action `take-order-id`).
+   */
+  @ApiProperty({ type: 'integer', minimum: 0, example: 0 })
+  count: number;
+}
+
 export class StoreMissingFiscalGroupDto {
   /** @example "store-0042" */
   storeId: string;

@@ -52,6 +52,7 @@ export function DashboardPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ForwardingCard range={range} />
         <MissingStoresCard range={range} />
+        <OrderIdsTakenCard range={range} />
       </SimpleGrid>
     </Stack>
   );
@@ -293,6 +294,39 @@ function MissingStoresCard({ range }: { range: Range }) {
       </Title>
       <Text size="sm" c="gray.7" mb="sm">
         {t('missingIntro')}
+      </Text>
+      {body}
+    </Card>
+  );
+}
+
+/** Orders a store's client stored first under another store's order id, moved aside for the platform's order. */
+function OrderIdsTakenCard({ range }: { range: Range }) {
+  const { t } = useTranslation('dashboard');
+  const query = useQuery({
+    queryKey: queryKeys.stats.orderIdsTaken(range),
+    queryFn: async () => unwrap(await api.GET('/api/admin/stats/order-ids-taken', { params: { query: { range } } })),
+    refetchInterval: REFRESH_MS,
+  });
+
+  let body;
+  if (query.isPending) body = <LoadingState />;
+  else if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.count === 0) body = <EmptyState>{t('idsTakenNone')}</EmptyState>;
+  else {
+    body = (
+      <Text fw={700} data-testid="order-ids-taken">
+        {t('idsTakenCount', { count: query.data.count })}
+      </Text>
+    );
+  }
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="order-ids-taken-title">
+      <Title order={2} size="h4" id="order-ids-taken-title" mb={4}>
+        {t('idsTaken')}
+      </Title>
+      <Text size="sm" c="gray.7" mb="sm">
+        {t('idsTakenIntro')}
       </Text>
       {body}
     </Card>

@@ -34,6 +34,12 @@ export const dashboardMessages = {
     lastFailure: 'Last failure',
     createGroup: 'Create its group',
     forStore: 'for store {{storeId}}',
+    idsTaken: 'Order ids taken from store clients',
+    idsTakenIntro:
+      'Orders a store-limited client sent first under its store, moved to <orderId>#moved-<n> (REJECTED) when the platform sent the same orderId for another store. Each move is in the audit log (take-order-id).',
+    idsTakenCount_one: '{{count}} order moved aside in the period',
+    idsTakenCount_other: '{{count}} orders moved aside in the period',
+    idsTakenNone: 'No store client used another store’s order id in the period.',
   },
   'pt-BR': {
     title: 'Painel',
@@ -71,5 +77,11 @@ export const dashboardMessages = {
     lastFailure: 'Última falha',
     createGroup: 'Criar o grupo',
     forStore: 'para a loja {{storeId}}',
+    idsTaken: 'Ids de pedido retomados de clientes de loja',
+    idsTakenIntro:
+      'Pedidos que um cliente limitado a lojas enviou primeiro na sua loja, movidos para <orderId>#moved-<n> (REJECTED) quando a plataforma enviou o mesmo orderId para outra loja. Cada movimento está no log de auditoria (take-order-id).',
+    idsTakenCount_one: '{{count}} pedido movido no período',
+    idsTakenCount_other: '{{count}} pedidos movidos no período',
+    idsTakenNone: 'Nenhum cliente de loja usou o id de pedido de outra loja no período.',
   },
 };
