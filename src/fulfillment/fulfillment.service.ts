@@ -185,7 +185,7 @@ export class FulfillmentService {
       if (isTerminal(order.status)) throw orderInFinalStatus(orderId, order.status);
       if (!(await this.isStoreOf(manager, order, fromStore))) throw notTheOrderStore(orderId, fromStore, order.storeId);
       const target = await this.resolveStore(manager, toStore);
-      // "Transfers go to known stores" in docs/api-decisions.md: a store of the channel configuration or of a fiscal group.
+      // "Fulfillment" in docs/api-decisions.md: transfers go to a store of the channel configuration or of a fiscal group.
       if (!target.configured && !(await this.lookup.groupIdsByStores([target.storeId], manager)).has(target.storeId)) {
         throw unknownStore(orderId, toStore);
       }
