@@ -5,10 +5,9 @@ import { AuditRetention } from '../../src/audit/audit-retention.js';
 import { JobRunner } from '../../src/database/jobs/job-runner.js';
 import { TransactionRunner } from '../../src/database/transaction-runner.js';
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
-import { FiscalLookupModule } from '../../src/fiscal-lookup/fiscal-lookup.module.js';
 import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import { fiscalGroup, productCategory } from '../factories/index.js';
-import { bootIntegration, type IntegrationContext } from '../support/integration.js';
+import { bootIntegration, FISCAL_LOOKUP_MODULES, type IntegrationContext } from '../support/integration.js';
 
 const APPEND_ONLY_TABLES = ['audit_event', 'fiscal_group_revision', 'product_fiscal_category_history'];
 
@@ -21,7 +20,7 @@ describe('append-only tables refuse TRUNCATE (integration)', () => {
 
   beforeAll(async () => {
     db = await bootIntegration({
-      imports: [AuditModule, FiscalLookupModule, FiscalGroupsModule, ProductCategoriesModule],
+      imports: [AuditModule, ...FISCAL_LOOKUP_MODULES, FiscalGroupsModule, ProductCategoriesModule],
       env: { AUDIT_RETENTION_DAYS: '30' },
     });
     await db.get(JobRunner).stopAll();
