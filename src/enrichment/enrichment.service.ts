@@ -1,4 +1,5 @@
 import { orderClosed, orderStoreChanged } from './dto/enrichment-errors.dto.js';
+import { IntakeActivity } from '../common/intake-activity.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { ApiError } from '../common/errors/api-error.js';
@@ -51,6 +52,7 @@ export class EnrichmentService {
     private readonly orders: OrdersRepository,
     @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
     private readonly takeover: OrderIdTakeover,
+    private readonly intake: IntakeActivity,
   ) {}
 
   /**
@@ -61,7 +63,12 @@ export class EnrichmentService {
    * order is taxed for the store the order is now in. A dry run stores nothing and answers
    * what the same call would store, a re-send's current store and tax instant included.
    */
-  async enrich(body: unknown, actor: Actor, options: EnrichOptions = {}): Promise<Enrichment> {
+  enrich(body: unknown, actor: Actor, options: EnrichOptions = {}): Promise<Enrichment> {
+    // Marked as intake, which previews give way to ("Expensive requests have a lane" in docs/api-decisions.md).
+    return this.intake.during(() => this.enrichMapped(body, actor, options));
+  }
+
+  private async enrichMapped(body: unknown, actor: Actor, options: EnrichOptions): Promise<Enrichment> {
     // Another platform's order is mapped before anything else: the store checks apply to the mapped store.id.
     if (options.profile !== 'ifood') return this.enrichOrder(body, actor, options, false);
     const document = mapIfoodDocument(body);

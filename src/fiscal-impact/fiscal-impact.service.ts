@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Deadline } from '../common/deadline.js';
 import { RequestLane } from '../common/http/request-lane.js';
+import { IntakeActivity } from '../common/intake-activity.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { FiscalGroupsService } from '../fiscal-groups/fiscal-groups.service.js';
@@ -24,6 +25,13 @@ const BATCH_BYTES = 4 * 1024 * 1024;
  * hold more than four of the pool. See "Expensive requests have a lane" in docs/api-decisions.md.
  */
 export const PREVIEWS_AT_ONCE = 2;
+/**
+ * While order intake is busy, a preview waits this many times the time its last batch took before the
+ * next one: each preview then takes about a tenth of the time, and intake keeps the machine.
+ */
+export const PREVIEW_YIELD_SHARE = 9;
+/** Kept of the deadline when waiting for intake, so that a preview that waited can still answer in time. */
+const YIELD_MARGIN_MS = 500;
 const HOUR_MS = 3_600_000;
 
 interface GroupInForce {
@@ -46,6 +54,7 @@ export class FiscalImpactService {
     private readonly lookup: FiscalLookupService,
     private readonly orders: OrderWindowRepository,
     private readonly transactions: TransactionRunner,
+    private readonly intake: IntakeActivity,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.deadlineMs = config.impactPreviewDeadlineMs;
@@ -112,7 +121,8 @@ export class FiscalImpactService {
 
   /**
    * Reads the next batch while the worker thread parses and taxes this one. The worker runs at the lowest
-   * priority, so under load it is the preview that slows down (up to its deadline), not order intake.
+   * priority, and while order intake is busy the preview pauses between batches (`PREVIEW_YIELD_SHARE`), so
+   * under load it is the preview that slows down (up to its deadline), not order intake.
    */
   private async compare(
     read: (ids: string[]) => Promise<WindowOrder[]>,
@@ -123,6 +133,7 @@ export class FiscalImpactService {
     let next = batches.length > 0 ? read(batches[0]!) : undefined;
     try {
       for (let index = 0; next; index++) {
+        const stepStartedAt = performance.now();
         const orders: WindowOrder[] = await next;
         const { productIds } = await worker.ask({ type: 'batch', orders }, 'products');
         // Not on the snapshot's connection: what an older snapshot reads must not go into the shared cache.
@@ -130,6 +141,7 @@ export class FiscalImpactService {
         next = index + 1 < batches.length ? read(batches[index + 1]!) : undefined;
         deadline.check();
         await worker.ask({ type: 'compare', categories }, 'compared');
+        await this.intake.yieldTo(performance.now() - stepStartedAt, PREVIEW_YIELD_SHARE, deadline.remainingMs() - YIELD_MARGIN_MS);
       }
       return (await worker.ask({ type: 'figures' }, 'figures')).figures;
     } finally {

@@ -343,5 +343,6 @@ describeWithBrowser('admin console: fiscal group revisions, scheduled changes an
     }
     // Kept: every dialog was dismissed.
     expect((await t.http.get<Group>(`/admin/fiscal-groups/${group.id}`, { token })).body.scheduled).toHaveLength(1);
-  });
+    // Four pages, each with a preview (a worker thread at the lowest priority) and three accessibility checks.
+  }, 180_000);
 });

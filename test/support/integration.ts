@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CommonModule } from '../../src/common/common.module.js';
 import type { DynamicModule, INestApplicationContext, Type } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -72,6 +73,7 @@ export async function bootIntegration(options: IntegrationOptions): Promise<Inte
   @Module({
     imports: [
       ConfigModule.forRoot(config, logger),
+      CommonModule,
       DatabaseModule.forRoot(database.url, config, logger),
       ...(options.entities?.length ? [TypeOrmModule.forFeature(options.entities)] : []),
       ...options.imports,
