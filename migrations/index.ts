@@ -28,6 +28,7 @@ import { OrderCountResetWaitsForFold1763940000000 } from './1763940000000-OrderC
 import { AppendOnlyRefusesTruncate1763953000000 } from './1763953000000-AppendOnlyRefusesTruncate.js';
 import { OrderIdReclaim1763956000000 } from './1763956000000-OrderIdReclaim.js';
 import { RevisionInForceAtTaxInstant1763957000000 } from './1763957000000-RevisionInForceAtTaxInstant.js';
+import { RevisionCheckPerStatement1763957500000 } from './1763957500000-RevisionCheckPerStatement.js';
 
 /**
  * Every migration. TypeORM runs the pending ones sorted by the timestamp that ends the class name,
@@ -66,4 +67,5 @@ export const ALL_MIGRATIONS = [
   AppendOnlyRefusesTruncate1763953000000,
   OrderIdReclaim1763956000000,
   RevisionInForceAtTaxInstant1763957000000,
+  RevisionCheckPerStatement1763957500000,
 ];

@@ -168,6 +168,15 @@ const revisionOf = (doc: string) => `(${doc} #>> '{taxSummary,fiscalDocument,rev
 const revisionGuard = (groupId: string, doc: string) =>
   `(${groupId} IS NULL OR fiscal_revision_taxes_at(${groupId}, ${taxInstantOf(doc)}, ${revisionOf(doc)}))`;
 
+/**
+ * `revisionGuard` for every order of a group-commit statement at once (`fiscal_revisions_tax_at`, migration
+ * RevisionCheckPerStatement): each group's revisions lock is taken once and the revision table read once per statement,
+ * not per order. `stored`: per order (`n`, its 1-based position in `rows`), whether it may be stored.
+ */
+const batchRevisionGuard = (rows: string) =>
+  `SELECT fiscal_revisions_tax_at(array_agg(fiscal_group_id ORDER BY n), array_agg(tax_instant ORDER BY n),
+     array_agg(revision ORDER BY n)) AS stored FROM ${rows}`;
+
 /** What a re-send changes, and the guard under which it changes anything (`upsertOrderSql`); `stores`: the writer's stores. */
 function onConflictSql(untaxed: boolean, stores: string): string {
   const storeGuard = `o.store_id IS NOT DISTINCT FROM EXCLUDED.store_id OR NOT ${TRANSFERRED}`;
@@ -223,12 +232,17 @@ const STORES_VALUE = 9;
 const UPSERT_BATCH_SQL = `
   INSERT INTO orders AS o (${UPSERTED_ORDER_COLUMNS})
   SELECT i.order_id, i.status, i.payload, i.doc, i.store_id, i.source, i.fiscal_group_id, i.changed_by, i.changed_via,
-    ${taxInstantOf('i.doc')}, ${revisionOf('i.doc')}, i.webhook_id, ${intakeClientOf('$10', 'i.changed_by')}
-  FROM ROWS FROM (unnest($1::varchar[]), unnest($2::varchar[]), jsonb_array_elements($3::jsonb), jsonb_array_elements($4::jsonb),
-    unnest($5::varchar[]), unnest($6::varchar[]), unnest($7::uuid[]), unnest($8::varchar[]), unnest($9::varchar[]),
-    unnest($11::varchar[]))
-    AS i(order_id, status, payload, doc, store_id, source, fiscal_group_id, changed_by, changed_via, webhook_id)
-  WHERE ${revisionGuard('i.fiscal_group_id', 'i.doc')}
+    i.tax_instant, i.revision, i.webhook_id, ${intakeClientOf('$10', 'i.changed_by')}
+  FROM (
+    WITH i AS (
+      SELECT r.*, ${taxInstantOf('r.doc')} AS tax_instant, ${revisionOf('r.doc')} AS revision
+      FROM ROWS FROM (unnest($1::varchar[]), unnest($2::varchar[]), jsonb_array_elements($3::jsonb), jsonb_array_elements($4::jsonb),
+        unnest($5::varchar[]), unnest($6::varchar[]), unnest($7::uuid[]), unnest($8::varchar[]), unnest($9::varchar[]),
+        unnest($11::varchar[])) WITH ORDINALITY
+        AS r(order_id, status, payload, doc, store_id, source, fiscal_group_id, changed_by, changed_via, webhook_id, n)
+    ), verdict AS (${batchRevisionGuard('i')})
+    SELECT i.* FROM i, verdict WHERE verdict.stored[i.n::integer]
+  ) AS i
   ORDER BY i.order_id
   ${onConflictSql(false, '$10')}
   RETURNING o.order_id, ${RETURNED}`;

@@ -4,10 +4,10 @@ import { OrderEntity, OrderStatusHistoryEntity } from '../../src/orders/order.en
 import type { OrderStatus } from '../../src/orders/order-status.js';
 import { OrderStatusWriter } from '../../src/orders/order-status-writer.js';
 import { OrdersModule } from '../../src/orders/orders.module.js';
-import { OrdersRepository, type OrderUpsert } from '../../src/orders/orders.repository.js';
+import { OrdersRepository, upsertBatchStatement, type OrderUpsert } from '../../src/orders/orders.repository.js';
 import { SqlRunner } from '../../src/database/sql-runner.js';
 import { outboxJob } from '../../src/webhooks/webhook-deliveries.repository.js';
-import { order, orderPayload } from '../factories/index.js';
+import { fiscalGroup, order, orderPayload } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 
 const ENRICH: Actor = { clientId: '7001', via: 'POST /api/enrich-order' };
@@ -241,6 +241,45 @@ describe('Orders: the upsert and the status writer (integration)', () => {
       expect((await stored('gc-theirs')).storeId).toBe('store-b');
       expect(result[2]).toMatchObject({ status: 'ENRICHED' });
       expect(result[3]).toMatchObject({ status: 'ENRICHED' });
+    });
+
+    it("checks a shared statement's revisions with one reading of the revision table per group and instant, order by order", async () => {
+      const group = await fiscalGroup(db.dataSource, { stores: ['store-revisions'] });
+      const [first] = await db.dataSource.query<Array<{ revision: number; effective_from: Date }>>(
+        'SELECT revision, effective_from FROM fiscal_group_revision WHERE fiscal_group_id = $1 ORDER BY revision',
+        [group.id],
+      );
+      // One instant after the group's only revision took effect: that revision is the one in force there.
+      const instant = new Date(first!.effective_from.getTime() + 1000).toISOString();
+      const taxedBy = (orderId: string, revision: number): readonly unknown[] => [
+        orderId,
+        'ENRICHED',
+        JSON.stringify(orderPayload(orderId, 'store-revisions')),
+        JSON.stringify({ ...orderPayload(orderId, 'store-revisions'), taxSummary: { fiscalDocument: { revision, taxInstant: instant } } }),
+        'store-revisions',
+        'integration',
+        group.id,
+        ENRICH.clientId,
+        ENRICH.via,
+        null,
+        `msg_${orderId}`,
+      ];
+      // Eight orders of one group taxed at one instant, the fourth by a revision the table does not have in force there.
+      const batch = Array.from({ length: 8 }, (_, index) =>
+        taxedBy(`rev-batch-${index}`, index === 3 ? first!.revision + 1 : first!.revision),
+      );
+      const { stored: storedIds, readings } = await db.dataSource.transaction(async (manager) => {
+        await manager.query(`SET LOCAL track_functions = 'all'`);
+        const { statement, values } = upsertBatchStatement(batch);
+        const rows = await db.get(SqlRunner).rows(statement, values, manager);
+        const [calls] = await manager.query<Array<{ n: string }>>(
+          `SELECT pg_stat_get_xact_function_calls('fiscal_group_revision_in_force(uuid, timestamptz)'::regprocedure) AS n`,
+        );
+        return { stored: rows.map((row) => row.order_id).sort(), readings: Number(calls!.n) };
+      });
+      expect(storedIds).toEqual(batch.map((values) => values[0] as string).filter((orderId) => orderId !== 'rev-batch-3'));
+      // Was one per order (eight), each planning the rule anew.
+      expect(readings).toBe(1);
     });
 
     it("writes each forward's retry job in the statement that stores its order, with that order's webhook-id", async () => {
