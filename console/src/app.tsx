@@ -20,6 +20,8 @@ const CalculatorPage = lazy(() => import('./pages/calculator/calculator-page').t
 const PeoplePage = lazy(() => import('./pages/people/people-page').then((m) => ({ default: m.PeoplePage })));
 const ClientsPage = lazy(() => import('./pages/clients/clients-page').then((m) => ({ default: m.ClientsPage })));
 const ClientPage = lazy(() => import('./pages/clients/client-page').then((m) => ({ default: m.ClientPage })));
+const StatusAliasesPage = lazy(() => import('./pages/status-aliases/status-aliases-page').then((m) => ({ default: m.StatusAliasesPage })));
+const ChannelsPage = lazy(() => import('./pages/channels/channels-page').then((m) => ({ default: m.ChannelsPage })));
 const AuditPage = lazy(() => import('./pages/audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const SetPasswordPage = lazy(() => import('./pages/set-password/set-password-page').then((m) => ({ default: m.SetPasswordPage })));
 
@@ -51,6 +53,8 @@ export function App() {
           <Route path="fiscal-groups/:id" element={least('fiscal', <FiscalGroupEditPage />)} />
           <Route path="categories" element={least('fiscal', <CategoriesPage />)} />
           <Route path="calculator" element={least('fiscal', <CalculatorPage />)} />
+          <Route path="status-aliases" element={least('fiscal', <StatusAliasesPage />)} />
+          <Route path="channels" element={least('admin', <ChannelsPage />)} />
           <Route path="people" element={least('admin', <PeoplePage />)} />
           <Route path="clients" element={least('admin', <ClientsPage />)} />
           <Route path="clients/:clientId" element={least('admin', <ClientPage />)} />

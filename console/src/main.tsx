@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { createTheme, InputWrapper, MantineProvider } from '@mantine/core';
+import { createTheme, InputWrapper, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -33,9 +33,16 @@ const theme = createTheme({
   },
 });
 
+// Mantine's error red (red.6) is below WCAG AA contrast on white for an invalid field's text and message: red.8.
+const errorContrast: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-error': 'var(--mantine-color-red-8)' },
+  dark: {},
+});
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={errorContrast}>
       <QueryClientProvider client={queryClient}>
         <App />
       </QueryClientProvider>

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
 import { ChannelStoreConfigEntity } from './channel-store-config.entity.js';
+import { ChannelsAdminController } from './channels-admin.controller.js';
 import { ChannelsController } from './channels.controller.js';
 import { ChannelsService } from './channels.service.js';
 import { SalesChannelEntity, SalesChannelRelatedListEntity } from './sales-channel.entity.js';
@@ -30,7 +31,7 @@ import {
     ]),
     AuthModule,
   ],
-  controllers: [ChannelsController],
+  controllers: [ChannelsController, ChannelsAdminController],
   providers: [ChannelsService, StoresRepository],
   exports: [StoresRepository],
 })

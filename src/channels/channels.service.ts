@@ -39,6 +39,17 @@ export class ChannelsService {
    * and inserts what was sent. Concurrent calls run one after the other; a failed call changes nothing.
    */
   async replace(granted: GrantedToken, body: unknown, audit: AuditContext): Promise<ChannelsStoresReplacedDto> {
+    await this.replaceConfiguration(body, audit);
+    return { accessToken: granted.accessToken };
+  }
+
+  /** The same replacement for a person of role `admin` in the console: answers the configuration as stored. */
+  async replaceFromConsole(body: unknown, audit: AuditContext): Promise<ChannelsStoresResponseDto> {
+    await this.replaceConfiguration(body, audit);
+    return this.read();
+  }
+
+  private async replaceConfiguration(body: unknown, audit: AuditContext): Promise<void> {
     const configuration = toParsedConfiguration(await readOpenBody(ChannelsStoresRequestDto, body, CHANNELS_STORES_BODY));
     await this.transactions.runLocked('channelsStoresReplacement', async (manager) => {
       const before = await this.readIn(manager);
@@ -48,7 +59,6 @@ export class ChannelsService {
         await this.audit.record(manager, audit, { action: 'replace', target: { type: 'channel-configuration', id: 'all' }, changes });
       }
     });
-    return { accessToken: granted.accessToken };
   }
 
   /** The current configuration, read from one snapshot so that it is never half of two replacements. */

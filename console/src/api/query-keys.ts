@@ -27,6 +27,8 @@ export const queryKeys = {
     history: (productId: string, page: number) => ['product-fiscal-categories', 'history', productId, page] as const,
   },
   signInOptions: ['sign-in-options'] as const,
+  statusAliases: ['status-aliases'] as const,
+  channels: ['channels-stores'] as const,
   users: {
     all: ['users'] as const,
     lists: ['users', 'list'] as const,

@@ -56,11 +56,11 @@ describe('what each role sees', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Fiscal groups page')).not.toBeInTheDocument();
   });
 
-  it('fiscal: adds fiscal groups, product categories and the calculator, not the admin pages', () => {
+  it('fiscal: adds fiscal groups, product categories, the calculator and the status aliases, not the admin pages', () => {
     session.signIn(sessionDto('fiscal'));
     renderConsoleAt('/people');
 
-    expect(navLinks()).toEqual(['Dashboard', 'Orders', 'Fiscal groups', 'Product categories', 'Tax calculator']);
+    expect(navLinks()).toEqual(['Dashboard', 'Orders', 'Fiscal groups', 'Product categories', 'Tax calculator', 'Status aliases']);
     expect(screen.getByRole('heading', { name: 'Not available for your role' })).toBeInTheDocument();
     expect(screen.queryByText('People page')).not.toBeInTheDocument();
   });
@@ -75,8 +75,10 @@ describe('what each role sees', { timeout: 30_000 }, () => {
       'Fiscal groups',
       'Product categories',
       'Tax calculator',
+      'Status aliases',
       'People',
       'API clients',
+      'Stores and channels',
       'Audit log',
     ]);
     expect(screen.getByText('People page')).toBeInTheDocument();

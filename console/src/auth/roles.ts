@@ -16,8 +16,8 @@ export function roleIncludes(role: Role, needed: Role): boolean {
 
 /**
  * The least role each section of the console needs, as the API decides it: support reads orders
- * and the dashboard; fiscal adds the fiscal groups, product categories and the calculator; admin
- * adds people, clients and the audit log. The navigation hides, and the routes refuse, the rest.
+ * and the dashboard; fiscal adds the fiscal groups, product categories, the calculator and the status
+ * aliases; admin adds people, clients, the store and channel configuration and the audit log. The navigation hides, and the routes refuse, the rest.
  */
 export const SECTIONS = [
   { to: '/', key: 'nav.dashboard', end: true, role: 'support' },
@@ -25,8 +25,10 @@ export const SECTIONS = [
   { to: '/fiscal-groups', key: 'nav.fiscalGroups', end: false, role: 'fiscal' },
   { to: '/categories', key: 'nav.categories', end: false, role: 'fiscal' },
   { to: '/calculator', key: 'nav.calculator', end: false, role: 'fiscal' },
+  { to: '/status-aliases', key: 'nav.statusAliases', end: false, role: 'fiscal' },
   { to: '/people', key: 'nav.people', end: false, role: 'admin' },
   { to: '/clients', key: 'nav.clients', end: false, role: 'admin' },
+  { to: '/channels', key: 'nav.channels', end: false, role: 'admin' },
   { to: '/audit', key: 'nav.audit', end: false, role: 'admin' },
 ] as const satisfies readonly { to: string; key: string; end: boolean; role: Role }[];
 

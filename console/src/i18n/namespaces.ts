@@ -8,6 +8,8 @@ import { calculatorMessages } from '../pages/calculator/messages.js';
 import { peopleMessages } from '../pages/people/messages.js';
 import { clientsMessages } from '../pages/clients/messages.js';
 import { auditMessages } from '../pages/audit/messages.js';
+import { statusAliasesMessages } from '../pages/status-aliases/messages.js';
+import { channelsMessages } from '../pages/channels/messages.js';
 import { setPasswordMessages } from '../pages/set-password/messages.js';
 import { taxBreakdownMessages } from '../common/tax-breakdown-messages.js';
 
@@ -23,5 +25,7 @@ export const namespaces = {
   people: peopleMessages,
   clients: clientsMessages,
   audit: auditMessages,
+  statusAliases: statusAliasesMessages,
+  channels: channelsMessages,
   setPassword: setPasswordMessages,
 };
