@@ -58,18 +58,17 @@ describe('audit events of fiscal groups, product categories and status aliases (
         });
       }
       const [create, update, csv, remove] = events.map((event) => event.changes);
+      // Each setting as the group applies it, on its own line; none was sent, so each is its default.
+      expect(create).toMatchObject({ 'settings.deliveryFeeOnInvoice': { before: null, after: 'WHEN_MERCHANT_DELIVERS' } });
       expect(create).toMatchObject({
         name: { before: null, after: 'Paulista' },
         uf: { before: null, after: 'SP' },
         stores: { before: null, after: [{ store_id: 'audit-1', store_name: 'One' }] },
         'taxMatrix.21069090': { before: null, after: expect.objectContaining({ ICMS_rate: 18 }) },
       });
-      // Only what changed: the name, the stores and the one NCM key whose rule changed (ICMS 18 -> 12).
-      expect(Object.keys(update!).sort()).toEqual(['name', 'stores', 'taxMatrix.21069090']);
-      expect(update!['taxMatrix.21069090']).toEqual({
-        before: expect.objectContaining({ ICMS_rate: 18 }),
-        after: expect.objectContaining({ ICMS_rate: 12 }),
-      });
+      // Only what changed: the name, the stores and the one field of the one rule that changed (ICMS 18 -> 12).
+      expect(Object.keys(update!).sort()).toEqual(['name', 'stores', 'taxMatrix.21069090.ICMS_rate']);
+      expect(update!['taxMatrix.21069090.ICMS_rate']).toEqual({ before: 18, after: 12 });
       expect(update!.stores).toEqual({
         before: [{ store_id: 'audit-1', store_name: 'One' }],
         after: [{ store_id: 'audit-2', store_name: 'Two' }],
@@ -93,6 +92,20 @@ describe('audit events of fiscal groups, product categories and status aliases (
         groups.create({ name: 'Newcomer', uf: 'RJ', stores: [{ store_id: 'held-elsewhere', store_name: 'x' }], taxMatrix: {} }, AUDIT),
       ).rejects.toMatchObject({ status: 409 });
       await groups.update(group.id, { name: group.name }, AUDIT);
+      // The console sends every setting as it shows it, defaults included: on a group that never stored them, that
+      // changes nothing it applies, so nothing is recorded (it was `settings: {} → {…the defaults}`).
+      await groups.update(
+        group.id,
+        {
+          settings: {
+            includeIcmsInPisCofinsBase: false,
+            platformDiscountsReduceBase: false,
+            deliveryFeeOnInvoice: 'WHEN_MERCHANT_DELIVERS',
+            serviceChargeInIcmsBase: false,
+          },
+        },
+        AUDIT,
+      );
       await expect(
         groups.importTaxMatrixCsv(group.id, `${CSV_HEADER}\r\nnot-a-code,,60,18,04,0.65,04,3,5405\r\n`, AUDIT),
       ).rejects.toMatchObject({
