@@ -28,6 +28,11 @@ const PROFILE_EXAMPLES = Object.fromEntries(
   ]),
 );
 
+/** A marketplace's document by the properties it is read from (all of them required); any other property is kept. */
+function marketplaceShape(description: string, properties: Record<string, object>) {
+  return { type: 'object', description, required: Object.keys(properties), properties, additionalProperties: true };
+}
+
 export const ORDER_BODY_DOC = {
   description:
     'The order at the root, or wrapped as `{ "payload": order }`; with `?profile=<marketplace>`, the order as that marketplace sends it (one example per marketplace below). Properties beyond those described are kept as they are.',
@@ -38,10 +43,20 @@ export const ORDER_BODY_DOC = {
       { $ref: getSchemaPath(WrappedOrderPayloadDto) },
       { $ref: getSchemaPath(IfoodOrderDto) },
       {
-        type: 'object',
         title: 'MarketplaceOrder',
         description: `A marketplace's order in its own shape (?profile=${REGISTERED_PROFILES.map((profile) => profile.name).join(', ')}); see the route's description for each mapping`,
-        additionalProperties: true,
+        anyOf: [
+          marketplaceShape("Rappi's order", { order_detail: { type: 'object', additionalProperties: true } }),
+          marketplaceShape("99Food's order details", { order_info: { type: 'object', additionalProperties: true } }),
+          marketplaceShape("99Food's webhook envelope, or Keeta's wrapper, with the order under data", {
+            data: { type: 'object', additionalProperties: true },
+          }),
+          marketplaceShape('An Open Delivery order', {
+            id: { type: 'string' },
+            merchant: { type: 'object', additionalProperties: true },
+            items: { type: 'array', items: { type: 'object', additionalProperties: true } },
+          }),
+        ],
       },
     ],
   },

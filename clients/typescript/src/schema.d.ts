@@ -9418,9 +9418,35 @@ export interface operations {
         /** @description The order at the root, or wrapped as `{ "payload": order }`; with `?profile=<marketplace>`, the order as that marketplace sends it (one example per marketplace below). Properties beyond those described are kept as they are. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"] | components["schemas"]["IfoodOrderDto"] | {
+                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"] | components["schemas"]["IfoodOrderDto"] | (({
+                    order_detail: {
+                        [key: string]: unknown;
+                    };
+                } & {
                     [key: string]: unknown;
-                };
+                }) | ({
+                    order_info: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    data: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    id: string;
+                    merchant: {
+                        [key: string]: unknown;
+                    };
+                    items: {
+                        [key: string]: unknown;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                }));
             };
         };
         responses: {
@@ -9586,9 +9612,35 @@ export interface operations {
         /** @description The order at the root, or wrapped as `{ "payload": order }`; with `?profile=<marketplace>`, the order as that marketplace sends it (one example per marketplace below). Properties beyond those described are kept as they are. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"] | components["schemas"]["IfoodOrderDto"] | {
+                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"] | components["schemas"]["IfoodOrderDto"] | (({
+                    order_detail: {
+                        [key: string]: unknown;
+                    };
+                } & {
                     [key: string]: unknown;
-                };
+                }) | ({
+                    order_info: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    data: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    id: string;
+                    merchant: {
+                        [key: string]: unknown;
+                    };
+                    items: {
+                        [key: string]: unknown;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                }));
             };
         };
         responses: {
