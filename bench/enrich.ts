@@ -53,7 +53,7 @@ import {
   startService,
   type ChildServer,
 } from './bench-support.js';
-import { benchmarkOrder } from './order-fixture.js';
+import { benchmarkOrder, benchmarkRappiOrder } from './order-fixture.js';
 
 const { values } = parseArgs({
   options: {
@@ -123,6 +123,8 @@ function cpuLines(prefix: string, enrich: readonly Measured[], forward: readonly
 }
 
 const template = JSON.stringify(benchmarkOrder('__ORDER_ID__'));
+/** The same order as Rappi sends it, for `?profile=rappi`: what a marketplace's mapping costs. */
+const rappiTemplate = JSON.stringify(benchmarkRappiOrder('__ORDER_ID__'));
 let sequence = 0;
 
 async function load(
@@ -132,6 +134,7 @@ async function load(
   seconds: number,
   pid?: number,
   dbPid?: number,
+  body = template,
 ): Promise<Measured> {
   const runId = `${Date.now().toString(36)}`;
   const cpuBefore = processCpuMs(pid);
@@ -145,7 +148,7 @@ async function load(
         method: 'POST',
         path,
         headers: { 'content-type': 'application/json', ...headers },
-        setupRequest: (request) => ({ ...request, body: template.replace('__ORDER_ID__', `bench-${runId}-${++sequence}`) }),
+        setupRequest: (request) => ({ ...request, body: body.replace('__ORDER_ID__', `bench-${runId}-${++sequence}`) }),
       },
     ],
   });
@@ -175,6 +178,8 @@ interface Target {
   pid?: number;
   /** Its PostgreSQL's postmaster. */
   dbPid?: number;
+  /** The body sent (the service's own order unless said). */
+  body?: string;
   runs: Measured[];
 }
 
@@ -371,25 +376,43 @@ async function main(): Promise<void> {
             runs: [],
           }
         : undefined;
+    const profileTarget: Target = {
+      name: 'profile rappi',
+      url: service.url,
+      path: '/api/enrich-order?profile=rappi',
+      headers: auth,
+      pid: servicePid,
+      dbPid: database.pid,
+      body: rappiTemplate,
+      runs: [],
+    };
+    const checkedProfile = await fetch(`${service.url}${profileTarget.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: rappiTemplate.replace('__ORDER_ID__', 'bench-profile-check'),
+    });
+    if (checkedProfile.status !== 200)
+      throw new Error(`enrich-order?profile=rappi answered ${checkedProfile.status}: ${await checkedProfile.text()}`);
     const targets = [
       serviceTarget,
       baselineTarget,
+      profileTarget,
       ...(forwardTarget ? [forwardTarget] : []),
       ...(againstTarget ? [againstTarget] : []),
       ...(againstForwardTarget ? [againstForwardTarget] : []),
     ];
     // Every process of the run (services, baseline, receivers) runs on this node: say which, since the ratios differ by runtime.
     process.stdout.write(`node ${process.version}; warm-up ${warmup} s each...\n`);
-    for (const target of targets) await load(target.url, target.path, target.headers, warmup);
+    for (const target of targets) await load(target.url, target.path, target.headers, warmup, undefined, undefined, target.body);
 
     const serviceRuns = serviceTarget.runs;
     const baselineRuns = baselineTarget.runs;
     for (let round = 1; round <= rounds; round++) {
       // Rotate which goes first so that none always runs on a warmer machine.
       const order = targets.map((_, index) => targets[(index + round - 1) % targets.length]!);
-      for (const { name, url, path, headers, pid, dbPid, runs } of order) {
+      for (const { name, url, path, headers, pid, dbPid, body, runs } of order) {
         if (values.settle) await settle([database, ...(otherDatabase ? [otherDatabase] : [])]);
-        const measured = await load(url, path, headers, duration, pid, dbPid);
+        const measured = await load(url, path, headers, duration, pid, dbPid, body);
         runs.push(measured);
         const cpu =
           (measured.cpuMsPerRequest === undefined ? '' : `  cpu ${measured.cpuMsPerRequest.toFixed(2)} ms/request`) +
@@ -407,6 +430,12 @@ async function main(): Promise<void> {
       baseline: { rps: mean(baselineRuns, (m) => m.rps), p50: mean(baselineRuns, (m) => m.p50), p99: mean(baselineRuns, (m) => m.p99) },
       ratio: 0,
       p99OverP50: 0,
+      profile: {
+        rps: mean(profileTarget.runs, (m) => m.rps),
+        p50: mean(profileTarget.runs, (m) => m.p50),
+        p99: mean(profileTarget.runs, (m) => m.p99),
+      },
+      profileOverEnrich: 0,
       forward: forwardTarget
         ? {
             rps: mean(forwardTarget.runs, (m) => m.rps),
@@ -448,6 +477,7 @@ async function main(): Promise<void> {
     if (summary.forward) summary.forwardOverEnrich = summary.forward.rps / summary.service.rps;
     if (summary.againstForward && summary.against) summary.againstForwardOverEnrich = summary.againstForward.rps / summary.against.rps;
     summary.ratio = summary.service.rps / summary.baseline.rps;
+    summary.profileOverEnrich = summary.profile.rps / summary.service.rps;
     summary.p99OverP50 = summary.service.p99 / summary.service.p50;
     process.stdout.write(
       [
@@ -464,6 +494,7 @@ async function main(): Promise<void> {
         '',
         `ratio enrich-order / baseline: ${summary.ratio.toFixed(2)} (target >= 0.85)`,
         `enrich-order p99 / p50: ${summary.p99OverP50.toFixed(2)} (target < 2.5)`,
+        `ratio enrich-order profile / enrich-order: ${summary.profileOverEnrich.toFixed(2)} (the same order as Rappi sends it, ?profile=rappi; target >= 0.90)`,
         `cpu per request: enrich-order ${summary.serviceCpuMsPerRequest.toFixed(3)} ms, baseline ${mean(baselineRuns, (m) => m.cpuMsPerRequest ?? Number.NaN).toFixed(3)} ms`,
         ...(summary.forwardOverEnrich === undefined || !forwardTarget
           ? []

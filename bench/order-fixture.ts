@@ -81,3 +81,71 @@ export function benchmarkOrder(orderId: string): Record<string, unknown> {
     additionalInfo: { metadata: { developerId: 'pos-integration-42', channel: 'app', device: 'ios' } },
   };
 }
+
+interface BenchLine {
+  id: string;
+  productId: string;
+  name: string;
+  quantity: number;
+  observations: string;
+  price: { unitPrice: { total: number } };
+  modifierGroups: Array<{
+    selectedModifiers: Array<{ id: string; productId: string; name: string; price: { totalPrice: { total: number } } }>;
+  }>;
+}
+
+/**
+ * The same order as Rappi sends it (`?profile=rappi`): the same lines and modifiers (a subitem's price is per unit of
+ * its item), the store delivering its 7.99 fee, Rappi paying the 5.00 coupon back. Taxed, it gives the same lines.
+ */
+export function benchmarkRappiOrder(orderId: string): Record<string, unknown> {
+  const order = benchmarkOrder(orderId) as {
+    order: { products: BenchLine[] };
+    customer: Record<string, unknown>;
+    delivery: { address: Record<string, unknown> };
+  };
+  const items = order.order.products.map((line) => ({
+    sku: line.productId,
+    id: line.id,
+    name: line.name,
+    type: 'PRODUCT',
+    comments: line.observations,
+    price: line.price.unitPrice.total,
+    quantity: line.quantity,
+    subitems: line.modifierGroups.flatMap((group) =>
+      group.selectedModifiers.map((modifier) => ({
+        sku: modifier.productId,
+        id: modifier.id,
+        name: modifier.name,
+        type: 'TOPPING',
+        price: Math.round((modifier.price.totalPrice.total / line.quantity) * 100) / 100,
+        quantity: 1,
+      })),
+    ),
+  }));
+  return {
+    order_detail: {
+      order_id: orderId,
+      cooking_time: 15,
+      created_at: '2026-11-21T15:30:00.000Z',
+      delivery_method: 'marketplace',
+      payment_method: 'cc',
+      delivery_information: order.delivery.address,
+      totals: {
+        total_products: 252.8,
+        total_discounts: 5,
+        total_order: 255.79,
+        total_to_pay: 255.79,
+        discount_by_support: 0,
+        charges: { shipping: 7.99, service_fee: 0 },
+        other_totals: { tip: 0, total_rappi_pay: 0, total_rappi_credits: 0 },
+      },
+      items,
+      discounts: [
+        { value: 5, title: 'Cupom Rappi', type: 'coupon', sku: null, product_id: null, amount_by_rappi: 5, amount_by_partner: 0 },
+      ],
+    },
+    customer: { first_name: 'Ana Beatriz', last_name: 'de Souza', phone_number: '11987654321', document_number: '12345678909' },
+    store: { internal_id: '30000011', external_id: DEMO_STORE_ID, name: 'Demo Burger House - Paulista' },
+  };
+}

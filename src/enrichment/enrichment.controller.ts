@@ -15,19 +15,49 @@ import {
   WrappedOrderPayloadDto,
 } from './dto/enrichment.dto.js';
 import { EnrichProfileQueryDto, IfoodOrderDto } from './dto/order-profile.dto.js';
-import { IFOOD_ORDER_EXAMPLE } from './ifood/ifood-order-example.js';
+import { REGISTERED_PROFILES } from './profiles/registered-profiles.js';
 import { EnrichmentService } from './enrichment.service.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
 
+/** Each marketplace's example, as a named example of the body (`?profile=<name>`). */
+const PROFILE_EXAMPLES = Object.fromEntries(
+  REGISTERED_PROFILES.map((profile) => [
+    profile.name,
+    { summary: `With ?profile=${profile.name}: an order as ${profile.label} sends it (same demo store)`, value: profile.example },
+  ]),
+);
+
+/** A marketplace's document by the properties it is read from (all of them required); any other property is kept. */
+function marketplaceShape(description: string, properties: Record<string, object>) {
+  return { type: 'object', description, required: Object.keys(properties), properties, additionalProperties: true };
+}
+
 export const ORDER_BODY_DOC = {
   description:
-    'The order at the root, or wrapped as `{ "payload": order }`; with `?profile=ifood`, the order as iFood\'s order details return it. Properties beyond those described are kept as they are.',
+    'The order at the root, or wrapped as `{ "payload": order }`; with `?profile=<marketplace>`, the order as that marketplace sends it (one example per marketplace below). Properties beyond those described are kept as they are.',
+  // anyOf: a marketplace's order in its own shape is any object, so an order may match more than one of them.
   schema: {
-    oneOf: [
+    anyOf: [
       { $ref: getSchemaPath(OrderPayloadDto) },
       { $ref: getSchemaPath(WrappedOrderPayloadDto) },
       { $ref: getSchemaPath(IfoodOrderDto) },
+      {
+        title: 'MarketplaceOrder',
+        description: `A marketplace's order in its own shape (?profile=${REGISTERED_PROFILES.map((profile) => profile.name).join(', ')}); see the route's description for each mapping`,
+        anyOf: [
+          marketplaceShape("Rappi's order", { order_detail: { type: 'object', additionalProperties: true } }),
+          marketplaceShape("99Food's order details", { order_info: { type: 'object', additionalProperties: true } }),
+          marketplaceShape("99Food's webhook envelope, or Keeta's wrapper, with the order under data", {
+            data: { type: 'object', additionalProperties: true },
+          }),
+          marketplaceShape('An Open Delivery order', {
+            id: { type: 'string' },
+            merchant: { type: 'object', additionalProperties: true },
+            items: { type: 'array', items: { type: 'object', additionalProperties: true } },
+          }),
+        ],
+      },
     ],
   },
   examples: {
@@ -40,23 +70,26 @@ export const ORDER_BODY_DOC = {
       summary: 'A store coupon, a delivery fee the store bills (it delivers) and a discount the platform pays back (same demo store)',
       value: ORDER_WITH_ADJUSTMENTS_EXAMPLE,
     },
-    ifood: { summary: "With ?profile=ifood: an order as iFood's order details return it (same demo store)", value: IFOOD_ORDER_EXAMPLE },
+    ...PROFILE_EXAMPLES,
   },
 };
 
-/** How `?profile=ifood` reads iFood's order, for the descriptions of the routes that take it (docs/ifood-profile.md). */
-export const IFOOD_PROFILE_DOC =
-  "`?profile=ifood` takes the order as iFood's order details (`GET /order/v1.0/orders/{id}`) return it and maps it before anything else (a store-limited client's store check applies to the mapped store): " +
-  '`id` → `orderId`, `merchant.id` → `store.id`, each item → a line of `order.products` (productId: its non-empty `externalCode`, else its `id`; amount: `unitPrice` × `quantity`), ' +
-  "each option → a selected modifier (amount: its `price` × the item's `quantity`; where the options do not add up to the item's `optionsPrice`, as on a half-and-half pizza charged at its dearer flavour, the difference is split over them in proportion, half-up, the last one with an amount taking the remainder, so the line and its modifiers total the item's `totalPrice`), " +
-  "`benefits[]` → `order.discounts` (one per `sponsorshipValues[]` entry above 0: MERCHANT is the store's own discount, any other sponsor PLATFORM; target CART → ITEMS, ITEM → the item whose `index` (else `id`) is `targetId`, DELIVERY_FEE → DELIVERY_FEE; " +
-  'a target that names nothing (a `targetId` that is no item, DELIVERY_FEE on an order without a fee, a target iFood does not document) is the whole cart, ITEMS, with the warning DISCOUNT_TARGET_NOT_FOUND; a benefit without `sponsorshipValues`, or a sponsorship without a name, is PLATFORM with the warning DISCOUNT_SPONSOR_UNKNOWN; a description past 500 characters is cut), ' +
-  '`total.deliveryFee` → `order.deliveryFee` (`delivery.deliveredBy` MERCHANT → MERCHANT, IFOOD → PLATFORM), `additionalFees[]` → `order.otherCharges` charged by PLATFORM. ' +
-  "Other fields are kept at the root, and the whole iFood order under `sourceOrder`; the warnings of what the order says inconsistently are in `taxSummary.warnings` (their path under `sourceOrder`) and in `intakeWarnings`. Only a body that cannot be read as an order is a 400; its details, like those of any other error about the order, name the paths in iFood's body (`items[0].unitPrice`, `merchant.id`).";
+/**
+ * How each marketplace's order is read (`?profile=`), for the descriptions of the routes that take them
+ * (docs/marketplace-profiles.md, docs/ifood-profile.md).
+ */
+export const PROFILES_DOC =
+  "With `?profile=<marketplace>` the body is that marketplace's order, mapped to the service's order before anything else (a store-limited client's store check applies to the mapped store); " +
+  "the whole document is kept under `sourceOrder`; what it says inconsistently (its own totals disagreeing with its items: SOURCE_TOTAL_MISMATCH with both figures; a discount without a sponsor: DISCOUNT_SPONSOR_UNKNOWN, taken as the platform's; a target naming nothing: DISCOUNT_TARGET_NOT_FOUND) is a warning, never a refusal; a 400 names paths in the marketplace's document; an unknown profile is a 400 listing the known ones. " +
+  REGISTERED_PROFILES.map((profile) => profile.description).join(' ');
 
 /** The 400 of an unknown profile or a malformed iFood order. */
 export const PROFILE_400 =
-  "; with ?profile=ifood, an unknown profile or an iFood order that cannot be read as an order: without `id`, `merchant.id` or an `items` array, with a malformed amount, or with more than 100 sponsorship values above 0 (details name the path in iFood's body)";
+  "; an unknown profile (the message lists the known ones); with ?profile=<marketplace>, a document that cannot be read as an order: without its order id, its store or its items, with a malformed or out-of-range amount (text that is not a number, 1e308), an id that is not text or a whole number, options nested too deep, or more than 100 discount shares above 0 (details name the path in the marketplace's document)";
+
+/** The 422 of a marketplace's notice sent as an order. */
+export const NOT_AN_ORDER_422 =
+  "NOT_AN_ORDER: with ?profile=<marketplace>, the document is a notice, not an order to tax (a scheduled order's notice, a cancellation or another event; details name the field that says so, such as `action`); nothing computed or stored";
 
 /** A store-limited client's order of another store ("Clients limited to stores" in docs/api-decisions.md). */
 export const STORE_NOT_ALLOWED_ERROR = {
@@ -93,7 +126,7 @@ export class EnrichmentController {
     summary: 'Compute the taxes of an order and store it',
     description:
       "Finds the fiscal group holding `store.id` and each product's NCM (by productId, then externalProductId), computes ICMS, PIS and COFINS per line and per selected modifier, and stores the order (upsert by `orderId`: a re-send keeps `orderDbId`). Each taxed line gets a `tax` object; the root gets `taxSummary`. Lines that cannot be taxed get `tax: null` and a warning. Without a fiscal group for the store the order is stored as ENRICHMENT_FAILED and the answer is 422. `?dryRun=true` stores nothing. " +
-      IFOOD_PROFILE_DOC,
+      PROFILES_DOC,
   })
   @ApiBody(ORDER_BODY_DOC)
   @ApiOkResponse({ type: EnrichOrderResponseDto })
@@ -107,7 +140,8 @@ export class EnrichmentController {
       ...ORDER_STORE_CHANGED_ERROR,
       422:
         'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ' +
-        'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000), nothing computed or stored; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents, beyond exact sums), nothing stored',
+        'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000), nothing computed or stored; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents, beyond exact sums), nothing stored; ' +
+        NOT_AN_ORDER_422,
     },
     { 403: STORE_NOT_ALLOWED_EXAMPLE },
   )

@@ -3,11 +3,15 @@ import { OrdersModule } from '../orders/orders.module.js';
 import { TaxEngineModule } from '../tax-engine/tax-engine.module.js';
 import { EnrichmentController } from './enrichment.controller.js';
 import { EnrichmentService } from './enrichment.service.js';
+import { MARKETPLACE_PROFILES } from './profiles/marketplace-profile.js';
+import { ProfileRegistry } from './profiles/profile-registry.js';
+import { REGISTERED_PROFILES } from './profiles/registered-profiles.js';
 
 @Module({
   imports: [OrdersModule, TaxEngineModule],
   controllers: [EnrichmentController],
-  providers: [EnrichmentService],
+  // The marketplaces' profiles, bound by DI: the enrichment finds them through the registry, never by name in code.
+  providers: [EnrichmentService, ProfileRegistry, { provide: MARKETPLACE_PROFILES, useValue: REGISTERED_PROFILES }],
   exports: [EnrichmentService],
 })
 export class EnrichmentModule {}

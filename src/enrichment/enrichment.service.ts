@@ -10,13 +10,13 @@ import { mayTouchStore, type Actor } from '../common/actor.js';
 import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-errors.dto.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { isTerminal } from '../orders/order-status.js';
-import { productIdsOf, TAX_ENGINE, type CategoryIndex, type FiscalGroupSnapshot, type TaxEngine } from '../tax-engine/tax-engine.js';
+import { TAX_ENGINE, type CategoryIndex, type FiscalGroupSnapshot, type TaxEngine } from '../tax-engine/tax-engine.js';
 import { fiscalConfigurationChanging, FiscalLookupService, MAX_REVISION_RETRIES } from '../fiscal-lookup/fiscal-lookup.service.js';
-import { lineCountExceeds, receiveOrder, withStoreId } from './order-payload.js';
+import { receiveOrder, withStoreId } from './order-payload.js';
 import { amountPrecisionProblems } from './amount-precision.js';
 import { taxInstantOf, withFiscalDocument } from './tax-instant.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { mapIfoodDocument } from './ifood/ifood-order.js';
+import { ProfileRegistry } from './profiles/profile-registry.js';
 import { jsonTextOf } from '../common/http/json-body.js';
 import type { OrderProfile } from './dto/order-profile.dto.js';
 
@@ -53,6 +53,7 @@ export class EnrichmentService {
     @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
     private readonly takeover: OrderIdTakeover,
     private readonly intake: IntakeActivity,
+    private readonly profiles: ProfileRegistry,
   ) {}
 
   /**
@@ -69,9 +70,10 @@ export class EnrichmentService {
   }
 
   private async enrichMapped(body: unknown, actor: Actor, options: EnrichOptions): Promise<Enrichment> {
-    // Another platform's order is mapped before anything else: the store checks apply to the mapped store.id.
-    if (options.profile !== 'ifood') return this.enrichOrder(body, actor, options, false);
-    const document = mapIfoodDocument(body);
+    // A marketplace's order is mapped before anything else: the store checks apply to the mapped store.id.
+    const profile = this.profiles.find(options.profile);
+    if (profile === undefined) return this.enrichOrder(body, actor, options, false);
+    const document = profile.map(body);
     try {
       return await this.enrichOrder(document.order, actor, options, true);
     } catch (error) {
@@ -89,8 +91,8 @@ export class EnrichmentService {
     // Decoded once: read for the amounts' exact text, and stored as the payload's JSON.
     // A mapped order is not the text received: its amounts are exact cents already.
     const rawText = mapped || !options.rawBody ? undefined : jsonTextOf(options.rawBody);
-    const large = lineCountExceeds(payload, LARGE_ORDER_LINES);
-    if (large && lineCountExceeds(payload, this.config.orderMaxLines)) {
+    const large = received.lineCount > LARGE_ORDER_LINES;
+    if (received.lineCount > this.config.orderMaxLines) {
       throw new ApiError(
         ErrorCode.ORDER_TOO_LARGE,
         `The order has more than ${this.config.orderMaxLines} lines and selected modifiers (ORDER_MAX_LINES); nothing was computed or stored`,
@@ -127,7 +129,8 @@ export class EnrichmentService {
         !received.wrapped && !current.rewritten && rawText !== undefined ? rawText : JSON.stringify(current.payload);
       const [inForce, categories] = await Promise.all([
         current.storeId ? this.lookup.groupAt(current.storeId, current.taxInstant) : Promise.resolve(undefined),
-        this.lookup.categoriesFor(productIdsOf(current.payload)),
+        // A transfer rewrites the store only: the products are the received ones.
+        this.lookup.categoriesFor(received.productIds),
       ]);
 
       const group = inForce?.group;

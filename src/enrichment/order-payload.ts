@@ -3,8 +3,16 @@ import { idText } from '../common/id-text.js';
 import { isPlainObject } from '../common/plain-object.js';
 import { readOrderAdjustments } from '../tax-engine/order-adjustments.js';
 
+/**
+ * The order as the enrichment reads it, built once from the body: every later step (store check, size limit,
+ * category lookup, taxing) reads this, never the body again.
+ */
 export interface ReceivedOrder {
   payload: Record<string, unknown>;
+  /** Lines plus their selected modifiers (every entry of `order.products`, objects or not). */
+  lineCount: number;
+  /** The distinct product ids of the lines and selected modifiers, for the category lookup. */
+  productIds: string[];
   orderId: string;
   /** Whether the body carried the payload under `payload` rather than at the root. */
   wrapped: boolean;
@@ -45,29 +53,31 @@ export function receiveOrder(body: unknown): ReceivedOrder {
   if (problems.length > 0) {
     throw ApiError.validation(problems.map((problem) => ({ field: `${prefix}${problem.path}`, problem: problem.message })));
   }
-  return { payload, orderId, wrapped, storeId, source };
+  return { payload, orderId, wrapped, storeId, source, ...productsOf(payload) };
 }
 
-/**
- * Lines (every entry of `order.products`, objects or not) plus the selected modifiers of the
- * lines, counted only until `limit` is passed: a huge order costs no more than a legal one.
- */
-export function lineCountExceeds(payload: Record<string, unknown>, limit: number): boolean {
+/** The lines' count (modifiers included) and distinct product ids, in one walk over `order.products`. */
+function productsOf(payload: Record<string, unknown>): { lineCount: number; productIds: string[] } {
   const products = isPlainObject(payload.order) ? payload.order.products : undefined;
-  if (!Array.isArray(products)) return false;
-  let count = products.length;
-  if (count > limit) return true;
+  if (!Array.isArray(products)) return { lineCount: 0, productIds: [] };
+  const ids = new Set<string>();
+  let lineCount = products.length;
   for (const line of products) {
-    const groups = isPlainObject(line) ? line.modifierGroups : undefined;
-    if (!Array.isArray(groups)) continue;
-    for (const group of groups) {
+    if (!isPlainObject(line)) continue;
+    const id = idText(line.productId);
+    if (id) ids.add(id);
+    if (!Array.isArray(line.modifierGroups)) continue;
+    for (const group of line.modifierGroups) {
       const modifiers = isPlainObject(group) ? group.selectedModifiers : undefined;
       if (!Array.isArray(modifiers)) continue;
-      count += modifiers.length;
-      if (count > limit) return true;
+      lineCount += modifiers.length;
+      for (const modifier of modifiers) {
+        const modifierId = isPlainObject(modifier) ? idText(modifier.productId) : undefined;
+        if (modifierId) ids.add(modifierId);
+      }
     }
   }
-  return false;
+  return { lineCount, productIds: [...ids] };
 }
 
 /** The payload with `store.id` replaced (a transfer moves the order; its other store fields are kept). */

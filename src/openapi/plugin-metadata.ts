@@ -762,6 +762,7 @@ export default async () => {
                   'SERVICE_CHARGE_ABOVE_10_PERCENT',
                   'DISCOUNT_TARGET_NOT_FOUND',
                   'DISCOUNT_SPONSOR_UNKNOWN',
+                  'SOURCE_TOTAL_MISMATCH',
                 ],
               },
               path: { required: true, type: () => String },
@@ -1062,22 +1063,8 @@ export default async () => {
         [
           import('../enrichment/dto/order-profile.dto.js'),
           {
-            ProfileQueryDto: {
-              profile: {
-                required: false,
-                description:
-                  "The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else",
-                enum: ['standard', 'ifood'],
-              },
-            },
-            EnrichProfileQueryDto: {
-              profile: {
-                required: false,
-                description:
-                  "The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else",
-                enum: ['standard', 'ifood'],
-              },
-            },
+            ProfileQueryDto: { profile: { required: false, type: () => String } },
+            EnrichProfileQueryDto: { profile: { required: false, type: () => String } },
             IfoodMerchantDto: {
               id: { required: true, type: () => String, description: "iFood's id of the store: the service's `store.id`" },
             },

@@ -23,7 +23,7 @@ export interface CategoryIndex {
  * (a benefit's target that names nothing, a benefit without its sponsors). The mapped order carries them under
  * `intakeWarnings`, so that taxing it again (a transfer, an impact preview) reports them again.
  */
-export const INTAKE_WARNING_CODES = ['DISCOUNT_TARGET_NOT_FOUND', 'DISCOUNT_SPONSOR_UNKNOWN'] as const;
+export const INTAKE_WARNING_CODES = ['DISCOUNT_TARGET_NOT_FOUND', 'DISCOUNT_SPONSOR_UNKNOWN', 'SOURCE_TOTAL_MISMATCH'] as const;
 export type IntakeWarningCode = (typeof INTAKE_WARNING_CODES)[number];
 /** The mapped order's field holding the intake's warnings: a field of the service, like `taxSummary`. */
 export const INTAKE_WARNINGS_FIELD = 'intakeWarnings';

@@ -7,9 +7,10 @@ import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorat
 import { OrderPayloadDto, WrappedOrderPayloadDto } from '../enrichment/dto/enrichment.dto.js';
 import { IfoodOrderDto, ProfileQueryDto } from '../enrichment/dto/order-profile.dto.js';
 import {
-  IFOOD_PROFILE_DOC,
+  NOT_AN_ORDER_422,
   ORDER_BODY_DOC,
   PROFILE_400,
+  PROFILES_DOC,
   ORDER_STORE_CHANGED_ERROR,
   STORE_NOT_ALLOWED_ERROR,
   STORE_NOT_ALLOWED_EXAMPLE,
@@ -46,7 +47,7 @@ export class ForwardingController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Compute the taxes of an order, store it and forward it to the order webhook',
-    description: `Enriches and stores the order exactly as \`POST /api/enrich-order\` (same body, same 400 and 422), then POSTs the enriched payload alone (the \`payload\` of the /enrich-order answer) to ORDER_WEBHOOK_URL. 200 only when the webhook answered 2xx (order status FORWARDED). Any other outcome is 502 (status FORWARD_FAILED, the order stays stored) and, unless WEBHOOK_RETRY_ENABLED=false, the delivery is retried in the background on WEBHOOK_RETRY_SCHEDULE (honouring Retry-After) until a 2xx. Every attempt increments \`webhookAttempts\`, sets \`webhookLastResponse\` and is kept in the delivery log. ${SIGNING} ${IFOOD_PROFILE_DOC}`,
+    description: `Enriches and stores the order exactly as \`POST /api/enrich-order\` (same body, same 400 and 422), then POSTs the enriched payload alone (the \`payload\` of the /enrich-order answer) to ORDER_WEBHOOK_URL. 200 only when the webhook answered 2xx (order status FORWARDED). Any other outcome is 502 (status FORWARD_FAILED, the order stays stored) and, unless WEBHOOK_RETRY_ENABLED=false, the delivery is retried in the background on WEBHOOK_RETRY_SCHEDULE (honouring Retry-After) until a 2xx. Every attempt increments \`webhookAttempts\`, sets \`webhookLastResponse\` and is kept in the delivery log. ${SIGNING} ${PROFILES_DOC}`,
   })
   @ApiBody(ORDER_BODY_DOC)
   @ApiOkResponse({ type: ForwardResponseDto, description: 'Stored and accepted by the webhook (2xx)' })
@@ -60,7 +61,8 @@ export class ForwardingController {
       ...ORDER_STORE_CHANGED_ERROR,
       422:
         'FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent); ' +
-        'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES, nothing computed, stored or sent; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents), nothing stored or sent',
+        'ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES, nothing computed, stored or sent; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents), nothing stored or sent; ' +
+        NOT_AN_ORDER_422,
       ...WEBHOOK_ERRORS,
     },
     {

@@ -167,9 +167,11 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
   });
 
   it('an unknown profile, or an order that is not an iFood order, is a 400 naming the path', async () => {
-    const unknown = await t.http.post<ErrorBody>('/enrich-order', sample(SMALL), { token: orders, query: { profile: 'rappi' } });
+    const unknown = await t.http.post<ErrorBody>('/enrich-order', sample(SMALL), { token: orders, query: { profile: 'glovo' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.details).toEqual([expect.objectContaining({ field: 'profile' })]);
+    // The answer lists the profiles the service knows.
+    expect(unknown.body.details![0]!.problem).toContain('standard, ifood, rappi, 99food, opendelivery, keeta');
     const malformed = await t.http.post<ErrorBody>(
       '/enrich-order',
       { id: 'x', merchant: { id: MERCHANT_ID }, items: {} },

@@ -516,7 +516,7 @@ export interface paths {
         put?: never;
         /**
          * Compute the taxes of an order and store it
-         * @description Finds the fiscal group holding `store.id` and each product's NCM (by productId, then externalProductId), computes ICMS, PIS and COFINS per line and per selected modifier, and stores the order (upsert by `orderId`: a re-send keeps `orderDbId`). Each taxed line gets a `tax` object; the root gets `taxSummary`. Lines that cannot be taxed get `tax: null` and a warning. Without a fiscal group for the store the order is stored as ENRICHMENT_FAILED and the answer is 422. `?dryRun=true` stores nothing. `?profile=ifood` takes the order as iFood's order details (`GET /order/v1.0/orders/{id}`) return it and maps it before anything else (a store-limited client's store check applies to the mapped store): `id` → `orderId`, `merchant.id` → `store.id`, each item → a line of `order.products` (productId: its non-empty `externalCode`, else its `id`; amount: `unitPrice` × `quantity`), each option → a selected modifier (amount: its `price` × the item's `quantity`; where the options do not add up to the item's `optionsPrice`, as on a half-and-half pizza charged at its dearer flavour, the difference is split over them in proportion, half-up, the last one with an amount taking the remainder, so the line and its modifiers total the item's `totalPrice`), `benefits[]` → `order.discounts` (one per `sponsorshipValues[]` entry above 0: MERCHANT is the store's own discount, any other sponsor PLATFORM; target CART → ITEMS, ITEM → the item whose `index` (else `id`) is `targetId`, DELIVERY_FEE → DELIVERY_FEE; a target that names nothing (a `targetId` that is no item, DELIVERY_FEE on an order without a fee, a target iFood does not document) is the whole cart, ITEMS, with the warning DISCOUNT_TARGET_NOT_FOUND; a benefit without `sponsorshipValues`, or a sponsorship without a name, is PLATFORM with the warning DISCOUNT_SPONSOR_UNKNOWN; a description past 500 characters is cut), `total.deliveryFee` → `order.deliveryFee` (`delivery.deliveredBy` MERCHANT → MERCHANT, IFOOD → PLATFORM), `additionalFees[]` → `order.otherCharges` charged by PLATFORM. Other fields are kept at the root, and the whole iFood order under `sourceOrder`; the warnings of what the order says inconsistently are in `taxSummary.warnings` (their path under `sourceOrder`) and in `intakeWarnings`. Only a body that cannot be read as an order is a 400; its details, like those of any other error about the order, name the paths in iFood's body (`items[0].unitPrice`, `merchant.id`).
+         * @description Finds the fiscal group holding `store.id` and each product's NCM (by productId, then externalProductId), computes ICMS, PIS and COFINS per line and per selected modifier, and stores the order (upsert by `orderId`: a re-send keeps `orderDbId`). Each taxed line gets a `tax` object; the root gets `taxSummary`. Lines that cannot be taxed get `tax: null` and a warning. Without a fiscal group for the store the order is stored as ENRICHMENT_FAILED and the answer is 422. `?dryRun=true` stores nothing. With `?profile=<marketplace>` the body is that marketplace's order, mapped to the service's order before anything else (a store-limited client's store check applies to the mapped store); the whole document is kept under `sourceOrder`; what it says inconsistently (its own totals disagreeing with its items: SOURCE_TOTAL_MISMATCH with both figures; a discount without a sponsor: DISCOUNT_SPONSOR_UNKNOWN, taken as the platform's; a target naming nothing: DISCOUNT_TARGET_NOT_FOUND) is a warning, never a refusal; a 400 names paths in the marketplace's document; an unknown profile is a 400 listing the known ones. `?profile=ifood` takes the order as iFood's order details (`GET /order/v1.0/orders/{id}`) return it and maps it before anything else (a store-limited client's store check applies to the mapped store): `id` → `orderId`, `merchant.id` → `store.id`, each item → a line of `order.products` (productId: its non-empty `externalCode`, else its `id`; amount: `unitPrice` × `quantity`), each option → a selected modifier (amount: its `price` × the item's `quantity`; where the options do not add up to the item's `optionsPrice`, as on a half-and-half pizza charged at its dearer flavour, the difference is split over them in proportion, half-up, the last one with an amount taking the remainder, so the line and its modifiers total the item's `totalPrice`), `benefits[]` → `order.discounts` (one per `sponsorshipValues[]` entry above 0: MERCHANT is the store's own discount, any other sponsor PLATFORM; target CART → ITEMS, ITEM → the item whose `index` (else `id`) is `targetId`, DELIVERY_FEE → DELIVERY_FEE; a target that names nothing (a `targetId` that is no item, DELIVERY_FEE on an order without a fee, a target iFood does not document) is the whole cart, ITEMS, with the warning DISCOUNT_TARGET_NOT_FOUND; a benefit without `sponsorshipValues`, or a sponsorship without a name, is PLATFORM with the warning DISCOUNT_SPONSOR_UNKNOWN; a description past 500 characters is cut), `total.deliveryFee` → `order.deliveryFee` (`delivery.deliveredBy` MERCHANT → MERCHANT, IFOOD → PLATFORM), `additionalFees[]` → `order.otherCharges` charged by PLATFORM. Other fields are kept at the root, and the whole iFood order under `sourceOrder`; the warnings of what the order says inconsistently are in `taxSummary.warnings` (their path under `sourceOrder`) and in `intakeWarnings`. Only a body that cannot be read as an order is a 400; its details, like those of any other error about the order, name the paths in iFood's body (`items[0].unitPrice`, `merchant.id`). `?profile=rappi` takes Rappi's order (`{order_detail, customer, store}`, the NEW_ORDER webhook's body or one element of GET orders), money in reais: `order_detail.order_id` → `orderId`; `store.external_id` (else `internal_id`) → `store.id`; each item → a line (productId `sku`, else `id`; amount `price` × `quantity`, `unit_price_without_discount` where `price` is absent), each subitem → a modifier (`price` × its quantity × the item's quantity); each discount's `amount_by_partner` → a MERCHANT discount and `amount_by_rappi` → PLATFORM (what neither covers: PLATFORM with DISCOUNT_SPONSOR_UNKNOWN), `totals.discount_by_support` → PLATFORM; target DELIVERY_FEE for shipping types, ITEM when `product_id`/`sku` names an item, else ITEMS; `totals.charges.shipping` → the delivery fee (`delivery_method` marketplace: the store delivers; delivery: Rappi; pickup: none); `totals.charges.service_fee` → a PLATFORM charge, outside the invoice; tips, Rappi Pay and credits are never on the invoice. A notice with `action` other than NEW_ORDER, or an order event (`event`), is 422 NOT_AN_ORDER. `?profile=99food` takes 99Food's (DiDi Food's) order details (`order_info` with `order_items`, `price`, `promotions`, `others_fees`), bare or in its webhook envelope (`{app_shop_id, type, data}`), money in cents: `order_id` → `orderId`, kept as text exactly (19 digits, also when sent as a JSON number); `shop.app_shop_id` (else the envelope's `app_shop_id`) → `store.id`; each item → a line (productId `app_item_id`, else `app_external_id`; amount `sku_price` × `amount`), each `sub_item_list` entry, nested → a modifier (`sku_price` × its `amount` × the units of the item above); each order-level promotion: `shop_subside_price` → MERCHANT, `promo_discount` − `shop_subside_price` → PLATFORM (no `shop_subside_price`: PLATFORM with DISCOUNT_SPONSOR_UNKNOWN), target DELIVERY_FEE for the delivery promotion types 3, 12, 20 and 30, else ITEMS (the sponsor is never inferred from the type); `price.delivery_price` → the delivery fee (`delivery_type` 2: the store delivers; 1: 99Food; `fulfillment_mode` 1, pickup: none); `small_order_price` and `meal_top_up_price` → MERCHANT charges on the invoice; `service_price` → a PLATFORM charge, outside it; tips (`total_tip_money`) never. Webhook types other than an order, and statuses 901 to 981 (cancellations), are 422 NOT_AN_ORDER. `?profile=opendelivery` takes an order of Abrasel's Open Delivery standard (v1.x, the order of `GET /v1/orders/{orderId}`), money as `{value, currency}`: `id` → `orderId`; `merchant.id` → `store.id`; each item → a line (productId `externalCode`, else `id`; amount `unitPrice.value` × `quantity`, a fractional quantity allowed; `originalPrice` is no discount), each option → a modifier (`unitPrice` × its quantity × the item's quantity); each discount's `sponsorshipValues[]`: MERCHANT → a MERCHANT discount, any other name (MARKETPLACE, CHAIN, …) → PLATFORM, what they leave uncovered → PLATFORM with DISCOUNT_SPONSOR_UNKNOWN; target CART → ITEMS, ITEM → the item whose `id` is `targetId`, DELIVERY_FEE → DELIVERY_FEE (naming nothing: ITEMS, with DISCOUNT_TARGET_NOT_FOUND); `otherFees[]`: DELIVERY_FEE → the delivery fee (received by MERCHANT: the store delivers, else the platform); SERVICE_FEE received by the marketplace → a PLATFORM charge outside the invoice; MIN_ORDER_FEE and a delivery order's SERVICE_FEE received by the merchant → MERCHANT charges on the invoice; on an INDOOR order a merchant SERVICE_FEE or TIP → the service charge; TIP otherwise never. An event (`eventType` without items) is 422 NOT_AN_ORDER. `?profile=keeta` takes Keeta's order: Open Delivery's order, bare or wrapped in `{code, message, data}` (a 400 then names paths under `data.`), read as `?profile=opendelivery` reads it.
          */
         post: operations["Enrichment_enrich"];
         delete?: never;
@@ -536,7 +536,7 @@ export interface paths {
         put?: never;
         /**
          * Compute the taxes of an order, store it and forward it to the order webhook
-         * @description Enriches and stores the order exactly as `POST /api/enrich-order` (same body, same 400 and 422), then POSTs the enriched payload alone (the `payload` of the /enrich-order answer) to ORDER_WEBHOOK_URL. 200 only when the webhook answered 2xx (order status FORWARDED). Any other outcome is 502 (status FORWARD_FAILED, the order stays stored) and, unless WEBHOOK_RETRY_ENABLED=false, the delivery is retried in the background on WEBHOOK_RETRY_SCHEDULE (honouring Retry-After) until a 2xx. Every attempt increments `webhookAttempts`, sets `webhookLastResponse` and is kept in the delivery log. The POST carries `content-type: application/json`, `user-agent` and the Standard Webhooks headers `webhook-id` (the same on every attempt of one enriched payload: drop duplicates by it), `webhook-timestamp` (unix seconds) and, with ORDER_WEBHOOK_SECRET, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. `?profile=ifood` takes the order as iFood's order details (`GET /order/v1.0/orders/{id}`) return it and maps it before anything else (a store-limited client's store check applies to the mapped store): `id` → `orderId`, `merchant.id` → `store.id`, each item → a line of `order.products` (productId: its non-empty `externalCode`, else its `id`; amount: `unitPrice` × `quantity`), each option → a selected modifier (amount: its `price` × the item's `quantity`; where the options do not add up to the item's `optionsPrice`, as on a half-and-half pizza charged at its dearer flavour, the difference is split over them in proportion, half-up, the last one with an amount taking the remainder, so the line and its modifiers total the item's `totalPrice`), `benefits[]` → `order.discounts` (one per `sponsorshipValues[]` entry above 0: MERCHANT is the store's own discount, any other sponsor PLATFORM; target CART → ITEMS, ITEM → the item whose `index` (else `id`) is `targetId`, DELIVERY_FEE → DELIVERY_FEE; a target that names nothing (a `targetId` that is no item, DELIVERY_FEE on an order without a fee, a target iFood does not document) is the whole cart, ITEMS, with the warning DISCOUNT_TARGET_NOT_FOUND; a benefit without `sponsorshipValues`, or a sponsorship without a name, is PLATFORM with the warning DISCOUNT_SPONSOR_UNKNOWN; a description past 500 characters is cut), `total.deliveryFee` → `order.deliveryFee` (`delivery.deliveredBy` MERCHANT → MERCHANT, IFOOD → PLATFORM), `additionalFees[]` → `order.otherCharges` charged by PLATFORM. Other fields are kept at the root, and the whole iFood order under `sourceOrder`; the warnings of what the order says inconsistently are in `taxSummary.warnings` (their path under `sourceOrder`) and in `intakeWarnings`. Only a body that cannot be read as an order is a 400; its details, like those of any other error about the order, name the paths in iFood's body (`items[0].unitPrice`, `merchant.id`).
+         * @description Enriches and stores the order exactly as `POST /api/enrich-order` (same body, same 400 and 422), then POSTs the enriched payload alone (the `payload` of the /enrich-order answer) to ORDER_WEBHOOK_URL. 200 only when the webhook answered 2xx (order status FORWARDED). Any other outcome is 502 (status FORWARD_FAILED, the order stays stored) and, unless WEBHOOK_RETRY_ENABLED=false, the delivery is retried in the background on WEBHOOK_RETRY_SCHEDULE (honouring Retry-After) until a 2xx. Every attempt increments `webhookAttempts`, sets `webhookLastResponse` and is kept in the delivery log. The POST carries `content-type: application/json`, `user-agent` and the Standard Webhooks headers `webhook-id` (the same on every attempt of one enriched payload: drop duplicates by it), `webhook-timestamp` (unix seconds) and, with ORDER_WEBHOOK_SECRET, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. With `?profile=<marketplace>` the body is that marketplace's order, mapped to the service's order before anything else (a store-limited client's store check applies to the mapped store); the whole document is kept under `sourceOrder`; what it says inconsistently (its own totals disagreeing with its items: SOURCE_TOTAL_MISMATCH with both figures; a discount without a sponsor: DISCOUNT_SPONSOR_UNKNOWN, taken as the platform's; a target naming nothing: DISCOUNT_TARGET_NOT_FOUND) is a warning, never a refusal; a 400 names paths in the marketplace's document; an unknown profile is a 400 listing the known ones. `?profile=ifood` takes the order as iFood's order details (`GET /order/v1.0/orders/{id}`) return it and maps it before anything else (a store-limited client's store check applies to the mapped store): `id` → `orderId`, `merchant.id` → `store.id`, each item → a line of `order.products` (productId: its non-empty `externalCode`, else its `id`; amount: `unitPrice` × `quantity`), each option → a selected modifier (amount: its `price` × the item's `quantity`; where the options do not add up to the item's `optionsPrice`, as on a half-and-half pizza charged at its dearer flavour, the difference is split over them in proportion, half-up, the last one with an amount taking the remainder, so the line and its modifiers total the item's `totalPrice`), `benefits[]` → `order.discounts` (one per `sponsorshipValues[]` entry above 0: MERCHANT is the store's own discount, any other sponsor PLATFORM; target CART → ITEMS, ITEM → the item whose `index` (else `id`) is `targetId`, DELIVERY_FEE → DELIVERY_FEE; a target that names nothing (a `targetId` that is no item, DELIVERY_FEE on an order without a fee, a target iFood does not document) is the whole cart, ITEMS, with the warning DISCOUNT_TARGET_NOT_FOUND; a benefit without `sponsorshipValues`, or a sponsorship without a name, is PLATFORM with the warning DISCOUNT_SPONSOR_UNKNOWN; a description past 500 characters is cut), `total.deliveryFee` → `order.deliveryFee` (`delivery.deliveredBy` MERCHANT → MERCHANT, IFOOD → PLATFORM), `additionalFees[]` → `order.otherCharges` charged by PLATFORM. Other fields are kept at the root, and the whole iFood order under `sourceOrder`; the warnings of what the order says inconsistently are in `taxSummary.warnings` (their path under `sourceOrder`) and in `intakeWarnings`. Only a body that cannot be read as an order is a 400; its details, like those of any other error about the order, name the paths in iFood's body (`items[0].unitPrice`, `merchant.id`). `?profile=rappi` takes Rappi's order (`{order_detail, customer, store}`, the NEW_ORDER webhook's body or one element of GET orders), money in reais: `order_detail.order_id` → `orderId`; `store.external_id` (else `internal_id`) → `store.id`; each item → a line (productId `sku`, else `id`; amount `price` × `quantity`, `unit_price_without_discount` where `price` is absent), each subitem → a modifier (`price` × its quantity × the item's quantity); each discount's `amount_by_partner` → a MERCHANT discount and `amount_by_rappi` → PLATFORM (what neither covers: PLATFORM with DISCOUNT_SPONSOR_UNKNOWN), `totals.discount_by_support` → PLATFORM; target DELIVERY_FEE for shipping types, ITEM when `product_id`/`sku` names an item, else ITEMS; `totals.charges.shipping` → the delivery fee (`delivery_method` marketplace: the store delivers; delivery: Rappi; pickup: none); `totals.charges.service_fee` → a PLATFORM charge, outside the invoice; tips, Rappi Pay and credits are never on the invoice. A notice with `action` other than NEW_ORDER, or an order event (`event`), is 422 NOT_AN_ORDER. `?profile=99food` takes 99Food's (DiDi Food's) order details (`order_info` with `order_items`, `price`, `promotions`, `others_fees`), bare or in its webhook envelope (`{app_shop_id, type, data}`), money in cents: `order_id` → `orderId`, kept as text exactly (19 digits, also when sent as a JSON number); `shop.app_shop_id` (else the envelope's `app_shop_id`) → `store.id`; each item → a line (productId `app_item_id`, else `app_external_id`; amount `sku_price` × `amount`), each `sub_item_list` entry, nested → a modifier (`sku_price` × its `amount` × the units of the item above); each order-level promotion: `shop_subside_price` → MERCHANT, `promo_discount` − `shop_subside_price` → PLATFORM (no `shop_subside_price`: PLATFORM with DISCOUNT_SPONSOR_UNKNOWN), target DELIVERY_FEE for the delivery promotion types 3, 12, 20 and 30, else ITEMS (the sponsor is never inferred from the type); `price.delivery_price` → the delivery fee (`delivery_type` 2: the store delivers; 1: 99Food; `fulfillment_mode` 1, pickup: none); `small_order_price` and `meal_top_up_price` → MERCHANT charges on the invoice; `service_price` → a PLATFORM charge, outside it; tips (`total_tip_money`) never. Webhook types other than an order, and statuses 901 to 981 (cancellations), are 422 NOT_AN_ORDER. `?profile=opendelivery` takes an order of Abrasel's Open Delivery standard (v1.x, the order of `GET /v1/orders/{orderId}`), money as `{value, currency}`: `id` → `orderId`; `merchant.id` → `store.id`; each item → a line (productId `externalCode`, else `id`; amount `unitPrice.value` × `quantity`, a fractional quantity allowed; `originalPrice` is no discount), each option → a modifier (`unitPrice` × its quantity × the item's quantity); each discount's `sponsorshipValues[]`: MERCHANT → a MERCHANT discount, any other name (MARKETPLACE, CHAIN, …) → PLATFORM, what they leave uncovered → PLATFORM with DISCOUNT_SPONSOR_UNKNOWN; target CART → ITEMS, ITEM → the item whose `id` is `targetId`, DELIVERY_FEE → DELIVERY_FEE (naming nothing: ITEMS, with DISCOUNT_TARGET_NOT_FOUND); `otherFees[]`: DELIVERY_FEE → the delivery fee (received by MERCHANT: the store delivers, else the platform); SERVICE_FEE received by the marketplace → a PLATFORM charge outside the invoice; MIN_ORDER_FEE and a delivery order's SERVICE_FEE received by the merchant → MERCHANT charges on the invoice; on an INDOOR order a merchant SERVICE_FEE or TIP → the service charge; TIP otherwise never. An event (`eventType` without items) is 422 NOT_AN_ORDER. `?profile=keeta` takes Keeta's order: Open Delivery's order, bare or wrapped in `{code, message, data}` (a 400 then names paths under `data.`), read as `?profile=opendelivery` reads it.
          */
         post: operations["Forwarding_forward"];
         delete?: never;
@@ -1066,7 +1066,7 @@ export interface components {
              * @example NOT_FOUND
              * @enum {string}
              */
-            error: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "FISCAL_GROUP_NOT_FOUND" | "WEBHOOK_NOT_CONFIGURED" | "WEBHOOK_DELIVERY_FAILED" | "PAYLOAD_TOO_LARGE" | "ORDER_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "CSRF_TOKEN_INVALID" | "LINK_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "DEADLINE_EXCEEDED" | "INTERNAL_ERROR";
+            error: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "FISCAL_GROUP_NOT_FOUND" | "WEBHOOK_NOT_CONFIGURED" | "WEBHOOK_DELIVERY_FAILED" | "PAYLOAD_TOO_LARGE" | "ORDER_TOO_LARGE" | "NOT_AN_ORDER" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "CSRF_TOKEN_INVALID" | "LINK_NOT_FOUND" | "SERVICE_UNAVAILABLE" | "DEADLINE_EXCEEDED" | "INTERNAL_ERROR";
             /** @description One entry per invalid field (validation errors only) */
             details?: components["schemas"]["ErrorDetailDto"][];
         };
@@ -3816,7 +3816,7 @@ export interface components {
              * @example PRODUCT_CATEGORY_NOT_FOUND
              * @enum {string}
              */
-            code: "PRODUCT_CATEGORY_NOT_FOUND" | "NCM_NOT_IN_MATRIX" | "MISSING_AMOUNT" | "NEGATIVE_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "AMOUNT_ROUNDED" | "NO_PRODUCTS" | "INVALID_LINE" | "DISCOUNT_ABOVE_AMOUNT" | "SERVICE_CHARGE_ABOVE_10_PERCENT" | "DISCOUNT_TARGET_NOT_FOUND" | "DISCOUNT_SPONSOR_UNKNOWN";
+            code: "PRODUCT_CATEGORY_NOT_FOUND" | "NCM_NOT_IN_MATRIX" | "MISSING_AMOUNT" | "NEGATIVE_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "AMOUNT_ROUNDED" | "NO_PRODUCTS" | "INVALID_LINE" | "DISCOUNT_ABOVE_AMOUNT" | "SERVICE_CHARGE_ABOVE_10_PERCENT" | "DISCOUNT_TARGET_NOT_FOUND" | "DISCOUNT_SPONSOR_UNKNOWN" | "SOURCE_TOTAL_MISMATCH";
             /** @example order.products[0].modifierGroups[0].selectedModifiers[1] */
             path: string;
             /** @example No product fiscal category for productId "no-onion" */
@@ -9428,17 +9428,45 @@ export interface operations {
             query?: {
                 /** @description Compute and return the enrichment without storing anything (`orderDbId` is null) */
                 dryRun?: boolean;
-                /** @description The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else */
-                profile?: "standard" | "ifood";
+                /** @description The body's shape: `standard` (the default) is the service's own order; any other is a marketplace's order (ifood, rappi, 99food, opendelivery, keeta), mapped to the service's shape before anything else */
+                profile?: "standard" | "ifood" | "rappi" | "99food" | "opendelivery" | "keeta";
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The order at the root, or wrapped as `{ "payload": order }`; with `?profile=ifood`, the order as iFood's order details return it. Properties beyond those described are kept as they are. */
+        /** @description The order at the root, or wrapped as `{ "payload": order }`; with `?profile=<marketplace>`, the order as that marketplace sends it (one example per marketplace below). Properties beyond those described are kept as they are. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"] | components["schemas"]["IfoodOrderDto"];
+                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"] | components["schemas"]["IfoodOrderDto"] | (({
+                    order_detail: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    order_info: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    data: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    id: string;
+                    merchant: {
+                        [key: string]: unknown;
+                    };
+                    items: {
+                        [key: string]: unknown;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                }));
             };
         };
         responses: {
@@ -9450,7 +9478,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnrichOrderResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, an amount, unit price or quantity sent as text with more than 20 digits before the decimal point or 30 after it, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order that cannot be read as an order: without `id`, `merchant.id` or an `items` array, with a malformed amount, or with more than 100 sponsorship values above 0 (details name the path in iFood's body) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, an amount, unit price or quantity sent as text with more than 20 digits before the decimal point or 30 after it, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); an unknown profile (the message lists the known ones); with ?profile=<marketplace>, a document that cannot be read as an order: without its order id, its store or its items, with a malformed or out-of-range amount (text that is not a number, 1e308), an id that is not text or a whole number, options nested too deep, or more than 100 discount shares above 0 (details name the path in the marketplace's document) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9542,7 +9570,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000), nothing computed or stored; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents, beyond exact sums), nothing stored */
+            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED); ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES (default 2000), nothing computed or stored; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents, beyond exact sums), nothing stored; NOT_AN_ORDER: with ?profile=<marketplace>, the document is a notice, not an order to tax (a scheduled order's notice, a cancellation or another event; details name the field that says so, such as `action`); nothing computed or stored */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9594,17 +9622,45 @@ export interface operations {
     Forwarding_forward: {
         parameters: {
             query?: {
-                /** @description The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else */
-                profile?: "standard" | "ifood";
+                /** @description The body's shape: `standard` (the default) is the service's own order; any other is a marketplace's order (ifood, rappi, 99food, opendelivery, keeta), mapped to the service's shape before anything else */
+                profile?: "standard" | "ifood" | "rappi" | "99food" | "opendelivery" | "keeta";
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The order at the root, or wrapped as `{ "payload": order }`; with `?profile=ifood`, the order as iFood's order details return it. Properties beyond those described are kept as they are. */
+        /** @description The order at the root, or wrapped as `{ "payload": order }`; with `?profile=<marketplace>`, the order as that marketplace sends it (one example per marketplace below). Properties beyond those described are kept as they are. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"] | components["schemas"]["IfoodOrderDto"];
+                "application/json": components["schemas"]["OrderPayloadDto"] | components["schemas"]["WrappedOrderPayloadDto"] | components["schemas"]["IfoodOrderDto"] | (({
+                    order_detail: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    order_info: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    data: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    id: string;
+                    merchant: {
+                        [key: string]: unknown;
+                    };
+                    items: {
+                        [key: string]: unknown;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                }));
             };
         };
         responses: {
@@ -9617,7 +9673,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForwardResponseDto"];
                 };
             };
-            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, an amount, unit price or quantity sent as text with more than 20 digits before the decimal point or 30 after it, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); with ?profile=ifood, an unknown profile or an iFood order that cannot be read as an order: without `id`, `merchant.id` or an `items` array, with a malformed amount, or with more than 100 sponsorship values above 0 (details name the path in iFood's body) */
+            /** @description Empty body, a body that is not an object, no string orderId (1 to 100 characters), an amount beyond exact precision, an amount, unit price or quantity sent as text with more than 20 digits before the decimal point or 30 after it, or a malformed entry of order.discounts, deliveryFee, serviceCharge or otherCharges (details name its path); an unknown profile (the message lists the known ones); with ?profile=<marketplace>, a document that cannot be read as an order: without its order id, its store or its items, with a malformed or out-of-range amount (text that is not a number, 1e308), an id that is not text or a whole number, options nested too deep, or more than 100 discount shares above 0 (details name the path in the marketplace's document) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9709,7 +9765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent); ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES, nothing computed, stored or sent; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents), nothing stored or sent */
+            /** @description FISCAL_GROUP_NOT_FOUND: no fiscal group holds the store (the order is stored as ENRICHMENT_FAILED and not sent); ORDER_TOO_LARGE: more lines plus selected modifiers than ORDER_MAX_LINES, nothing computed, stored or sent; or amounts whose totals would pass 90071992547409.91 (2^53 - 1 cents), nothing stored or sent; NOT_AN_ORDER: with ?profile=<marketplace>, the document is a notice, not an order to tax (a scheduled order's notice, a cancellation or another event; details name the field that says so, such as `action`); nothing computed or stored */
             422: {
                 headers: {
                     [name: string]: unknown;

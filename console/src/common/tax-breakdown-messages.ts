@@ -137,6 +137,8 @@ export const taxBreakdownMessages = {
         "The marketplace's discount names an item (or a fee) the order does not have: it was applied to the whole cart.",
       DISCOUNT_SPONSOR_UNKNOWN:
         "The marketplace's discount does not say who pays it: it was taken as paid back by the platform, lowering no tax base.",
+      SOURCE_TOTAL_MISMATCH:
+        "The marketplace's own total disagrees with its items: the items were taxed as they are, and both figures are in the detail.",
     },
     apiDetail: 'Detail from the service',
   },
@@ -276,6 +278,8 @@ export const taxBreakdownMessages = {
         'O desconto do marketplace aponta um item (ou uma taxa) que o pedido não tem: foi aplicado ao carrinho inteiro.',
       DISCOUNT_SPONSOR_UNKNOWN:
         'O desconto do marketplace não diz quem o paga: foi tratado como reembolsado pela plataforma, sem reduzir base de tributo.',
+      SOURCE_TOTAL_MISMATCH:
+        'O total do próprio marketplace não confere com os itens: os itens foram tributados como vieram, e os dois valores estão no detalhe.',
     },
     apiDetail: 'Detalhe do serviço',
   },

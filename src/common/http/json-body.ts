@@ -1,4 +1,5 @@
 import type { FastifyBodyParser, FastifyRequest } from 'fastify';
+import { mayHoldUnsafeIntegers, parseKeepingIntegers } from '../exact-integers.js';
 
 /** The text each parsed JSON body was decoded to, by its bytes (`request.rawBody`), so that it is decoded once. */
 const decodedTexts = new WeakMap<Buffer, string>();
@@ -12,7 +13,8 @@ const NOT_PARSED = Symbol('not parsed');
  * `\u` escape (the only ways to spell those keys) cannot hold either key, so secure-json-parse
  * would only call JSON.parse on it; that is done here, and the decoded text is kept for
  * `jsonTextOf`. Any other body (empty, with a byte-order mark, suspicious or malformed) goes to
- * Fastify's parser, which answers as before.
+ * Fastify's parser, which answers as before. Either way the exact text of an integer past 2^53 (a
+ * marketplace's 19-digit id) is kept beside the parsed value (exact-integers.ts).
  */
 export function textKeepingJsonParser(fallback: FastifyBodyParser<Buffer>): FastifyBodyParser<Buffer> {
   return function parseJson(this: unknown, request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) {
@@ -21,7 +23,7 @@ export function textKeepingJsonParser(fallback: FastifyBodyParser<Buffer>): Fast
       if (!text.includes('\\u') && !text.includes('__proto__') && !text.includes('constructor')) {
         let value: unknown = NOT_PARSED;
         try {
-          value = JSON.parse(text);
+          value = parseKeepingIntegers(text);
         } catch {
           // Fastify's parser answers the malformed body.
         }
@@ -32,7 +34,12 @@ export function textKeepingJsonParser(fallback: FastifyBodyParser<Buffer>): Fast
         }
       }
     }
-    return (fallback as (this: unknown, ...args: Parameters<typeof parseJson>) => void).call(this, request, body, done);
+    // Fastify's parser checked the body; one with an integer past 2^53 is read again to keep its exact text.
+    const answer = (error: Error | null, value?: unknown) => {
+      if (error !== null || !mayHoldUnsafeIntegers(body.toString('utf8'))) return done(error, value);
+      done(null, parseKeepingIntegers(body.toString('utf8').replace(/^\ufeff/, '')));
+    };
+    return (fallback as (this: unknown, ...args: Parameters<typeof parseJson>) => void).call(this, request, body, answer);
   } as FastifyBodyParser<Buffer>;
 }
 

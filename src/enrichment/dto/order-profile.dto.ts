@@ -2,26 +2,28 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
 import { EnrichQueryDto } from './enrichment.dto.js';
+import { PROFILE_NAMES } from '../profiles/registered-profiles.js';
 
 /**
  * The order shapes the enrichment routes read (`?profile=`): `standard`, the service's own (the default), or another
  * platform's. `standard` is listed first and is the documented example so that a tool filling in every optional
  * parameter (Postman's importer does) sends the service's own shape with its example body.
  */
-export const ORDER_PROFILES = ['standard', 'ifood'] as const;
-export type OrderProfile = (typeof ORDER_PROFILES)[number];
+export const ORDER_PROFILES = PROFILE_NAMES;
+/** A `?profile=` value (checked against the registered profiles). */
+export type OrderProfile = string;
+const PROFILE_DESCRIPTION =
+  "The body's shape: `standard` (the default) is the service's own order; any other is a marketplace's order (ifood, rappi, 99food, opendelivery, keeta), mapped to the service's shape before anything else";
 
 export class ProfileQueryDto {
-  /** The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else */
-  @ApiProperty({ enum: ORDER_PROFILES, required: false, example: 'standard' })
+  @ApiProperty({ enum: ORDER_PROFILES, required: false, example: 'standard', description: PROFILE_DESCRIPTION })
   @IsOptional()
   @IsIn(ORDER_PROFILES, { message: `must be one of: ${ORDER_PROFILES.join(', ')}` })
   profile?: OrderProfile;
 }
 
 export class EnrichProfileQueryDto extends EnrichQueryDto {
-  /** The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else */
-  @ApiProperty({ enum: ORDER_PROFILES, required: false, example: 'standard' })
+  @ApiProperty({ enum: ORDER_PROFILES, required: false, example: 'standard', description: PROFILE_DESCRIPTION })
   @IsOptional()
   @IsIn(ORDER_PROFILES, { message: `must be one of: ${ORDER_PROFILES.join(', ')}` })
   profile?: OrderProfile;
