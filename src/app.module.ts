@@ -28,6 +28,7 @@ import { StatusAliasesModule } from './status-aliases/status-aliases.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { FiscalImpactModule } from './fiscal-impact/fiscal-impact.module.js';
 import { SingleSignOnModule } from './single-sign-on/single-sign-on.module.js';
+import { PersonalDataModule } from './personal-data/personal-data.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -69,6 +70,7 @@ export class AppModule {
         FiscalImpactModule,
         UsersModule,
         SingleSignOnModule,
+        PersonalDataModule,
       ],
     };
   }

@@ -19,6 +19,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { mapIfoodDocument } from './ifood/ifood-order.js';
 import { jsonTextOf } from '../common/http/json-body.js';
 import type { OrderProfile } from './dto/order-profile.dto.js';
+import { PersonalDataKeys } from '../personal-data/personal-data-keys.js';
 
 export interface Enrichment {
   orderId: string;
@@ -53,6 +54,7 @@ export class EnrichmentService {
     @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
     private readonly takeover: OrderIdTakeover,
     private readonly intake: IntakeActivity,
+    private readonly personalData: PersonalDataKeys,
   ) {}
 
   /**
@@ -144,6 +146,7 @@ export class EnrichmentService {
                 source,
                 fiscalGroupId: null,
                 taxInstant: current.taxInstant,
+                personalDataKeys: this.personalData.keysTextOf(current.payload),
               },
               actor,
             );
@@ -192,6 +195,8 @@ export class EnrichmentService {
           source,
           fiscalGroupId: group.id,
           taxInstant: current.taxInstant,
+          // Written by the order's own statement (docs/personal-data.md); the enriched payload adds no personal value.
+          personalDataKeys: this.personalData.keysTextOf(current.payload),
         },
         actor,
         options.alongside,

@@ -24,6 +24,8 @@ export interface OrderUpsert {
    * the enriched payload's `taxSummary.fiscalDocument`, so that the statement keeps its parameters.
    */
   taxInstant?: Date;
+  /** The order's personal-data lookup keys, space-separated (`PersonalDataKeys.keysTextOf`; docs/personal-data.md). */
+  personalDataKeys: string;
 }
 
 export interface UpsertedOrder {
@@ -86,6 +88,8 @@ export interface NewOrderInsert {
   source: string;
   /** The status as the platform sent it, kept in the history. */
   label?: string;
+  /** The body's personal-data lookup keys, space-separated (docs/personal-data.md). */
+  personalDataKeys: string;
 }
 
 /** Where a transfer moves a locked order. */
@@ -99,6 +103,13 @@ export interface StoreMove {
   /** The instant the re-tax was taxed at (the order's tax instant). */
   taxInstant: Date;
 }
+
+/**
+ * A re-send keeps the keys of what the order held before (a delivery log row may still hold an earlier e-mail) and adds
+ * the new payload's; it holds personal data again, so it is no longer erased (docs/personal-data.md).
+ */
+const PERSONAL_DATA_KEYS_AFTER_RESEND = `personal_data_keys = ARRAY(SELECT DISTINCT k FROM unnest(coalesce(o.personal_data_keys, '{}') || EXCLUDED.personal_data_keys) AS k),
+    personal_data_erased_at = NULL`;
 
 /** Whether a transfer moved the order to another store: it then keeps that store. A column of the row, so the guard sees it once locked. */
 const TRANSFERRED = `o.transferred_at IS NOT NULL`;
@@ -145,7 +156,7 @@ export function upsertOrderSql(untaxed = false): string {
   return `
   INSERT INTO orders AS o (${UPSERTED_ORDER_COLUMNS})
   SELECT $1::varchar, $2::varchar, $3::jsonb, e.doc, $5::varchar, $6::varchar, $7::uuid, $8::varchar,
-    $9::varchar, ${taxInstant}, ${revision}, ${webhookId}, ${intakeClientOf('$10', '$8::varchar')}
+    $9::varchar, ${taxInstant}, ${revision}, ${webhookId}, ${intakeClientOf('$10', '$8::varchar')}, string_to_array($12::text, ' ')
   FROM (SELECT $4::jsonb AS doc) AS e
   ${untaxed ? '' : `WHERE ${revisionGuard('$7::uuid', 'e.doc')}`}
   ${onConflictSql(untaxed, '$10')}
@@ -153,7 +164,7 @@ export function upsertOrderSql(untaxed = false): string {
 }
 
 const UPSERTED_ORDER_COLUMNS = `order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by,
-    last_changed_via, tax_instant, fiscal_group_revision, webhook_id, intake_client_id`;
+    last_changed_via, tax_instant, fiscal_group_revision, webhook_id, intake_client_id, personal_data_keys`;
 /** The writer kept as the order's intake client: a store-limited writer (`stores` not null) only. */
 const intakeClientOf = (stores: string, clientId: string) => `CASE WHEN ${stores}::text[] IS NULL THEN NULL ELSE ${clientId} END`;
 const RETURNED = `o.id, o.status, o.created_at, o.updated_at, o.webhook_attempts, o.webhook_id`;
@@ -188,6 +199,7 @@ function onConflictSql(untaxed: boolean, stores: string): string {
     fiscal_group_revision = EXCLUDED.fiscal_group_revision,
     webhook_id = EXCLUDED.webhook_id,
     intake_client_id = CASE WHEN ${stores}::text[] IS NULL THEN NULL ELSE o.intake_client_id END,
+    ${PERSONAL_DATA_KEYS_AFTER_RESEND},
     updated_at = now()
   WHERE ${OPEN} AND ${taxGuard}(${storeGuard}) AND (${stores}::text[] IS NULL OR o.store_id = ANY(${stores}::text[]))${instantGuard}
     AND NOT (${stores}::text[] IS NULL AND ${SQUATTED_FOR('EXCLUDED.store_id')})`;
@@ -223,11 +235,12 @@ const STORES_VALUE = 9;
 const UPSERT_BATCH_SQL = `
   INSERT INTO orders AS o (${UPSERTED_ORDER_COLUMNS})
   SELECT i.order_id, i.status, i.payload, i.doc, i.store_id, i.source, i.fiscal_group_id, i.changed_by, i.changed_via,
-    ${taxInstantOf('i.doc')}, ${revisionOf('i.doc')}, i.webhook_id, ${intakeClientOf('$10', 'i.changed_by')}
+    ${taxInstantOf('i.doc')}, ${revisionOf('i.doc')}, i.webhook_id, ${intakeClientOf('$10', 'i.changed_by')},
+    string_to_array(i.personal_data_keys, ' ')
   FROM ROWS FROM (unnest($1::varchar[]), unnest($2::varchar[]), jsonb_array_elements($3::jsonb), jsonb_array_elements($4::jsonb),
     unnest($5::varchar[]), unnest($6::varchar[]), unnest($7::uuid[]), unnest($8::varchar[]), unnest($9::varchar[]),
-    unnest($11::varchar[]))
-    AS i(order_id, status, payload, doc, store_id, source, fiscal_group_id, changed_by, changed_via, webhook_id)
+    unnest($11::varchar[]), unnest($12::text[]))
+    AS i(order_id, status, payload, doc, store_id, source, fiscal_group_id, changed_by, changed_via, webhook_id, personal_data_keys)
   WHERE ${revisionGuard('i.fiscal_group_id', 'i.doc')}
   ORDER BY i.order_id
   ${onConflictSql(false, '$10')}
@@ -252,6 +265,7 @@ function upsertBatchValues(batch: ReadonlyArray<readonly unknown[]>): unknown[] 
     column(8),
     batch[0]![STORES_VALUE],
     column(10),
+    column(11),
   ];
 }
 
@@ -341,8 +355,8 @@ export const STORED_STATE = sql<{
  */
 export const INSERT_IF_ABSENT = sql<{ id: string }>(
   'order-insert-if-absent',
-  `INSERT INTO orders (order_id, status, payload, store_id, source, last_changed_by, last_changed_via, intake_client_id)
-   SELECT $1, $2, $3::jsonb, $4, $5, $6, $7, ${intakeClientOf('$9', '$6::varchar')}
+  `INSERT INTO orders (order_id, status, payload, store_id, source, last_changed_by, last_changed_via, intake_client_id, personal_data_keys)
+   SELECT $1, $2, $3::jsonb, $4, $5, $6, $7, ${intakeClientOf('$9', '$6::varchar')}, string_to_array($10::text, ' ')
    FROM (SELECT set_config('app.status_label', $8, true), set_config('app.status_extra', '', true)) AS note
    ON CONFLICT (order_id) DO NOTHING
    RETURNING id`,
@@ -457,6 +471,69 @@ export const UNMEASURED_PAYLOADS = sql<{ unmeasured: string }>(
   { unmeasured: true },
 );
 
+/** An order holding a person's data, as the personal-data lookup and erasure read it. */
+export interface PersonalDataHolder {
+  id: string;
+  orderId: string;
+  status: OrderStatus;
+  createdAt: Date;
+  payload: Record<string, unknown>;
+  enrichedPayload: Record<string, unknown> | null;
+}
+
+type HolderRow = {
+  id: string;
+  order_id: string;
+  status: OrderStatus;
+  created_at: Date;
+  payload: Record<string, unknown>;
+  enriched_payload: Record<string, unknown> | null;
+};
+const HOLDER_COLUMNS = { id: true, order_id: true, status: true, created_at: true, payload: true, enriched_payload: true } as const;
+
+/** A person's orders through `ix_orders_personal_data_keys`, newest first: never a scan of the payloads. */
+export const PERSONAL_DATA_HOLDERS = sql<HolderRow>(
+  'order-personal-data-holders',
+  `SELECT id, order_id, status, created_at, payload, enriched_payload FROM orders
+   WHERE personal_data_keys @> ARRAY[$1::text] ORDER BY created_at DESC, id DESC LIMIT $2`,
+  HOLDER_COLUMNS,
+);
+
+/** The ids of a person's orders (the erasure's work list, each order then erased in a transaction of its own). */
+export const PERSONAL_DATA_HOLDER_IDS = sql<{ id: string }>(
+  'order-personal-data-holder-ids',
+  `SELECT id FROM orders WHERE personal_data_keys @> ARRAY[$1::text] ORDER BY id LIMIT $2`,
+  { id: true },
+);
+
+/** One order locked for an erasure: nobody writes it until the erasure's transaction ends. */
+export const LOCK_PERSONAL_DATA_HOLDER = sql<HolderRow & { personal_data_keys: string[] | null }>(
+  'order-lock-personal-data-holder',
+  `SELECT id, order_id, status, created_at, payload, enriched_payload, personal_data_keys FROM orders WHERE id = $1 FOR UPDATE`,
+  { ...HOLDER_COLUMNS, personal_data_keys: true },
+);
+
+/**
+ * An order's documents with its personal data erased: only the payloads change (no status, no history row: the
+ * status-history trigger fires on status changes only); its lookup keys go, and the erasure's instant is kept.
+ */
+export const ERASE_PERSONAL_DATA = sql(
+  'order-erase-personal-data',
+  `UPDATE orders SET payload = $2::jsonb, enriched_payload = $3::jsonb, personal_data_keys = '{}', personal_data_erased_at = now()
+   WHERE id = $1`,
+);
+
+function holderOf(row: HolderRow): PersonalDataHolder {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    status: row.status,
+    createdAt: row.created_at,
+    payload: row.payload,
+    enrichedPayload: row.enriched_payload,
+  };
+}
+
 /** An upsert's values, in the order of `upsertOrderSql`'s parameters. */
 function upsertValues(order: OrderUpsert, actor: Actor): unknown[] {
   const untaxed = order.enrichedPayloadJson === null;
@@ -473,6 +550,7 @@ function upsertValues(order: OrderUpsert, actor: Actor): unknown[] {
     actor.stores ?? null,
     // Each stored enrichment is a new webhook message with a new id ("One message, one id" in docs/webhook-retries.md).
     untaxed ? (order.taxInstant ?? new Date()) : newWebhookId(),
+    order.personalDataKeys,
   ];
 }
 
@@ -566,6 +644,36 @@ export class OrdersRepository implements TaxedOrders {
     return batch.map((upsert) => stored.get(upsert.values[0] as string));
   }
 
+  /** The orders holding a personal-data lookup key, newest first, at most `limit` (docs/personal-data.md). */
+  async personalDataHolders(key: string, limit: number): Promise<PersonalDataHolder[]> {
+    return (await this.db.rows(PERSONAL_DATA_HOLDERS, [key, limit])).map(holderOf);
+  }
+
+  /** The ids of at most `limit` orders still holding the key. */
+  async personalDataHolderIds(key: string, limit: number): Promise<string[]> {
+    return (await this.db.rows(PERSONAL_DATA_HOLDER_IDS, [key, limit])).map((row) => row.id);
+  }
+
+  /** The order, locked in `manager`'s transaction, with its lookup keys; undefined when it is gone. */
+  async lockPersonalDataHolder(manager: EntityManager, id: string): Promise<(PersonalDataHolder & { keys: string[] }) | undefined> {
+    const row = await this.db.row(LOCK_PERSONAL_DATA_HOLDER, [id], manager);
+    return row ? { ...holderOf(row), keys: row.personal_data_keys ?? [] } : undefined;
+  }
+
+  /** Stores the order's erased documents in `manager`'s transaction (after `lockPersonalDataHolder`). */
+  async storeErasedDocuments(
+    manager: EntityManager,
+    id: string,
+    payload: Record<string, unknown>,
+    enrichedPayload: Record<string, unknown> | null,
+  ): Promise<void> {
+    await this.db.rows(
+      ERASE_PERSONAL_DATA,
+      [id, JSON.stringify(payload), enrichedPayload === null ? null : JSON.stringify(enrichedPayload)],
+      manager,
+    );
+  }
+
   async storedState(orderId: string): Promise<StoredOrderState | undefined> {
     const row = await this.db.row(STORED_STATE, [orderId]);
     return row
@@ -594,6 +702,7 @@ export class OrdersRepository implements TaxedOrders {
         actor.via,
         order.label ?? '',
         actor.stores ?? null,
+        order.personalDataKeys,
       ],
       manager,
     );
