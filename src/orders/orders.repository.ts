@@ -8,6 +8,7 @@ import { sql, SqlRunner, type BuiltStatement } from '../database/sql-runner.js';
 import { bindTo, type UpsertFollowUp, type UpsertedOrderRelation } from './order-forwarding.repository.js';
 import { INTAKE_STATUSES, statusAfterSql, TERMINAL_STATUSES, type OrderStatus } from './order-status.js';
 import { newWebhookId } from './webhook-id.js';
+import type { WebhookLastResponse } from './order.entity.js';
 
 export interface OrderUpsert {
   orderId: string;
@@ -481,6 +482,13 @@ export interface PersonalDataHolder {
   enrichedPayload: Record<string, unknown> | null;
 }
 
+/** A holder locked for its erasure, with what else of the row holds a copy. */
+export interface LockedPersonalDataHolder extends PersonalDataHolder {
+  keys: string[];
+  /** The receiver's last answer (its body may echo the order). */
+  webhookLastResponse: WebhookLastResponse | null;
+}
+
 type HolderRow = {
   id: string;
   order_id: string;
@@ -507,10 +515,13 @@ export const PERSONAL_DATA_HOLDER_IDS = sql<{ id: string }>(
 );
 
 /** One order locked for an erasure: nobody writes it until the erasure's transaction ends. */
-export const LOCK_PERSONAL_DATA_HOLDER = sql<HolderRow & { personal_data_keys: string[] | null }>(
+export const LOCK_PERSONAL_DATA_HOLDER = sql<
+  HolderRow & { personal_data_keys: string[] | null; webhook_last_response: WebhookLastResponse | null }
+>(
   'order-lock-personal-data-holder',
-  `SELECT id, order_id, status, created_at, payload, enriched_payload, personal_data_keys FROM orders WHERE id = $1 FOR UPDATE`,
-  { ...HOLDER_COLUMNS, personal_data_keys: true },
+  `SELECT id, order_id, status, created_at, payload, enriched_payload, personal_data_keys, webhook_last_response FROM orders
+   WHERE id = $1 FOR UPDATE`,
+  { ...HOLDER_COLUMNS, personal_data_keys: true, webhook_last_response: true },
 );
 
 /**
@@ -519,7 +530,8 @@ export const LOCK_PERSONAL_DATA_HOLDER = sql<HolderRow & { personal_data_keys: s
  */
 export const ERASE_PERSONAL_DATA = sql(
   'order-erase-personal-data',
-  `UPDATE orders SET payload = $2::jsonb, enriched_payload = $3::jsonb, personal_data_keys = '{}', personal_data_erased_at = now()
+  `UPDATE orders SET payload = $2::jsonb, enriched_payload = $3::jsonb, webhook_last_response = $4::jsonb, personal_data_keys = '{}',
+     personal_data_erased_at = now()
    WHERE id = $1`,
 );
 
@@ -655,21 +667,21 @@ export class OrdersRepository implements TaxedOrders {
   }
 
   /** The order, locked in `manager`'s transaction, with its lookup keys; undefined when it is gone. */
-  async lockPersonalDataHolder(manager: EntityManager, id: string): Promise<(PersonalDataHolder & { keys: string[] }) | undefined> {
+  async lockPersonalDataHolder(manager: EntityManager, id: string): Promise<LockedPersonalDataHolder | undefined> {
     const row = await this.db.row(LOCK_PERSONAL_DATA_HOLDER, [id], manager);
-    return row ? { ...holderOf(row), keys: row.personal_data_keys ?? [] } : undefined;
+    return row ? { ...holderOf(row), keys: row.personal_data_keys ?? [], webhookLastResponse: row.webhook_last_response } : undefined;
   }
 
   /** Stores the order's erased documents in `manager`'s transaction (after `lockPersonalDataHolder`). */
   async storeErasedDocuments(
     manager: EntityManager,
     id: string,
-    payload: Record<string, unknown>,
-    enrichedPayload: Record<string, unknown> | null,
+    erased: Pick<LockedPersonalDataHolder, 'payload' | 'enrichedPayload' | 'webhookLastResponse'>,
   ): Promise<void> {
+    const json = (document: unknown) => (document === null ? null : JSON.stringify(document));
     await this.db.rows(
       ERASE_PERSONAL_DATA,
-      [id, JSON.stringify(payload), enrichedPayload === null ? null : JSON.stringify(enrichedPayload)],
+      [id, json(erased.payload), json(erased.enrichedPayload), json(erased.webhookLastResponse)],
       manager,
     );
   }

@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
+import { PersonalDataEraser } from './personal-data-eraser.js';
 import { PersonalDataController } from './personal-data.controller.js';
 import { PersonalDataKeysModule } from './personal-data-keys.module.js';
 import { PersonalDataService } from './personal-data.service.js';
 
 /** A person's data in the stored orders: lookup (the person's copy) and erasure. See docs/personal-data.md. */
 @Module({
-  imports: [OrdersModule, PersonalDataKeysModule],
+  imports: [AuditModule, OrdersModule, PersonalDataKeysModule],
   controllers: [PersonalDataController],
-  providers: [PersonalDataService],
+  providers: [PersonalDataService, PersonalDataEraser],
+  exports: [PersonalDataEraser],
 })
 export class PersonalDataModule {}

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { OrdersRepository, type PersonalDataHolder } from '../orders/orders.repository.js';
-import type { PersonalDataFieldDto, PersonalDataLookupDto, PersonalDataSubjectQuery } from './dto/personal-data.dto.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
+import type {
+  PersonalDataErasureDto,
+  PersonalDataErasureRequestDto,
+  PersonalDataFieldDto,
+  PersonalDataLookupDto,
+  PersonalDataSubjectQuery,
+} from './dto/personal-data.dto.js';
+import { PersonalDataEraser } from './personal-data-eraser.js';
 import { PERSONAL_DATA_FIELD_LISTS } from './personal-data-fields.js';
 import { PersonalDataKeys } from './personal-data-keys.js';
 import { subjectOf } from './personal-data-subject.js';
@@ -14,7 +22,14 @@ export class PersonalDataService {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly keys: PersonalDataKeys,
+    private readonly eraser: PersonalDataEraser,
   ) {}
+
+  /** Erases the person's data from every order holding it (one transaction per order; a rerun erases what is left). */
+  erase(request: PersonalDataErasureRequestDto, audit: AuditContext): Promise<PersonalDataErasureDto> {
+    const subject = subjectOf(request);
+    return this.eraser.eraseKey(this.keys.keyOf(subject.kind, subject.value), request.reason, audit);
+  }
 
   async lookup(query: PersonalDataSubjectQuery): Promise<PersonalDataLookupDto> {
     const subject = subjectOf(query);

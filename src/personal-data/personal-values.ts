@@ -71,6 +71,26 @@ export class PersonalDataReader {
     return isPersonalByRule(offset === 0 ? keys : keys.slice(1), value);
   }
 
+  /**
+   * A copy of `document` with every personal value replaced by `marker`, and how many were; everything else (items,
+   * amounts, taxes, statuses) is the same. A value already the marker is not counted again (an erasure is idempotent).
+   */
+  erased(document: unknown, marker: string): { document: unknown; count: number } {
+    let count = 0;
+    const rebuild = (value: unknown, segments: Segment[], keys: string[]): unknown => {
+      if (Array.isArray(value)) return value.map((entry, index) => rebuild(entry, [...segments, index], keys));
+      if (isPlainObject(value)) {
+        return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, rebuild(entry, [...segments, key], [...keys, key])]));
+      }
+      if (value === marker || !this.isPersonal(segments, keys, value)) return value;
+      if (typeof value === 'string' && value.trim() === '') return value;
+      count++;
+      return marker;
+    };
+    const result = rebuild(document, [], []);
+    return { document: result, count };
+  }
+
   private walk(value: unknown, segments: Segment[], keys: string[], found: PersonalValue[]): void {
     if (Array.isArray(value)) {
       value.forEach((entry, index) => this.walk(entry, [...segments, index], keys, found));

@@ -1029,6 +1029,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/personal-data/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person's data from every stored copy, keeping the fiscal record
+         * @description Exactly one of `email`, `phone` or `document`, and a `reason`. Every personal field of the orders holding that person’s data is replaced by `[erased]` in the payload, the enriched payload (`sourceOrder` and the new-order webhook’s body included), the receiver’s last answer and the webhook delivery log; items, amounts, taxes, statuses and history stay. One transaction per order, each audited with the reason and the counts (never the data): a failure part-way leaves every order erased or untouched, and a rerun erases the rest. Idempotent: a rerun answers zero counts.
+         */
+        post: operations["PersonalData_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5706,6 +5726,41 @@ export interface components {
              *     ]
              */
             fieldLists: components["schemas"]["PersonalDataFieldListDto"][];
+        };
+        PersonalDataErasureRequestDto: {
+            /**
+             * Format: email
+             * @description The person's e-mail, in any case
+             * @example ana.souza@example.com
+             */
+            email?: string;
+            /**
+             * @description The person's phone: only its digits count (a leading 55 of a Brazilian number is dropped)
+             * @example +55 11 98765-4321
+             */
+            phone?: string;
+            /**
+             * @description The person's CPF or CNPJ, with or without punctuation; its check digits must hold
+             * @example 123.456.789-09
+             */
+            document?: string;
+            /**
+             * @description Why the data is erased (the person's request, a ticket): kept in the audit log
+             * @example LGPD request #2026-114
+             */
+            reason: string;
+        };
+        PersonalDataErasureDto: {
+            /** @description Orders holding the person's data */
+            orders: number;
+            /** @description Orders whose payloads were changed by this request (0 on a rerun) */
+            erasedOrders: number;
+            /** @description Values replaced in the payloads (`sourceOrder` and the new-order webhook's body included) */
+            payloadFields: number;
+            /** @description Values replaced in the enriched payloads */
+            enrichedPayloadFields: number;
+            /** @description Webhook delivery log rows and pending retries whose bodies were changed */
+            deliveryLogRows: number;
         };
     };
     responses: never;
@@ -13390,6 +13445,137 @@ export interface operations {
                      * @example {
                      *       "message": "The token lacks the required scope",
                      *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PersonalData_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalDataErasureRequestDto"];
+            };
+        };
+        responses: {
+            /** @description What was erased, per place */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataErasureDto"];
+                };
+            };
+            /** @description No key or more than one, an e-mail that is not one, a phone of fewer than 8 digits, a CPF/CNPJ whose check digits do not hold, or no reason (`details[].field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
