@@ -20,6 +20,7 @@ describe('the advisory-lock registry', () => {
       fiscalGroupRevisions: 7_310_090,
       webhookDeliveryPrune: 7_318_004_211,
       auditRetention: 7_318_004_227,
+      personalDataRetention: 7_318_004_251,
     });
   });
 

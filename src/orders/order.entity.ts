@@ -51,6 +51,8 @@ export interface WebhookLastResponse {
 @Index('ix_orders_personal_data_keys', { synchronize: false })
 /** (id) WHERE personal_data_keys IS NULL: the orders the personal-data backfill has still to read. */
 @Index('ix_orders_personal_data_unkeyed', { synchronize: false })
+/** (created_at) WHERE personal_data_erased_at IS NULL: the oldest orders still holding personal data (retention). */
+@Index('ix_orders_personal_data_held', { synchronize: false })
 export class OrderEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -514,6 +514,13 @@ export const PERSONAL_DATA_HOLDER_IDS = sql<{ id: string }>(
   { id: true },
 );
 
+/** Orders stored before `$1` that still hold personal data, oldest first (`ix_orders_personal_data_held`). */
+export const PERSONAL_DATA_PAST_RETENTION = sql<{ id: string }>(
+  'order-personal-data-past-retention',
+  `SELECT id FROM orders WHERE personal_data_erased_at IS NULL AND created_at < $1 ORDER BY created_at LIMIT $2`,
+  { id: true },
+);
+
 /** One order locked for an erasure: nobody writes it until the erasure's transaction ends. */
 export const LOCK_PERSONAL_DATA_HOLDER = sql<
   HolderRow & { personal_data_keys: string[] | null; webhook_last_response: WebhookLastResponse | null }
@@ -664,6 +671,11 @@ export class OrdersRepository implements TaxedOrders {
   /** The ids of at most `limit` orders still holding the key. */
   async personalDataHolderIds(key: string, limit: number): Promise<string[]> {
     return (await this.db.rows(PERSONAL_DATA_HOLDER_IDS, [key, limit])).map((row) => row.id);
+  }
+
+  /** The ids of at most `limit` orders stored before `before` that still hold personal data, oldest first. */
+  async personalDataPastRetention(before: Date, limit: number): Promise<string[]> {
+    return (await this.db.rows(PERSONAL_DATA_PAST_RETENTION, [before, limit])).map((row) => row.id);
   }
 
   /** The order, locked in `manager`'s transaction, with its lookup keys; undefined when it is gone. */
