@@ -21,6 +21,7 @@ describe('the advisory-lock registry', () => {
       webhookDeliveryPrune: 7_318_004_211,
       auditRetention: 7_318_004_227,
       personalDataRetention: 7_318_004_251,
+      personalDataBackfill: 7_318_004_263,
     });
   });
 

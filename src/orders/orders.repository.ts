@@ -521,6 +521,26 @@ export const PERSONAL_DATA_PAST_RETENTION = sql<{ id: string }>(
   { id: true },
 );
 
+/** Orders stored before lookup keys were kept, locked for the backfill (rows a writer holds are left for a later batch). */
+export const UNKEYED_ORDERS = sql<{ id: string; payload: Record<string, unknown> }>(
+  'order-unkeyed-personal-data',
+  `SELECT id, payload FROM orders WHERE personal_data_keys IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+  { id: true, payload: true },
+);
+
+/** Their keys, each order's space-separated (`$2[i]` for `$1[i]`). */
+export const SET_PERSONAL_DATA_KEYS = sql(
+  'order-set-personal-data-keys',
+  `UPDATE orders o SET personal_data_keys = string_to_array(k.keys, ' ')
+   FROM unnest($1::uuid[], $2::text[]) AS k(id, keys) WHERE o.id = k.id AND o.personal_data_keys IS NULL`,
+);
+
+export const UNKEYED_COUNT = sql<{ unkeyed: string }>(
+  'order-unkeyed-personal-data-count',
+  'SELECT count(*) AS unkeyed FROM orders WHERE personal_data_keys IS NULL',
+  { unkeyed: true },
+);
+
 /** One order locked for an erasure: nobody writes it until the erasure's transaction ends. */
 export const LOCK_PERSONAL_DATA_HOLDER = sql<
   HolderRow & { personal_data_keys: string[] | null; webhook_last_response: WebhookLastResponse | null }
@@ -671,6 +691,22 @@ export class OrdersRepository implements TaxedOrders {
   /** The ids of at most `limit` orders still holding the key. */
   async personalDataHolderIds(key: string, limit: number): Promise<string[]> {
     return (await this.db.rows(PERSONAL_DATA_HOLDER_IDS, [key, limit])).map((row) => row.id);
+  }
+
+  /**
+   * One backfill batch in `manager`'s transaction: at most `limit` orders without lookup keys, locked, given the keys
+   * `keysOf` makes of their payload; how many.
+   */
+  async fillPersonalDataKeys(manager: EntityManager, limit: number, keysOf: (payload: Record<string, unknown>) => string): Promise<number> {
+    const rows = await this.db.rows(UNKEYED_ORDERS, [limit], manager);
+    if (rows.length === 0) return 0;
+    await this.db.rows(SET_PERSONAL_DATA_KEYS, [rows.map((row) => row.id), rows.map((row) => keysOf(row.payload))], manager);
+    return rows.length;
+  }
+
+  /** Orders still without lookup keys (the backfill's progress). */
+  async unkeyedCount(): Promise<number> {
+    return Number((await this.db.row(UNKEYED_COUNT, []))?.unkeyed ?? 0);
   }
 
   /** The ids of at most `limit` orders stored before `before` that still hold personal data, oldest first. */
