@@ -27,6 +27,7 @@ import { OrderDocumentsLz41763930000000 } from './1763930000000-OrderDocumentsLz
 import { OrderCountResetWaitsForFold1763940000000 } from './1763940000000-OrderCountResetWaitsForFold.js';
 import { AppendOnlyRefusesTruncate1763953000000 } from './1763953000000-AppendOnlyRefusesTruncate.js';
 import { OrderIdReclaim1763956000000 } from './1763956000000-OrderIdReclaim.js';
+import { OrderPersonalDataKeys1763961000000 } from './1763961000000-OrderPersonalDataKeys.js';
 import { RevisionInForceAtTaxInstant1763957000000 } from './1763957000000-RevisionInForceAtTaxInstant.js';
 import { RevisionCheckPerStatement1763957500000 } from './1763957500000-RevisionCheckPerStatement.js';
 
@@ -68,4 +69,5 @@ export const ALL_MIGRATIONS = [
   OrderIdReclaim1763956000000,
   RevisionInForceAtTaxInstant1763957000000,
   RevisionCheckPerStatement1763957500000,
+  OrderPersonalDataKeys1763961000000,
 ];

@@ -28,6 +28,8 @@ import { StatusAliasesModule } from './status-aliases/status-aliases.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { FiscalImpactModule } from './fiscal-impact/fiscal-impact.module.js';
 import { SingleSignOnModule } from './single-sign-on/single-sign-on.module.js';
+import { PersonalDataModule } from './personal-data/personal-data.module.js';
+import { WebhooksPortsModule } from './webhooks/webhooks-ports.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -61,6 +63,7 @@ export class AppModule {
         StatusAliasesModule,
         EnrichmentModule,
         WebhooksModule,
+        WebhooksPortsModule,
         ChannelsModule,
         FulfillmentModule,
         OrderDetailSectionsModule,
@@ -69,6 +72,7 @@ export class AppModule {
         FiscalImpactModule,
         UsersModule,
         SingleSignOnModule,
+        PersonalDataModule,
       ],
     };
   }

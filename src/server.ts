@@ -51,6 +51,11 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
   if (config.jwtSecretGenerated) {
     logger.warn('JWT_SECRET is not set: tokens are signed with a random key made at this start and stop working on restart');
   }
+  if (config.personalDataKeyGenerated) {
+    logger.warn(
+      'PERSONAL_DATA_KEY is not set: personal-data lookup keys are made with a random key made at this start; orders stored before a restart are found again only after the backfill (docs/personal-data.md)',
+    );
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

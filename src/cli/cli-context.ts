@@ -20,8 +20,13 @@ export interface CliContext {
  */
 export async function openCliContext(): Promise<CliContext> {
   loadDotEnv();
-  // Commands sign no tokens: a production JWT_SECRET is not needed to manage clients or fiscal data.
-  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, JWT_SECRET: process.env.JWT_SECRET ?? unusedSigningKey() });
+  // Commands sign no tokens and look no person up: a production JWT_SECRET or PERSONAL_DATA_KEY is not needed to manage clients or fiscal data.
+  const config = loadConfig({
+    LOG_LEVEL: 'warn',
+    ...process.env,
+    JWT_SECRET: process.env.JWT_SECRET ?? unusedSigningKey(),
+    PERSONAL_DATA_KEY: process.env.PERSONAL_DATA_KEY ?? unusedSigningKey(),
+  });
   const logger = createRootLogger(config.logLevel, process.stderr);
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.databaseUrl;

@@ -2,6 +2,8 @@ import { ConfigValidationError, loadConfig } from './app-config.js';
 import { parseDuration } from './config-parsers.js';
 import { CONFIG_VARIABLES } from './config-variables.js';
 
+const PERSONAL_DATA_KEY = '5e0d8c1f7a92b34e6d18c0f5a7b29e3d4c6f81a0';
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: '9f2c71a4e8b03d5f6a1c27e94b80d3f5c6e71a2b94d08f3e',
       DATABASE_URL: 'postgres://u:p@db:5432/app',
+      PERSONAL_DATA_KEY: PERSONAL_DATA_KEY,
     });
     expect(config.isProduction).toBe(true);
     expect(config.jwtSecretGenerated).toBe(false);
@@ -85,6 +88,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_SECRET: secret }).jwtSecret).toBe(secret);
   });
 
+  it('requires PERSONAL_DATA_KEY in production, and makes one per start with a warning elsewhere', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: '9f2c71a4e8b03d5f6a1c27e94b80d3f5c6e71a2b94d08f3e',
+      DATABASE_URL: 'postgres://db/x',
+    };
+    expect(() => loadConfig(production)).toThrow(/PERSONAL_DATA_KEY is required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...production, PERSONAL_DATA_KEY: 'short' })).toThrow(/PERSONAL_DATA_KEY must be at least 32 characters/);
+    expect(loadConfig({ ...production, PERSONAL_DATA_KEY }).personalDataKey).toBe(PERSONAL_DATA_KEY);
+    const development = loadConfig({});
+    expect(development.personalDataKeyGenerated).toBe(true);
+    expect(development.personalDataKey.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({}).personalDataKey).not.toBe(development.personalDataKey);
+  });
+
   it('gives one message for a short JWT_SECRET in production', () => {
     let message = '';
     try {
@@ -102,6 +120,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: '9f2c71a4e8b03d5f6a1c27e94b80d3f5c6e71a2b94d08f3e',
       DATABASE_URL: 'postgres://u:p@db/app',
+      PERSONAL_DATA_KEY,
     };
     expect(loadConfig(production).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

@@ -46,6 +46,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const weakness = weakSecretProblem(values.jwtSecret);
     if (weakness) problems.push(`JWT_SECRET ${weakness}; make one with \`openssl rand -hex 32\``);
   }
+  if (isProduction && env.PERSONAL_DATA_KEY === undefined) {
+    problems.push(
+      'PERSONAL_DATA_KEY is required when NODE_ENV=production (the key of the personal-data lookup; make one with `openssl rand -hex 32`)',
+    );
+  }
+  if (isProduction && typeof values.personalDataKey === 'string') {
+    const weakness = weakSecretProblem(values.personalDataKey);
+    if (weakness) problems.push(`PERSONAL_DATA_KEY ${weakness}; make one with \`openssl rand -hex 32\``);
+  }
   if (isProduction && values.databaseUrl === undefined) problems.push('DATABASE_URL is required when NODE_ENV=production');
   problems.push(...singleSignOnProblems(values, isProduction));
   // pino-pretty is a development tool: production never loads it, and its collectors read JSON.
@@ -59,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isProduction,
     jwtSecretGenerated,
     jwtSecret: (values.jwtSecret as string | undefined) ?? randomSecret(),
+    personalDataKeyGenerated: values.personalDataKey === undefined,
+    personalDataKey: (values.personalDataKey as string | undefined) ?? randomSecret(),
   };
 }
 

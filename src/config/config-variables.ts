@@ -34,6 +34,11 @@ export interface AppConfig {
   dbMigrate: boolean;
   jwtSecret: string;
   jwtSecretGenerated: boolean;
+  /** HMAC key of the personal-data lookup keys stored beside each order. */
+  personalDataKey: string;
+  personalDataKeyGenerated: boolean;
+  /** Days an order keeps its customer's data; 0 keeps it. */
+  personalDataRetentionDays: number;
   jwtTtlSeconds: number;
   jwtIssuer: string;
   jwtAudience: string;
@@ -92,7 +97,7 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
     name: 'NODE_ENV',
     key: 'nodeEnv',
     default: 'development',
-    description: '`production` makes `JWT_SECRET` and `DATABASE_URL` mandatory and disables the bootstrap client.',
+    description: '`production` makes `JWT_SECRET`, `PERSONAL_DATA_KEY` and `DATABASE_URL` mandatory and disables the bootstrap client.',
     parse: oneOf(['development', 'production', 'test'] as const),
   },
   { name: 'PORT', key: 'port', default: '3000', description: 'HTTP listen port (0 picks a free one).', parse: integer(0, 65535) },
@@ -148,6 +153,26 @@ export const CONFIG_VARIABLES: VariableSpec[] = [
       if (raw.length < 32) throw new InvalidValue('must be at least 32 characters long');
       return raw;
     },
+  },
+  {
+    name: 'PERSONAL_DATA_KEY',
+    key: 'personalDataKey',
+    default: undefined,
+    defaultLabel: 'random per start (not in production)',
+    description:
+      "HMAC key of the keyed hashes of customers' e-mails, phones and CPF/CNPJ stored beside each order for the personal-data lookup (at least 32 characters; docs/personal-data.md). Mandatory in production; every instance needs the same one, and changing it leaves stored orders unfindable until the backfill has run again.",
+    sensitive: true,
+    parse: (raw) => {
+      if (raw.length < 32) throw new InvalidValue('must be at least 32 characters long');
+      return raw;
+    },
+  },
+  {
+    name: 'PERSONAL_DATA_RETENTION_DAYS',
+    key: 'personalDataRetentionDays',
+    default: '180',
+    description: "Days after which a background job erases the customer's data of an order, keeping its fiscal record; `0` keeps it.",
+    parse: integer(0, 36_500),
   },
   { name: 'JWT_TTL_SECONDS', key: 'jwtTtlSeconds', default: '3600', description: 'Access token lifetime.', parse: integer(60, 86_400) },
   { name: 'JWT_ISSUER', key: 'jwtIssuer', default: 'order-tax-service', description: 'Token `iss` claim.', parse: (raw) => raw.trim() },

@@ -37,7 +37,12 @@ describe('single sign-on configuration', () => {
   });
 
   it('needs https in production, and allows http elsewhere (a local test provider)', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: '9f3c1a7e5b2d8f4a6c0e1b3d5f7a9c2e4b6d8f0a', DATABASE_URL: 'postgres://db/x' };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: '9f3c1a7e5b2d8f4a6c0e1b3d5f7a9c2e4b6d8f0a',
+      DATABASE_URL: 'postgres://db/x',
+      PERSONAL_DATA_KEY: '6f1e9d2c8b7a4e3f5a0c1d2e3f4a5b6c7d8e9f0a',
+    };
     expect(problemsOf({ ...production, ...PROVIDER, OIDC_ISSUER: 'http://id.example.com' })).toEqual([
       'OIDC_ISSUER must be an https URL when NODE_ENV=production',
     ]);

@@ -20,6 +20,8 @@ describe('the advisory-lock registry', () => {
       fiscalGroupRevisions: 7_310_090,
       webhookDeliveryPrune: 7_318_004_211,
       auditRetention: 7_318_004_227,
+      personalDataRetention: 7_318_004_251,
+      personalDataBackfill: 7_318_004_263,
     });
   });
 

@@ -35,6 +35,10 @@ export const ADVISORY_LOCKS = {
   webhookDeliveryPrune: 7_318_004_211,
   /** The audit log's retention job: one instance deletes old events at a time. */
   auditRetention: 7_318_004_227,
+  /** The personal-data retention job: one instance erases old orders' personal data at a time. */
+  personalDataRetention: 7_318_004_251,
+  /** The personal-data backfill job: one instance fills the lookup keys of older orders at a time. */
+  personalDataBackfill: 7_318_004_263,
 } as const;
 
 export type AdvisoryLockName = keyof typeof ADVISORY_LOCKS;

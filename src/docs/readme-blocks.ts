@@ -1,8 +1,9 @@
 import { CONFIG_VARIABLES } from '../config/config-variables.js';
+import { PERSONAL_DATA_FIELD_LISTS } from '../personal-data/personal-data-fields.js';
 
 /**
  * Parts of the README generated from the code, so that the README cannot drift:
- * the configuration table (from the config module) and the curl tour (the script a
+ * the configuration table (from the config module), the personal fields of each intake shape and the curl tour (the script a
  * test runs). `npm run docs:readme` rewrites them; a test fails when they differ.
  */
 
@@ -13,6 +14,14 @@ export function renderConfigTable(): string {
     return `| \`${variable.name}\` | ${fallback} | ${variable.description}${secret} |`;
   });
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** The personal fields of each intake shape (`src/personal-data/personal-data-fields.ts`). */
+export function renderPersonalDataFields(): string {
+  const rows = PERSONAL_DATA_FIELD_LISTS.map(
+    ({ shape, fields }) => `| \`${shape}\` | ${fields.map((field) => `\`${field}\``).join(', ')} |`,
+  );
+  return ['| intake shape | personal fields (`*`: any array index or key) |', '|---|---|', ...rows].join('\n');
 }
 
 export function renderWalkthrough(script: string): string {
@@ -36,5 +45,10 @@ export function replaceBlock(readme: string, name: string, content: string): str
 }
 
 export function renderReadme(readme: string, walkthroughScript: string): string {
-  return replaceBlock(replaceBlock(readme, 'config-table', renderConfigTable()), 'walkthrough', renderWalkthrough(walkthroughScript));
+  const blocks = replaceBlock(readme, 'config-table', renderConfigTable());
+  return replaceBlock(
+    replaceBlock(blocks, 'walkthrough', renderWalkthrough(walkthroughScript)),
+    'personal-data-fields',
+    renderPersonalDataFields(),
+  );
 }

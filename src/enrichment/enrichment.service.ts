@@ -19,6 +19,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ProfileRegistry } from './profiles/profile-registry.js';
 import { jsonTextOf } from '../common/http/json-body.js';
 import type { OrderProfile } from './dto/order-profile.dto.js';
+import { PersonalDataKeys } from '../personal-data/personal-data-keys.js';
 
 export interface Enrichment {
   orderId: string;
@@ -54,6 +55,7 @@ export class EnrichmentService {
     private readonly takeover: OrderIdTakeover,
     private readonly intake: IntakeActivity,
     private readonly profiles: ProfileRegistry,
+    private readonly personalData: PersonalDataKeys,
   ) {}
 
   /**
@@ -147,6 +149,7 @@ export class EnrichmentService {
                 source,
                 fiscalGroupId: null,
                 taxInstant: current.taxInstant,
+                personalDataKeys: this.personalData.keysTextOf(current.payload),
               },
               actor,
             );
@@ -195,6 +198,8 @@ export class EnrichmentService {
           source,
           fiscalGroupId: group.id,
           taxInstant: current.taxInstant,
+          // Written by the order's own statement (docs/personal-data.md); the enriched payload adds no personal value.
+          personalDataKeys: this.personalData.keysTextOf(current.payload),
         },
         actor,
         options.alongside,

@@ -9,6 +9,7 @@ import { StatusAliasesService } from '../status-aliases/status-aliases.service.j
 import type { ReceivedBody } from '../common/http/open-body.js';
 import type { NewOrderRequestDto } from './dto/new-order.dto.js';
 import { toNewOrder } from './dto/new-order.mapper.js';
+import { PersonalDataKeys } from '../personal-data/personal-data-keys.js';
 
 export const NEW_ORDER_SOURCE = 'platform-webhook';
 
@@ -18,6 +19,7 @@ export class NewOrderWebhookService {
     private readonly orders: OrdersRepository,
     private readonly aliases: StatusAliasesService,
     private readonly takeover: OrderIdTakeover,
+    private readonly personalData: PersonalDataKeys,
   ) {}
 
   /**
@@ -46,6 +48,7 @@ export class NewOrderWebhookService {
       storeId: order.storeId,
       source: NEW_ORDER_SOURCE,
       label: order.label,
+      personalDataKeys: this.personalData.keysTextOf(order.payload),
     };
     const inserted = await this.orders.insertIfAbsent(insert, actor);
     // The platform's order takes an id that a store-limited client stored first under another store (docs/access.md).

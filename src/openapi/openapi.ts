@@ -70,6 +70,10 @@ export async function buildOpenApiDocument(app: INestApplication, errorFamilies:
     .addTag('Platform webhooks', "The ordering platform's new-order webhook (Error C). Scope `platform`.")
     .addTag('Stores and channels', 'The whole store and sales-channel configuration, replaced atomically (Error B).')
     .addTag('Audit log', 'Every change made through the API or the console: who, what, to what, before and after. Role or scope `admin`.')
+    .addTag(
+      'Personal data',
+      "A customer's data in the stored orders: find and copy, erase (the fiscal record stays). Role or scope `admin`; see docs/personal-data.md.",
+    )
     .addTag('Operations', 'Health, readiness and Prometheus metrics. Public.')
     .addTag(
       'People',

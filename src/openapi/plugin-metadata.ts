@@ -24,6 +24,7 @@ export default async () => {
     '../orders/dto/order-errors.dto.js': await import('../orders/dto/order-errors.dto.js'),
     '../orders/dto/persisted-order.dto.js': await import('../orders/dto/persisted-order.dto.js'),
     '../orders/dto/store-errors.dto.js': await import('../orders/dto/store-errors.dto.js'),
+    '../personal-data/dto/personal-data.dto.js': await import('../personal-data/dto/personal-data.dto.js'),
     '../product-categories/dto/product-category-errors.dto.js': await import('../product-categories/dto/product-category-errors.dto.js'),
     '../product-categories/dto/product-category-history.dto.js': await import('../product-categories/dto/product-category-history.dto.js'),
     '../stats/dto/stats.dto.js': await import('../stats/dto/stats.dto.js'),
@@ -2302,6 +2303,89 @@ export default async () => {
                 required: true,
                 type: () => [t['../orders/dto/store-errors.dto.js'].StoreNotAllowedDetailDto],
                 description: 'One item, about `store.id` (or `orderId` for an order already stored under another store)',
+              },
+            },
+          },
+        ],
+        [
+          import('../personal-data/dto/personal-data.dto.js'),
+          {
+            PersonalDataSubjectQuery: {
+              email: { required: false, type: () => String, description: "The person's e-mail, in any case", format: 'email' },
+              phone: {
+                required: false,
+                type: () => String,
+                description: "The person's phone: only its digits count (a leading 55 of a Brazilian number is dropped)",
+                minLength: 1,
+                maxLength: 40,
+              },
+              document: {
+                required: false,
+                type: () => String,
+                description: "The person's CPF or CNPJ, with or without punctuation; its check digits must hold",
+                minLength: 1,
+                maxLength: 40,
+              },
+            },
+            PersonalDataErasureRequestDto: {
+              reason: {
+                required: true,
+                type: () => String,
+                description: "Why the data is erased (the person's request, a ticket): kept in the audit log",
+                minLength: 1,
+                maxLength: 500,
+              },
+            },
+            PersonalDataFieldDto: {
+              place: { required: true, description: 'Which stored copy holds it', enum: ['payload', 'enrichedPayload'] },
+              path: {
+                required: true,
+                type: () => String,
+                description: 'Its path in that copy (`customer.phone`, `sourceOrder.delivery.deliveryAddress.postalCode`)',
+              },
+              value: { required: true, type: () => Object },
+            },
+            PersonalDataOrderDto: {
+              id: { required: true, type: () => String },
+              orderId: { required: true, type: () => String },
+              status: { required: true, type: () => String },
+              createdAt: { required: true, type: () => String },
+              fields: { required: true, type: () => [t['../personal-data/dto/personal-data.dto.js'].PersonalDataFieldDto] },
+            },
+            PersonalDataFieldListDto: {
+              shape: {
+                required: true,
+                type: () => String,
+                description: "`standard` (the platform's payload), `new-order-webhook`, or a marketplace profile",
+              },
+              fields: { required: true, type: () => [String] },
+            },
+            PersonalDataLookupDto: {
+              orders: { required: true, type: () => [t['../personal-data/dto/personal-data.dto.js'].PersonalDataOrderDto] },
+              truncated: {
+                required: true,
+                type: () => Boolean,
+                description: 'Whether more orders hold the data than the answer carries (at most 500; erase or narrow down)',
+              },
+              fieldLists: { required: true, type: () => [t['../personal-data/dto/personal-data.dto.js'].PersonalDataFieldListDto] },
+            },
+            PersonalDataErasureDto: {
+              orders: { required: true, type: () => Number, description: "Orders holding the person's data" },
+              erasedOrders: {
+                required: true,
+                type: () => Number,
+                description: 'Orders whose payloads were changed by this request (0 on a rerun)',
+              },
+              payloadFields: {
+                required: true,
+                type: () => Number,
+                description: "Values replaced in the payloads (`sourceOrder` and the new-order webhook's body included)",
+              },
+              enrichedPayloadFields: { required: true, type: () => Number, description: 'Values replaced in the enriched payloads' },
+              deliveryLogRows: {
+                required: true,
+                type: () => Number,
+                description: 'Webhook delivery log rows and pending retries whose bodies were changed',
               },
             },
           },

@@ -47,6 +47,12 @@ export interface WebhookLastResponse {
  * of their receipt, the only ones a revision not yet in force can tax (migration RevisionInForceAtTaxInstant).
  */
 @Index('ix_orders_dated_ahead', { synchronize: false })
+/** GIN (personal_data_keys) WHERE personal_data_keys IS NOT NULL: a person's orders (migration OrderPersonalDataKeys). */
+@Index('ix_orders_personal_data_keys', { synchronize: false })
+/** (id) WHERE personal_data_keys IS NULL: the orders the personal-data backfill has still to read. */
+@Index('ix_orders_personal_data_unkeyed', { synchronize: false })
+/** (created_at) WHERE personal_data_erased_at IS NULL: the oldest orders still holding personal data (retention). */
+@Index('ix_orders_personal_data_held', { synchronize: false })
 export class OrderEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -135,6 +141,17 @@ export class OrderEntity {
   /** The revision of `fiscalGroupId` that taxed the order (null: untaxed, or a group without revisions). */
   @Column({ type: 'integer', nullable: true })
   fiscalGroupRevision: number | null;
+
+  /**
+   * Keyed hashes of the e-mails, phones and CPF/CNPJ the order holds (docs/personal-data.md), written with the order;
+   * null for an order stored before they were kept, until the backfill reaches it.
+   */
+  @Column({ type: 'text', array: true, nullable: true, select: false })
+  personalDataKeys: string[] | null;
+
+  /** When the order's personal data was erased (a person's request or retention); null while it holds it. */
+  @Column({ type: 'timestamptz', nullable: true })
+  personalDataErasedAt: Date | null;
 }
 
 @Entity({ name: 'order_status_history' })

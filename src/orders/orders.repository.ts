@@ -8,6 +8,7 @@ import { sql, SqlRunner, type BuiltStatement } from '../database/sql-runner.js';
 import { bindTo, type UpsertFollowUp, type UpsertedOrderRelation } from './order-forwarding.repository.js';
 import { INTAKE_STATUSES, statusAfterSql, TERMINAL_STATUSES, type OrderStatus } from './order-status.js';
 import { newWebhookId } from './webhook-id.js';
+import type { WebhookLastResponse } from './order.entity.js';
 
 export interface OrderUpsert {
   orderId: string;
@@ -24,6 +25,8 @@ export interface OrderUpsert {
    * the enriched payload's `taxSummary.fiscalDocument`, so that the statement keeps its parameters.
    */
   taxInstant?: Date;
+  /** The order's personal-data lookup keys, space-separated (`PersonalDataKeys.keysTextOf`; docs/personal-data.md). */
+  personalDataKeys: string;
 }
 
 export interface UpsertedOrder {
@@ -86,6 +89,8 @@ export interface NewOrderInsert {
   source: string;
   /** The status as the platform sent it, kept in the history. */
   label?: string;
+  /** The body's personal-data lookup keys, space-separated (docs/personal-data.md). */
+  personalDataKeys: string;
 }
 
 /** Where a transfer moves a locked order. */
@@ -99,6 +104,13 @@ export interface StoreMove {
   /** The instant the re-tax was taxed at (the order's tax instant). */
   taxInstant: Date;
 }
+
+/**
+ * A re-send keeps the keys of what the order held before (a delivery log row may still hold an earlier e-mail) and adds
+ * the new payload's; it holds personal data again, so it is no longer erased (docs/personal-data.md).
+ */
+const PERSONAL_DATA_KEYS_AFTER_RESEND = `personal_data_keys = ARRAY(SELECT DISTINCT k FROM unnest(coalesce(o.personal_data_keys, '{}') || EXCLUDED.personal_data_keys) AS k),
+    personal_data_erased_at = NULL`;
 
 /** Whether a transfer moved the order to another store: it then keeps that store. A column of the row, so the guard sees it once locked. */
 const TRANSFERRED = `o.transferred_at IS NOT NULL`;
@@ -145,7 +157,7 @@ export function upsertOrderSql(untaxed = false): string {
   return `
   INSERT INTO orders AS o (${UPSERTED_ORDER_COLUMNS})
   SELECT $1::varchar, $2::varchar, $3::jsonb, e.doc, $5::varchar, $6::varchar, $7::uuid, $8::varchar,
-    $9::varchar, ${taxInstant}, ${revision}, ${webhookId}, ${intakeClientOf('$10', '$8::varchar')}
+    $9::varchar, ${taxInstant}, ${revision}, ${webhookId}, ${intakeClientOf('$10', '$8::varchar')}, string_to_array($12::text, ' ')
   FROM (SELECT $4::jsonb AS doc) AS e
   ${untaxed ? '' : `WHERE ${revisionGuard('$7::uuid', 'e.doc')}`}
   ${onConflictSql(untaxed, '$10')}
@@ -153,7 +165,7 @@ export function upsertOrderSql(untaxed = false): string {
 }
 
 const UPSERTED_ORDER_COLUMNS = `order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by,
-    last_changed_via, tax_instant, fiscal_group_revision, webhook_id, intake_client_id`;
+    last_changed_via, tax_instant, fiscal_group_revision, webhook_id, intake_client_id, personal_data_keys`;
 /** The writer kept as the order's intake client: a store-limited writer (`stores` not null) only. */
 const intakeClientOf = (stores: string, clientId: string) => `CASE WHEN ${stores}::text[] IS NULL THEN NULL ELSE ${clientId} END`;
 const RETURNED = `o.id, o.status, o.created_at, o.updated_at, o.webhook_attempts, o.webhook_id`;
@@ -197,6 +209,7 @@ function onConflictSql(untaxed: boolean, stores: string): string {
     fiscal_group_revision = EXCLUDED.fiscal_group_revision,
     webhook_id = EXCLUDED.webhook_id,
     intake_client_id = CASE WHEN ${stores}::text[] IS NULL THEN NULL ELSE o.intake_client_id END,
+    ${PERSONAL_DATA_KEYS_AFTER_RESEND},
     updated_at = now()
   WHERE ${OPEN} AND ${taxGuard}(${storeGuard}) AND (${stores}::text[] IS NULL OR o.store_id = ANY(${stores}::text[]))${instantGuard}
     AND NOT (${stores}::text[] IS NULL AND ${SQUATTED_FOR('EXCLUDED.store_id')})`;
@@ -232,14 +245,14 @@ const STORES_VALUE = 9;
 const UPSERT_BATCH_SQL = `
   INSERT INTO orders AS o (${UPSERTED_ORDER_COLUMNS})
   SELECT i.order_id, i.status, i.payload, i.doc, i.store_id, i.source, i.fiscal_group_id, i.changed_by, i.changed_via,
-    i.tax_instant, i.revision, i.webhook_id, ${intakeClientOf('$10', 'i.changed_by')}
+    i.tax_instant, i.revision, i.webhook_id, ${intakeClientOf('$10', 'i.changed_by')}, string_to_array(i.personal_data_keys, ' ')
   FROM (
     WITH i AS (
       SELECT r.*, ${taxInstantOf('r.doc')} AS tax_instant, ${revisionOf('r.doc')} AS revision
       FROM ROWS FROM (unnest($1::varchar[]), unnest($2::varchar[]), jsonb_array_elements($3::jsonb), jsonb_array_elements($4::jsonb),
         unnest($5::varchar[]), unnest($6::varchar[]), unnest($7::uuid[]), unnest($8::varchar[]), unnest($9::varchar[]),
-        unnest($11::varchar[])) WITH ORDINALITY
-        AS r(order_id, status, payload, doc, store_id, source, fiscal_group_id, changed_by, changed_via, webhook_id, n)
+        unnest($11::varchar[]), unnest($12::text[])) WITH ORDINALITY
+        AS r(order_id, status, payload, doc, store_id, source, fiscal_group_id, changed_by, changed_via, webhook_id, personal_data_keys, n)
     ), verdict AS (${batchRevisionGuard('i')})
     SELECT i.* FROM i, verdict WHERE verdict.stored[i.n::integer]
   ) AS i
@@ -266,6 +279,7 @@ function upsertBatchValues(batch: ReadonlyArray<readonly unknown[]>): unknown[] 
     column(8),
     batch[0]![STORES_VALUE],
     column(10),
+    column(11),
   ];
 }
 
@@ -355,8 +369,8 @@ export const STORED_STATE = sql<{
  */
 export const INSERT_IF_ABSENT = sql<{ id: string }>(
   'order-insert-if-absent',
-  `INSERT INTO orders (order_id, status, payload, store_id, source, last_changed_by, last_changed_via, intake_client_id)
-   SELECT $1, $2, $3::jsonb, $4, $5, $6, $7, ${intakeClientOf('$9', '$6::varchar')}
+  `INSERT INTO orders (order_id, status, payload, store_id, source, last_changed_by, last_changed_via, intake_client_id, personal_data_keys)
+   SELECT $1, $2, $3::jsonb, $4, $5, $6, $7, ${intakeClientOf('$9', '$6::varchar')}, string_to_array($10::text, ' ')
    FROM (SELECT set_config('app.status_label', $8, true), set_config('app.status_extra', '', true)) AS note
    ON CONFLICT (order_id) DO NOTHING
    RETURNING id`,
@@ -471,6 +485,107 @@ export const UNMEASURED_PAYLOADS = sql<{ unmeasured: string }>(
   { unmeasured: true },
 );
 
+/** An order holding a person's data, as the personal-data lookup and erasure read it. */
+export interface PersonalDataHolder {
+  id: string;
+  orderId: string;
+  status: OrderStatus;
+  createdAt: Date;
+  payload: Record<string, unknown>;
+  enrichedPayload: Record<string, unknown> | null;
+}
+
+/** A holder locked for its erasure, with what else of the row holds a copy. */
+export interface LockedPersonalDataHolder extends PersonalDataHolder {
+  keys: string[];
+  /** The receiver's last answer (its body may echo the order). */
+  webhookLastResponse: WebhookLastResponse | null;
+}
+
+type HolderRow = {
+  id: string;
+  order_id: string;
+  status: OrderStatus;
+  created_at: Date;
+  payload: Record<string, unknown>;
+  enriched_payload: Record<string, unknown> | null;
+};
+const HOLDER_COLUMNS = { id: true, order_id: true, status: true, created_at: true, payload: true, enriched_payload: true } as const;
+
+/** A person's orders through `ix_orders_personal_data_keys`, newest first: never a scan of the payloads. */
+export const PERSONAL_DATA_HOLDERS = sql<HolderRow>(
+  'order-personal-data-holders',
+  `SELECT id, order_id, status, created_at, payload, enriched_payload FROM orders
+   WHERE personal_data_keys @> ARRAY[$1::text] ORDER BY created_at DESC, id DESC LIMIT $2`,
+  HOLDER_COLUMNS,
+);
+
+/** The ids of a person's orders (the erasure's work list, each order then erased in a transaction of its own). */
+export const PERSONAL_DATA_HOLDER_IDS = sql<{ id: string }>(
+  'order-personal-data-holder-ids',
+  `SELECT id FROM orders WHERE personal_data_keys @> ARRAY[$1::text] ORDER BY id LIMIT $2`,
+  { id: true },
+);
+
+/** Orders stored before `$1` that still hold personal data, oldest first (`ix_orders_personal_data_held`). */
+export const PERSONAL_DATA_PAST_RETENTION = sql<{ id: string }>(
+  'order-personal-data-past-retention',
+  `SELECT id FROM orders WHERE personal_data_erased_at IS NULL AND created_at < $1 ORDER BY created_at LIMIT $2`,
+  { id: true },
+);
+
+/** Orders stored before lookup keys were kept, locked for the backfill (rows a writer holds are left for a later batch). */
+export const UNKEYED_ORDERS = sql<{ id: string; payload: Record<string, unknown> }>(
+  'order-unkeyed-personal-data',
+  `SELECT id, payload FROM orders WHERE personal_data_keys IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+  { id: true, payload: true },
+);
+
+/** Their keys, each order's space-separated (`$2[i]` for `$1[i]`). */
+export const SET_PERSONAL_DATA_KEYS = sql(
+  'order-set-personal-data-keys',
+  `UPDATE orders o SET personal_data_keys = string_to_array(k.keys, ' ')
+   FROM unnest($1::uuid[], $2::text[]) AS k(id, keys) WHERE o.id = k.id AND o.personal_data_keys IS NULL`,
+);
+
+export const UNKEYED_COUNT = sql<{ unkeyed: string }>(
+  'order-unkeyed-personal-data-count',
+  'SELECT count(*) AS unkeyed FROM orders WHERE personal_data_keys IS NULL',
+  { unkeyed: true },
+);
+
+/** One order locked for an erasure: nobody writes it until the erasure's transaction ends. */
+export const LOCK_PERSONAL_DATA_HOLDER = sql<
+  HolderRow & { personal_data_keys: string[] | null; webhook_last_response: WebhookLastResponse | null }
+>(
+  'order-lock-personal-data-holder',
+  `SELECT id, order_id, status, created_at, payload, enriched_payload, personal_data_keys, webhook_last_response FROM orders
+   WHERE id = $1 FOR UPDATE`,
+  { ...HOLDER_COLUMNS, personal_data_keys: true, webhook_last_response: true },
+);
+
+/**
+ * An order's documents with its personal data erased: only the payloads change (no status, no history row: the
+ * status-history trigger fires on status changes only); its lookup keys go, and the erasure's instant is kept.
+ */
+export const ERASE_PERSONAL_DATA = sql(
+  'order-erase-personal-data',
+  `UPDATE orders SET payload = $2::jsonb, enriched_payload = $3::jsonb, webhook_last_response = $4::jsonb, personal_data_keys = '{}',
+     personal_data_erased_at = now()
+   WHERE id = $1`,
+);
+
+function holderOf(row: HolderRow): PersonalDataHolder {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    status: row.status,
+    createdAt: row.created_at,
+    payload: row.payload,
+    enrichedPayload: row.enriched_payload,
+  };
+}
+
 /** An upsert's values, in the order of `upsertOrderSql`'s parameters. */
 function upsertValues(order: OrderUpsert, actor: Actor): unknown[] {
   const untaxed = order.enrichedPayloadJson === null;
@@ -487,6 +602,7 @@ function upsertValues(order: OrderUpsert, actor: Actor): unknown[] {
     actor.stores ?? null,
     // Each stored enrichment is a new webhook message with a new id ("One message, one id" in docs/webhook-retries.md).
     untaxed ? (order.taxInstant ?? new Date()) : newWebhookId(),
+    order.personalDataKeys,
   ];
 }
 
@@ -580,6 +696,57 @@ export class OrdersRepository implements TaxedOrders {
     return batch.map((upsert) => stored.get(upsert.values[0] as string));
   }
 
+  /** The orders holding a personal-data lookup key, newest first, at most `limit` (docs/personal-data.md). */
+  async personalDataHolders(key: string, limit: number): Promise<PersonalDataHolder[]> {
+    return (await this.db.rows(PERSONAL_DATA_HOLDERS, [key, limit])).map(holderOf);
+  }
+
+  /** The ids of at most `limit` orders still holding the key. */
+  async personalDataHolderIds(key: string, limit: number): Promise<string[]> {
+    return (await this.db.rows(PERSONAL_DATA_HOLDER_IDS, [key, limit])).map((row) => row.id);
+  }
+
+  /**
+   * One backfill batch in `manager`'s transaction: at most `limit` orders without lookup keys, locked, given the keys
+   * `keysOf` makes of their payload; how many.
+   */
+  async fillPersonalDataKeys(manager: EntityManager, limit: number, keysOf: (payload: Record<string, unknown>) => string): Promise<number> {
+    const rows = await this.db.rows(UNKEYED_ORDERS, [limit], manager);
+    if (rows.length === 0) return 0;
+    await this.db.rows(SET_PERSONAL_DATA_KEYS, [rows.map((row) => row.id), rows.map((row) => keysOf(row.payload))], manager);
+    return rows.length;
+  }
+
+  /** Orders still without lookup keys (the backfill's progress). */
+  async unkeyedCount(): Promise<number> {
+    return Number((await this.db.row(UNKEYED_COUNT, []))?.unkeyed ?? 0);
+  }
+
+  /** The ids of at most `limit` orders stored before `before` that still hold personal data, oldest first. */
+  async personalDataPastRetention(before: Date, limit: number): Promise<string[]> {
+    return (await this.db.rows(PERSONAL_DATA_PAST_RETENTION, [before, limit])).map((row) => row.id);
+  }
+
+  /** The order, locked in `manager`'s transaction, with its lookup keys; undefined when it is gone. */
+  async lockPersonalDataHolder(manager: EntityManager, id: string): Promise<LockedPersonalDataHolder | undefined> {
+    const row = await this.db.row(LOCK_PERSONAL_DATA_HOLDER, [id], manager);
+    return row ? { ...holderOf(row), keys: row.personal_data_keys ?? [], webhookLastResponse: row.webhook_last_response } : undefined;
+  }
+
+  /** Stores the order's erased documents in `manager`'s transaction (after `lockPersonalDataHolder`). */
+  async storeErasedDocuments(
+    manager: EntityManager,
+    id: string,
+    erased: Pick<LockedPersonalDataHolder, 'payload' | 'enrichedPayload' | 'webhookLastResponse'>,
+  ): Promise<void> {
+    const json = (document: unknown) => (document === null ? null : JSON.stringify(document));
+    await this.db.rows(
+      ERASE_PERSONAL_DATA,
+      [id, json(erased.payload), json(erased.enrichedPayload), json(erased.webhookLastResponse)],
+      manager,
+    );
+  }
+
   async storedState(orderId: string): Promise<StoredOrderState | undefined> {
     const row = await this.db.row(STORED_STATE, [orderId]);
     return row
@@ -608,6 +775,7 @@ export class OrdersRepository implements TaxedOrders {
         actor.via,
         order.label ?? '',
         actor.stores ?? null,
+        order.personalDataKeys,
       ],
       manager,
     );

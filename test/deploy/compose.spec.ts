@@ -28,6 +28,7 @@ describe('docker-compose.yml', () => {
     for (const name of instances) {
       const environment = compose.services[name]!.environment!;
       expect(environment.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?[^}]+\}$/);
+      expect(environment.PERSONAL_DATA_KEY).toMatch(/^\$\{PERSONAL_DATA_KEY:\?[^}]+\}$/);
       expect([name, environment.HOST, environment.NODE_ENV]).toEqual([name, '0.0.0.0', 'production']);
       // Reached through the proxy only.
       expect(compose.services[name]!.ports).toBeUndefined();

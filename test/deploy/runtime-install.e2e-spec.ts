@@ -72,6 +72,7 @@ describe('the runtime stage of the image (deploy)', () => {
           HOST: '127.0.0.1',
           DATABASE_URL: database.url,
           JWT_SECRET: '5d2e8f1a9b3c7d4e6f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c',
+          PERSONAL_DATA_KEY: '6f1e9d2c8b7a4e3f5a0c1d2e3f4a5b6c7d8e9f0a',
         },
         stdio: 'ignore',
       });

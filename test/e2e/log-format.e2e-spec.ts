@@ -56,6 +56,7 @@ Module._load = function (request, ...rest) {
         NODE_ENV: 'production',
         DATABASE_URL: database.url,
         JWT_SECRET: '4b1f0e9a7c2d58e3f6a90b1c2d3e4f5a6b7c8d9e0f1a2b3c',
+        PERSONAL_DATA_KEY: '6f1e9d2c8b7a4e3f5a0c1d2e3f4a5b6c7d8e9f0a',
         NODE_OPTIONS: `--require ${preload}`,
       },
       150_000,

@@ -61,7 +61,7 @@ describe('ClientsService (integration)', () => {
       });
       const production = await bootIntegration({
         imports: [AuthModule],
-        env: { NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') },
+        env: { NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), PERSONAL_DATA_KEY: randomBytes(32).toString('hex') },
         logger: createRootLogger('warn', destination),
       });
       try {

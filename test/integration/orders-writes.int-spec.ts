@@ -30,6 +30,7 @@ describe('Orders: the upsert and the status writer (integration)', () => {
     storeId,
     source: 'integration',
     fiscalGroupId: null,
+    personalDataKeys: '',
   });
   /** What `/enrich-order` stores when no fiscal group holds the store. */
   const untaxed = (orderId: string, storeId: string): OrderUpsert => ({

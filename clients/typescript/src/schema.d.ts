@@ -1029,6 +1029,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/personal-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find a person's orders and the personal data they hold
+         * @description Exactly one of `email` (any case), `phone` (its digits) or `document` (a CPF or CNPJ, its digits; the check digits must hold). Answers the orders holding that person’s data, newest first (at most 500, `truncated` says when there are more), each with every personal field it holds (place, path and value): the person’s copy. Found through keyed hashes stored with each order, never by reading every payload.
+         */
+        get: operations["PersonalData_lookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/personal-data/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person's data from every stored copy, keeping the fiscal record
+         * @description Exactly one of `email`, `phone` or `document`, and a `reason`. Every personal field of the orders holding that person’s data is replaced by `[erased]` in the payload, the enriched payload (`sourceOrder` and the new-order webhook’s body included), the receiver’s last answer and the webhook delivery log; items, amounts, taxes, statuses and history stay. One transaction per order, each audited with the reason and the counts (never the data): a failure part-way leaves every order erased or untouched, and a rerun erases the rest. Idempotent: a rerun answers zero counts.
+         */
+        post: operations["PersonalData_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5630,6 +5670,117 @@ export interface components {
             link: string;
             /** Format: date-time */
             linkExpiresAt: string;
+        };
+        PersonalDataFieldListDto: {
+            /** @description `standard` (the platform's payload), `new-order-webhook`, or a marketplace profile */
+            shape: string;
+            fields: string[];
+        };
+        PersonalDataFieldDto: {
+            /**
+             * @description Which stored copy holds it
+             * @enum {string}
+             */
+            place: "payload" | "enrichedPayload";
+            /** @description Its path in that copy (`customer.phone`, `sourceOrder.delivery.deliveryAddress.postalCode`) */
+            path: string;
+            /** @example ana.souza@example.com */
+            value: string | number;
+        };
+        PersonalDataOrderDto: {
+            /** Format: uuid */
+            id: string;
+            orderId: string;
+            status: string;
+            /** Format: date-time */
+            createdAt: string;
+            fields: components["schemas"]["PersonalDataFieldDto"][];
+        };
+        PersonalDataLookupDto: {
+            orders: components["schemas"]["PersonalDataOrderDto"][];
+            /** @description Whether more orders hold the data than the answer carries (at most 500; erase or narrow down) */
+            truncated: boolean;
+            /**
+             * @description The personal fields the service reads, per intake shape (also under `sourceOrder`), plus a rule for what they miss (docs/personal-data.md): standard: customer.id, customer.name, customer.email, customer.phone, customer.phone.*, customer.documentNumber, customer.document, customer.cpf, customer.taxId, delivery.address, delivery.deliveryAddress, delivery.observations; new-order-webhook: customer.id, customer.name, customer.email, customer.phone; ifood: customer.id, customer.name, customer.documentNumber, customer.phone.number, customer.phone.localizer, customer.email, delivery.deliveryAddress, delivery.observations, delivery.pickupCode
+             * @example [
+             *       {
+             *         "shape": "standard",
+             *         "fields": [
+             *           "customer.id",
+             *           "customer.name",
+             *           "customer.email",
+             *           "customer.phone",
+             *           "customer.phone.*",
+             *           "customer.documentNumber",
+             *           "customer.document",
+             *           "customer.cpf",
+             *           "customer.taxId",
+             *           "delivery.address",
+             *           "delivery.deliveryAddress",
+             *           "delivery.observations"
+             *         ]
+             *       },
+             *       {
+             *         "shape": "new-order-webhook",
+             *         "fields": [
+             *           "customer.id",
+             *           "customer.name",
+             *           "customer.email",
+             *           "customer.phone"
+             *         ]
+             *       },
+             *       {
+             *         "shape": "ifood",
+             *         "fields": [
+             *           "customer.id",
+             *           "customer.name",
+             *           "customer.documentNumber",
+             *           "customer.phone.number",
+             *           "customer.phone.localizer",
+             *           "customer.email",
+             *           "delivery.deliveryAddress",
+             *           "delivery.observations",
+             *           "delivery.pickupCode"
+             *         ]
+             *       }
+             *     ]
+             */
+            fieldLists: components["schemas"]["PersonalDataFieldListDto"][];
+        };
+        PersonalDataErasureRequestDto: {
+            /**
+             * Format: email
+             * @description The person's e-mail, in any case
+             * @example ana.souza@example.com
+             */
+            email?: string;
+            /**
+             * @description The person's phone: only its digits count (a leading 55 of a Brazilian number is dropped)
+             * @example +55 11 98765-4321
+             */
+            phone?: string;
+            /**
+             * @description The person's CPF or CNPJ, with or without punctuation; its check digits must hold
+             * @example 123.456.789-09
+             */
+            document?: string;
+            /**
+             * @description Why the data is erased (the person's request, a ticket): kept in the audit log
+             * @example LGPD request #2026-114
+             */
+            reason: string;
+        };
+        PersonalDataErasureDto: {
+            /** @description Orders holding the person's data */
+            orders: number;
+            /** @description Orders whose payloads were changed by this request (0 on a rerun) */
+            erasedOrders: number;
+            /** @description Values replaced in the payloads (`sourceOrder` and the new-order webhook's body included) */
+            payloadFields: number;
+            /** @description Values replaced in the enriched payloads */
+            enrichedPayloadFields: number;
+            /** @description Webhook delivery log rows and pending retries whose bodies were changed */
+            deliveryLogRows: number;
         };
     };
     responses: never;
@@ -13401,6 +13552,241 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PersonalData_lookup: {
+        parameters: {
+            query?: {
+                /** @description The person's e-mail, in any case */
+                email?: string;
+                /** @description The person's phone: only its digits count (a leading 55 of a Brazilian number is dropped) */
+                phone?: string;
+                /** @description The person's CPF or CNPJ, with or without punctuation; its check digits must hold */
+                document?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person's orders and fields */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataLookupDto"];
+                };
+            };
+            /** @description No key or more than one, an e-mail that is not one, a phone of fewer than 8 digits, or a CPF/CNPJ whose check digits do not hold (`details[].field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PersonalData_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalDataErasureRequestDto"];
+            };
+        };
+        responses: {
+            /** @description What was erased, per place */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataErasureDto"];
+                };
+            };
+            /** @description No key or more than one, an e-mail that is not one, a phone of fewer than 8 digits, a CPF/CNPJ whose check digits do not hold, or no reason (`details[].field` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Unexpected error (logged with the request id) */
             500: {

@@ -36,6 +36,7 @@ describe('logFormatFor', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://u@db/x',
       JWT_SECRET: '4b1f0e9a7c2d58e3f6a90b1c2d3e4f5a6b7c8d9e0f1a',
+      PERSONAL_DATA_KEY: '6f1e9d2c8b7a4e3f5a0c1d2e3f4a5b6c7d8e9f0a',
     };
     expect(() => loadConfig({ ...production, LOG_FORMAT: 'pretty' })).toThrow(/LOG_FORMAT=pretty is not accepted when NODE_ENV=production/);
     expect(loadConfig({ ...production, LOG_FORMAT: 'JSON' }).logFormat).toBe('json');

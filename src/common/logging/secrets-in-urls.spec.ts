@@ -18,4 +18,13 @@ describe('withoutSecretsInUrls', () => {
       '/api/admin/orders?status=NEW&storeId=7&orderId=code-1',
     );
   });
+
+  it("hides a person's data in the personal-data lookup's query", () => {
+    expect(withoutSecretsInUrls('/api/admin/personal-data?email=ana%40example.com&x=1')).toBe(
+      '/api/admin/personal-data?email=[redacted]&x=1',
+    );
+    expect(withoutSecretsInUrls('{"url":"/api/admin/personal-data?phone=%2B55%2011&document=529.982.247-25"}')).toBe(
+      '{"url":"/api/admin/personal-data?phone=[redacted]&document=[redacted]"}',
+    );
+  });
 });

@@ -14,7 +14,13 @@ const PASSWORD_LINK_TOKEN = /(\/password(?:-|%2d)links\/)[^/?#\s"\\]+/gi;
 const SECRET_QUERY_PARAMETER =
   /([?&;](?:[\w.-]*(?:token|secret|password|passwd)|code|state|session_state|nonce|code_verifier|assertion|key|api_key|apikey|signature|sig)=)[^&;#\s"\\]*/gi;
 
-/** `text` with the secrets URLs carry (path and query) replaced by `[redacted]`, wherever a URL appears in it. */
+/** Query parameters that carry a person's data (the personal-data lookup's keys): never logged (docs/personal-data.md). */
+const PERSONAL_QUERY_PARAMETER = /([?&;](?:email|e-mail|phone|document|cpf|cnpj)=)[^&;#\s"\\]*/gi;
+
+/** `text` with the secrets and personal data URLs carry (path and query) replaced by `[redacted]`, wherever a URL appears in it. */
 export function withoutSecretsInUrls(text: string): string {
-  return text.replace(PASSWORD_LINK_TOKEN, `$1${REDACTED}`).replace(SECRET_QUERY_PARAMETER, `$1${REDACTED}`);
+  return text
+    .replace(PASSWORD_LINK_TOKEN, `$1${REDACTED}`)
+    .replace(SECRET_QUERY_PARAMETER, `$1${REDACTED}`)
+    .replace(PERSONAL_QUERY_PARAMETER, `$1${REDACTED}`);
 }

@@ -1,0 +1,111 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { AuditLog } from '../audit/audit-log.js';
+import type { AuditContext } from '../audit/audit-event.types.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { OrdersRepository, type LockedPersonalDataHolder } from '../orders/orders.repository.js';
+import type { PersonalDataErasureDto } from './dto/personal-data.dto.js';
+import {
+  PERSONAL_DATA_COPIES,
+  PERSONAL_DATA_MARKER,
+  type PersonalDataCopies,
+  type PersonalDataScrubber,
+} from './personal-data-copies.port.js';
+import { PersonalDataKeys } from './personal-data-keys.js';
+import type { PersonalDataReader } from './personal-values.js';
+
+/** Orders read per round of an erasure; each is then erased in a transaction of its own. */
+const ERASURE_BATCH = 100;
+/** Values shorter than this are left in free text (a receiver's answer): `12` would be replaced inside every amount. */
+const MIN_TEXT_VALUE_LENGTH = 4;
+
+/** What one order's erasure changed. */
+export interface OrderErasure {
+  payloadFields: number;
+  enrichedPayloadFields: number;
+  deliveryLogRows: number;
+}
+
+/**
+ * Erases the personal data of orders: every personal field of the payload, the enriched payload (`sourceOrder` and the
+ * new-order webhook's body included) and the webhook's copies is replaced by a marker, one order per transaction, so a
+ * crash leaves each order either erased or untouched and a rerun finishes the rest. See docs/personal-data.md, "Erase".
+ */
+@Injectable()
+export class PersonalDataEraser {
+  private readonly reader: PersonalDataReader;
+
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly keys: PersonalDataKeys,
+    private readonly transactions: TransactionRunner,
+    private readonly audit: AuditLog,
+    @Optional() @Inject(PERSONAL_DATA_COPIES) private readonly copies: PersonalDataCopies | null,
+  ) {
+    this.reader = keys.reader;
+  }
+
+  /** Every order holding `key`, erased; the counts of what changed (zero on a rerun). */
+  async eraseKey(key: string, reason: string, audit: AuditContext): Promise<PersonalDataErasureDto> {
+    const total: PersonalDataErasureDto = { orders: 0, erasedOrders: 0, payloadFields: 0, enrichedPayloadFields: 0, deliveryLogRows: 0 };
+    // An erased order loses its keys: each round reads the orders still holding it, so a rerun starts where a crash stopped.
+    for (;;) {
+      const ids = await this.orders.personalDataHolderIds(key, ERASURE_BATCH);
+      if (ids.length === 0) return total;
+      for (const id of ids) {
+        const erasure = await this.eraseOrder(id, reason, audit, key);
+        if (!erasure) continue;
+        total.orders++;
+        if (erasure.payloadFields + erasure.enrichedPayloadFields + erasure.deliveryLogRows > 0) total.erasedOrders++;
+        total.payloadFields += erasure.payloadFields;
+        total.enrichedPayloadFields += erasure.enrichedPayloadFields;
+        total.deliveryLogRows += erasure.deliveryLogRows;
+      }
+    }
+  }
+
+  /**
+   * One order, in one transaction: locked, its documents and copies erased, its keys removed, audited (the counts and
+   * the reason, never a value). Undefined when the order is gone or (with `key`) no longer holds it.
+   */
+  eraseOrder(id: string, reason: string, audit: AuditContext, key?: string): Promise<OrderErasure | undefined> {
+    return this.transactions.run(async (manager) => {
+      const holder = await this.orders.lockPersonalDataHolder(manager, id);
+      if (!holder || (key !== undefined && !holder.keys.includes(key))) return undefined;
+      const { erased, erasure, scrubber } = this.erasedDocuments(holder);
+      erasure.deliveryLogRows = this.copies ? await this.copies.eraseIn(manager, id, scrubber) : 0;
+      await this.orders.storeErasedDocuments(manager, id, erased);
+      await this.audit.record(manager, audit, {
+        action: 'order.personal-data.erase',
+        target: { type: 'order', id: holder.orderId },
+        changes: {
+          reason: { before: null, after: reason },
+          payloadFields: { before: erasure.payloadFields, after: 0 },
+          enrichedPayloadFields: { before: erasure.enrichedPayloadFields, after: 0 },
+          deliveryLogRows: { before: erasure.deliveryLogRows, after: 0 },
+        },
+      });
+      return erasure;
+    });
+  }
+
+  private erasedDocuments(holder: LockedPersonalDataHolder) {
+    const values = [...this.reader.valuesOf(holder.payload), ...this.reader.valuesOf(holder.enrichedPayload)];
+    const texts = [...new Set(values.map((value) => String(value.value)))]
+      .filter((text) => text.length >= MIN_TEXT_VALUE_LENGTH && text !== PERSONAL_DATA_MARKER)
+      .sort((a, b) => b.length - a.length);
+    const scrubber: PersonalDataScrubber = {
+      text: (text) => texts.reduce((result, value) => result.split(value).join(PERSONAL_DATA_MARKER), text),
+      document: (document) => this.reader.erased(document, PERSONAL_DATA_MARKER).document,
+    };
+    const payload = this.reader.erased(holder.payload, PERSONAL_DATA_MARKER);
+    const enriched = holder.enrichedPayload === null ? null : this.reader.erased(holder.enrichedPayload, PERSONAL_DATA_MARKER);
+    const last = holder.webhookLastResponse;
+    const erased = {
+      payload: payload.document as Record<string, unknown>,
+      enrichedPayload: (enriched?.document ?? null) as Record<string, unknown> | null,
+      webhookLastResponse: last && { ...last, body: last.body === null ? null : scrubber.text(last.body) },
+    };
+    const erasure: OrderErasure = { payloadFields: payload.count, enrichedPayloadFields: enriched?.count ?? 0, deliveryLogRows: 0 };
+    return { erased, erasure, scrubber };
+  }
+}
