@@ -58,12 +58,17 @@ export const ICMS_GROUP_BY_CSOSN: Readonly<Record<string, string>> = {
   '900': 'ICMSSN900',
 };
 
-/** PIS and COFINS: the group of each CST (`PIS` + the suffix, `COFINS` + the suffix); 03 (by quantity) is not printable. */
-export function pisCofinsGroupOf(cst: string): 'Aliq' | 'NT' | 'Outr' | undefined {
-  if (cst === '01' || cst === '02') return 'Aliq';
-  if (/^0[4-9]$/.test(cst)) return 'NT';
-  if (/^(49|[5-9]\d)$/.test(cst)) return 'Outr';
-  return undefined;
+type PisCofinsKind = 'Aliq' | 'NT' | 'Outr';
+/** PIS and COFINS: the group of each CST (`PIS` + the kind, `COFINS` + the kind); 03 (by quantity) is not printable. */
+const PIS_COFINS_KIND_BY_CST: ReadonlyMap<string, PisCofinsKind> = new Map([
+  ['01', 'Aliq'],
+  ['02', 'Aliq'],
+  ...['04', '05', '06', '07', '08', '09'].map((cst): [string, PisCofinsKind] => [cst, 'NT']),
+  ...Array.from({ length: 51 }, (_, index): [string, PisCofinsKind] => [String(49 + index), 'Outr']),
+]);
+
+export function pisCofinsGroupOf(cst: string): PisCofinsKind | undefined {
+  return PIS_COFINS_KIND_BY_CST.get(cst);
 }
 
 /** Modality of the ICMS base: 3, the value of the operation. */
@@ -155,6 +160,19 @@ export function icmsSimplesGroup(tax: LineTax, orig: string, sums: PrintedSums):
   return { element: { ICMSSN900: element } };
 }
 
+/** The element names of PIS or COFINS: the groups of each kind, the rate and the value. */
+interface ContributionNames {
+  groups: Readonly<Record<PisCofinsKind, string>>;
+  rate: string;
+  value: string;
+}
+const PIS_NAMES: ContributionNames = { groups: { Aliq: 'PISAliq', NT: 'PISNT', Outr: 'PISOutr' }, rate: 'pPIS', value: 'vPIS' };
+const COFINS_NAMES: ContributionNames = {
+  groups: { Aliq: 'COFINSAliq', NT: 'COFINSNT', Outr: 'COFINSOutr' },
+  rate: 'pCOFINS',
+  value: 'vCOFINS',
+};
+
 /** PIS or COFINS: `Aliq`/`Outr` print base, rate and value (zeros where the tax is not charged), `NT` the CST alone. */
 function contribution(
   name: 'PIS' | 'COFINS',
@@ -164,7 +182,7 @@ function contribution(
   value: number,
   charged: boolean,
 ): { element: NfeElement; value: Cents } | { problem: GroupProblem } {
-  const kind = pisCofinsGroupOf(cst);
+  const kind = PIS_COFINS_KIND_BY_CST.get(cst);
   if (!kind) {
     return {
       problem: {
@@ -173,20 +191,19 @@ function contribution(
       },
     };
   }
-  if (kind === 'NT') return { element: { [`${name}NT`]: { CST: cst } }, value: 0 };
+  const names = name === 'PIS' ? PIS_NAMES : COFINS_NAMES;
+  const element: NfeElement = {};
+  if (kind === 'NT') {
+    element[names.groups.NT] = { CST: cst };
+    return { element, value: 0 };
+  }
   // Not charged (Simples Nacional pays it through the DAS): zeros, so that value = base × rate holds, as real documents print it.
   const cents = charged ? centsOf(value) : 0;
-  return {
-    element: {
-      [`${name}${kind}`]: {
-        CST: cst,
-        vBC: charged ? moneyText(centsOf(base)) : '0.00',
-        [`p${name}`]: charged ? rateText(rate) : '0.0000',
-        [`v${name}`]: moneyText(cents),
-      },
-    },
-    value: cents,
-  };
+  const group: NfeElement = { CST: cst, vBC: charged ? moneyText(centsOf(base)) : '0.00' };
+  group[names.rate] = charged ? rateText(rate) : '0.0000';
+  group[names.value] = moneyText(cents);
+  element[names.groups[kind]] = group;
+  return { element, value: cents };
 }
 
 export function pisGroup(tax: LineTax, sums: PrintedSums): GroupOutcome {
@@ -197,14 +214,8 @@ export function pisGroup(tax: LineTax, sums: PrintedSums): GroupOutcome {
 }
 
 export function cofinsGroup(tax: LineTax, sums: PrintedSums): GroupOutcome {
-  const outcome = contribution(
-    'COFINS',
-    tax.CST_COFINS,
-    tax.COFINS_base,
-    tax.COFINS_rate,
-    tax.COFINS_value,
-    tax.zeroReasons.COFINS === undefined,
-  );
+  const charged = tax.zeroReasons.COFINS === undefined;
+  const outcome = contribution('COFINS', tax.CST_COFINS, tax.COFINS_base, tax.COFINS_rate, tax.COFINS_value, charged);
   if ('problem' in outcome) return { problem: outcome.problem };
   sums.vCOFINS += outcome.value;
   return { element: outcome.element };

@@ -23,7 +23,7 @@ import {
   type NfeOutcome,
   type NfeProblem,
 } from './nfe-layout.js';
-import { centsOf, isSchemaText, moneyText, quantityOf, schemaText, unitValueText, validGtin } from './nfe-text.js';
+import { centsOf, isSchemaText, moneyText, printedQuantity, schemaText, validGtin } from './nfe-text.js';
 
 type Obj = Record<string, unknown>;
 
@@ -206,10 +206,9 @@ export function prodOf(item: Obj, tax: LineTax, path: string, options: NfeOption
   const freight = centsOf(tax.freight);
   const vFrete = options.freightAs === 'vFrete' ? freight : 0;
   const vOutro = centsOf(tax.otherCharges) + (options.freightAs === 'vOutro' ? freight : 0);
-  const quantity = quantityOf(item.quantity);
-  const qCom = quantity.toFixed(4);
-  const vUnCom = unitValueText(vProd, quantity);
-  const gtin = validGtin(item.gtin) ?? validGtin(item.ean) ?? NO_GTIN;
+  const { qCom, vUnCom } = printedQuantity(vProd, item.quantity);
+  const gtin =
+    (item.gtin === undefined ? undefined : validGtin(item.gtin)) ?? (item.ean === undefined ? undefined : validGtin(item.ean)) ?? NO_GTIN;
   const element: NfeElement = {
     cProd: productId,
     cEAN: gtin,

@@ -20,13 +20,36 @@ export function rateText(rate: number | undefined): string {
   return (rate ?? 0).toFixed(4);
 }
 
+/** `qCom` and `vUnCom` of an item: the quantity with 4 decimals (`TDec_1104v`) and `vProd ÷ qCom` (`TDec_1110v`). */
+export interface PrintedQuantity {
+  qCom: string;
+  vUnCom: string;
+}
+
+/** Below this a whole quantity's text and the division by it are exact in a Number. */
+const MAX_QUANTITY = 1e11;
+
+/**
+ * The item's quantity (half-up to 4 decimals; 1 when absent, not a number, or not above 0 once rounded) and its unit
+ * value with up to 10 decimals, half-up, without trailing zeros past the cents. A whole quantity that divides the
+ * amount, the usual case, takes no decimal arithmetic.
+ */
+export function printedQuantity(vProd: Cents, value: unknown): PrintedQuantity {
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0 && value < MAX_QUANTITY) {
+    if (vProd % value === 0) return { qCom: `${value}.0000`, vUnCom: moneyText(vProd / value) };
+    return { qCom: `${value}.0000`, vUnCom: unitValueText(vProd, new Decimal(value)) };
+  }
+  const quantity = quantityOf(value);
+  return { qCom: quantity.toFixed(4), vUnCom: unitValueText(vProd, quantity) };
+}
+
 /** A quantity with 4 decimals (`TDec_1104v`), half-up; 1 when absent, not a number, or not above 0 once rounded. */
 export function quantityOf(value: unknown): Decimal {
   let quantity: Decimal | undefined;
   if ((typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value))) {
     quantity = new Decimal(typeof value === 'string' ? value.trim() : value).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
   }
-  return quantity === undefined || quantity.lte(0) || quantity.gte(1e11) ? new Decimal(1) : quantity;
+  return quantity === undefined || quantity.lte(0) || quantity.gte(MAX_QUANTITY) ? new Decimal(1) : quantity;
 }
 
 /** `vProd ÷ qCom` with up to 10 decimals (`TDec_1110v`), half-up, without trailing zeros past the cents. */
@@ -35,12 +58,16 @@ export function unitValueText(vProd: Cents, quantity: Decimal): string {
   return text.replace(/(\.\d\d\d*?)0+$/, '$1');
 }
 
+/** Text the schema admits as it is: printable characters of Latin-1, single spaces, none at either end. */
+const CLEAN_TEXT = /^[!-~\u00A1-\u00FF](?:[!-~\u00A1-\u00FF]| (?! ))*$/;
+
 /**
  * Text as the schema's `TString` admits it: characters from `!` to `ÿ` and the space (no control characters,
  * no emoji, no CJK), whitespace collapsed, no space at either end, at most `max` characters.
  */
 export function schemaText(value: unknown, max: number): string {
   if (typeof value !== 'string') return '';
+  if (value.length <= max && CLEAN_TEXT.test(value) && value.charCodeAt(value.length - 1) !== 32) return value;
   // C1 controls (U+0080 to U+009F) sit inside the schema's range but are no printable text.
   const kept = value.replace(/\s+/g, ' ').replace(/[^\u0020-\u007E\u00A0-\u00FF]/g, '');
   return kept.replace(/ {2,}/g, ' ').trim().slice(0, max).trim();
