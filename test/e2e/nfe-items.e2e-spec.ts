@@ -1,5 +1,6 @@
 import type { Schemas } from '../support/api.js';
 import { schemaErrorsOf } from '../support/nfe-schema.js';
+import { asPerson, signedInPerson } from '../support/people.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /** GET /api/orders/{orderId}/nfe through the whole service and its database. */
@@ -201,6 +202,15 @@ describe('GET /api/orders/{orderId}/nfe (e2e)', () => {
       ],
     });
     expect((response.body as { details: unknown[] }).details).toHaveLength(2);
+  });
+
+  it('people of every role read the items through the console session', async () => {
+    const orderId = unique('nfe-person');
+    await enrich(orderId, store, [{ productId: 'nfe-burger', quantity: 1, price: { totalPrice: { total: 10 } } }]);
+    const support = await signedInPerson(t, 'support');
+    const response = await t.http.get<NfeBody>(`/orders/${orderId}/nfe`, asPerson(support));
+    expect(response.status).toBe(200);
+    expect(response.body.orderId).toBe(orderId);
   });
 
   it('400 for an unknown model or freightAs; 401 without a token; 403 without the scope', async () => {
