@@ -7,6 +7,9 @@
  * req/s, p50 and p99 of both and their ratio. `--profile` writes a CPU profile of the
  * service to bench/results/ (open it in Chrome DevTools).
  *
+ * Every run also loads POST /api/enrich-order?nfe=65 (the invoice's items answered beside the payload) in the same
+ * rounds and prints `ratio enrich-order nfe / enrich-order: X.XX` (target >= 0.90).
+ *
  * `--forward` (npm run bench:forward) also starts a local order webhook that answers 200 at
  * once and loads POST /api/enrich-order-forward in the same rounds, and prints the ratio of
  * forward req/s to enrich-order req/s, and the CPU per request of each route: the service's process and its
@@ -312,6 +315,21 @@ async function main(): Promise<void> {
       `order: ${template.length} bytes; warnings ${checked.payload.taxSummary.warnings.length}; totals ${JSON.stringify(checked.payload.taxSummary.totals)}\n`,
     );
 
+    const withItems = await fetch(`${service.url}/api/enrich-order?nfe=65&dryRun=true`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: template.replace('__ORDER_ID__', 'bench-nfe-check'),
+    });
+    const itemsAnswer = (await withItems.json()) as { nfe?: { det: unknown[] }; nfeProblems?: unknown[] };
+    if (withItems.status !== 200 || (!itemsAnswer.nfe && !itemsAnswer.nfeProblems))
+      throw new Error(`enrich-order?nfe=65 answered ${withItems.status}`);
+    // The bench order keeps lines without taxes on purpose (a realistic mix): its items are all printed, then refused.
+    process.stdout.write(
+      itemsAnswer.nfe
+        ? `nfe: ${itemsAnswer.nfe.det.length} items\n`
+        : `nfe: not issuable (${itemsAnswer.nfeProblems!.length} untaxed items), answered as nfeProblems after every item is printed\n`,
+    );
+
     const checkForward = async (url: string, headers: Record<string, string>) => {
       const forwarded = await fetch(`${url}/api/enrich-order-forward`, {
         method: 'POST',
@@ -339,6 +357,15 @@ async function main(): Promise<void> {
       path: '/baseline',
       headers: {},
       pid: baseline.child.pid,
+      dbPid: database.pid,
+      runs: [],
+    };
+    const nfeTarget: Target = {
+      name: 'nfe',
+      url: service.url,
+      path: '/api/enrich-order?nfe=65',
+      headers: auth,
+      pid: servicePid,
       dbPid: database.pid,
       runs: [],
     };
@@ -397,6 +424,7 @@ async function main(): Promise<void> {
       serviceTarget,
       baselineTarget,
       profileTarget,
+      nfeTarget,
       ...(forwardTarget ? [forwardTarget] : []),
       ...(againstTarget ? [againstTarget] : []),
       ...(againstForwardTarget ? [againstForwardTarget] : []),
@@ -444,6 +472,8 @@ async function main(): Promise<void> {
           }
         : undefined,
       forwardOverEnrich: undefined as number | undefined,
+      nfe: { rps: mean(nfeTarget.runs, (m) => m.rps), p50: mean(nfeTarget.runs, (m) => m.p50), p99: mean(nfeTarget.runs, (m) => m.p99) },
+      nfeOverEnrich: 0,
       against: againstTarget
         ? {
             checkout: values.against,
@@ -478,6 +508,7 @@ async function main(): Promise<void> {
     if (summary.againstForward && summary.against) summary.againstForwardOverEnrich = summary.againstForward.rps / summary.against.rps;
     summary.ratio = summary.service.rps / summary.baseline.rps;
     summary.profileOverEnrich = summary.profile.rps / summary.service.rps;
+    summary.nfeOverEnrich = summary.nfe.rps / summary.service.rps;
     summary.p99OverP50 = summary.service.p99 / summary.service.p50;
     process.stdout.write(
       [
@@ -486,6 +517,7 @@ async function main(): Promise<void> {
         '|---|---|---|---|',
         `| POST /api/enrich-order | ${summary.service.rps.toFixed(0)} | ${summary.service.p50.toFixed(1)} ms | ${summary.service.p99.toFixed(1)} ms |`,
         `| baseline (Fastify + JSON.parse + same upsert) | ${summary.baseline.rps.toFixed(0)} | ${summary.baseline.p50.toFixed(1)} ms | ${summary.baseline.p99.toFixed(1)} ms |`,
+        `| POST /api/enrich-order?nfe=65 | ${summary.nfe.rps.toFixed(0)} | ${summary.nfe.p50.toFixed(1)} ms | ${summary.nfe.p99.toFixed(1)} ms |`,
         ...(summary.forward
           ? [
               `| POST /api/enrich-order-forward (receiver answers at once) | ${summary.forward.rps.toFixed(0)} | ${summary.forward.p50.toFixed(1)} ms | ${summary.forward.p99.toFixed(1)} ms |`,
@@ -495,6 +527,7 @@ async function main(): Promise<void> {
         `ratio enrich-order / baseline: ${summary.ratio.toFixed(2)} (target >= 0.85)`,
         `enrich-order p99 / p50: ${summary.p99OverP50.toFixed(2)} (target < 2.5)`,
         `ratio enrich-order profile / enrich-order: ${summary.profileOverEnrich.toFixed(2)} (the same order as Rappi sends it, ?profile=rappi; target >= 0.90)`,
+        `ratio enrich-order nfe / enrich-order: ${summary.nfeOverEnrich.toFixed(2)} (target >= 0.90)`,
         `cpu per request: enrich-order ${summary.serviceCpuMsPerRequest.toFixed(3)} ms, baseline ${mean(baselineRuns, (m) => m.cpuMsPerRequest ?? Number.NaN).toFixed(3)} ms`,
         ...(summary.forwardOverEnrich === undefined || !forwardTarget
           ? []

@@ -67,3 +67,8 @@ echo "7. status: $STATUS"
 # 8. Its history
 HISTORY=$(call "$BASE/admin/orders/ORD-$RUN" -H "$AUTH" | json '.history.map(h => h.status).join(" → ")')
 echo "8. history: $HISTORY"
+
+# 9. The invoice's items (the NFC-e's det elements and total, PL_010_V1.30) as XML, ready for the emitter
+NFE=$(call "$BASE/orders/ORD-$RUN/nfe?model=65" -H "$AUTH" -H 'accept: application/xml')
+VNF=$(echo "$NFE" | grep -o '<vNF>[^<]*</vNF>')
+echo "9. nfe: $(echo "$NFE" | grep -o '<det ' | wc -l | tr -d ' ') items, $VNF"

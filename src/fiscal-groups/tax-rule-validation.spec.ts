@@ -77,6 +77,12 @@ describe('validateTaxRule', () => {
     ]);
   });
 
+  it("takes the goods' origin (orig) as one digit from 0 to 8", () => {
+    expect(validateTaxRule('22021000', rule({ orig: '2' }), 'm')).toEqual([]);
+    for (const orig of ['9', '02', 2, ''])
+      expect(validateTaxRule('22021000', rule({ orig }), 'm')).toEqual([{ field: 'm.orig', problem: 'must be one digit from 0 to 8' }]);
+  });
+
   it('refuses a rule that is not an object', () => {
     expect(fields('22021000', 'x')).toEqual(['taxMatrix.22021000']);
     expect(fields('22021000', [])).toEqual(['taxMatrix.22021000']);

@@ -204,8 +204,8 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
     const exported = await t.http.get(`/admin/fiscal-groups/${normalGroupId}/tax-matrix.csv`, { token: admin });
     expect(exported.status).toBe(200);
     const lines = exported.text.trim().split(/\r\n/);
-    expect(lines[0]).toMatch(/,ICMS_base_reduction,FCP_rate$/);
-    expect(lines.find((line) => line.startsWith('19059090,'))).toMatch(/,41\.67,$/);
+    expect(lines[0]).toMatch(/,ICMS_base_reduction,FCP_rate,orig$/);
+    expect(lines.find((line) => line.startsWith('19059090,'))).toMatch(/,41\.67,,$/);
     const imported = await t.http.put(`/admin/fiscal-groups/${normalGroupId}/tax-matrix`, undefined, {
       token: admin,
       raw: exported.text,
@@ -213,7 +213,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
     });
     expect(imported.status).toBe(200);
 
-    const bad = `${lines[0]}\r\n21069090,,40,18,01,0.65,01,3,,,,,,,10,\r\n`;
+    const bad = `${lines[0]}\r\n21069090,,40,18,01,0.65,01,3,,,,,,,10,,\r\n`;
     const refused = await t.http.put<ErrorBody>(`/admin/fiscal-groups/${normalGroupId}/tax-matrix`, undefined, {
       token: admin,
       raw: bad,

@@ -43,6 +43,7 @@ describe('the README tour (e2e)', () => {
     expect(stdout).toMatch(/6\. forward: .*forwarded/);
     expect(stdout).toContain('7. status: ACCEPTED');
     expect(stdout).toContain('8. history: ENRICHED → FORWARDED → ACCEPTED');
+    expect(stdout).toContain('9. nfe: 2 items, <vNF>38.90</vNF>');
     expect(before).toBeGreaterThanOrEqual(1);
     expect(forwardedPayload(receiver.requests.at(-1)!).orderId).toBe(`ORD-${run}`);
   });

@@ -17,6 +17,11 @@ describe("a fiscal group's settings", () => {
     });
   });
 
+  it('answer the default CFOP only when it is set: it has no default', () => {
+    expect(settingsOf({ defaultCfop: '5102' })).toMatchObject({ defaultCfop: '5102', serviceChargeInIcmsBase: false });
+    expect(settingsOf({})).not.toHaveProperty('defaultCfop');
+  });
+
   it('as sent keep only the keys the request carried, so a partial update cannot overwrite a stored setting with undefined', () => {
     // The built service defines class fields: a DTO instance carries every setting not sent as an undefined own key.
     const sent = { includeIcmsInPisCofinsBase: undefined, platformDiscountsReduceBase: false, deliveryFeeOnInvoice: 'ALWAYS' as const };
