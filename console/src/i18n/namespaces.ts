@@ -10,6 +10,7 @@ import { clientsMessages } from '../pages/clients/messages.js';
 import { auditMessages } from '../pages/audit/messages.js';
 import { setPasswordMessages } from '../pages/set-password/messages.js';
 import { taxBreakdownMessages } from '../common/tax-breakdown-messages.js';
+import { invoiceMessages } from '../pages/orders/invoice/invoice-messages.js';
 
 /** Each feature keeps its own messages, as a namespace named after it. */
 export const namespaces = {
@@ -24,4 +25,5 @@ export const namespaces = {
   clients: clientsMessages,
   audit: auditMessages,
   setPassword: setPasswordMessages,
+  invoice: invoiceMessages,
 };

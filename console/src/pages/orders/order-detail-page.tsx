@@ -16,6 +16,7 @@ import { DeliveryCard } from './delivery-card';
 import { Section } from './detail-section';
 import { DispatchesTable, TrackingTable, TransfersTable } from './fulfillment-tables';
 import { HistoryTimeline } from './history-timeline';
+import { InvoiceSection } from './invoice/invoice-section';
 import { JsonBlock } from './json-block';
 import { StatusBadge } from './status-badge';
 
@@ -62,6 +63,7 @@ export function OrderDetailPage() {
 function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: () => Promise<void> }) {
   const { t } = useTranslation('orders');
   const { t: tc } = useTranslation();
+  const { t: tInvoice } = useTranslation('invoice');
   const queryClient = useQueryClient();
   const [confirming, { open: openConfirm, close: closeConfirm }] = useDisclosure(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -193,6 +195,12 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
           <Text c="gray.7">{t('detail.noEnrichment')}</Text>
         )}
       </Section>
+
+      {enriched && (
+        <Section id="invoice" title={tInvoice('title')}>
+          <InvoiceSection orderId={order.orderId} enrichedPayload={enriched} />
+        </Section>
+      )}
 
       <Section id="history" title={t('detail.history')}>
         <HistoryTimeline history={order.history} />
