@@ -1,10 +1,9 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths as generatedPaths } from '../../../clients/typescript/src/schema';
 import { session } from '../auth/session';
-import type { NfePaths } from './nfe-types';
 
-/** Every route of the API, generated from openapi.json (`npm run client:generate`), and the invoice items' route typed by hand until it is there. */
-export type paths = generatedPaths & NfePaths;
+/** Every route of the API, generated from openapi.json (`npm run client:generate`). */
+export type paths = generatedPaths;
 export type { components };
 export type Schemas = components['schemas'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NfeItemsDto } from '../../../api/nfe-types';
+import type { Schemas } from '../../../api/client';
 import { invoiceItemsOf, invoiceProblemsOf, invoiceTotalsOf, nameAtPath } from './invoice-model';
 
 /*
@@ -9,7 +9,7 @@ import { invoiceItemsOf, invoiceProblemsOf, invoiceTotalsOf, nameAtPath } from '
  * A soda of 10.00, CST 20 with pRedBC 40 % and FCP 2 %: vBC = 10.00 × 60 % = 6.00, vICMS = 6.00 × 18 % = 1.08,
  *   vFCP = 6.00 × 2 % = 0.12; PIS not taxed (PISNT 07).
  */
-const DOCUMENT: NfeItemsDto = {
+const DOCUMENT: Schemas['NfeItemsDto'] = {
   orderId: 'ORD-1',
   model: '65',
   crt: '3',

@@ -1,4 +1,10 @@
-import type { NfeDet, NfeGroup, NfeItemsDto, NfeProblemDetail } from '../../../api/nfe-types';
+import type { ApiProblem, Schemas } from '../../../api/client';
+
+type NfeItemsDto = Schemas['NfeItemsDto'];
+type NfeDet = Schemas['NfeDetDto'];
+/** A group of the schema: element names to their texts or to nested groups. */
+type NfeGroup = Schemas['NfeGroupDto'];
+type NfeProblemDetail = NonNullable<ApiProblem['details']>[number];
 
 /** The taxes an invoice item prints, each on a row of its own. */
 export const INVOICE_TAXES = ['ICMS', 'FCP', 'PIS', 'COFINS', 'IBSUF', 'IBSMun', 'CBS'] as const;
@@ -45,10 +51,12 @@ export interface InvoiceTotal {
   value: string;
 }
 
-const text = (value: NfeGroup[string]): string | undefined =>
+const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
-const groupOf = (value: NfeGroup[string]): NfeGroup | undefined => (typeof value === 'object' && value !== null ? value : undefined);
+/** An element holding other elements (a group), as JSON objects carry them. */
+const isGroup = (value: unknown): value is NfeGroup => typeof value === 'object' && value !== null && !Array.isArray(value);
+const groupOf = (value: unknown): NfeGroup | undefined => (isGroup(value) ? value : undefined);
 
 /** The one group a choice element holds (`ICMS` holds exactly one of `ICMS00`, `ICMS20`…), with its name. */
 function chosen(parent: NfeGroup | undefined): [string, NfeGroup] | undefined {
@@ -151,10 +159,9 @@ function flatten(group: NfeGroup, name: InvoiceTotal['group'], prefix: string[])
 
 /** Every total of the document in the schema's order: `ICMSTot`, then `IBSCBSTot` when any item has IBS/CBS. */
 export function invoiceTotalsOf(document: NfeItemsDto): InvoiceTotal[] {
-  return [
-    ...flatten(document.total.ICMSTot, 'ICMSTot', []),
-    ...(document.total.IBSCBSTot ? flatten(document.total.IBSCBSTot, 'IBSCBSTot', []) : []),
-  ];
+  const icms = groupOf(document.total.ICMSTot);
+  const reform = groupOf(document.total.IBSCBSTot);
+  return [...(icms ? flatten(icms, 'ICMSTot', []) : []), ...(reform ? flatten(reform, 'IBSCBSTot', []) : [])];
 }
 
 /** The decimal text the schema prints ("10.00", "18.0000") as a number to format; undefined for no text. */

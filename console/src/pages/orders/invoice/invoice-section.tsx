@@ -2,14 +2,17 @@ import { Alert, Button, Code, Group, NativeSelect, Stack, Table, Text } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isProblem, toProblem, unwrap, type ApiProblem } from '../../../api/client';
-import type { NfeFreightAs, NfeModel } from '../../../api/nfe-types';
+import { api, isProblem, toProblem, unwrap, type ApiProblem, type paths, type Schemas } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { ScrollTable } from '../../../common/display';
 import { ErrorState, LoadingState } from '../../../common/states';
 import { invoiceMessages } from './invoice-messages';
 import { invoiceItemsOf, invoiceProblemsOf, invoiceTotalsOf, type InvoiceProblem } from './invoice-model';
 import { InvoiceItemsTable, InvoiceTaxesTable, InvoiceTotalsTable } from './invoice-tables';
+
+type NfeQuery = NonNullable<paths['/api/orders/{orderId}/nfe']['get']['parameters']['query']>;
+type NfeModel = NonNullable<NfeQuery['model']>;
+type NfeFreightAs = NonNullable<NfeQuery['freightAs']>;
 
 const MODELS: NfeModel[] = ['65', '55'];
 const FREIGHT_AS: NfeFreightAs[] = ['vFrete', 'vOutro'];
@@ -44,7 +47,12 @@ export function InvoiceSection({ orderId, enrichedPayload }: { orderId: string; 
 
   const query = useQuery({
     queryKey: queryKeys.orders.nfe(orderId, model, freightAs),
-    queryFn: async () => unwrap(await api.GET('/api/orders/{orderId}/nfe', { params: { path: { orderId }, query: { model, freightAs } } })),
+    queryFn: async (): Promise<Schemas['NfeItemsDto']> => {
+      const items = unwrap(await api.GET('/api/orders/{orderId}/nfe', { params: { path: { orderId }, query: { model, freightAs } } }));
+      // The route answers XML only when asked for it; its type names both.
+      if (typeof items === 'string') throw toProblem(0, 'The invoice items came as text, not JSON');
+      return items;
+    },
     enabled: requested,
   });
 
@@ -119,7 +127,7 @@ export function InvoiceSection({ orderId, enrichedPayload }: { orderId: string; 
 function NotIssuable({ problems }: { problems: InvoiceProblem[] }) {
   const { t } = useTranslation('invoice');
   return (
-    <Alert color="orange" title={t('notIssuable.title')} data-testid="invoice-not-issuable">
+    <Alert color="red" title={t('notIssuable.title')} data-testid="invoice-not-issuable">
       <Stack gap="xs">
         <Text size="sm">{t('notIssuable.text')}</Text>
         <ScrollTable label={t('notIssuable.table')} minWidth={560} verticalSpacing={4}>
