@@ -204,4 +204,20 @@ describeWithBrowser('admin console: the defects found on a tour of the console (
     expect(await preview.count()).toBe(0);
     await context.close();
   });
+
+  it('tells a person an admin deactivated that the access was removed, not that the session expired', async () => {
+    const person = await personWith(t, 'support');
+    const { page, context } = await openConsole(browser, { viewport: DESKTOP });
+    await signIn(page, origin, '/console/orders', person);
+    const deactivated = await t.http.request('PATCH', `/admin/users/${person.id}`, { active: false }, { token: await t.adminToken() });
+    expect(deactivated.status).toBe(200);
+
+    const refused = page.waitForResponse((response) => response.url().includes('/api/') && response.status() === 401);
+    await page.reload();
+    const answer = await refused;
+    expect(((await answer.json()) as { error: string }).error).toBe('ACCESS_REMOVED');
+    await page.getByRole('alert').filter({ hasText: 'Your access to the console was removed by an admin.' }).waitFor();
+    expect(await page.getByText('Your session expired.').count()).toBe(0);
+    await context.close();
+  });
 });
