@@ -23,6 +23,7 @@ import { added, ANONYMOUS_ACTOR, originOf, personContext } from './people-audit.
 /** The one answer to every failed sign-in: unknown email, wrong password, inactive person, no password set. */
 export const SIGN_IN_FAILED = 'Wrong email or password';
 export const SESSION_ENDED = 'The session has ended or is not valid; sign in again';
+export const ACCESS_REMOVED = 'The access of this person was removed (deactivated by an admin); ask an admin';
 
 /**
  * People's console sessions: sign-in, the cookie's check on every request (the access guard asks
@@ -56,7 +57,12 @@ export class SessionsService extends SessionAuthenticator {
     if (!hasSessionCookie(request, this.config.isProduction)) return undefined;
     const token = signedSessionToken(request, this.config.isProduction);
     const row = token ? await this.repository.touchLiveSession(tokenHash(token), this.idleSeconds, this.maxSeconds) : undefined;
-    if (!row) throw ApiError.unauthorized(SESSION_ENDED);
+    if (!row) {
+      // Read only on this failure path: a deactivated person is told so, not that the session expired.
+      if (token && (await this.repository.isSessionOfInactivePerson(tokenHash(token))))
+        throw new ApiError(ErrorCode.ACCESS_REMOVED, ACCESS_REMOVED, { headers: { 'www-authenticate': 'Bearer' } });
+      throw ApiError.unauthorized(SESSION_ENDED);
+    }
     return {
       principal: { kind: 'user', userId: row.user_id, email: row.email, name: row.name, role: row.role, sessionId: row.session_id },
       csrfToken: row.csrf_token,

@@ -30,6 +30,13 @@ export const TOUCH_LIVE_SESSION = sql<LiveSessionRow>(
   { session_id: true, csrf_token: true, created_at: true, last_seen_at: true, user_id: true, email: true, name: true, role: true },
 );
 
+/** Whether a cookie's session (live or ended) belongs to a person who is no longer active: that person's access was removed. */
+export const SESSION_OF_INACTIVE_PERSON = sql<{ user_id: string }>(
+  'user-session-of-inactive-person',
+  `SELECT s.user_id FROM user_session AS s JOIN app_user AS u ON u.id = s.user_id WHERE s.token_hash = $1 AND NOT u.active`,
+  { user_id: true },
+);
+
 /** Ends a person's open sessions, but the one given (null: all of them). */
 export const END_PERSON_SESSIONS = sql<{ id: string }>(
   'user-session-end-person',
@@ -71,6 +78,10 @@ export class UsersRepository {
 
   async touchLiveSession(tokenHash: string, idleSeconds: number, maxSeconds: number): Promise<LiveSessionRow | undefined> {
     return this.db.row(TOUCH_LIVE_SESSION, [tokenHash, idleSeconds, maxSeconds]);
+  }
+
+  async isSessionOfInactivePerson(tokenHash: string): Promise<boolean> {
+    return (await this.db.row(SESSION_OF_INACTIVE_PERSON, [tokenHash])) !== undefined;
   }
 
   async endPersonSessions(userId: string, except: string | null, manager?: EntityManager): Promise<string[]> {

@@ -19,6 +19,16 @@ export interface ApiProblem {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The `error` code of an error body, read from a copy so that the caller still reads the body. */
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.clone().json();
+    return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const sessionMiddleware: Middleware = {
   onRequest({ request }) {
     // The cookie proves who is asking; the CSRF token, which another site cannot read, proves that the console is.
@@ -26,11 +36,12 @@ const sessionMiddleware: Middleware = {
     if (csrfToken && !SAFE_METHODS.has(request.method)) request.headers.set('x-csrf-token', csrfToken);
     return request;
   },
-  onResponse({ response, request }) {
+  async onResponse({ response, request }) {
     // An ended session (idle, signed out elsewhere, deactivated): ask to sign in again and come back here.
-    // A refused sign-in is not one.
+    // A refused sign-in is not one. A deactivated person is told that the access was removed, not that it expired.
     const signingIn = request.method === 'POST' && new URL(request.url).pathname === '/api/auth/session';
-    if (response.status === 401 && !signingIn) session.expire();
+    if (response.status === 401 && !signingIn)
+      session.expire((await errorCodeOf(response)) === 'ACCESS_REMOVED' ? 'access-removed' : 'expired');
     return response;
   },
 };

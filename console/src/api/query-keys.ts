@@ -11,6 +11,8 @@ export const queryKeys = {
     lists: ['orders', 'list'] as const,
     list: (query: Record<string, string>) => ['orders', 'list', query] as const,
     detail: (id: string) => ['orders', 'detail', id] as const,
+    /** The order's invoice items in one model and freight choice; under `all`, so a change to the orders refreshes them. */
+    nfe: (orderId: string, model: string, freightAs: string) => ['orders', 'nfe', orderId, model, freightAs] as const,
   },
   fiscalGroups: {
     all: ['fiscal-groups'] as const,

@@ -20,6 +20,9 @@ const EMAIL_KEY = 'order-tax-console.email';
 // Kept in the tab's storage too, so that a reload after the expiry still says why sign-in is asked.
 const EXPIRED_KEY = 'order-tax-console.expired';
 
+/** Why the API refused a session this tab had: an expiry (or sign-out elsewhere), or the person deactivated (`ACCESS_REMOVED`). */
+export type EndReason = 'expired' | 'access-removed';
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let state: SessionState = { status: 'checking' };
@@ -45,6 +48,11 @@ export const session = {
   lastEmail(): string | null {
     return sessionStorage.getItem(EMAIL_KEY);
   },
+  /** Why the session ended, when it did: it expired, or an admin removed the person's access. */
+  endReason(): EndReason | null {
+    if (state.status !== 'signed-out' || !state.expired) return null;
+    return sessionStorage.getItem(EXPIRED_KEY) === 'access-removed' ? 'access-removed' : 'expired';
+  },
   expired(): boolean {
     return state.status === 'signed-out' && state.expired;
   },
@@ -63,10 +71,10 @@ export const session = {
    * The API answered 401. A session this tab had (signed in, or remembered from before a reload)
    * has expired: sign-in says so. Without one, this is a first visit: plain sign-in.
    */
-  expire(): void {
+  expire(reason: EndReason = 'expired'): void {
     if (state.status === 'signed-out') return;
     const hadSession = state.status === 'signed-in' || sessionStorage.getItem(EMAIL_KEY) !== null;
-    if (hadSession) sessionStorage.setItem(EXPIRED_KEY, '1');
+    if (hadSession) sessionStorage.setItem(EXPIRED_KEY, reason);
     set({ status: 'signed-out', expired: hadSession || sessionStorage.getItem(EXPIRED_KEY) !== null });
   },
   /** `GET /api/auth/session` could not tell (the service unreachable): sign-in, saying nothing about an expiry. */

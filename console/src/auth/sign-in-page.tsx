@@ -71,9 +71,14 @@ export function SignInPage() {
                 {t('signIn.title')}
               </Title>
               <Text c="gray.7">{t('signIn.intro')}</Text>
-              {session.expired() && (
+              {session.endReason() === 'expired' && (
                 <Alert color="yellow" role="status">
                   {t('signIn.expired')}
+                </Alert>
+              )}
+              {session.endReason() === 'access-removed' && (
+                <Alert color="red" role="alert">
+                  {t('signIn.accessRemoved')}
                 </Alert>
               )}
               {state.passwordSet && (

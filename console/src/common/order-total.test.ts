@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linesTotalCents, orderTotal, perUnitAmount, productCents, toCents } from './order-total';
+import { linesTotalCents, orderTotal, orderValueParts, perUnitAmount, productCents, toCents } from './order-total';
 
 /** A line (or modifier) of the platform's order with its `price.totalPrice.total` in reais. */
 const item = (total: number, modifiers: number[] = []) => ({
@@ -82,5 +82,35 @@ describe('perUnitAmount', () => {
     expect(perUnitAmount({ quantity: 2, price: { totalPrice: { total: 10 } } })).toBeUndefined();
     expect(perUnitAmount({ quantity: 'two', price: { unitPrice: { total: 5 } } })).toBeUndefined();
     expect(perUnitAmount({ price: { unitPrice: { total: 5 } } })).toBeUndefined();
+  });
+});
+
+describe('orderValueParts', () => {
+  it('names each part the payload states: the lines, the discounts, the fee and the charges (in cents)', () => {
+    // Lines 30.00 + 10.00 = 40.00; coupons 3.00 + 1.00 = 4.00; fee 8.00; service charge 4.40; other charges 1.00 + 0.50.
+    const payload = {
+      order: {
+        products: [{ price: { totalPrice: { total: 30 } } }, { price: { totalPrice: { total: 10 } } }],
+        discounts: [{ amount: 3 }, { amount: 1 }],
+        deliveryFee: { amount: 8 },
+        serviceCharge: { amount: 4.4 },
+        otherCharges: [{ amount: 1 }, { amount: 0.5 }],
+      },
+    };
+    expect(orderValueParts(payload)).toEqual({
+      linesSum: 4000,
+      discounts: 400,
+      deliveryFee: 800,
+      serviceCharge: 440,
+      otherCharges: 150,
+    });
+  });
+
+  it('keeps the platform’s total beside the lines’ sum, and leaves out what the payload does not state', () => {
+    expect(orderValueParts({ total: { orderAmount: 44 }, order: { products: [{ price: { totalPrice: { total: 40 } } }] } })).toEqual({
+      payloadTotal: 4400,
+      linesSum: 4000,
+    });
+    expect(orderValueParts(null)).toEqual({});
   });
 });

@@ -97,3 +97,46 @@ export function orderTotal(payload: unknown): OrderTotal | undefined {
   const cents = linesTotalCents(payload);
   return cents === undefined ? undefined : { cents, from: 'lines' };
 }
+
+/**
+ * The parts of an order's value, each as the payload states it (in cents; absent when the payload
+ * has none): the platform's total, the lines' sum, and the order-level discounts, delivery fee,
+ * service charge and other charges. The lines' sum alone is not what the customer paid when the
+ * order has a coupon or a fee, so the order page names every part instead of one "order value".
+ */
+export interface OrderValueParts {
+  payloadTotal?: number;
+  linesSum?: number;
+  discounts?: number;
+  deliveryFee?: number;
+  serviceCharge?: number;
+  otherCharges?: number;
+}
+
+/** The sum of `amount` over the entries of a list (or of one object), in cents; undefined when none has one. */
+function amountsCents(value: unknown): number | undefined {
+  const entries = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  let cents: number | undefined;
+  for (const entry of entries) {
+    const amount = isObj(entry) ? num(entry.amount) : undefined;
+    if (amount !== undefined) cents = (cents ?? 0) + toCents(amount);
+  }
+  return cents;
+}
+
+export function orderValueParts(payload: unknown): OrderValueParts {
+  const total = isObj(payload) && isObj(payload.total) ? payload.total : undefined;
+  const sent = total ? num(total.orderAmount) : undefined;
+  const order = isObj(payload) && isObj(payload.order) ? payload.order : undefined;
+  const found: [keyof OrderValueParts, number | undefined][] = [
+    ['payloadTotal', sent === undefined ? undefined : toCents(sent)],
+    ['linesSum', linesTotalCents(payload)],
+    ['discounts', amountsCents(order?.discounts)],
+    ['deliveryFee', amountsCents(order?.deliveryFee)],
+    ['serviceCharge', amountsCents(order?.serviceCharge)],
+    ['otherCharges', amountsCents(order?.otherCharges)],
+  ];
+  const parts: OrderValueParts = {};
+  for (const [part, cents] of found) if (cents !== undefined) parts[part] = cents;
+  return parts;
+}

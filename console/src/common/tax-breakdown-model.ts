@@ -139,10 +139,67 @@ export function sharesOf(tax: LineTax): [ShareKey, number][] {
 }
 
 export type TotalKey =
-  'discount' | 'freight' | 'otherCharges' | 'base' | 'ICMS' | 'FCP' | 'PIS' | 'COFINS' | 'IBSCBS_base' | 'IBS_UF' | 'IBS_Mun' | 'CBS';
+  | 'discount'
+  | 'freight'
+  | 'otherCharges'
+  | 'base'
+  | 'ICMS_base'
+  | 'PIS_base'
+  | 'COFINS_base'
+  | 'ICMS'
+  | 'FCP'
+  | 'PIS'
+  | 'COFINS'
+  | 'IBSCBS_base'
+  | 'IBS_UF'
+  | 'IBS_Mun'
+  | 'CBS';
+
+/** The bases of the items whose tax is charged, summed from the lines: what the invoice prints as each tax's vBC total. */
+export interface ChargedBases {
+  ICMS_base: number;
+  PIS_base: number;
+  COFINS_base: number;
+}
+
+/** Every taxed item of the order: each line's tax, then its selected modifiers' taxes. */
+function itemTaxesOf(products: readonly unknown[]): LineTax[] {
+  return products.flatMap((product) => {
+    if (!isObj(product)) return [];
+    const own = isObj(product.tax) ? [product.tax as LineTax] : [];
+    const groups = Array.isArray(product.modifierGroups) ? product.modifierGroups : [];
+    const modifiers = groups.flatMap((group: unknown) =>
+      isObj(group) && Array.isArray(group.selectedModifiers) ? (group.selectedModifiers as unknown[]) : [],
+    );
+    return [...own, ...modifiers.flatMap((modifier) => (isObj(modifier) && isObj(modifier.tax) ? [modifier.tax as LineTax] : []))];
+  });
+}
+
+/**
+ * The base of each tax over the items that are charged it (no zero reason: not CST 40/41/60, not
+ * Simples Nacional), in integer cents so that the sum is exact. The summary's `base` is another
+ * figure: the amounts of every taxed item, charged or not.
+ */
+export function chargedBasesOf(products: readonly unknown[]): ChargedBases {
+  const cents = { ICMS_base: 0, PIS_base: 0, COFINS_base: 0 };
+  for (const tax of itemTaxesOf(products)) {
+    for (const [kind, key] of [
+      ['ICMS', 'ICMS_base'],
+      ['PIS', 'PIS_base'],
+      ['COFINS', 'COFINS_base'],
+    ] as const) {
+      const base = num(tax[key]);
+      if (base !== undefined && !tax.zeroReasons?.[kind]) cents[key] += Math.round(base * 100);
+    }
+  }
+  return { ICMS_base: cents.ICMS_base / 100, PIS_base: cents.PIS_base / 100, COFINS_base: cents.COFINS_base / 100 };
+}
 
 /** The order's totals as rows: the charged taxes, and apart the reform's (informative) ones present in the totals. */
-export function totalsRowsOf(totals: TaxTotals): {
+export function totalsRowsOf(
+  totals: TaxTotals,
+  bases?: ChargedBases,
+): {
   shares: [TotalKey, number][];
   charged: [TotalKey, number | undefined][];
   reform: [TotalKey, number | undefined][];
@@ -152,12 +209,15 @@ export function totalsRowsOf(totals: TaxTotals): {
     const value = num(totals[key]);
     return value === undefined ? [] : [[key, value]];
   });
-  const charged: [TotalKey, number | undefined][] = [
-    ['base', totals.base],
-    ['ICMS', totals.ICMS_value],
-  ];
+  // Each base named for what it is: the items' amounts (every CST), then each tax's base over the items charged it.
+  const charged: [TotalKey, number | undefined][] = [['base', totals.base]];
+  if (bases) charged.push(['ICMS_base', bases.ICMS_base]);
+  charged.push(['ICMS', totals.ICMS_value]);
   if (totals.FCP_value !== undefined) charged.push(['FCP', totals.FCP_value]);
-  charged.push(['PIS', totals.PIS_value], ['COFINS', totals.COFINS_value]);
+  if (bases) charged.push(['PIS_base', bases.PIS_base]);
+  charged.push(['PIS', totals.PIS_value]);
+  if (bases) charged.push(['COFINS_base', bases.COFINS_base]);
+  charged.push(['COFINS', totals.COFINS_value]);
   const reform: [TotalKey, number | undefined][] = [];
   if (totals.IBSCBS_base !== undefined) reform.push(['IBSCBS_base', totals.IBSCBS_base]);
   if (totals.IBS_UF_value !== undefined) reform.push(['IBS_UF', totals.IBS_UF_value]);

@@ -111,9 +111,13 @@ describe('TaxBreakdown: discounts, fees and charges', () => {
       ['Discounts (vDesc)', 'R$6.00'],
       ['Freight (vFrete)', 'R$9.00'],
       ['Other charges (vOutro)', 'R$0.00'],
-      ['Taxed base', 'R$63.00'],
+      ['Amount of the taxed items (every CST)', 'R$63.00'],
+      // Summed from the lines this payload carries (the burger alone): ICMS base 31.50, PIS/COFINS base 31.50 − 5.67 = 25.83.
+      ['ICMS base (items charged ICMS)', 'R$31.50'],
       ['ICMS', 'R$11.34'],
+      ['PIS base (items charged PIS)', 'R$25.83'],
       ['PIS', 'R$0.85'],
+      ['COFINS base (items charged COFINS)', 'R$25.83'],
       ['COFINS', 'R$3.92'],
       ['Total tax', 'R$16.11'],
     ]);
@@ -158,9 +162,12 @@ describe('TaxBreakdown: discounts, fees and charges', () => {
     expect(Object.keys(facts).filter((label) => label.includes('share'))).toEqual([]);
     expect(tableText(screen.getByRole('table', { name: 'Document totals' })).map(([item]) => item)).toEqual([
       'Item',
-      'Taxed base',
+      'Amount of the taxed items (every CST)',
+      'ICMS base (items charged ICMS)',
       'ICMS',
+      'PIS base (items charged PIS)',
       'PIS',
+      'COFINS base (items charged COFINS)',
       'COFINS',
       'Total tax',
     ]);

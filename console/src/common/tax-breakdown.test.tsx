@@ -174,10 +174,14 @@ describe('TaxBreakdown', () => {
 
     expect(tableText(screen.getByRole('table', { name: 'Document totals' }))).toEqual([
       ['Item', 'Amount'],
-      ['Taxed base', 'R$54.00'],
+      ['Amount of the taxed items (every CST)', 'R$54.00'],
+      // The bases of the items charged each tax: the burger's (ICMS 50.00, PIS/COFINS 41.00); the CST 40/06 item adds nothing.
+      ['ICMS base (items charged ICMS)', 'R$50.00'],
       ['ICMS', 'R$9.00'],
       ['FCP', 'R$1.00'],
+      ['PIS base (items charged PIS)', 'R$41.00'],
       ['PIS', 'R$0.68'],
+      ['COFINS base (items charged COFINS)', 'R$41.00'],
       ['COFINS', 'R$3.12'],
       ['Total tax', 'R$13.80'],
     ]);
@@ -245,9 +249,13 @@ describe('TaxBreakdown', () => {
     ]);
     expect(tableText(screen.getByRole('table', { name: 'Document totals' }))).toEqual([
       ['Item', 'Amount'],
-      ['Taxed base', 'R$50.00'],
+      ['Amount of the taxed items (every CST)', 'R$50.00'],
+      // Simples Nacional and CSOSN 102: no item is charged ICMS, PIS or COFINS on the invoice, so every such base is 0.
+      ['ICMS base (items charged ICMS)', 'R$0.00'],
       ['ICMS', 'R$0.00'],
+      ['PIS base (items charged PIS)', 'R$0.00'],
       ['PIS', 'R$0.00'],
+      ['COFINS base (items charged COFINS)', 'R$0.00'],
       ['COFINS', 'R$0.00'],
       ['Total tax', 'R$0.00'],
       ['Tax reform (IBS/CBS), informative, not in the total tax'],

@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { components } from '../api/client';
 import { Facts } from './display';
 import { formatDateTime } from './format';
-import { anchorId, LINES_PER_STEP, linesToShow, targetOfFragment, warningTarget, type WarningTarget } from './tax-breakdown-model';
+import {
+  anchorId,
+  chargedBasesOf,
+  LINES_PER_STEP,
+  linesToShow,
+  targetOfFragment,
+  warningTarget,
+  type WarningTarget,
+} from './tax-breakdown-model';
 import { LineSection } from './tax-line-section';
 import { OutsideInvoice } from './tax-outside-invoice';
 import { taxBreakdownMessages } from './tax-breakdown-messages';
@@ -88,7 +96,7 @@ export function TaxBreakdown({
           <Title order={headingOrder} id={`${anchorPrefix}-totals`} mb="xs">
             {t('totals')}
           </Title>
-          <TotalsTable totals={summary.totals} label={t('totalsTable')} />
+          <TotalsTable totals={summary.totals} label={t('totalsTable')} bases={chargedBasesOf(products)} />
         </section>
       )}
 

@@ -2,7 +2,15 @@ import { Box, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from './display';
 import { formatMoney, formatRate } from './format';
-import { taxRowsOf, totalsRowsOf, type LineTax, type TaxTotals, type TotalKey, type ZeroReason } from './tax-breakdown-model';
+import {
+  taxRowsOf,
+  totalsRowsOf,
+  type ChargedBases,
+  type LineTax,
+  type TaxTotals,
+  type TotalKey,
+  type ZeroReason,
+} from './tax-breakdown-model';
 
 /** A line's taxes: one row per tax (CST, base, rate, value, why it is zero) and the line's total. */
 export function LineTaxTable({ tax, label }: { tax: LineTax; label: string }) {
@@ -80,13 +88,13 @@ export function LineTaxTable({ tax, label }: { tax: LineTax; label: string }) {
 }
 
 /** The order's totals, the reform's informative ones apart. */
-export function TotalsTable({ totals, label }: { totals: TaxTotals; label: string }) {
+export function TotalsTable({ totals, label, bases }: { totals: TaxTotals; label: string; bases?: ChargedBases }) {
   const { t } = useTranslation('taxBreakdown');
-  const { shares, charged, reform } = totalsRowsOf(totals);
+  const { shares, charged, reform } = totalsRowsOf(totals, bases);
   const rows = [...shares, ...charged];
   const name = (key: TotalKey) =>
-    key === 'base'
-      ? t('base')
+    key === 'base' || key === 'ICMS_base' || key === 'PIS_base' || key === 'COFINS_base'
+      ? t(`bases.${key}`)
       : key === 'discount' || key === 'freight' || key === 'otherCharges'
         ? t(`totalShares.${key}`)
         : t(`taxes.${key}`);

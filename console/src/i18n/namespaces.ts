@@ -12,6 +12,7 @@ import { statusAliasesMessages } from '../pages/status-aliases/messages.js';
 import { channelsMessages } from '../pages/channels/messages.js';
 import { setPasswordMessages } from '../pages/set-password/messages.js';
 import { taxBreakdownMessages } from '../common/tax-breakdown-messages.js';
+import { invoiceMessages } from '../pages/orders/invoice/invoice-messages.js';
 
 /** Each feature keeps its own messages, as a namespace named after it. */
 export const namespaces = {
@@ -28,4 +29,5 @@ export const namespaces = {
   statusAliases: statusAliasesMessages,
   channels: channelsMessages,
   setPassword: setPasswordMessages,
+  invoice: invoiceMessages,
 };

@@ -91,6 +91,8 @@ export function GroupEditor({ group }: { group?: FiscalGroup }) {
       // The group in force is unchanged until then: the editor shows it again, the banner the scheduled change.
       form.setValues(groupFormValues(result, null));
       form.resetDirty();
+      // The preview was of the edits just scheduled, which the editor no longer holds.
+      preview.close();
       setScheduling(false);
       const made = newestScheduled(result);
       if (made) setSaved(t('schedule.scheduled', { revision: made.revision, at: formatDateTime(made.effectiveFrom) }));

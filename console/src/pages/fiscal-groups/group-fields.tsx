@@ -95,6 +95,14 @@ export function GroupFields({ form }: { form: UseFormReturnType<GroupFormValues>
           {...form.getInputProps('serviceChargeInIcmsBase', { type: 'checkbox' })}
           error={form.errors['settings.serviceChargeInIcmsBase']}
         />
+        <TextInput
+          label={t('edit.defaultCfop')}
+          description={t('edit.defaultCfopHint')}
+          styles={DESCRIPTION_STYLES}
+          maw={320}
+          {...form.getInputProps('defaultCfop')}
+          error={form.errors['settings.defaultCfop']}
+        />
       </Stack>
     </Paper>
   );

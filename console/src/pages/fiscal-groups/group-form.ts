@@ -25,6 +25,7 @@ export interface GroupFormValues {
   platformDiscountsReduceBase: boolean;
   deliveryFeeOnInvoice: DeliveryFeeOnInvoice;
   serviceChargeInIcmsBase: boolean;
+  defaultCfop: string;
   stores: StoreRow[];
   rows: MatrixRow[];
 }
@@ -44,6 +45,7 @@ export function groupFormValues(group: FiscalGroup | undefined, storeId: string 
     platformDiscountsReduceBase: group?.settings?.platformDiscountsReduceBase === true,
     deliveryFeeOnInvoice: group?.settings?.deliveryFeeOnInvoice ?? 'WHEN_MERCHANT_DELIVERS',
     serviceChargeInIcmsBase: group?.settings?.serviceChargeInIcmsBase === true,
+    defaultCfop: group?.settings?.defaultCfop ?? '',
     stores: group ? group.stores.map((store) => ({ uid: storeUid(), ...store })) : storeId ? [emptyStore(storeId)] : [],
     rows: rowsFromMatrix(group?.taxMatrix),
   };
@@ -63,7 +65,8 @@ export function groupBody(values: GroupFormValues) {
       platformDiscountsReduceBase: values.platformDiscountsReduceBase,
       deliveryFeeOnInvoice: values.deliveryFeeOnInvoice,
       serviceChargeInIcmsBase: values.serviceChargeInIcmsBase,
-    } satisfies GroupSettings,
+      ...(values.defaultCfop.trim() ? { defaultCfop: values.defaultCfop.trim() } : {}),
+    } satisfies FiscalGroup['settings'],
   };
 }
 

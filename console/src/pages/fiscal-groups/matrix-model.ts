@@ -32,6 +32,7 @@ export const RULE_FIELDS: { name: RuleField; rate: boolean; required: boolean; w
   { name: 'IBS_UF_rate', rate: true, required: false, width: 100 },
   { name: 'IBS_Mun_rate', rate: true, required: false, width: 100 },
   { name: 'CBS_rate', rate: true, required: false, width: 90 },
+  // The goods' origin the invoice prints; kept through the editor so that saving a group never drops it.
   { name: 'orig', rate: false, required: false, width: 70 },
 ];
 

@@ -64,6 +64,8 @@ export const fiscalGroupsMessages = {
       serviceCharge: 'Service charge of up to 10 % in the ICMS base',
       serviceChargeHint:
         'Turn it on for a store in a state that did not adopt Convênio ICMS 125/11, where even a table-service charge of 10 % or less is taxed.',
+      defaultCfop: 'Default CFOP',
+      defaultCfopHint: 'Printed on the invoice items whose rule has no CFOP (4 digits); empty: such an item cannot be printed.',
       stores: 'Stores',
       storesEmpty: 'No store yet: a group needs at least one.',
       storeId: 'Store id',
@@ -320,6 +322,8 @@ export const fiscalGroupsMessages = {
       serviceCharge: 'Taxa de serviço de até 10 % na base do ICMS',
       serviceChargeHint:
         'Ligue para uma loja de um estado que não aderiu ao Convênio ICMS 125/11, onde mesmo a taxa de serviço de até 10 % é tributada.',
+      defaultCfop: 'CFOP padrão',
+      defaultCfopHint: 'Impresso nos itens da nota cuja regra não tem CFOP (4 dígitos); vazio: um item assim não pode ser impresso.',
       stores: 'Lojas',
       storesEmpty: 'Nenhuma loja ainda: um grupo precisa de pelo menos uma.',
       storeId: 'Id da loja',

@@ -42,7 +42,7 @@ describe('TaxMatrixTable', () => {
     expect(within(table).getByRole('textbox', { name: 'PIS rate for NCM 22030000' })).toHaveValue('1.65');
     expect(within(table).getByRole('textbox', { name: 'CEST for NCM 22030000' })).toHaveValue('0302100');
     expect(within(table).getByRole('textbox', { name: 'FCP rate for NCM 22030000' })).toHaveValue('');
-    // NCM and the 15 rule fields.
+    // NCM and the 16 rule fields.
     expect(within(table).getAllByRole('textbox')).toHaveLength(17);
   });
 

@@ -6,16 +6,19 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { queryKeys } from '../../api/query-keys';
+import { SECTIONS } from '../../auth/roles';
+import { useHasRole } from '../../auth/use-session';
 import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
 import { Facts } from '../../common/display';
 import { formatCents, formatDateTime } from '../../common/format';
-import { orderTotal } from '../../common/order-total';
+import { orderValueParts, type OrderValueParts } from '../../common/order-total';
 import { ErrorState, LoadingState } from '../../common/states';
 import { TaxBreakdown, type EnrichedOrderPayload } from '../../common/tax-breakdown';
 import { DeliveryCard } from './delivery-card';
 import { Section } from './detail-section';
 import { DispatchesTable, TrackingTable, TransfersTable } from './fulfillment-tables';
 import { HistoryTimeline } from './history-timeline';
+import { InvoiceSection } from './invoice/invoice-section';
 import { JsonBlock } from './json-block';
 import { StatusBadge } from './status-badge';
 
@@ -62,6 +65,8 @@ export function OrderDetailPage() {
 function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: () => Promise<void> }) {
   const { t } = useTranslation('orders');
   const { t: tc } = useTranslation();
+  const { t: tInvoice } = useTranslation('invoice');
+  const canOpenFiscalGroups = useHasRole(FISCAL_GROUPS_ROLE);
   const queryClient = useQueryClient();
   const [confirming, { open: openConfirm, close: closeConfirm }] = useDisclosure(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -158,14 +163,14 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
             [t('detail.store'), order.storeId ?? '—'],
             [t('detail.source'), order.source ?? '—'],
             [t('detail.status'), <StatusBadge key="status" status={order.status} />],
-            [t('detail.orderValue'), orderValueText(order.payload, t('list.fromLines'))],
+            ...orderValueFacts(order.payload, t),
             [
               t('detail.attempts'),
               <span key="attempts" data-testid="webhook-attempts">
                 {order.webhookAttempts}
               </span>,
             ],
-            ...fiscalRevisionFacts(order.fiscalRevision, t),
+            ...fiscalRevisionFacts(order.fiscalRevision, t, canOpenFiscalGroups),
             [t('detail.createdAt'), formatDateTime(order.createdAt)],
             [t('detail.updatedAt'), formatDateTime(order.updatedAt)],
             [
@@ -193,6 +198,12 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
           <Text c="gray.7">{t('detail.noEnrichment')}</Text>
         )}
       </Section>
+
+      {enriched && (
+        <Section id="invoice" title={tInvoice('title')}>
+          <InvoiceSection orderId={order.orderId} enrichedPayload={enriched} />
+        </Section>
+      )}
 
       <Section id="history" title={t('detail.history')}>
         <HistoryTimeline history={order.history} />
@@ -244,30 +255,49 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
   );
 }
 
-/** Which revision of which fiscal group taxed the order, linked to that revision in the group's Revisions tab; nothing when not taxed. */
-function fiscalRevisionFacts(fiscal: OrderDetail['fiscalRevision'], t: TFunction<'orders'>): [string, ReactNode][] {
+/** The least role that opens a fiscal group, as the navigation has it. */
+const FISCAL_GROUPS_ROLE = SECTIONS.find((section) => section.to === '/fiscal-groups')!.role;
+
+/**
+ * Which revision of which fiscal group taxed the order, linked to that revision in the group's
+ * Revisions tab for a role that can open it, as text for one that cannot (a link would lead to
+ * "Not available for your role"); nothing when not taxed.
+ */
+function fiscalRevisionFacts(fiscal: OrderDetail['fiscalRevision'], t: TFunction<'orders'>, canOpen: boolean): [string, ReactNode][] {
   if (!fiscal.fiscalGroupId) return [];
   const { fiscalGroupId, revision } = fiscal;
   const target =
     revision === null
       ? `/fiscal-groups/${encodeURIComponent(fiscalGroupId)}`
       : `/fiscal-groups/${encodeURIComponent(fiscalGroupId)}?tab=revisions&revision=${revision}`;
+  const text = revision === null ? t('detail.fiscalRevisionUnknown') : t('detail.fiscalRevisionLink', { revision });
   return [
     [
       t('detail.fiscalRevision'),
-      <Anchor key="revision" component={Link} to={target} data-testid="fiscal-revision">
-        {revision === null ? t('detail.fiscalRevisionUnknown') : t('detail.fiscalRevisionLink', { revision })}
-      </Anchor>,
+      canOpen ? (
+        <Anchor key="revision" component={Link} to={target} data-testid="fiscal-revision">
+          {text}
+        </Anchor>
+      ) : (
+        <span key="revision" data-testid="fiscal-revision">
+          {text}
+        </span>
+      ),
     ],
     ...(fiscal.taxInstant ? [[t('detail.taxInstant'), formatDateTime(fiscal.taxInstant)] as [string, ReactNode]] : []),
   ];
 }
 
-/** The order's value, saying so when it was summed from the lines. */
-function orderValueText(payload: unknown, fromLines: string): string {
-  const total = orderTotal(payload);
-  if (!total) return formatCents(undefined);
-  return total.from === 'lines' ? `${formatCents(total.cents)} (${fromLines})` : formatCents(total.cents);
+/** Each part of the order's value the payload states, named: the platform's total, the lines' sum, discounts, fee and charges. */
+function orderValueFacts(payload: unknown, t: TFunction<'orders'>): [string, ReactNode][] {
+  const parts = orderValueParts(payload);
+  const facts = (Object.keys(parts) as (keyof OrderValueParts)[]).map((part): [string, ReactNode] => [
+    t(`detail.valueParts.${part}`),
+    <span key={part} data-testid={`order-value-${part}`}>
+      {formatCents(parts[part])}
+    </span>,
+  ]);
+  return facts.length > 0 ? facts : [[t('detail.orderValue'), formatCents(undefined)]];
 }
 
 function isEnriched(value: unknown): value is EnrichedOrderPayload {
