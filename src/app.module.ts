@@ -16,6 +16,7 @@ import { ProductCategoriesModule } from './product-categories/product-categories
 import { ProductCategoriesPortsModule } from './product-categories/product-categories-ports.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { EnrichmentModule } from './enrichment/enrichment.module.js';
+import { FiscalDocumentsModule } from './fiscal-documents/fiscal-documents.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { OrdersPortsModule } from './orders/orders-ports.module.js';
 import { OrderDetailSectionsModule } from './order-detail/order-detail-sections.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         OrdersPortsModule,
         StatusAliasesModule,
         EnrichmentModule,
+        FiscalDocumentsModule,
         WebhooksModule,
         ChannelsModule,
         FulfillmentModule,

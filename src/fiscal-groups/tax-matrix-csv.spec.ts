@@ -57,7 +57,7 @@ describe('tax matrix CSV', () => {
   it('round-trips a matrix exactly', () => {
     const csv = taxMatrixToCsv(MATRIX);
     expect(csv.split('\r\n')[0]).toBe(
-      'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP,CST_IBSCBS,cClassTrib,IBS_UF_rate,IBS_Mun_rate,CBS_rate,ICMS_base_reduction,FCP_rate',
+      'NCM,CEST,CST_ICMS,ICMS_rate,CST_PIS,PIS_rate,CST_COFINS,COFINS_rate,CFOP,CST_IBSCBS,cClassTrib,IBS_UF_rate,IBS_Mun_rate,CBS_rate,ICMS_base_reduction,FCP_rate,orig',
     );
     const result = csvToTaxMatrix(csv);
     expect(result.problems).toEqual([]);

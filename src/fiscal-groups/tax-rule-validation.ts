@@ -32,6 +32,7 @@ export const TAX_RULE_FIELDS: FieldSpec[] = [
   { name: 'CBS_rate', kind: 'rate', required: false },
   { name: 'ICMS_base_reduction', kind: 'rate', required: false },
   { name: 'FCP_rate', kind: 'rate', required: false },
+  { name: 'orig', kind: 'code', required: false },
 ];
 const KNOWN_FIELDS = new Set<string>(TAX_RULE_FIELDS.map((field) => field.name));
 

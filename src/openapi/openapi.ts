@@ -48,6 +48,10 @@ export async function buildOpenApiDocument(app: INestApplication, errorFamilies:
     .addServer('/', 'This service')
     .addTag('Authentication', 'Tokens: `POST /api/authentication/login` and the OAuth 2.0 client-credentials endpoint.')
     .addTag('Enrichment', 'Taxes an order (ICMS, PIS, COFINS per line and modifier), stores it, and forwards it to the order webhook.')
+    .addTag(
+      'Fiscal documents',
+      "An order's NF-e/NFC-e items (`det` and `total`) in the layout of NF-e 4.00 with the reform groups, as JSON or XML, ready for the emitter. Scope `orders`.",
+    )
     .addTag('Fiscal groups', 'The tax matrix (NCM → TaxRule) applied to the orders of a group of stores. Scope `admin`.')
     .addTag('Product fiscal categories', "Each product's NCM code. Scope `admin`.")
     .addTag('Orders (admin)', 'Stored orders: the filtered list, the detail with its history and deliveries, redelivery. Scope `admin`.')

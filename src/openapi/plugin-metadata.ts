@@ -10,6 +10,8 @@ export default async () => {
     '../enrichment/dto/enrichment.dto.js': await import('../enrichment/dto/enrichment.dto.js'),
     '../enrichment/dto/order-amounts.dto.js': await import('../enrichment/dto/order-amounts.dto.js'),
     '../enrichment/dto/order-profile.dto.js': await import('../enrichment/dto/order-profile.dto.js'),
+    '../fiscal-documents/nfe/dto/nfe-errors.dto.js': await import('../fiscal-documents/nfe/dto/nfe-errors.dto.js'),
+    '../fiscal-documents/nfe/dto/nfe-items.dto.js': await import('../fiscal-documents/nfe/dto/nfe-items.dto.js'),
     '../fiscal-groups/dto/fiscal-group-errors.dto.js': await import('../fiscal-groups/dto/fiscal-group-errors.dto.js'),
     '../fiscal-groups/dto/fiscal-group-revision.dto.js': await import('../fiscal-groups/dto/fiscal-group-revision.dto.js'),
     '../fiscal-groups/dto/fiscal-group.dto.js': await import('../fiscal-groups/dto/fiscal-group.dto.js'),
@@ -1140,6 +1142,98 @@ export default async () => {
           },
         ],
         [
+          import('../fiscal-documents/nfe/dto/nfe-errors.dto.js'),
+          {
+            NfeProblemDto: {
+              code: {
+                required: true,
+                description:
+                  "Why: NO_TAX (the item has no taxes: see its warning), NO_CFOP (neither its rule nor the group's `settings.defaultCfop`), ICMS_ST_NOT_COMPUTED (CST 10, 30, 70), ICMS_CST_NOT_SUPPORTED, CSOSN_NOT_SUPPORTED (101, 201, 202, 203, or a 2-digit CST in a Simples Nacional group), PIS_COFINS_CST_NOT_SUPPORTED (03, by quantity), NO_CCLASSTRIB (reform rates without CST_IBSCBS and cClassTrib), CPROD_TOO_LONG (a product id over 60 characters), CPROD_NOT_PRINTABLE, TOO_MANY_ITEMS (over 990 items)",
+                enum: [
+                  'NO_TAX',
+                  'NO_CFOP',
+                  'ICMS_ST_NOT_COMPUTED',
+                  'ICMS_CST_NOT_SUPPORTED',
+                  'CSOSN_NOT_SUPPORTED',
+                  'PIS_COFINS_CST_NOT_SUPPORTED',
+                  'NO_CCLASSTRIB',
+                  'CPROD_TOO_LONG',
+                  'CPROD_NOT_PRINTABLE',
+                  'TOO_MANY_ITEMS',
+                ],
+              },
+            },
+            NfeNotIssuableErrorDto: {
+              error: { required: true, enum: ['NFE_NOT_ISSUABLE'] },
+              details: {
+                required: true,
+                type: () => [t['../fiscal-documents/nfe/dto/nfe-errors.dto.js'].NfeProblemDto],
+                description: "One item per cause, naming the item's path and the cause's code",
+              },
+            },
+          },
+        ],
+        [
+          import('../fiscal-documents/nfe/dto/nfe-items.dto.js'),
+          {
+            NfeQueryDto: {
+              model: {
+                required: false,
+                description: '65 (NFC-e, the default) or 55 (NF-e): the model the items are printed for',
+                enum: ['65', '55'],
+              },
+              freightAs: {
+                required: false,
+                description:
+                  "Where an item's freight share is printed: `vFrete` (the default) or `vOutro` (an NFC-e without home delivery prints it as other charges; the bases are the same)",
+                enum: ['vFrete', 'vOutro'],
+              },
+            },
+            NfeGroupDto: {},
+            NfeDetDto: {
+              '@nItem': {
+                required: true,
+                type: () => String,
+                description:
+                  "The `det` element's attribute `nItem` (1, 2, ... in payload order: a line, then its taxed modifiers), named with `@` as xmlbuilder2 writes attributes",
+              },
+              prod: {
+                required: true,
+                type: () => t['../fiscal-documents/nfe/dto/nfe-items.dto.js'].NfeGroupDto,
+                description:
+                  '`prod`: cProd, cEAN, xProd, NCM, CEST (when the rule has one), CFOP, uCom, qCom, vUnCom, vProd, cEANTrib, uTrib, qTrib, vUnTrib, vFrete, vDesc, vOutro (when not zero), indTot',
+              },
+              imposto: {
+                required: true,
+                type: () => t['../fiscal-documents/nfe/dto/nfe-items.dto.js'].NfeGroupDto,
+                description:
+                  '`imposto`: `ICMS` (one of ICMS00, ICMS20, ICMS40, ICMS51, ICMS60, ICMS90, ICMSSN102, ICMSSN500, ICMSSN900), `PIS` and `COFINS` (Aliq, NT or Outr), and `IBSCBS` when the rule has reform rates',
+              },
+            },
+            NfeItemsDto: {
+              orderId: { required: true, type: () => String },
+              model: { required: true, enum: ['65', '55'] },
+              crt: {
+                required: true,
+                description: 'C\u00F3digo de Regime Tribut\u00E1rio of the fiscal group: 1 Simples Nacional, 3 normal regime, 4 MEI',
+                enum: ['1', '3', '4'],
+              },
+              layout: { required: true, enum: ['PL_010_V1.30'] },
+              det: {
+                required: true,
+                type: () => [t['../fiscal-documents/nfe/dto/nfe-items.dto.js'].NfeDetDto],
+                description: 'One per taxed item, in payload order',
+              },
+              total: {
+                required: true,
+                type: () => t['../fiscal-documents/nfe/dto/nfe-items.dto.js'].NfeGroupDto,
+                description:
+                  '`ICMSTot` (every element the schema requires; each figure the sum of the printed item figures, vNF = vProd \u2212 vDesc + vFrete + vSeg + vOutro) and `IBSCBSTot` when an item has `IBSCBS`',
+              },
+            },
+          },
+        ],
+        [
           import('../fiscal-groups/dto/fiscal-group-errors.dto.js'),
           {
             StoreInAnotherGroupDetailDto: {
@@ -1298,6 +1392,13 @@ export default async () => {
                 description:
                   "Default false. Split a service charge (taxa de servi\u00E7o) of at most 10 % of the lines' total to the lines as other charges (vOutro), so that it enters the ICMS base (when false, Conv\u00EAnio ICMS 125/11 keeps it out). An accountant turns it on for a store in a state that did not adopt the Conv\u00EAnio.",
               },
+              defaultCfop: {
+                required: false,
+                type: () => String,
+                description:
+                  "The CFOP (4 digits) of the invoice's items whose tax rule has none, e.g. 5102 (sale of goods bought from others) for a restaurant; absent: such an item makes the order's invoice items not issuable (NO_CFOP). The taxed lines' `tax.CFOP` carries it.",
+                pattern: '^\\d{4}$',
+              },
             },
             FiscalGroupSettingsResponseDto: {
               includeIcmsInPisCofinsBase: { required: true, type: () => Boolean, description: "See the request's settings; default false" },
@@ -1312,6 +1413,7 @@ export default async () => {
                 enum: ['WHEN_MERCHANT_DELIVERS', 'ALWAYS', 'NEVER'],
               },
               serviceChargeInIcmsBase: { required: true, type: () => Boolean, description: "See the request's settings; default false" },
+              defaultCfop: { required: false, type: () => String, description: "See the request's settings; absent when not set" },
             },
             TaxRuleDto: {
               NCM: { required: true, type: () => String, description: 'Same code as the matrix key', pattern: '^\\d{2,8}$' },
@@ -1372,6 +1474,13 @@ export default async () => {
                   'FCP (Fundo de Combate \u00E0 Pobreza, NF-e pFCP): percent of the ICMS base, 0 to 4, at most 4 decimals, charged where ICMS is',
                 minimum: 0,
                 maximum: 4,
+              },
+              orig: {
+                required: false,
+                type: () => String,
+                description:
+                  "The goods' origin as the invoice prints it (NF-e `orig`, one digit from 0 to 8: 0 national, 1 and 2 foreign...); absent: the first digit of a 3-digit CST_ICMS in the normal regime, else 0",
+                pattern: '^[0-8]$',
               },
             },
             CreateFiscalGroupDto: {

@@ -56,6 +56,13 @@ export const FISCAL_REVISION = sql<{ fiscal_group_id: string | null; fiscal_grou
   { fiscal_group_id: true, fiscal_group_revision: true, tax_instant: true },
 );
 
+/** A taxed order's enrichment, for the documents printed from it; only of `$2`'s stores when given. */
+export const ENRICHED_PAYLOAD = sql<{ status: OrderStatus; enriched_payload: Record<string, unknown> | null }>(
+  'order-enriched-payload',
+  `SELECT status, enriched_payload FROM orders WHERE order_id = $1 AND ($2::text[] IS NULL OR store_id = ANY($2::text[]))`,
+  { status: true, enriched_payload: true },
+);
+
 /** The detail's JSON is built by PostgreSQL (see persistedOrderJson): its keys are checked against PersistedOrderDto there. */
 export const DETAIL_BY_UUID = sql<{ persisted: PersistedOrderDto }>(
   'order-detail-by-uuid',
@@ -172,6 +179,18 @@ export class OrderReadsRepository {
       isUuid ? [idOrOrderId.toLowerCase(), idOrOrderId] : [idOrOrderId],
     );
     return row?.persisted;
+  }
+
+  /**
+   * The order's stored enrichment (null when it was stored without taxes), by `orderId`; with `stores`, only an order
+   * of those stores (another store's order is as unknown).
+   */
+  async enrichedPayloadOf(
+    orderId: string,
+    stores: readonly string[] | null,
+  ): Promise<{ status: OrderStatus; enrichedPayload: Record<string, unknown> | null } | undefined> {
+    const row = await this.db.row(ENRICHED_PAYLOAD, [orderId, stores]);
+    return row && { status: row.status, enrichedPayload: row.enriched_payload };
   }
 
   /** The revision that taxed the order, and its tax instant. */

@@ -280,6 +280,14 @@ function plainUnitAmount(item: Obj): Cents | undefined {
 }
 
 /**
+ * The amount an item is taxed on (its `price.totalPrice.total`, else unit price × quantity), read as the engine
+ * reads it; 0 when it has none. For documents built from an enriched order (the invoice's vProd).
+ */
+export function itemAmountCents(item: Obj): Cents {
+  return untaxedAmount(item);
+}
+
+/**
  * The amount an item without taxes would have been taxed on, for the lines' total; 0 when it has none.
  * Its own warning says why it is untaxed: reading its amount adds none.
  */

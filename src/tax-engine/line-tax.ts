@@ -128,7 +128,7 @@ export function computeLineTax(
   const tax: LineTax = {
     NCM: match.ncm,
     CEST: rule.CEST,
-    CFOP: rule.CFOP ?? null,
+    CFOP: rule.CFOP ?? context.group.settings?.defaultCfop ?? null,
     CST_ICMS: rule.CST_ICMS,
     ICMS_rate: rates.icmsPercent,
     CST_PIS: rule.CST_PIS,
@@ -147,6 +147,7 @@ export function computeLineTax(
     zeroReasons,
   };
   // Only rules that carry them print these fields, so the lines of other rules keep their shape.
+  if (rule.orig !== undefined) tax.orig = rule.orig;
   if (rule.ICMS_base_reduction !== undefined) tax.ICMS_base_reduction = rule.ICMS_base_reduction;
   if (fcpRate !== undefined) {
     totals.hasFcp = true;

@@ -53,7 +53,10 @@ export interface TaxWarning {
 export interface LineTax {
   NCM: string;
   CEST: string;
+  /** The rule's CFOP, else the fiscal group's `settings.defaultCfop`, else null. */
   CFOP: string | null;
+  /** The goods' origin (the invoice's `orig`, 0 to 8); echoed when the rule carries one. */
+  orig?: string;
   CST_ICMS: string;
   ICMS_rate: number;
   CST_PIS: string;

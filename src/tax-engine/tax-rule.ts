@@ -9,6 +9,8 @@ export interface TaxRule {
   CST_COFINS: string;
   COFINS_rate: number;
   CFOP?: string;
+  /** The goods' origin as the invoice prints it (`orig`, 0 to 8); absent: from a 3-digit CST, else 0. */
+  orig?: string;
   /** pRedBC: percent of the amount taken off the ICMS base (CST 20 or 70, CSOSN 900 only). */
   ICMS_base_reduction?: number;
   /** pFCP: Fundo de Combate à Pobreza, percent (0 to 4) on the ICMS base, charged beside ICMS. */
@@ -33,6 +35,8 @@ export interface FiscalGroupSettings {
   deliveryFeeOnInvoice?: DeliveryFeeOnInvoice;
   /** When true, a service charge of at most 10 % still enters the ICMS base (states outside Convênio ICMS 125/11). */
   serviceChargeInIcmsBase?: boolean;
+  /** The CFOP of the invoice's items whose rule has none (4 digits). */
+  defaultCfop?: string;
 }
 
 export const DELIVERY_FEE_ON_INVOICE = ['WHEN_MERCHANT_DELIVERS', 'ALWAYS', 'NEVER'] as const;

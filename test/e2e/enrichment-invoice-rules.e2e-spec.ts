@@ -204,7 +204,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
     const exported = await t.http.get(`/admin/fiscal-groups/${normalGroupId}/tax-matrix.csv`, { token: admin });
     expect(exported.status).toBe(200);
     const lines = exported.text.trim().split(/\r\n/);
-    expect(lines[0]).toMatch(/,ICMS_base_reduction,FCP_rate$/);
+    expect(lines[0]).toMatch(/,ICMS_base_reduction,FCP_rate,orig$/);
     expect(lines.find((line) => line.startsWith('19059090,'))).toMatch(/,41\.67,$/);
     const imported = await t.http.put(`/admin/fiscal-groups/${normalGroupId}/tax-matrix`, undefined, {
       token: admin,

@@ -525,6 +525,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{orderId}/nfe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's NF-e/NFC-e items (det and total)
+         * @description The `det` elements and the `total` of the order's NF-e (model 55) or NFC-e (model 65), from its stored enrichment as it stands (after a transfer, the re-taxed one), in the layout of NF-e 4.00 with the reform groups (PL_010_V1.30): element names exactly the schema's, each value the schema's text, the `det` attribute `nItem` as the property `@nItem`. Copied into an `infNFe`, they validate against the schema and pass SEFAZ's checks of items and totals (see docs/fiscal-documents.md). `Accept: application/xml` answers the same items as `<NFeItens xmlns="http://www.portalfiscal.inf.br/nfe">` holding the `det` elements and one `total`; otherwise JSON. A client limited to stores reads only its stores' orders: another store's order answers 404 as an unknown one.
+         */
+        get: operations["Nfe_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/enrich-order-forward": {
         parameters: {
             query?: never;
@@ -1511,6 +1531,11 @@ export interface components {
              * @example 2
              */
             FCP_rate?: number;
+            /**
+             * @description The goods' origin as the invoice prints it (NF-e `orig`, one digit from 0 to 8: 0 national, 1 and 2 foreign...); absent: the first digit of a 3-digit CST_ICMS in the normal regime, else 0
+             * @example 0
+             */
+            orig?: string;
         };
         StoreInAnotherGroupDetailDto: {
             /** @description The request field the failure is about (a path parameter by its name) */
@@ -1601,6 +1626,11 @@ export interface components {
              * @example false
              */
             serviceChargeInIcmsBase?: boolean;
+            /**
+             * @description The CFOP (4 digits) of the invoice's items whose tax rule has none, e.g. 5102 (sale of goods bought from others) for a restaurant; absent: such an item makes the order's invoice items not issuable (NO_CFOP). The taxed lines' `tax.CFOP` carries it.
+             * @example 5102
+             */
+            defaultCfop?: string;
         };
         CreateFiscalGroupDto: {
             /**
@@ -1687,6 +1717,11 @@ export interface components {
              * @example false
              */
             serviceChargeInIcmsBase: boolean;
+            /**
+             * @description See the request's settings; absent when not set
+             * @example 5102
+             */
+            defaultCfop?: string;
         };
         RevisionActorDto: {
             /** @enum {string} */
@@ -4183,6 +4218,137 @@ export interface components {
              *     }
              */
             payload: components["schemas"]["EnrichedOrderPayloadDto"];
+        };
+        NfeGroupDto: {
+            [key: string]: unknown;
+        };
+        NfeDetDto: {
+            /**
+             * @description The `det` element's attribute `nItem` (1, 2, ... in payload order: a line, then its taxed modifiers), named with `@` as xmlbuilder2 writes attributes
+             * @example 1
+             */
+            "@nItem": string;
+            /**
+             * @description `prod`: cProd, cEAN, xProd, NCM, CEST (when the rule has one), CFOP, uCom, qCom, vUnCom, vProd, cEANTrib, uTrib, qTrib, vUnTrib, vFrete, vDesc, vOutro (when not zero), indTot
+             * @example {
+             *       "cProd": "demo-burger",
+             *       "cEAN": "SEM GTIN",
+             *       "xProd": "Classic burger",
+             *       "NCM": "21069090",
+             *       "CFOP": "5102",
+             *       "uCom": "UN",
+             *       "qCom": "2.0000",
+             *       "vUnCom": "25.90",
+             *       "vProd": "51.80",
+             *       "cEANTrib": "SEM GTIN",
+             *       "uTrib": "UN",
+             *       "qTrib": "2.0000",
+             *       "vUnTrib": "25.90",
+             *       "indTot": "1"
+             *     }
+             */
+            prod: components["schemas"]["NfeGroupDto"];
+            /**
+             * @description `imposto`: `ICMS` (one of ICMS00, ICMS20, ICMS40, ICMS51, ICMS60, ICMS90, ICMSSN102, ICMSSN500, ICMSSN900), `PIS` and `COFINS` (Aliq, NT or Outr), and `IBSCBS` when the rule has reform rates
+             * @example {
+             *       "ICMS": {
+             *         "ICMS00": {
+             *           "orig": "0",
+             *           "CST": "00",
+             *           "modBC": "3",
+             *           "vBC": "51.80",
+             *           "pICMS": "18.0000",
+             *           "vICMS": "9.32"
+             *         }
+             *       },
+             *       "PIS": {
+             *         "PISAliq": {
+             *           "CST": "01",
+             *           "vBC": "42.48",
+             *           "pPIS": "0.6500",
+             *           "vPIS": "0.28"
+             *         }
+             *       },
+             *       "COFINS": {
+             *         "COFINSAliq": {
+             *           "CST": "01",
+             *           "vBC": "42.48",
+             *           "pCOFINS": "3.0000",
+             *           "vCOFINS": "1.27"
+             *         }
+             *       }
+             *     }
+             */
+            imposto: components["schemas"]["NfeGroupDto"];
+        };
+        NfeItemsDto: {
+            /** @example ORD-2026-000123 */
+            orderId: string;
+            /**
+             * @example 65
+             * @enum {string}
+             */
+            model: "65" | "55";
+            /**
+             * @description Código de Regime Tributário of the fiscal group: 1 Simples Nacional, 3 normal regime, 4 MEI
+             * @example 3
+             * @enum {string}
+             */
+            crt: "1" | "3" | "4";
+            /**
+             * @example PL_010_V1.30
+             * @enum {string}
+             */
+            layout: "PL_010_V1.30";
+            /** @description One per taxed item, in payload order */
+            det: components["schemas"]["NfeDetDto"][];
+            /**
+             * @description `ICMSTot` (every element the schema requires; each figure the sum of the printed item figures, vNF = vProd − vDesc + vFrete + vSeg + vOutro) and `IBSCBSTot` when an item has `IBSCBS`
+             * @example {
+             *       "ICMSTot": {
+             *         "vBC": "51.80",
+             *         "vICMS": "9.32",
+             *         "vICMSDeson": "0.00",
+             *         "vFCP": "0.00",
+             *         "vBCST": "0.00",
+             *         "vST": "0.00",
+             *         "vFCPST": "0.00",
+             *         "vFCPSTRet": "0.00",
+             *         "vProd": "51.80",
+             *         "vFrete": "0.00",
+             *         "vSeg": "0.00",
+             *         "vDesc": "0.00",
+             *         "vII": "0.00",
+             *         "vIPI": "0.00",
+             *         "vIPIDevol": "0.00",
+             *         "vPIS": "0.28",
+             *         "vCOFINS": "1.27",
+             *         "vOutro": "0.00",
+             *         "vNF": "51.80"
+             *       }
+             *     }
+             */
+            total: components["schemas"]["NfeGroupDto"];
+        };
+        NfeProblemDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /**
+             * @description Why: NO_TAX (the item has no taxes: see its warning), NO_CFOP (neither its rule nor the group's `settings.defaultCfop`), ICMS_ST_NOT_COMPUTED (CST 10, 30, 70), ICMS_CST_NOT_SUPPORTED, CSOSN_NOT_SUPPORTED (101, 201, 202, 203, or a 2-digit CST in a Simples Nacional group), PIS_COFINS_CST_NOT_SUPPORTED (03, by quantity), NO_CCLASSTRIB (reform rates without CST_IBSCBS and cClassTrib), CPROD_TOO_LONG (a product id over 60 characters), CPROD_NOT_PRINTABLE, TOO_MANY_ITEMS (over 990 items)
+             * @example ICMS_ST_NOT_COMPUTED
+             * @enum {string}
+             */
+            code: "NO_TAX" | "NO_CFOP" | "ICMS_ST_NOT_COMPUTED" | "ICMS_CST_NOT_SUPPORTED" | "CSOSN_NOT_SUPPORTED" | "PIS_COFINS_CST_NOT_SUPPORTED" | "NO_CCLASSTRIB" | "CPROD_TOO_LONG" | "CPROD_NOT_PRINTABLE" | "TOO_MANY_ITEMS";
+        };
+        NfeNotIssuableErrorDto: {
+            /** @description Human-readable explanation (always one string) */
+            message: string;
+            /** @enum {string} */
+            error: "NFE_NOT_ISSUABLE";
+            /** @description One item per cause, naming the item's path and the cause's code */
+            details: components["schemas"]["NfeProblemDto"][];
         };
         ForwardResponseDto: {
             /**
@@ -9535,6 +9701,151 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Nfe_items: {
+        parameters: {
+            query?: {
+                /** @description 65 (NFC-e, the default) or 55 (NF-e): the model the items are printed for */
+                model?: "65" | "55";
+                /** @description Where an item's freight share is printed: `vFrete` (the default) or `vOutro` (an NFC-e without home delivery prints it as other charges; the bases are the same) */
+                freightAs?: "vFrete" | "vOutro";
+            };
+            header?: never;
+            path: {
+                /** @description The order's orderId */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items, as JSON or (with Accept: application/xml) XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NfeItemsDto"];
+                    "application/xml": string;
+                };
+            };
+            /** @description `model` is not 65 or 55, or `freightAs` is not vFrete or vOutro */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No order has this orderId (or it is of a store this client may not touch) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NFE_NOT_ISSUABLE: the order cannot be printed; one detail per cause, naming the item's path and the cause's code */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NfeNotIssuableErrorDto"];
+                    "application/xml": components["schemas"]["NfeNotIssuableErrorDto"];
                 };
             };
             /** @description Unexpected error (logged with the request id) */

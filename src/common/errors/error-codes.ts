@@ -47,6 +47,7 @@ export const DomainErrorCode = {
   LAST_ADMIN: 'LAST_ADMIN',
   REVISION_IN_USE: 'REVISION_IN_USE',
   REVISION_IN_FORCE: 'REVISION_IN_FORCE',
+  NFE_NOT_ISSUABLE: 'NFE_NOT_ISSUABLE',
 } as const;
 export type DomainErrorCode = (typeof DomainErrorCode)[keyof typeof DomainErrorCode];
 export const DOMAIN_ERROR_CODES = Object.values(DomainErrorCode);
@@ -133,4 +134,5 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   LAST_ADMIN: 409,
   REVISION_IN_USE: 409,
   REVISION_IN_FORCE: 409,
+  NFE_NOT_ISSUABLE: 422,
 };

@@ -59,6 +59,12 @@ export class FiscalGroupSettingsDto {
   @IsOptional()
   @IsBoolean()
   serviceChargeInIcmsBase?: boolean;
+
+  /** The CFOP (4 digits) of the invoice's items whose tax rule has none, e.g. 5102 (sale of goods bought from others) for a restaurant; absent: such an item makes the order's invoice items not issuable (NO_CFOP). The taxed lines' `tax.CFOP` carries it. */
+  @ApiProperty({ example: '5102' })
+  @IsOptional()
+  @Matches(/^\d{4}$/, { message: 'must be 4 digits' })
+  defaultCfop?: string;
 }
 
 /**
@@ -78,6 +84,9 @@ export class FiscalGroupSettingsResponseDto {
   /** See the request's settings; default false */
   @ApiProperty({ example: false })
   serviceChargeInIcmsBase: boolean;
+  /** See the request's settings; absent when not set */
+  @ApiProperty({ example: '5102' })
+  defaultCfop?: string;
 }
 
 /*
@@ -210,6 +219,12 @@ export class TaxRuleDto {
   @Min(0, FCP_RATE)
   @IsRateNumber(FCP_RATE)
   FCP_rate?: number;
+
+  /** The goods' origin as the invoice prints it (NF-e `orig`, one digit from 0 to 8: 0 national, 1 and 2 foreign...); absent: the first digit of a 3-digit CST_ICMS in the normal regime, else 0 */
+  @ApiProperty({ example: '0' })
+  @IsOptional()
+  @Matches(/^[0-8]$/, DIGITS('must be one digit from 0 to 8'))
+  orig?: string;
 }
 
 export const TAX_MATRIX_EXAMPLE = {

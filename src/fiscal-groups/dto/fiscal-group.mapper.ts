@@ -19,13 +19,17 @@ export function toFiscalGroupResponse(group: FiscalGroupEntity): Omit<FiscalGrou
 }
 
 /** Every setting with its default filled in, so a reader never guesses what an absent one means. */
-export function settingsOf(settings: FiscalGroupSettings | null | undefined): Required<FiscalGroupSettings> {
-  return {
+export function settingsOf(
+  settings: FiscalGroupSettings | null | undefined,
+): Required<Omit<FiscalGroupSettings, 'defaultCfop'>> & Pick<FiscalGroupSettings, 'defaultCfop'> {
+  const filled = {
     includeIcmsInPisCofinsBase: settings?.includeIcmsInPisCofinsBase === true,
     platformDiscountsReduceBase: settings?.platformDiscountsReduceBase === true,
     deliveryFeeOnInvoice: settings?.deliveryFeeOnInvoice ?? 'WHEN_MERCHANT_DELIVERS',
     serviceChargeInIcmsBase: settings?.serviceChargeInIcmsBase === true,
   };
+  // No default to fill in: without it, an item whose rule has no CFOP cannot be printed.
+  return settings?.defaultCfop ? { ...filled, defaultCfop: settings.defaultCfop } : filled;
 }
 
 /**
