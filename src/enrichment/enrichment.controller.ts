@@ -16,7 +16,7 @@ import {
 } from './dto/enrichment.dto.js';
 import { EnrichProfileQueryDto, IfoodOrderDto } from './dto/order-profile.dto.js';
 import { IFOOD_ORDER_EXAMPLE } from './ifood/ifood-order-example.js';
-import { EnrichmentService } from './enrichment.service.js';
+import { EnrichmentService, withJsonMember } from './enrichment.service.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
 
@@ -124,6 +124,7 @@ export class EnrichmentController {
       dryRun: query.dryRun === true,
       rawBody: request.rawBody,
       profile: query.profile,
+      nfe: query.nfe,
     });
     const warnings = result.warningCount;
     const head = {
@@ -133,6 +134,6 @@ export class EnrichmentController {
     };
     // The enriched payload was serialized once for the database; the answer reuses those bytes.
     reply.header('content-type', 'application/json; charset=utf-8');
-    return `${JSON.stringify(head).slice(0, -1)},"payload":${result.enrichedJson}}`;
+    return withJsonMember(`${JSON.stringify(head).slice(0, -1)},"payload":${result.enrichedJson}}`, result.nfeMember);
   }
 }

@@ -19,6 +19,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { mapIfoodDocument } from './ifood/ifood-order.js';
 import { jsonTextOf } from '../common/http/json-body.js';
 import type { OrderProfile } from './dto/order-profile.dto.js';
+import { NfeItemsService } from '../fiscal-documents/nfe/nfe-items.service.js';
+import type { NfeModel } from '../fiscal-documents/nfe/nfe-layout.js';
 
 export interface Enrichment {
   orderId: string;
@@ -28,6 +30,16 @@ export interface Enrichment {
   enrichedJson: string;
   /** Every warning, including those left out of the summary's list. */
   warningCount: number;
+  /**
+   * With the option `nfe`: the JSON member `"nfe":{...}` (the invoice's items), or `"nfeProblems":[...]` when the order
+   * cannot be printed, computed from the same enrichment, for the answer and the forwarded body.
+   */
+  nfeMember?: string;
+}
+
+/** `json` (an object's JSON text) with `member` (`"name":value`) added last. */
+export function withJsonMember(json: string, member: string | undefined): string {
+  return member === undefined ? json : `${json.slice(0, -1)},${member}}`;
 }
 
 interface EnrichOptions {
@@ -36,6 +48,8 @@ interface EnrichOptions {
   profile?: OrderProfile;
   /** Another module's writes that commit with a taxed order, in the upsert's own statement (forwarding's retry job). */
   alongside?: UpsertFollowUp;
+  /** Also answer the order's NF-e (55) or NFC-e (65) items. */
+  nfe?: NfeModel;
 }
 
 /** Number.MAX_SAFE_INTEGER cents: the largest sum of cents a total holds exactly. */
@@ -53,6 +67,7 @@ export class EnrichmentService {
     @Inject(TAX_ENGINE) private readonly engine: TaxEngine,
     private readonly takeover: OrderIdTakeover,
     private readonly intake: IntakeActivity,
+    private readonly nfeItems: NfeItemsService,
   ) {}
 
   /**
@@ -172,7 +187,7 @@ export class EnrichmentService {
         );
       }
 
-      const { enrichedJson, warningCount } = await this.taxed(
+      const { enrichedJson, warningCount, nfeMember } = await this.taxed(
         group,
         categories,
         current.payload,
@@ -180,8 +195,9 @@ export class EnrichmentService {
         current.taxInstant,
         large,
         prefix,
+        options.nfe,
       );
-      if (options.dryRun) return { orderId, order: null, enrichedJson, warningCount };
+      if (options.dryRun) return { orderId, order: null, enrichedJson, warningCount, nfeMember };
       const order = await this.store(
         {
           orderId,
@@ -218,7 +234,7 @@ export class EnrichmentService {
         else if (!firstInstant || attempt >= MAX_STORE_RETRIES) throw orderStoreChanged(orderId, current.storeId, received.wrapped);
         continue;
       }
-      return { orderId, order, enrichedJson, warningCount };
+      return { orderId, order, enrichedJson, warningCount, nfeMember };
     }
   }
 
@@ -246,7 +262,8 @@ export class EnrichmentService {
     taxInstant: Date,
     large: boolean,
     prefix: string,
-  ): Promise<{ enrichedJson: string; warningCount: number }> {
+    nfe: NfeModel | undefined,
+  ): Promise<{ enrichedJson: string; warningCount: number; nfeMember?: string }> {
     const result = this.engine.enrich({ group, categories, payload });
     // See "Order totals stay exact" in docs/api-decisions.md.
     if (result.totalsBeyondSafeCents) {
@@ -261,7 +278,11 @@ export class EnrichmentService {
     if (large) await setImmediatePromise();
     const enrichedJson = JSON.stringify(result.payload);
     if (large) await setImmediatePromise();
-    return { enrichedJson, warningCount: result.warningCount };
+    if (nfe === undefined) return { enrichedJson, warningCount: result.warningCount };
+    // Read from the enrichment just built, which it leaves as it is: the items print its figures.
+    const outcome = this.nfeItems.itemsOf(result.payload, { model: nfe, freightAs: 'vFrete' });
+    const nfeMember = outcome.items ? `"nfe":${JSON.stringify(outcome.items)}` : `"nfeProblems":${JSON.stringify(outcome.problems)}`;
+    return { enrichedJson, warningCount: result.warningCount, nfeMember };
   }
 
   /** Whether the stored order's store guard (a transfer moved it elsewhere) explains a refused upsert. */

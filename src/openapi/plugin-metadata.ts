@@ -969,6 +969,18 @@ export default async () => {
               },
               orderId: { required: true, type: () => String },
               payload: { required: true, type: () => t['../enrichment/dto/enrichment.dto.js'].EnrichedOrderPayloadDto },
+              nfe: {
+                required: false,
+                type: () => t['../fiscal-documents/nfe/dto/nfe-items.dto.js'].NfeItemsDto,
+                description:
+                  "With `?nfe=65|55`: the order's invoice items (`det` and `total`), computed from this enrichment, as `GET /api/orders/{orderId}/nfe` answers them",
+              },
+              nfeProblems: {
+                required: false,
+                type: () => [t['../fiscal-documents/nfe/dto/nfe-errors.dto.js'].NfeProblemDto],
+                description:
+                  "With `?nfe=`, instead of `nfe` when the order cannot be printed: one entry per cause (the item's path, the problem, the code), as the details of 422 NFE_NOT_ISSUABLE",
+              },
             },
           },
         ],
@@ -1071,6 +1083,12 @@ export default async () => {
                   "The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else",
                 enum: ['standard', 'ifood'],
               },
+              nfe: {
+                required: false,
+                description:
+                  "Also answer the order's invoice items: 65 (NFC-e) or 55 (NF-e). The answer (and a forwarded body) gains `nfe`, the items as `GET /api/orders/{orderId}/nfe` answers them, or `nfeProblems` (why the order cannot be printed) and is otherwise unchanged",
+                enum: ['65', '55'],
+              },
             },
             EnrichProfileQueryDto: {
               profile: {
@@ -1078,6 +1096,12 @@ export default async () => {
                 description:
                   "The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else",
                 enum: ['standard', 'ifood'],
+              },
+              nfe: {
+                required: false,
+                description:
+                  "Also answer the order's invoice items: 65 (NFC-e) or 55 (NF-e). The answer (and a forwarded body) gains `nfe`, the items as `GET /api/orders/{orderId}/nfe` answers them, or `nfeProblems` (why the order cannot be printed) and is otherwise unchanged; with `dryRun` too",
+                enum: ['65', '55'],
               },
             },
             IfoodMerchantDto: {
@@ -2888,6 +2912,16 @@ export default async () => {
           {
             ForwardResponseDto: {
               message: { required: true, type: () => String, description: 'What happened; the order itself is not returned' },
+              nfe: {
+                required: false,
+                type: () => t['../fiscal-documents/nfe/dto/nfe-items.dto.js'].NfeItemsDto,
+                description: "With `?nfe=`: the order's invoice items, as forwarded beside the payload",
+              },
+              nfeProblems: {
+                required: false,
+                type: () => [t['../fiscal-documents/nfe/dto/nfe-errors.dto.js'].NfeProblemDto],
+                description: "With `?nfe=`, instead of `nfe`: why the order's items cannot be printed (one entry per cause)",
+              },
             },
           },
         ],

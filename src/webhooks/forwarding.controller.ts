@@ -81,6 +81,6 @@ export class ForwardingController {
     @CurrentActor() actor: Actor,
     @Req() request: RawBodyRequest<FastifyRequest>,
   ): Promise<ForwardResponseDto> {
-    return this.forwarding.forward(body, actor, request.rawBody, query.profile);
+    return this.forwarding.forward(body, actor, request.rawBody, query.profile, query.nfe);
   }
 }

@@ -6,7 +6,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
 import { isUuid } from '../common/http/uuid.pipe.js';
-import { EnrichmentService } from '../enrichment/enrichment.service.js';
+import { EnrichmentService, withJsonMember } from '../enrichment/enrichment.service.js';
+import type { NfeModel } from '../fiscal-documents/nfe/nfe-layout.js';
 import type { OrderProfile } from '../enrichment/dto/order-profile.dto.js';
 import { INTAKE_STATUSES, isTerminal } from '../orders/order-status.js';
 import { OrderForwardingRepository } from '../orders/order-forwarding.repository.js';
@@ -38,7 +39,7 @@ export class ForwardingService {
    * nothing is sent), then POSTs the enriched payload alone. A failure is answered 502
    * and, with WEBHOOK_RETRY_ENABLED, queued for the retry schedule.
    */
-  async forward(body: unknown, actor: Actor, rawBody?: Buffer, profile?: OrderProfile): Promise<ForwardResponseDto> {
+  async forward(body: unknown, actor: Actor, rawBody?: Buffer, profile?: OrderProfile, nfe?: NfeModel): Promise<ForwardResponseDto> {
     this.requireWebhook();
     const inFlightMs = this.config.orderWebhookTimeoutMs + IN_FLIGHT_MARGIN_MS;
     // With retries, the retry job is written by the order's own upsert, durable before the first byte leaves: if this
@@ -47,13 +48,22 @@ export class ForwardingService {
     const enrichment = await this.enrichment.enrich(body, actor, {
       rawBody,
       profile,
+      nfe,
       alongside: this.config.webhookRetryEnabled ? outboxJob(inFlightMs) : undefined,
     });
     const order = enrichment.order!;
-    const message: WebhookMessage = { orderDbId: order.id, webhookId: order.webhookId!, body: enrichment.enrichedJson };
+    // With `nfe`, this send carries the items beside the payload; the stored payload, which retries send, has none.
+    const message: WebhookMessage = {
+      orderDbId: order.id,
+      webhookId: order.webhookId!,
+      body: withJsonMember(enrichment.enrichedJson, enrichment.nfeMember),
+    };
     const result = await this.delivery.deliver(message, 'forward', actor, { cancelPendingRetry: true });
     const label = `Order ${enrichment.orderId}`;
-    if (result.delivered) return { message: `${label} enriched, stored and forwarded: ${answered(result)}` };
+    if (result.delivered) {
+      const answer: ForwardResponseDto = { message: `${label} enriched, stored and forwarded: ${answered(result)}` };
+      return enrichment.nfeMember === undefined ? answer : { ...answer, ...(JSON.parse(`{${enrichment.nfeMember}}`) as object) };
+    }
 
     // An order the store already works (ACCEPTED and later) is not chased by retries, nor a message a newer send of the
     // order replaced while this one was under way (that send owns the order's retry job).

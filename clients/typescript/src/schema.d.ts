@@ -3981,6 +3981,129 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        NfeGroupDto: {
+            [key: string]: unknown;
+        };
+        NfeDetDto: {
+            /**
+             * @description The `det` element's attribute `nItem` (1, 2, ... in payload order: a line, then its taxed modifiers), named with `@` as xmlbuilder2 writes attributes
+             * @example 1
+             */
+            "@nItem": string;
+            /**
+             * @description `prod`: cProd, cEAN, xProd, NCM, CEST (when the rule has one), CFOP, uCom, qCom, vUnCom, vProd, cEANTrib, uTrib, qTrib, vUnTrib, vFrete, vDesc, vOutro (when not zero), indTot
+             * @example {
+             *       "cProd": "demo-burger",
+             *       "cEAN": "SEM GTIN",
+             *       "xProd": "Classic burger",
+             *       "NCM": "21069090",
+             *       "CFOP": "5102",
+             *       "uCom": "UN",
+             *       "qCom": "2.0000",
+             *       "vUnCom": "25.90",
+             *       "vProd": "51.80",
+             *       "cEANTrib": "SEM GTIN",
+             *       "uTrib": "UN",
+             *       "qTrib": "2.0000",
+             *       "vUnTrib": "25.90",
+             *       "indTot": "1"
+             *     }
+             */
+            prod: components["schemas"]["NfeGroupDto"];
+            /**
+             * @description `imposto`: `ICMS` (one of ICMS00, ICMS20, ICMS40, ICMS51, ICMS60, ICMS90, ICMSSN102, ICMSSN500, ICMSSN900), `PIS` and `COFINS` (Aliq, NT or Outr), and `IBSCBS` when the rule has reform rates
+             * @example {
+             *       "ICMS": {
+             *         "ICMS00": {
+             *           "orig": "0",
+             *           "CST": "00",
+             *           "modBC": "3",
+             *           "vBC": "51.80",
+             *           "pICMS": "18.0000",
+             *           "vICMS": "9.32"
+             *         }
+             *       },
+             *       "PIS": {
+             *         "PISAliq": {
+             *           "CST": "01",
+             *           "vBC": "42.48",
+             *           "pPIS": "0.6500",
+             *           "vPIS": "0.28"
+             *         }
+             *       },
+             *       "COFINS": {
+             *         "COFINSAliq": {
+             *           "CST": "01",
+             *           "vBC": "42.48",
+             *           "pCOFINS": "3.0000",
+             *           "vCOFINS": "1.27"
+             *         }
+             *       }
+             *     }
+             */
+            imposto: components["schemas"]["NfeGroupDto"];
+        };
+        NfeItemsDto: {
+            /** @example ORD-2026-000123 */
+            orderId: string;
+            /**
+             * @example 65
+             * @enum {string}
+             */
+            model: "65" | "55";
+            /**
+             * @description Código de Regime Tributário of the fiscal group: 1 Simples Nacional, 3 normal regime, 4 MEI
+             * @example 3
+             * @enum {string}
+             */
+            crt: "1" | "3" | "4";
+            /**
+             * @example PL_010_V1.30
+             * @enum {string}
+             */
+            layout: "PL_010_V1.30";
+            /** @description One per taxed item, in payload order */
+            det: components["schemas"]["NfeDetDto"][];
+            /**
+             * @description `ICMSTot` (every element the schema requires; each figure the sum of the printed item figures, vNF = vProd − vDesc + vFrete + vSeg + vOutro) and `IBSCBSTot` when an item has `IBSCBS`
+             * @example {
+             *       "ICMSTot": {
+             *         "vBC": "51.80",
+             *         "vICMS": "9.32",
+             *         "vICMSDeson": "0.00",
+             *         "vFCP": "0.00",
+             *         "vBCST": "0.00",
+             *         "vST": "0.00",
+             *         "vFCPST": "0.00",
+             *         "vFCPSTRet": "0.00",
+             *         "vProd": "51.80",
+             *         "vFrete": "0.00",
+             *         "vSeg": "0.00",
+             *         "vDesc": "0.00",
+             *         "vII": "0.00",
+             *         "vIPI": "0.00",
+             *         "vIPIDevol": "0.00",
+             *         "vPIS": "0.28",
+             *         "vCOFINS": "1.27",
+             *         "vOutro": "0.00",
+             *         "vNF": "51.80"
+             *       }
+             *     }
+             */
+            total: components["schemas"]["NfeGroupDto"];
+        };
+        NfeProblemDto: {
+            /** @description The request field the failure is about (a path parameter by its name) */
+            field: string;
+            /** @description The problem in words, for people: programs read the typed fields */
+            problem: string;
+            /**
+             * @description Why: NO_TAX (the item has no taxes: see its warning), NO_CFOP (neither its rule nor the group's `settings.defaultCfop`), ICMS_ST_NOT_COMPUTED (CST 10, 30, 70), ICMS_CST_NOT_SUPPORTED, CSOSN_NOT_SUPPORTED (101, 201, 202, 203, or a 2-digit CST in a Simples Nacional group), PIS_COFINS_CST_NOT_SUPPORTED (03, by quantity), NO_CCLASSTRIB (reform rates without CST_IBSCBS and cClassTrib), CPROD_TOO_LONG (a product id over 60 characters), CPROD_NOT_PRINTABLE, TOO_MANY_ITEMS (over 990 items)
+             * @example ICMS_ST_NOT_COMPUTED
+             * @enum {string}
+             */
+            code: "NO_TAX" | "NO_CFOP" | "ICMS_ST_NOT_COMPUTED" | "ICMS_CST_NOT_SUPPORTED" | "CSOSN_NOT_SUPPORTED" | "PIS_COFINS_CST_NOT_SUPPORTED" | "NO_CCLASSTRIB" | "CPROD_TOO_LONG" | "CPROD_NOT_PRINTABLE" | "TOO_MANY_ITEMS";
+        };
         EnrichOrderResponseDto: {
             /** @example Order enriched */
             message: string;
@@ -4218,129 +4341,10 @@ export interface components {
              *     }
              */
             payload: components["schemas"]["EnrichedOrderPayloadDto"];
-        };
-        NfeGroupDto: {
-            [key: string]: unknown;
-        };
-        NfeDetDto: {
-            /**
-             * @description The `det` element's attribute `nItem` (1, 2, ... in payload order: a line, then its taxed modifiers), named with `@` as xmlbuilder2 writes attributes
-             * @example 1
-             */
-            "@nItem": string;
-            /**
-             * @description `prod`: cProd, cEAN, xProd, NCM, CEST (when the rule has one), CFOP, uCom, qCom, vUnCom, vProd, cEANTrib, uTrib, qTrib, vUnTrib, vFrete, vDesc, vOutro (when not zero), indTot
-             * @example {
-             *       "cProd": "demo-burger",
-             *       "cEAN": "SEM GTIN",
-             *       "xProd": "Classic burger",
-             *       "NCM": "21069090",
-             *       "CFOP": "5102",
-             *       "uCom": "UN",
-             *       "qCom": "2.0000",
-             *       "vUnCom": "25.90",
-             *       "vProd": "51.80",
-             *       "cEANTrib": "SEM GTIN",
-             *       "uTrib": "UN",
-             *       "qTrib": "2.0000",
-             *       "vUnTrib": "25.90",
-             *       "indTot": "1"
-             *     }
-             */
-            prod: components["schemas"]["NfeGroupDto"];
-            /**
-             * @description `imposto`: `ICMS` (one of ICMS00, ICMS20, ICMS40, ICMS51, ICMS60, ICMS90, ICMSSN102, ICMSSN500, ICMSSN900), `PIS` and `COFINS` (Aliq, NT or Outr), and `IBSCBS` when the rule has reform rates
-             * @example {
-             *       "ICMS": {
-             *         "ICMS00": {
-             *           "orig": "0",
-             *           "CST": "00",
-             *           "modBC": "3",
-             *           "vBC": "51.80",
-             *           "pICMS": "18.0000",
-             *           "vICMS": "9.32"
-             *         }
-             *       },
-             *       "PIS": {
-             *         "PISAliq": {
-             *           "CST": "01",
-             *           "vBC": "42.48",
-             *           "pPIS": "0.6500",
-             *           "vPIS": "0.28"
-             *         }
-             *       },
-             *       "COFINS": {
-             *         "COFINSAliq": {
-             *           "CST": "01",
-             *           "vBC": "42.48",
-             *           "pCOFINS": "3.0000",
-             *           "vCOFINS": "1.27"
-             *         }
-             *       }
-             *     }
-             */
-            imposto: components["schemas"]["NfeGroupDto"];
-        };
-        NfeItemsDto: {
-            /** @example ORD-2026-000123 */
-            orderId: string;
-            /**
-             * @example 65
-             * @enum {string}
-             */
-            model: "65" | "55";
-            /**
-             * @description Código de Regime Tributário of the fiscal group: 1 Simples Nacional, 3 normal regime, 4 MEI
-             * @example 3
-             * @enum {string}
-             */
-            crt: "1" | "3" | "4";
-            /**
-             * @example PL_010_V1.30
-             * @enum {string}
-             */
-            layout: "PL_010_V1.30";
-            /** @description One per taxed item, in payload order */
-            det: components["schemas"]["NfeDetDto"][];
-            /**
-             * @description `ICMSTot` (every element the schema requires; each figure the sum of the printed item figures, vNF = vProd − vDesc + vFrete + vSeg + vOutro) and `IBSCBSTot` when an item has `IBSCBS`
-             * @example {
-             *       "ICMSTot": {
-             *         "vBC": "51.80",
-             *         "vICMS": "9.32",
-             *         "vICMSDeson": "0.00",
-             *         "vFCP": "0.00",
-             *         "vBCST": "0.00",
-             *         "vST": "0.00",
-             *         "vFCPST": "0.00",
-             *         "vFCPSTRet": "0.00",
-             *         "vProd": "51.80",
-             *         "vFrete": "0.00",
-             *         "vSeg": "0.00",
-             *         "vDesc": "0.00",
-             *         "vII": "0.00",
-             *         "vIPI": "0.00",
-             *         "vIPIDevol": "0.00",
-             *         "vPIS": "0.28",
-             *         "vCOFINS": "1.27",
-             *         "vOutro": "0.00",
-             *         "vNF": "51.80"
-             *       }
-             *     }
-             */
-            total: components["schemas"]["NfeGroupDto"];
-        };
-        NfeProblemDto: {
-            /** @description The request field the failure is about (a path parameter by its name) */
-            field: string;
-            /** @description The problem in words, for people: programs read the typed fields */
-            problem: string;
-            /**
-             * @description Why: NO_TAX (the item has no taxes: see its warning), NO_CFOP (neither its rule nor the group's `settings.defaultCfop`), ICMS_ST_NOT_COMPUTED (CST 10, 30, 70), ICMS_CST_NOT_SUPPORTED, CSOSN_NOT_SUPPORTED (101, 201, 202, 203, or a 2-digit CST in a Simples Nacional group), PIS_COFINS_CST_NOT_SUPPORTED (03, by quantity), NO_CCLASSTRIB (reform rates without CST_IBSCBS and cClassTrib), CPROD_TOO_LONG (a product id over 60 characters), CPROD_NOT_PRINTABLE, TOO_MANY_ITEMS (over 990 items)
-             * @example ICMS_ST_NOT_COMPUTED
-             * @enum {string}
-             */
-            code: "NO_TAX" | "NO_CFOP" | "ICMS_ST_NOT_COMPUTED" | "ICMS_CST_NOT_SUPPORTED" | "CSOSN_NOT_SUPPORTED" | "PIS_COFINS_CST_NOT_SUPPORTED" | "NO_CCLASSTRIB" | "CPROD_TOO_LONG" | "CPROD_NOT_PRINTABLE" | "TOO_MANY_ITEMS";
+            /** @description With `?nfe=65|55`: the order's invoice items (`det` and `total`), computed from this enrichment, as `GET /api/orders/{orderId}/nfe` answers them */
+            nfe?: components["schemas"]["NfeItemsDto"];
+            /** @description With `?nfe=`, instead of `nfe` when the order cannot be printed: one entry per cause (the item's path, the problem, the code), as the details of 422 NFE_NOT_ISSUABLE */
+            nfeProblems?: components["schemas"]["NfeProblemDto"][];
         };
         NfeNotIssuableErrorDto: {
             /** @description Human-readable explanation (always one string) */
@@ -4356,6 +4360,10 @@ export interface components {
              * @example Order ORD-2026-000123 enriched, stored and forwarded: the webhook answered 200 (attempt 1)
              */
             message: string;
+            /** @description With `?nfe=`: the order's invoice items, as forwarded beside the payload */
+            nfe?: components["schemas"]["NfeItemsDto"];
+            /** @description With `?nfe=`, instead of `nfe`: why the order's items cannot be printed (one entry per cause) */
+            nfeProblems?: components["schemas"]["NfeProblemDto"][];
         };
         OrderNotEnrichedDetailDto: {
             /** @description The request field the failure is about (a path parameter by its name) */
@@ -9576,6 +9584,8 @@ export interface operations {
                 dryRun?: boolean;
                 /** @description The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else */
                 profile?: "standard" | "ifood";
+                /** @description Also answer the order's invoice items: 65 (NFC-e) or 55 (NF-e). The answer (and a forwarded body) gains `nfe`, the items as `GET /api/orders/{orderId}/nfe` answers them, or `nfeProblems` (why the order cannot be printed) and is otherwise unchanged; with `dryRun` too */
+                nfe?: "65" | "55";
             };
             header?: never;
             path?: never;
@@ -9887,6 +9897,8 @@ export interface operations {
             query?: {
                 /** @description The body's shape: `standard` (the default) is the service's own order; `ifood` is iFood's order details, mapped to the service's shape before anything else */
                 profile?: "standard" | "ifood";
+                /** @description Also answer the order's invoice items: 65 (NFC-e) or 55 (NF-e). The answer (and a forwarded body) gains `nfe`, the items as `GET /api/orders/{orderId}/nfe` answers them, or `nfeProblems` (why the order cannot be printed) and is otherwise unchanged */
+                nfe?: "65" | "55";
             };
             header?: never;
             path?: never;

@@ -3,6 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
 import type { TaxWarningCode } from '../../tax-engine/tax-engine.js';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
+import { NfeProblemDto } from '../../fiscal-documents/nfe/dto/nfe-errors.dto.js';
+import { NfeItemsDto } from '../../fiscal-documents/nfe/dto/nfe-items.dto.js';
 import { ENRICHED_ORDER_EXAMPLE, ORDER_EXAMPLE, ORDER_WITH_ADJUSTMENTS_EXAMPLE } from '../../demo/order-examples.js';
 import {
   OrderDeliveryFeeDto,
@@ -326,6 +328,12 @@ export class EnrichOrderResponseDto {
   orderId: string;
   @ApiProperty({ example: ENRICHED_ORDER_EXAMPLE })
   payload: EnrichedOrderPayloadDto;
+
+  /** With `?nfe=65|55`: the order's invoice items (`det` and `total`), computed from this enrichment, as `GET /api/orders/{orderId}/nfe` answers them */
+  nfe?: NfeItemsDto;
+
+  /** With `?nfe=`, instead of `nfe` when the order cannot be printed: one entry per cause (the item's path, the problem, the code), as the details of 422 NFE_NOT_ISSUABLE */
+  nfeProblems?: NfeProblemDto[];
 }
 
 export { ORDER_EXAMPLE, ORDER_WITH_ADJUSTMENTS_EXAMPLE };

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
 import { EnrichQueryDto } from './enrichment.dto.js';
+import { NFE_MODELS, type NfeModel } from '../../fiscal-documents/nfe/nfe-layout.js';
 
 /**
  * The order shapes the enrichment routes read (`?profile=`): `standard`, the service's own (the default), or another
@@ -17,6 +18,12 @@ export class ProfileQueryDto {
   @IsOptional()
   @IsIn(ORDER_PROFILES, { message: `must be one of: ${ORDER_PROFILES.join(', ')}` })
   profile?: OrderProfile;
+
+  /** Also answer the order's invoice items: 65 (NFC-e) or 55 (NF-e). The answer (and a forwarded body) gains `nfe`, the items as `GET /api/orders/{orderId}/nfe` answers them, or `nfeProblems` (why the order cannot be printed) and is otherwise unchanged */
+  @ApiProperty({ enum: NFE_MODELS, required: false, example: '65' })
+  @IsOptional()
+  @IsIn(NFE_MODELS, { message: `must be one of: ${NFE_MODELS.join(', ')}` })
+  nfe?: NfeModel;
 }
 
 export class EnrichProfileQueryDto extends EnrichQueryDto {
@@ -25,6 +32,12 @@ export class EnrichProfileQueryDto extends EnrichQueryDto {
   @IsOptional()
   @IsIn(ORDER_PROFILES, { message: `must be one of: ${ORDER_PROFILES.join(', ')}` })
   profile?: OrderProfile;
+
+  /** Also answer the order's invoice items: 65 (NFC-e) or 55 (NF-e). The answer (and a forwarded body) gains `nfe`, the items as `GET /api/orders/{orderId}/nfe` answers them, or `nfeProblems` (why the order cannot be printed) and is otherwise unchanged; with `dryRun` too */
+  @ApiProperty({ enum: NFE_MODELS, required: false, example: '65' })
+  @IsOptional()
+  @IsIn(NFE_MODELS, { message: `must be one of: ${NFE_MODELS.join(', ')}` })
+  nfe?: NfeModel;
 }
 
 /** The store, as iFood names it */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { matrixFromRows, rowsFromMatrix, UF_CODES, type FiscalGroup, type MatrixRow } from './matrix-model';
 
-type GroupSettings = Required<FiscalGroup['settings']>;
+// The default CFOP is kept as stored: the form leaves it out, and a partial update keeps it.
+type GroupSettings = Required<Omit<FiscalGroup['settings'], 'defaultCfop'>>;
 export type DeliveryFeeOnInvoice = GroupSettings['deliveryFeeOnInvoice'];
 
 /** The choices of `settings.deliveryFeeOnInvoice`, the default first. */

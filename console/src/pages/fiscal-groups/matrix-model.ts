@@ -32,6 +32,7 @@ export const RULE_FIELDS: { name: RuleField; rate: boolean; required: boolean; w
   { name: 'IBS_UF_rate', rate: true, required: false, width: 100 },
   { name: 'IBS_Mun_rate', rate: true, required: false, width: 100 },
   { name: 'CBS_rate', rate: true, required: false, width: 90 },
+  { name: 'orig', rate: false, required: false, width: 70 },
 ];
 
 /** One editable row of the matrix: every cell as typed text. */

@@ -43,7 +43,7 @@ describe('TaxMatrixTable', () => {
     expect(within(table).getByRole('textbox', { name: 'CEST for NCM 22030000' })).toHaveValue('0302100');
     expect(within(table).getByRole('textbox', { name: 'FCP rate for NCM 22030000' })).toHaveValue('');
     // NCM and the 15 rule fields.
-    expect(within(table).getAllByRole('textbox')).toHaveLength(16);
+    expect(within(table).getAllByRole('textbox')).toHaveLength(17);
   });
 
   it('changes the cell typed in, reading a decimal comma as the rate', async () => {
