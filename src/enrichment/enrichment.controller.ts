@@ -15,7 +15,7 @@ import {
   WrappedOrderPayloadDto,
 } from './dto/enrichment.dto.js';
 import { EnrichProfileQueryDto, IfoodOrderDto } from './dto/order-profile.dto.js';
-import { REGISTERED_PROFILES } from './profiles/registered-profiles.js';
+import { REGISTERED_PROFILES } from './marketplaces/registered-profiles.js';
 import { EnrichmentService, withJsonMember } from './enrichment.service.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ErrorFamily } from '../common/errors/error-families.js';

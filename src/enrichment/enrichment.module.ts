@@ -7,7 +7,7 @@ import { EnrichmentController } from './enrichment.controller.js';
 import { EnrichmentService } from './enrichment.service.js';
 import { MARKETPLACE_PROFILES } from './profiles/marketplace-profile.js';
 import { ProfileRegistry } from './profiles/profile-registry.js';
-import { REGISTERED_PROFILES } from './profiles/registered-profiles.js';
+import { REGISTERED_PROFILES } from './marketplaces/registered-profiles.js';
 
 @Module({
   imports: [OrdersModule, TaxEngineModule, PersonalDataKeysModule, FiscalDocumentsModule],

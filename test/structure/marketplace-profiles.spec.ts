@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { REGISTERED_PROFILES } from '../../src/enrichment/profiles/registered-profiles.js';
+import { REGISTERED_PROFILES } from '../../src/enrichment/marketplaces/registered-profiles.js';
 
 /**
  * A marketplace profile is one module: a folder of `src/enrichment/` holding its `*-profile.ts` (the
@@ -10,8 +10,8 @@ import { REGISTERED_PROFILES } from '../../src/enrichment/profiles/registered-pr
  * profile's name (docs/adding-a-marketplace.md).
  */
 
-const REGISTRY = 'src/enrichment/profiles/registered-profiles.ts';
-/** What the profiles share (the interface, the registry, the reading kit): not a profile. */
+const REGISTRY = 'src/enrichment/marketplaces/registered-profiles.ts';
+/** What the profiles share (the interface, the reading kit): not a profile. The registry is in marketplaces/. */
 const SHARED = 'src/enrichment/profiles/';
 
 function sourceFiles(): string[] {

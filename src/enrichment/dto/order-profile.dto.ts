@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
 import { EnrichQueryDto } from './enrichment.dto.js';
-import { PROFILE_NAMES } from '../profiles/registered-profiles.js';
+import { PROFILE_NAMES } from '../marketplaces/registered-profiles.js';
 import { NFE_MODELS, type NfeModel } from '../../fiscal-documents/nfe/nfe-layout.js';
 
 /**

@@ -2,7 +2,7 @@ import { ifoodProfile } from '../ifood/ifood-profile.js';
 import { ninetyNineFoodProfile } from '../ninety-nine-food/ninety-nine-food-profile.js';
 import { keetaProfile, openDeliveryProfile } from '../open-delivery/open-delivery-profile.js';
 import { rappiProfile } from '../rappi/rappi-profile.js';
-import type { MarketplaceProfile } from './marketplace-profile.js';
+import type { MarketplaceProfile } from '../profiles/marketplace-profile.js';
 
 /**
  * The marketplaces the enrichment routes read (`?profile=`). Adding one is a module of its own and one entry
