@@ -49,8 +49,19 @@ async function invitePerson(t: TestApp, role: Role, name: string): Promise<{ ema
 
 const NAV = {
   support: ['Dashboard', 'Orders'],
-  fiscal: ['Dashboard', 'Orders', 'Fiscal groups', 'Product categories', 'Tax calculator'],
-  admin: ['Dashboard', 'Orders', 'Fiscal groups', 'Product categories', 'Tax calculator', 'People', 'API clients', 'Audit log'],
+  fiscal: ['Dashboard', 'Orders', 'Fiscal groups', 'Product categories', 'Tax calculator', 'Status aliases'],
+  admin: [
+    'Dashboard',
+    'Orders',
+    'Fiscal groups',
+    'Product categories',
+    'Tax calculator',
+    'Status aliases',
+    'People',
+    'API clients',
+    'Stores and channels',
+    'Audit log',
+  ],
 };
 
 async function navigationLinks(page: Page): Promise<string[]> {
