@@ -70,9 +70,11 @@ describe('fiscal group settings (e2e)', () => {
     ).items;
     // Newest first: the second update, then the first, then the create.
     expect(events.map((event) => event.action)).toEqual(['update', 'update', 'create']);
-    expect(events[1]!.changes.settings).toEqual({
-      before: { platformDiscountsReduceBase: true, serviceChargeInIcmsBase: true },
-      after: { platformDiscountsReduceBase: true, serviceChargeInIcmsBase: true, deliveryFeeOnInvoice: 'NEVER' },
+    // Each setting whose applied value changed, on its own line (the default WHEN_MERCHANT_DELIVERS applied before).
+    expect(events[1]!.changes).toEqual({ 'settings.deliveryFeeOnInvoice': { before: 'WHEN_MERCHANT_DELIVERS', after: 'NEVER' } });
+    expect(events[0]!.changes).toEqual({
+      'settings.platformDiscountsReduceBase': { before: true, after: false },
+      'settings.deliveryFeeOnInvoice': { before: 'NEVER', after: 'WHEN_MERCHANT_DELIVERS' },
     });
   });
 
