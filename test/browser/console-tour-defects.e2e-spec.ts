@@ -214,8 +214,9 @@ describeWithBrowser('admin console: the defects found on a tour of the console (
 
     const refused = page.waitForResponse((response) => response.url().includes('/api/') && response.status() === 401);
     await page.reload();
-    const answer = await refused;
-    expect(((await answer.json()) as { error: string }).error).toBe('ACCESS_REMOVED');
+    // Its body (ACCESS_REMOVED) cannot be read here: the console navigates to sign-in at once. The message below is
+    // what only that code shows.
+    expect((await refused).status()).toBe(401);
     await page.getByRole('alert').filter({ hasText: 'Your access to the console was removed by an admin.' }).waitFor();
     expect(await page.getByText('Your session expired.').count()).toBe(0);
     await context.close();
