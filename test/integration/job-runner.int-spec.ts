@@ -89,7 +89,8 @@ describe('JobRunner (integration)', () => {
   });
 
   it('never runs two rounds of two runners with the same lock at once, however their rounds cross', async () => {
-    const runners = [db.get(JobRunner), anotherRunner()];
+    const metrics = [db.get(JobMetrics), new JobMetrics()];
+    const runners = [db.get(JobRunner), anotherRunner(metrics[1])];
     let active = 0;
     let most = 0;
     let rounds = 0;
@@ -111,9 +112,19 @@ describe('JobRunner (integration)', () => {
         },
       }),
     );
-    for (const job of jobs) job.start();
-    await eventually(() => rounds >= 30, { what: '30 rounds' });
-    await Promise.all(jobs.map((job) => job.stop()));
+    try {
+      for (const job of jobs) job.start();
+      // Each round is a few round trips to the database; on a machine loaded by the other test files they can take
+      // long, hence the room. Should it still run out, the message says how each runner's rounds ended.
+      await eventually(() => rounds >= 20, { timeoutMs: 60_000, what: '20 rounds' }).catch(async (error: Error) => {
+        const ended = await Promise.all(jobs.map(async (job, index) => `${job.name}: ${JSON.stringify(await runsOf(metrics[index], job.name))}`));
+        const failure = lines.findLast((line) => String(line.job).startsWith('crossing-') && line.level === 40);
+        throw new Error(`${error.message} (${rounds} ran; ${ended.join(', ')}; last failure: ${JSON.stringify(failure?.err ?? null)})`);
+      });
+    } finally {
+      // Stopped even when the wait fails: a runner left going would hold the lock the next tests take.
+      await Promise.all(jobs.map((job) => job.stop()));
+    }
     expect(most).toBe(1);
   });
 
