@@ -154,15 +154,22 @@ describe('People: sessions', () => {
     }
   });
 
-  it("refuses a deactivated person's open session at its next request", async () => {
+  it("refuses a deactivated person's open session at its next request with ACCESS_REMOVED", async () => {
     const person = await signedInPerson(t, 'support');
     expect((await t.http.get('/admin/orders', asPerson(person))).status).toBe(200);
     const admin = await signIn(t.http, BOOTSTRAP_ADMIN.email, BOOTSTRAP_ADMIN.password, from());
     expect((await t.http.request('PATCH', `/admin/users/${person.id}`, { active: false }, asPerson(admin))).status).toBe(200);
-    expect((await t.http.get('/admin/orders', asPerson(person))).status).toBe(401);
-    // Active again, the old session stays ended.
+    // Told that the access was removed, not that the session expired: the console says so in the person's words.
+    for (const path of ['/auth/session', '/admin/orders']) {
+      const refused = await t.http.get(path, asPerson(person));
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ error: 'ACCESS_REMOVED' });
+    }
+    // Active again, the old session stays ended, now as any ended session.
     expect((await t.http.request('PATCH', `/admin/users/${person.id}`, { active: true }, asPerson(admin))).status).toBe(200);
-    expect((await t.http.get('/admin/orders', asPerson(person))).status).toBe(401);
+    const ended = await t.http.get('/admin/orders', asPerson(person));
+    expect(ended.status).toBe(401);
+    expect(ended.body).toMatchObject({ error: 'UNAUTHORIZED' });
   });
 
   it("ends the person's other sessions at a password change; this one goes on under a new id", async () => {
