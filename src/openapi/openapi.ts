@@ -15,7 +15,7 @@ const DESCRIPTION = `Receives ordering-platform orders, computes ICMS, PIS and C
 
 **Authentication.** Get a token with \`POST /api/authentication/login\` (or the OAuth 2.0 endpoint \`POST /api/domain-cliente/token\`) and send it as \`Authorization: Bearer <token>\`. Scopes: \`admin\` (fiscal configuration, order list), \`orders\` (enrichment, fulfillment), \`platform\` (new-order webhook).
 
-**Errors.** Each family of routes has one body shape: Error A \`{ message, error, details? }\` (login, enrichment, admin), Error B \`{ statusCode, message }\` (channel configuration), Error C \`{ error, error_description }\` (\`/domain-cliente/*\`), Error D \`{ error, message }\` (order fulfillment; the same sentence in both). Error A codes: ${list(GENERIC_ERROR_CODES)}; a domain failure has its own code, and each item of its \`details\` carries typed fields beside \`field\` and \`problem\`, declared per operation: ${list(DOMAIN_ERROR_CODES.filter((code) => !POINT_OF_SALE_DOMAIN_CODES.includes(code)))}. An Error D domain failure keeps the sentence in \`error\` and \`message\` and adds \`code\` and typed \`details\`, declared per operation the same way (told apart by \`code\`): ${list(POINT_OF_SALE_DOMAIN_CODES)}; other Error D answers carry only the sentence. Error C codes: ${list(OAUTH_ERROR_CODES)}.
+**Errors.** Each family of routes has one body shape: the admin API's \`{ message, error, details? }\` (login, enrichment, admin), the channel configuration's \`{ statusCode, message }\`, the OAuth shape \`{ error, error_description }\` (\`/domain-cliente/*\`), and the point of sale's \`{ error, message }\` (order fulfillment; the same sentence in both). The admin API's codes: ${list(GENERIC_ERROR_CODES)}; a domain failure has its own code, and each item of its \`details\` carries typed fields beside \`field\` and \`problem\`, declared per operation: ${list(DOMAIN_ERROR_CODES.filter((code) => !POINT_OF_SALE_DOMAIN_CODES.includes(code)))}. A point-of-sale domain failure keeps the sentence in \`error\` and \`message\` and adds \`code\` and typed \`details\`, declared per operation the same way (told apart by \`code\`): ${list(POINT_OF_SALE_DOMAIN_CODES)}; other point-of-sale error answers carry only the sentence. OAuth error codes: ${list(OAUTH_ERROR_CODES)}.
 
 Every response carries \`x-request-id\` (the caller's, when sent).`;
 
@@ -57,7 +57,7 @@ export async function buildOpenApiDocument(app: INestApplication, errorFamilies:
     .addTag('Orders (admin)', 'Stored orders: the filtered list, the detail with its history and deliveries, redelivery. Scope `admin`.')
     .addTag(
       'Order fulfillment',
-      'Tracking, transfers between stores, pickup dispatch, status changes, payments (`/api/api/order/*`, Error D). Scope `orders`.',
+      'Tracking, transfers between stores, pickup dispatch, status changes, payments (`/api/api/order/*`, errors in the point-of-sale shape). Scope `orders`.',
     )
     .addTag(
       'Status aliases',
@@ -71,8 +71,11 @@ export async function buildOpenApiDocument(app: INestApplication, errorFamilies:
       'Clients (admin)',
       'API clients: list, create, change (scopes, stores, active) and rotate secrets. A client may be limited to stores. Scope `admin` or role admin.',
     )
-    .addTag('Platform webhooks', "The ordering platform's new-order webhook (Error C). Scope `platform`.")
-    .addTag('Stores and channels', 'The whole store and sales-channel configuration, replaced atomically (Error B).')
+    .addTag('Platform webhooks', "The ordering platform's new-order webhook (errors in the OAuth shape). Scope `platform`.")
+    .addTag(
+      'Stores and channels',
+      'The whole store and sales-channel configuration, replaced atomically (errors in the channel-configuration shape).',
+    )
     .addTag('Audit log', 'Every change made through the API or the console: who, what, to what, before and after. Role or scope `admin`.')
     .addTag(
       'Personal data',

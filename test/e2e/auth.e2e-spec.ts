@@ -327,7 +327,7 @@ describe('authentication (e2e)', () => {
       expect(response.body.error).toBe('PAYLOAD_TOO_LARGE');
     });
 
-    it('answers 404 in Error A shape for an unknown route', async () => {
+    it('answers 404 in the admin-API error shape for an unknown route', async () => {
       const response = await t.http.get('/no/such/route');
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ message: expect.any(String), error: 'NOT_FOUND' });

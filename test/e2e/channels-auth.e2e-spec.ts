@@ -16,7 +16,7 @@ describe('stores and sales channels (e2e)', () => {
   });
 
   describe('authentication', () => {
-    it('POST answers 401 Error B without credentials, before looking at the body', async () => {
+    it('POST answers 401 in the channel-configuration error shape without credentials, before looking at the body', async () => {
       const response = await post({ not: 'valid' }, null);
       expectError(response, 401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Basic/);
@@ -38,7 +38,7 @@ describe('stores and sales channels (e2e)', () => {
       expect(await read()).toEqual(before);
     });
 
-    it('POST answers 403 Error B to a client without the scope admin', async () => {
+    it('POST answers 403 in the channel-configuration error shape to a client without the scope admin', async () => {
       const client = await t.createClient(['orders', 'platform']);
       const before = await read();
       const response = await post(variant(2), basic(client.clientId, client.clientSecret));

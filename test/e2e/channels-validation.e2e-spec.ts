@@ -63,7 +63,7 @@ describe('stores and sales channels (e2e)', () => {
     await t.close();
   });
 
-  describe('validation: each rule answers 400 Error B naming the problem', () => {
+  describe('validation: each rule answers 400 in the channel-configuration error shape, naming the problem', () => {
     /** A small valid request each case breaks in one place. */
     const base = (): ChannelsRequest => ({
       stores: [
@@ -258,7 +258,7 @@ describe('stores and sales channels (e2e)', () => {
       }
     });
 
-    it('answers 400 Error B to malformed JSON', async () => {
+    it('answers 400 in the channel-configuration error shape to malformed JSON', async () => {
       const response = await t.http.post<ChannelsAnswer>(PATH, undefined, {
         raw: '{"stores": [',
         headers: { authorization: admin, 'content-type': 'application/json' },

@@ -131,7 +131,7 @@ describe('order fulfillment /api/api/order/* (e2e)', () => {
       expect(failed(await changeStatus('nobody-ordered-this', 'ACCEPTED'), 404)).toEqual(errorD('Order nobody-ordered-this not found'));
     });
 
-    it('401 and 403 in the Error D shape', async () => {
+    it('401 and 403 in the point-of-sale error shape', async () => {
       const none = t.apiAs().POST('/api/api/order/status', { body: { order_id: 'x', status: 'ACCEPTED' } });
       expect(Object.keys(failed(await none, 401))).toEqual(['error', 'message']);
       const platformOnly = await t.tokenFor(['platform', 'admin']);

@@ -44,7 +44,7 @@ describe('POST /api/domain-cliente/webhook/new-order (e2e)', () => {
     await t.close();
   });
 
-  it('401 invalid_token without a token (Error C, WWW-Authenticate: Bearer)', async () => {
+  it('401 invalid_token without a token (OAuth error shape, WWW-Authenticate: Bearer)', async () => {
     const answer = await deliver(newOrder(unique('anon')), null);
     expect(answer.response.headers.get('www-authenticate')).toBe('Bearer');
     expect(failed(answer, 401)).toEqual({ error: 'invalid_token', error_description: expect.any(String) });

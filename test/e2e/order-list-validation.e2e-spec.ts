@@ -18,7 +18,7 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
   });
 
   describe('the list', () => {
-    describe('refuses a bad query with 400 in the Error A shape', () => {
+    describe('refuses a bad query with 400 in the admin-API error shape', () => {
       it.each([
         ['page 0', { page: 0 }, 'page'],
         ['page x', { page: 'x' }, 'page'],

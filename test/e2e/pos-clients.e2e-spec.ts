@@ -172,7 +172,7 @@ describe('the platform’s point-of-sale clients, replayed (e2e)', () => {
     expect(order.dispatches[0].idTransaccion).toBe(form.get('id_transaccion'));
   });
 
-  it('answers an unknown label with 400 listing the accepted values and naming the alias route, in both Error D fields', async () => {
+  it('answers an unknown label with 400 listing the accepted values and naming the alias route, in both fields of the point-of-sale error shape', async () => {
     const orderId = unique('pos-unknown');
     await enrich(orderId, '131');
     const answer = await t.http.post<PosAnswer>(`${ORDER}/status`, { order_id: orderId, status: 'Esperando Pago' }, { token });

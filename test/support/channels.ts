@@ -238,10 +238,10 @@ export async function bootChannelsApp(): Promise<ChannelsApp> {
   return { t, admin: basic(client.clientId, client.clientSecret), bearer: await t.tokenFor(['admin']) };
 }
 
-/** What a POST (sent raw: the tests send bodies outside the schema) answers: the fresh token, or Error B. */
+/** What a POST (sent raw: the tests send bodies outside the schema) answers: the fresh token, or the channel-configuration error body. */
 export type ChannelsAnswer = Partial<Schemas['ChannelsStoresReplacedDto'] & Schemas['ChannelErrorResponseDto']>;
 
-/** Error B: `{ statusCode: "<status>", message }` and nothing else. */
+/** The channel-configuration error body: `{ statusCode: "<status>", message }` and nothing else. */
 export function expectError(response: HttpResponse<ChannelsAnswer>, status: number): void {
   expect({ status: response.status, keys: Object.keys(response.body).sort() }).toEqual({ status, keys: ['message', 'statusCode'] });
   expect(response.body.statusCode).toBe(String(status));

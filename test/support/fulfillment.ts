@@ -17,7 +17,7 @@ export function clientIdOf(token: string): string {
   return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
 }
 
-/** Error D: the same sentence in `error` and `message`. */
+/** The point-of-sale error body: the same sentence in `error` and `message`. */
 export const errorD = (sentence: string) => ({ error: sentence, message: sentence });
 /** A point-of-sale domain failure: the published body plus its code and typed details. */
 export const domainErrorD = (sentence: string, code: string, details: Record<string, unknown>[]) => ({

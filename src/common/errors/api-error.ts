@@ -27,7 +27,7 @@ export class ApiError extends Error {
       details?: ErrorDetail[];
       status?: number;
       headers?: Record<string, string>;
-      /** Overrides the Error C code derived from `code` (OAuth routes). */
+      /** Overrides the OAuth error code derived from `code` (OAuth routes). */
       oauthCode?: OAuthErrorCode;
     } = {},
   ) {

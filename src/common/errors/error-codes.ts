@@ -73,7 +73,7 @@ export function isDomainErrorCode(code: string): code is DomainErrorCode {
 }
 
 export type GenericErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-/** The codes without typed details: the `error` of the generic Error A body. */
+/** The codes without typed details: the `error` of the generic admin-API error body. */
 export const GENERIC_ERROR_CODES = Object.values(ErrorCode);
 
 export type ErrorCode = GenericErrorCode | DomainErrorCode;

@@ -7,14 +7,14 @@ import { type ErrorCode, isDomainErrorCode, OAuthErrorCode, STATUS_BY_CODE } fro
  * (docs/errors.md). A controller says its family with `@ErrorBodies(ErrorFamily.X)` above `@Controller`.
  */
 export const ErrorFamily = {
-  /** Login, enrichment and admin routes: `{ message, error, details? }` (Error A). */
+  /** Login, enrichment and admin routes: `{ message, error, details? }`. */
   AdminApi: 'admin-api',
-  /** The channel configuration, `/v3/channels-stores`: `{ statusCode, message }` (Error B). */
+  /** The channel configuration, `/v3/channels-stores`: `{ statusCode, message }`. */
   ChannelConfiguration: 'channel-configuration',
-  /** The OAuth routes, `/domain-cliente/*`: `{ error, error_description }` with an OAuth code (Error C). */
+  /** The OAuth routes, `/domain-cliente/*`: `{ error, error_description }` with an OAuth code. */
   OAuth: 'oauth',
   /**
-   * The point-of-sale routes, `/api/order/*`: `{ error, message }`, the same sentence in both (Error D);
+   * The point-of-sale routes, `/api/order/*`: `{ error, message }`, the same sentence in both;
    * a domain failure adds `code` and `details`.
    */
   PointOfSale: 'point-of-sale',

@@ -19,7 +19,7 @@ export class ErrorDetailDto {
   column?: string;
 }
 
-/** The admin API's error body (Error A: login, enrichment and admin routes), for the codes without typed details. */
+/** The admin API's error body (login, enrichment and admin routes), for the codes without typed details. */
 export class ErrorResponseDto {
   /** Human-readable explanation (always one string) */
   @ApiProperty({ example: 'Fiscal group not found' })
@@ -65,7 +65,7 @@ export abstract class PointOfSaleDomainErrorResponseDto {
   message: string;
 }
 
-/** The channel configuration's error body (Error B). */
+/** The channel configuration's error body. */
 export class ChannelErrorResponseDto {
   /** HTTP status code, as a string */
   @ApiProperty({ example: '400' })
@@ -75,7 +75,7 @@ export class ChannelErrorResponseDto {
   message: string;
 }
 
-/** The OAuth routes' error body, `/domain-cliente/*` (Error C: OAuth 2.0 error response, RFC 6749 §5.2). */
+/** The OAuth routes' error body, `/domain-cliente/*` (OAuth 2.0 error response, RFC 6749 §5.2). */
 export class OAuthErrorResponseDto {
   @ApiProperty({ enum: OAUTH_ERROR_CODES, example: 'invalid_client' })
   error: string;
@@ -85,7 +85,7 @@ export class OAuthErrorResponseDto {
 }
 
 /**
- * The point-of-sale routes' error body (Error D) for a failure without a domain code. The platform's
+ * The point-of-sale routes' error body for a failure without a domain code. The platform's
  * clients read `error` or `message`: both carry the sentence.
  */
 export class FulfillmentErrorResponseDto {
