@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import { createHmac } from 'node:crypto';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
-import { ClientsService } from './auth/clients.service.js';
+import { ApiClientsService } from './auth/api-clients.service.js';
 import { ApiError } from './common/errors/api-error.js';
 import { TokenService } from './auth/token.service.js';
 import type { AppConfig } from './config/app-config.js';
@@ -134,7 +134,7 @@ export async function createApp({ config, databaseUrl, logger }: CreateAppOption
   await serveConsole(app.getHttpAdapter().getInstance(), logger);
   await setupOpenApi(app, errorFamilies);
   await app.init();
-  await app.get(ClientsService).ensureBootstrapClient();
+  await app.get(ApiClientsService).ensureBootstrapClient();
   await app.get(UsersService).ensureBootstrapAdmin();
   return app;
 }

@@ -11,7 +11,7 @@ import { ApiClientEntity } from './api-client.entity.js';
 import { ApiClientsRepository } from './api-clients.repository.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
-import { ClientsService } from './clients.service.js';
+import { ApiClientsService } from './api-clients.service.js';
 import { CredentialThrottlerGuard } from './credential-throttler.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { OAuthTokenController } from './oauth-token.controller.js';
@@ -38,7 +38,7 @@ import { TokenService } from './token.service.js';
   ],
   controllers: [AuthController, OAuthTokenController],
   providers: [
-    ClientsService,
+    ApiClientsService,
     ApiClientsRepository,
     TokenService,
     AuthService,
@@ -47,6 +47,6 @@ import { TokenService } from './token.service.js';
     { provide: RateLimitCounterRepository, inject: [SqlRunner], useFactory: (db: SqlRunner) => new RateLimitCounterRepository(db) },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [ClientsService, TokenService, AuthService, CredentialThrottlerGuard, RateLimitCounterRepository],
+  exports: [ApiClientsService, TokenService, AuthService, CredentialThrottlerGuard, RateLimitCounterRepository],
 })
 export class AuthModule {}

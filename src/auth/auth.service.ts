@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode, OAuthErrorCode } from '../common/errors/error-codes.js';
 import { parseBasicAuthorization } from './basic-credentials.js';
-import { ClientsService } from './clients.service.js';
+import { ApiClientsService } from './api-clients.service.js';
 import { isScope, type Scope } from './scopes.js';
 import { TokenService, type IssuedToken } from './token.service.js';
 import type { LoginDto } from './dto/login.dto.js';
@@ -19,7 +19,7 @@ export interface GrantedToken extends IssuedToken {
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly clients: ClientsService,
+    private readonly clients: ApiClientsService,
     private readonly tokens: TokenService,
   ) {}
 

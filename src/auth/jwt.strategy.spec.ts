@@ -3,14 +3,14 @@ import { jest } from '@jest/globals';
 import jsonwebtoken from 'jsonwebtoken';
 import { Strategy } from 'passport-jwt';
 import type { AppConfig } from '../config/app-config.js';
-import type { ClientsService } from './clients.service.js';
+import type { ApiClientsService } from './api-clients.service.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { TokenService } from './token.service.js';
 
 const SECRET = 'unit-test-secret-unit-test-secret-000000';
 const config = { jwtSecret: SECRET, jwtTtlSeconds: 3600, jwtIssuer: 'order-tax-service', jwtAudience: 'order-tax-api' } as AppConfig;
 const activeClient = { clientId: 'client-1', name: 'Client 1', scopes: ['orders'], stores: [], active: true };
-const clients = { current: async () => activeClient } as unknown as ClientsService;
+const clients = { current: async () => activeClient } as unknown as ApiClientsService;
 
 type Outcome = { kind: 'success'; user: unknown } | { kind: 'fail'; info: unknown } | { kind: 'error'; error: unknown };
 

@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
-import { ClientsService } from './clients.service.js';
+import { ApiClientsService } from './api-clients.service.js';
 import type { ClientPrincipal } from './principal.js';
 import { isScope } from './scopes.js';
 import { lifetimeProblem, TokenService } from './token.service.js';
@@ -47,7 +47,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly clients: ClientsService,
+    private readonly clients: ApiClientsService,
     tokens: TokenService,
   ) {
     const verification = new ServiceTokenVerification(tokens);

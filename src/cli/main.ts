@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { ClientsService } from '../auth/clients.service.js';
+import { ApiClientsService } from '../auth/api-clients.service.js';
 import { commandLineContext } from '../audit/command-line-context.js';
-import { ClientsAdminService } from '../clients/clients.service.js';
+import { ApiClientsAdminService } from '../clients/api-clients-admin.service.js';
 import type { ClassConstructor } from 'class-transformer';
 import { CreateClientDto, UpdateClientDto } from '../clients/dto/client.dto.js';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
@@ -56,7 +56,7 @@ const COMMANDS: Record<string, Command> = {
       if (id !== undefined && !/^\d{1,20}$/.test(id)) throw new UsageError('--id must be a number');
       await asTheApiChecks(CreateClientDto, { name, scopes, stores });
       return async ({ app }) => {
-        const created = await app.get(ClientsAdminService).create({ name, scopes, stores, clientId: id }, commandLineContext());
+        const created = await app.get(ApiClientsAdminService).create({ name, scopes, stores, clientId: id }, commandLineContext());
         process.stdout.write(
           [
             `client_id:     ${created.clientId}`,
@@ -78,7 +78,7 @@ const COMMANDS: Record<string, Command> = {
     prepare:
       () =>
       async ({ app }) => {
-        for (const client of await app.get(ClientsService).list()) {
+        for (const client of await app.get(ApiClientsService).list()) {
           process.stdout.write(
             `${client.clientId}\t${client.active ? 'active' : 'inactive'}\t${client.scopes.join(',')}\t${describeStores(client.stores)}\t${client.name}\n`,
           );
@@ -106,7 +106,7 @@ const COMMANDS: Record<string, Command> = {
       if (name === undefined && scopes === undefined && stores === undefined) throw new UsageError('nothing to change');
       await asTheApiChecks(UpdateClientDto, { name, scopes, stores });
       return async ({ app }) => {
-        const client = await changedClient(app.get(ClientsAdminService), id, { name, scopes, stores });
+        const client = await changedClient(app.get(ApiClientsAdminService), id, { name, scopes, stores });
         process.stdout.write(
           `client ${id}: scopes ${client.scopes.join(',')}, stores ${describeStores(client.stores)}, name ${client.name}\n`,
         );
@@ -125,7 +125,7 @@ const COMMANDS: Record<string, Command> = {
         throw new UsageError(`--grace-seconds must be a whole number from 0 to ${MAX_GRACE_SECONDS}`);
       }
       return async ({ app }) => {
-        const rotated = await orNoClient(id, app.get(ClientsAdminService).rotateSecret(id, graceSeconds, commandLineContext()));
+        const rotated = await orNoClient(id, app.get(ApiClientsAdminService).rotateSecret(id, graceSeconds, commandLineContext()));
         const until = rotated.previousSecretValidUntil;
         process.stdout.write(
           [
@@ -147,7 +147,7 @@ const COMMANDS: Record<string, Command> = {
     prepare: (values) => {
       const id = clientIdOption(values);
       return async ({ app }) => {
-        await changedClient(app.get(ClientsAdminService), id, { active: false });
+        await changedClient(app.get(ApiClientsAdminService), id, { active: false });
         process.stdout.write(`client ${id} deactivated\n`);
       };
     },
@@ -159,7 +159,7 @@ const COMMANDS: Record<string, Command> = {
     prepare: (values) => {
       const id = clientIdOption(values);
       return async ({ app }) => {
-        await changedClient(app.get(ClientsAdminService), id, { active: true });
+        await changedClient(app.get(ApiClientsAdminService), id, { active: true });
         process.stdout.write(`client ${id} activated\n`);
       };
     },
@@ -231,7 +231,7 @@ async function asTheApiChecks(dto: ClassConstructor<object>, values: Record<stri
 }
 
 /** Changes a client as the API does (recorded in the audit log with the CLI's actor); a usage error when there is none. */
-function changedClient(clients: ClientsAdminService, id: string, patch: UpdateClientDto) {
+function changedClient(clients: ApiClientsAdminService, id: string, patch: UpdateClientDto) {
   return orNoClient(id, clients.update(id, patch, commandLineContext()));
 }
 

@@ -8,7 +8,7 @@ import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { ValidatedBody } from '../common/http/dto-validation.pipe.js';
 import { PageQueryDto } from '../common/http/pagination.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
-import { ClientsAdminService } from './clients.service.js';
+import { ApiClientsAdminService } from './api-clients-admin.service.js';
 import {
   ClientDto,
   ClientPageDto,
@@ -28,7 +28,7 @@ const NOT_FOUND = { 404: 'No client has this id' };
 @Controller('admin/clients')
 @Auth('admin', { role: 'admin' })
 export class ClientsController {
-  constructor(private readonly clients: ClientsAdminService) {}
+  constructor(private readonly clients: ApiClientsAdminService) {}
 
   @Get()
   @ApiOperation({ summary: 'List the API clients', description: 'Oldest first, paged. Never a secret.' })

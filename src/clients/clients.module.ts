@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { ClientsController } from './clients.controller.js';
-import { ClientsAdminService } from './clients.service.js';
+import { ApiClientsAdminService } from './api-clients-admin.service.js';
 
 /** Client management over HTTP (`/api/admin/clients`); the clients themselves are the auth module's. */
 @Module({
   imports: [AuthModule],
   controllers: [ClientsController],
-  providers: [ClientsAdminService],
+  providers: [ApiClientsAdminService],
 })
 export class ClientsModule {}

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { ApiClientEntity } from '../../src/auth/api-client.entity.js';
 import { AuthModule } from '../../src/auth/auth.module.js';
-import { ClientsService } from '../../src/auth/clients.service.js';
+import { ApiClientsService } from '../../src/auth/api-clients.service.js';
 import { createRootLogger } from '../../src/common/logging/logger.js';
 import { apiClient } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 import { BOOTSTRAP_ID, BOOTSTRAP_SECRET } from '../support/test-app.js';
 
-describe('ClientsService (integration)', () => {
+describe('ApiClientsService (integration)', () => {
   let db: IntegrationContext;
-  let service: ClientsService;
+  let service: ApiClientsService;
 
   const stored = (clientId: string) => db.dataSource.getRepository(ApiClientEntity).findOneByOrFail({ clientId });
   /** The id the sequence gives next (a sequence, read as PostgreSQL holds it: no entity maps it). */
@@ -24,7 +24,7 @@ describe('ClientsService (integration)', () => {
       imports: [AuthModule],
       env: { BOOTSTRAP_CLIENT_ID: BOOTSTRAP_ID, BOOTSTRAP_CLIENT_SECRET: BOOTSTRAP_SECRET },
     });
-    service = db.get(ClientsService);
+    service = db.get(ApiClientsService);
   });
   afterAll(async () => {
     await db.close();
@@ -65,7 +65,7 @@ describe('ClientsService (integration)', () => {
         logger: createRootLogger('warn', destination),
       });
       try {
-        await production.get(ClientsService).ensureBootstrapClient();
+        await production.get(ApiClientsService).ensureBootstrapClient();
         expect(await production.dataSource.getRepository(ApiClientEntity).count()).toBe(0);
         expect(lines.map((line) => (JSON.parse(line) as { msg?: string }).msg)).toEqual([
           expect.stringContaining('no API client exists yet'),

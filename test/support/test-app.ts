@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
-import { ClientsService } from '../../src/auth/clients.service.js';
+import { ApiClientsService } from '../../src/auth/api-clients.service.js';
 import { TokenService } from '../../src/auth/token.service.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
@@ -60,7 +60,7 @@ export async function bootTestApp(
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}/api`;
-  const clients = app.get(ClientsService);
+  const clients = app.get(ApiClientsService);
   const tokens = app.get(TokenService);
   let adminToken: string | undefined;
   const origin = baseUrl.slice(0, -'/api'.length);

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { SCOPES, type Scope } from '../../auth/scopes.js';
 import { OptionalNotNull } from '../../common/http/optional-not-null.js';
-import { STORE_ID_PROBLEM, type ClientRecord } from '../../auth/clients.service.js';
+import { STORE_ID_PROBLEM, type ClientRecord } from '../../auth/api-clients.service.js';
 
 /** The longest grace period of a replaced secret: one week. */
 export const MAX_GRACE_SECONDS = 604_800;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { changedFields } from '../audit/audit-changes.js';
 import type { AuditContext } from '../audit/audit-event.types.js';
 import { AuditLog } from '../audit/audit-log.js';
-import { ClientsService, type ClientRecord } from '../auth/clients.service.js';
+import { ApiClientsService, type ClientRecord } from '../auth/api-clients.service.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { pageOf } from '../common/http/pagination.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
@@ -24,9 +24,9 @@ const AUDITED_FIELDS: ReadonlyArray<keyof ClientRecord & string> = ['name', 'sco
  * the auth module's (it owns `api_client`); a secret appears only in the create and rotate answers.
  */
 @Injectable()
-export class ClientsAdminService {
+export class ApiClientsAdminService {
   constructor(
-    private readonly clients: ClientsService,
+    private readonly clients: ApiClientsService,
     private readonly transactions: TransactionRunner,
     private readonly audit: AuditLog,
   ) {}

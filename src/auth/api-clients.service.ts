@@ -88,7 +88,7 @@ function normalizedStores(stores: readonly string[] | undefined): string[] {
 }
 
 @Injectable()
-export class ClientsService {
+export class ApiClientsService {
   private readonly hasher = new SecretHasher();
   private readonly currentCache = new Map<string, { client: CurrentClient | undefined; until: number }>();
 
