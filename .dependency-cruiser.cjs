@@ -6,7 +6,7 @@
 const SHARED = '^src/(common|config|database|tax-engine|types)/';
 const ROOT = '^src/(app\\.module|app\\.factory|main|server)\\.ts$';
 /** Entry points: they start the application (server, CLI, document and README writers). */
-const ENTRY = ['^src/(main|server|app\\.factory)\\.ts$', '^src/cli/', '^src/openapi/write-openapi\\.ts$', '^src/docs/write-readme\\.ts$'];
+const ENTRY = ['^src/(main|server|app\\.factory)\\.ts$', '^src/cli/', '^src/write-openapi\\.ts$', '^src/docs/write-readme\\.ts$'];
 
 module.exports = {
   forbidden: [

@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createApp } from '../app.factory.js';
-import { loadConfig } from '../config/app-config.js';
-import { createRootLogger } from '../common/logging/logger.js';
-import { EmbeddedPostgres } from '../database/embedded-postgres.js';
+import { createApp } from './app.factory.js';
+import { loadConfig } from './config/app-config.js';
+import { createRootLogger } from './common/logging/logger.js';
+import { EmbeddedPostgres } from './database/embedded-postgres.js';
 
 /** Writes the OpenAPI document of the current code to `openapi.json` (a test fails when the two differ). */
 async function main(): Promise<void> {
