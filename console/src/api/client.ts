@@ -1,11 +1,9 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths as generatedPaths } from '../../../clients/typescript/src/schema';
+import type { paths } from './schemas';
 import { session } from '../auth/session';
 
 /** Every route of the API, generated from openapi.json (`npm run client:generate`). */
-export type paths = generatedPaths;
-export type { components };
-export type Schemas = components['schemas'];
+export type { components, paths, Schemas } from './schemas';
 
 /** The error bodies of the API's families, read loosely: the console shows whatever message it gets. */
 export interface ApiProblem {
