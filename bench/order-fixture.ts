@@ -1,5 +1,16 @@
 import { DEMO_STORE_ID } from '../src/demo/demo-data.js';
 
+/**
+ * The categories the bench adds to the demo data for the products of `benchmarkOrder` that have none, each with an NCM
+ * of the demo matrix: with them every line and paid modifier is taxed and its NFC-e can be printed (the free toy stays
+ * without taxes, which leaves it out of the document).
+ */
+export const BENCH_CATEGORIES = [
+  { productId: 'bacon-extra', productName: 'Bacon', ncm: '21069090' },
+  { productId: 'cheddar-sauce', productName: 'Cheddar sauce', ncm: '04069000' },
+  { productId: 'combo-kids', productName: 'Kids combo', ncm: '21069090' },
+] as const;
+
 /** A realistic restaurant order: 10 lines, several with selected modifiers, customer, delivery and payments (~4 KB). */
 export function benchmarkOrder(orderId: string): Record<string, unknown> {
   const line = (productId: string, name: string, quantity: number, unit: number, modifiers: Array<[string, string, number]> = []) => ({
