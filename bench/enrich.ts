@@ -12,7 +12,10 @@
  * that the demo data leaves without a category one of the demo matrix's NCMs (`BENCH_CATEGORIES`), so that every line is
  * taxed and the NFC-e is issuable: the target measures a whole document, and the run stops if the answer is not one.
  * It also loads the same order as Rappi sends it, POST /api/enrich-order?profile=rappi, and prints
- * `ratio enrich-order profile / enrich-order: X.XX` (target >= 0.90).
+ * `ratio enrich-order profile / enrich-order: X.XX` (target >= 0.90). For both, `cpu per request enrich-order nfe: …`
+ * (and `… profile: …`) gives the CPU per request of the service and its PostgreSQL together over the measured rounds,
+ * beside enrich-order's, and their ratio: the throughput ratio a machine with nothing else to do would show, which
+ * the neighbours' load moves much less than req/s.
  *
  * `--forward` (npm run bench:forward) also starts a local order webhook that answers 200 at
  * once and loads POST /api/enrich-order-forward in the same rounds, and prints the ratio of
@@ -455,8 +458,10 @@ async function main(): Promise<void> {
     const serviceRuns = serviceTarget.runs;
     const baselineRuns = baselineTarget.runs;
     for (let round = 1; round <= rounds; round++) {
-      // Rotate which goes first so that none always runs on a warmer machine.
-      const order = targets.map((_, index) => targets[(index + round - 1) % targets.length]!);
+      // Rotate which goes first so that none always runs on a warmer machine, and go the other way every other round so
+      // that no target always runs right after the same one (and pays for what it left to the database).
+      const direction = round % 2 === 1 ? targets : [...targets].reverse();
+      const order = direction.map((_, index) => direction[(index + round - 1) % direction.length]!);
       for (const { name, url, path, headers, pid, dbPid, body, runs } of order) {
         if (values.settle) await settle([database, ...(otherDatabase ? [otherDatabase] : [])]);
         const measured = await load(url, path, headers, duration, pid, dbPid, body);
@@ -529,6 +534,10 @@ async function main(): Promise<void> {
     summary.profileOverEnrich = summary.profile.rps / summary.service.rps;
     summary.nfeOverEnrich = summary.nfe.rps / summary.service.rps;
     summary.p99OverP50 = summary.service.p99 / summary.service.p50;
+    const cpuTargets: Array<[string, Measured[]]> = [
+      ['profile', profileTarget.runs],
+      ['nfe', nfeTarget.runs],
+    ];
     process.stdout.write(
       [
         '',
@@ -547,6 +556,11 @@ async function main(): Promise<void> {
         `enrich-order p99 / p50: ${summary.p99OverP50.toFixed(2)} (target < 2.5)`,
         `ratio enrich-order profile / enrich-order: ${summary.profileOverEnrich.toFixed(2)} (the same order as Rappi sends it, ?profile=rappi; target >= 0.90)`,
         `ratio enrich-order nfe / enrich-order: ${summary.nfeOverEnrich.toFixed(2)} (target >= 0.90)`,
+        // req/s moves with the neighbours' load; what a request costs (the service and its PostgreSQL) moves much less.
+        ...cpuTargets.map(([name, runs]) => {
+          const [own, other] = [cpuPerRequest(serviceRuns), cpuPerRequest(runs)];
+          return `cpu per request enrich-order ${name}: ${other.total.toFixed(2)} ms (service ${other.service.toFixed(3)} ms, PostgreSQL ${other.database.toFixed(3)} ms), enrich-order ${own.total.toFixed(2)} ms (${own.service.toFixed(3)}, ${own.database.toFixed(3)}): ratio enrich-order / ${name} ${(own.total / other.total).toFixed(2)}`;
+        }),
         `cpu per request: enrich-order ${summary.serviceCpuMsPerRequest.toFixed(3)} ms, baseline ${mean(baselineRuns, (m) => m.cpuMsPerRequest ?? Number.NaN).toFixed(3)} ms`,
         ...(summary.forwardOverEnrich === undefined || !forwardTarget
           ? []
