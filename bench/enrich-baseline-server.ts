@@ -34,7 +34,7 @@ app.post('/baseline', async (request) => {
     'baseline',
     null, // every store: the writer is not limited to stores
     newWebhookId(),
-    '', // the personal data's lookup keys: none (the service computes them; the baseline stores the order alone)
+    '', // no personal-data keys: the baseline computes nothing from the payload
   ]);
   return { orderDbId: rows[0].id, orderId: value.orderId };
 });
