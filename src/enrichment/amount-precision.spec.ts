@@ -1,11 +1,13 @@
+import { parseKeepingIntegers } from '../common/exact-integers.js';
 import { TEXT_DIGITS_PROBLEM } from '../tax-engine/money.js';
 import { amountPrecisionProblems } from './amount-precision.js';
 
-/** The problems' paths for the order text `raw` (written verbatim), as received and as JSON.parse reads it. */
+/** The body parser's reading of `raw`: the parsed order, with the written text of each number not read as written. */
+const parsed = (raw: string) => parseKeepingIntegers(raw) as Record<string, unknown>;
+
+/** The problems' paths for the order text `raw` (written verbatim), read as the body parser reads it; the text itself is not passed. */
 function fieldsOf(raw: string, wrapped = false): string[] {
-  return amountPrecisionProblems(JSON.parse(raw) as Record<string, unknown>, wrapped ? ['payload'] : [], raw).map(
-    (problem) => problem.field,
-  );
+  return amountPrecisionProblems(parsed(raw), wrapped ? ['payload'] : []).map((problem) => problem.field);
 }
 
 /** The order text with one line of amount `amount` (written verbatim). */
@@ -103,7 +105,7 @@ describe('amountPrecisionProblems', () => {
     it('refuses numeric text of a few hundred thousand digits, naming both values, before anything multiplies them', () => {
       const digits = 300_000;
       const raw = `{"orderId":"o","order":{"products":[{"productId":"p","quantity":"0.${'3'.repeat(digits)}","price":{"unitPrice":{"total":"1.${'7'.repeat(digits)}"}}}]}}`;
-      expect(amountPrecisionProblems(JSON.parse(raw) as Record<string, unknown>, [], raw)).toEqual([
+      expect(amountPrecisionProblems(parsed(raw), [])).toEqual([
         { field: 'order.products[0].price.unitPrice.total', problem: TEXT_DIGITS_PROBLEM },
         { field: 'order.products[0].quantity', problem: TEXT_DIGITS_PROBLEM },
       ]);
@@ -116,9 +118,9 @@ describe('amountPrecisionProblems', () => {
       ]);
     });
 
-    it('accepts what it cannot compare with a received text (an order mapped from another platform)', () => {
+    it('accepts what it has no written text of (an order mapped from another platform, built by the service)', () => {
       const raw = '{"orderId":"o","order":{"products":[{"productId":"p","quantity":2.0000000000000000001,"unitPrice":1}]}}';
-      expect(amountPrecisionProblems(JSON.parse(raw) as Record<string, unknown>, [], undefined)).toEqual([]);
+      expect(amountPrecisionProblems(JSON.parse(raw) as Record<string, unknown>, [])).toEqual([]);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { isLosslessNumber, parse } from 'lossless-json';
+import { writtenNumberText } from '../common/exact-integers.js';
 import type { ErrorDetail } from '../common/errors/api-error.js';
 import { isPlainObject } from '../common/plain-object.js';
 import { decimalText, exactCents, isBeyondTextDigits, sameDecimal, TEXT_DIGITS_PROBLEM, toCents } from '../tax-engine/money.js';
@@ -11,7 +11,7 @@ type Obj = Record<string, unknown>;
  * change only at half cents, and a JSON number lies within half a unit in the last place of its
  * text (at most 1.2e-7 cent below R$ 10 million, counting the product by 100 too). A number farther
  * than a millionth of a cent from a half cent has the cents of its text; only the others (and every
- * amount from R$ 10 million up) are compared with the received text, parsed again without loss.
+ * amount from R$ 10 million up) are compared with the text they were written with.
  */
 function nearHalfCent(value: number): boolean {
   const cents = Math.abs(value) * 100;
@@ -31,13 +31,14 @@ export const PER_UNIT_PRECISION_RULE =
  * number whose text names other cents than the number JSON.parse made of it (`90071992547409.91` is
  * read as `…409.9`). An item priced per unit (no `price.totalPrice.total`): a unit price or
  * `quantity` whose JSON text is not the decimal the engine multiplies (`2.0000000000000000001` is
- * read as 2). The received text decides, read again with lossless-json only for an amount near a
- * half cent or an item priced per unit. See "Amounts beyond exact precision" in docs/api-decisions.md.
+ * read as 2). The written text decides: the body parser kept it beside every number it did not read
+ * as written (`writtenNumberText`), so the order is never read again as text. See "Amounts beyond
+ * exact precision" in docs/api-decisions.md.
  * Each of those values sent as numeric text with more digits than `isBeyondTextDigits` allows, so that
  * the engine's exact product stays small ("Numbers sent as text").
  */
-export function amountPrecisionProblems(body: Obj, payloadKeys: Key[], rawText: string | undefined): ErrorDetail[] {
-  const check = new PrecisionCheck(payloadKeys, rawText);
+export function amountPrecisionProblems(body: Obj, payloadKeys: Key[]): ErrorDetail[] {
+  const check = new PrecisionCheck(payloadKeys);
   const payload = valueAt(body, payloadKeys);
   const order = isPlainObject(payload) ? payload.order : undefined;
   if (!isPlainObject(order)) return check.problems;
@@ -71,7 +72,7 @@ export function amountPrecisionProblems(body: Obj, payloadKeys: Key[], rawText: 
 
 const EXACT = 0;
 const INEXACT = 1;
-/** A number near a half cent: the received text decides. */
+/** A number near a half cent: the text it was written with decides. */
 const NEAR_HALF_CENT = 2;
 const NOT_AN_AMOUNT = 3;
 /** Numeric text with more digits than the service reads. */
@@ -98,12 +99,8 @@ const QUANTITY_KEYS: Key[] = ['quantity'];
 
 class PrecisionCheck {
   readonly problems: ErrorDetail[] = [];
-  private lossless: { tree: unknown } | undefined;
 
-  constructor(
-    private readonly payloadKeys: Key[],
-    private readonly rawText: string | undefined,
-  ) {}
+  constructor(private readonly payloadKeys: Key[]) {}
 
   /** A line (`group` -1) or a selected modifier: its amount, or its unit price and quantity. */
   item(item: Obj, line: number, group: number, modifier: number): void {
@@ -112,7 +109,8 @@ class PrecisionCheck {
     const total = isPlainObject(totalPrice) ? totalPrice.total : undefined;
     const verdict = amountVerdict(total);
     if (verdict === EXACT) return;
-    if (verdict !== NOT_AN_AMOUNT) return this.amount(total, verdict, itemKeys(line, group, modifier, TOTAL_KEYS));
+    if (verdict !== NOT_AN_AMOUNT)
+      return this.amount(total, verdict, totalPrice as Obj, 'total', itemKeys(line, group, modifier, TOTAL_KEYS));
     this.perUnit(item, isPlainObject(price) ? price : undefined, line, group, modifier);
   }
 
@@ -125,21 +123,23 @@ class PrecisionCheck {
   entry(entry: unknown, keys: Key[]): void {
     if (!isPlainObject(entry)) return;
     const verdict = amountVerdict(entry.amount);
-    if (verdict !== EXACT && verdict !== NOT_AN_AMOUNT) this.amount(entry.amount, verdict, keys);
+    if (verdict !== EXACT && verdict !== NOT_AN_AMOUNT) this.amount(entry.amount, verdict, entry, 'amount', keys);
   }
 
-  private amount(value: unknown, verdict: Verdict, keys: Key[]): void {
+  /** The amount `holder[key]`, at `keys`, whose verdict is not EXACT. */
+  private amount(value: unknown, verdict: Verdict, holder: Obj, key: string, keys: Key[]): void {
     if (verdict === TOO_MANY_DIGITS) return this.refuse(keys, TEXT_DIGITS_PROBLEM);
-    if (verdict === NEAR_HALF_CENT && this.receivedCentsMatch(value as number, keys)) return;
+    if (verdict === NEAR_HALF_CENT && this.writtenCentsMatch(value as number, holder, key)) return;
     this.refuse(keys, AMOUNT_PRECISION_RULE);
   }
 
-  private receivedCentsMatch(value: number, keys: Key[]): boolean {
+  /** Whether the number has the cents of the text it was written with (a number written as read has). */
+  private writtenCentsMatch(value: number, holder: Obj, key: string): boolean {
     const text = decimalText(value);
     const cents = text === undefined ? undefined : safeCents(text);
     if (cents === undefined) return false;
-    const received = this.received(keys);
-    return received === undefined || exactCents(received) === BigInt(cents);
+    const written = writtenNumberText(holder, key);
+    return written === undefined || exactCents(written) === BigInt(cents);
   }
 
   /**
@@ -149,12 +149,15 @@ class PrecisionCheck {
    */
   private perUnit(item: Obj, price: Obj | undefined, line: number, group: number, modifier: number): void {
     const unitPrice = price?.unitPrice;
+    // Where the unit price is: its holder and key, and its keys from the payload's root.
+    let [unitHolder, unitKey, unitKeys]: [Obj, string, Key[]] = isPlainObject(unitPrice)
+      ? [unitPrice, 'total', UNIT_TOTAL_KEYS]
+      : [price ?? item, 'unitPrice', UNIT_NUMBER_KEYS];
     let unit: unknown = isPlainObject(unitPrice) ? unitPrice.total : unitPrice;
-    let unitKeys = isPlainObject(unitPrice) ? UNIT_TOTAL_KEYS : UNIT_NUMBER_KEYS;
     if (decimalText(unit) === undefined) {
       if (isInfinite(unit)) this.refuse(itemKeys(line, group, modifier, unitKeys), PER_UNIT_PRECISION_RULE);
+      [unitHolder, unitKey, unitKeys] = [item, 'unitPrice', ROOT_UNIT_KEYS];
       unit = item.unitPrice;
-      unitKeys = ROOT_UNIT_KEYS;
     }
     const quantity = item.quantity;
     const unitText = decimalText(unit);
@@ -163,23 +166,16 @@ class PrecisionCheck {
     if (isInfinite(quantity)) this.refuse(itemKeys(line, group, modifier, QUANTITY_KEYS), PER_UNIT_PRECISION_RULE);
     // Without both, the engine multiplies nothing (MISSING_AMOUNT); text is taken digit for digit, up to its bounds.
     if (unitText === undefined || quantityText === undefined) return;
-    if (typeof unit === 'number') this.sentAsRead(unit, itemKeys(line, group, modifier, unitKeys));
+    if (typeof unit === 'number') this.sentAsRead(unit, unitHolder, unitKey, itemKeys(line, group, modifier, unitKeys));
     else if (isBeyondTextDigits(unitText)) this.refuse(itemKeys(line, group, modifier, unitKeys), TEXT_DIGITS_PROBLEM);
-    if (typeof quantity === 'number') this.sentAsRead(quantity, itemKeys(line, group, modifier, QUANTITY_KEYS));
+    if (typeof quantity === 'number') this.sentAsRead(quantity, item, 'quantity', itemKeys(line, group, modifier, QUANTITY_KEYS));
     else if (isBeyondTextDigits(quantityText)) this.refuse(itemKeys(line, group, modifier, QUANTITY_KEYS), TEXT_DIGITS_PROBLEM);
   }
 
-  private sentAsRead(value: number, keys: Key[]): void {
-    const received = this.received(keys);
-    if (received !== undefined && !sameDecimal(received, decimalText(value)!)) this.refuse(keys, PER_UNIT_PRECISION_RULE);
-  }
-
-  /** The JSON text of the number at `keys` as received; undefined without the text (nothing to compare with). */
-  private received(keys: Key[]): string | undefined {
-    if (this.rawText === undefined) return undefined;
-    this.lossless ??= { tree: readLossless(this.rawText) };
-    const value = valueAt(this.lossless.tree, [...this.payloadKeys, ...keys]);
-    return isLosslessNumber(value) ? value.value : undefined;
+  /** The number `holder[key]`, at `keys`, must be the decimal it was written as. */
+  private sentAsRead(value: number, holder: Obj, key: string, keys: Key[]): void {
+    const written = writtenNumberText(holder, key);
+    if (written !== undefined && !sameDecimal(written, decimalText(value)!)) this.refuse(keys, PER_UNIT_PRECISION_RULE);
   }
 
   private refuse(keys: Key[], problem: string): void {
@@ -198,14 +194,6 @@ function safeCents(text: string): number | undefined {
     return Number.isSafeInteger(cents) ? cents : undefined;
   } catch {
     return undefined; // the whole part alone is past 2^53 cents
-  }
-}
-
-function readLossless(rawText: string): unknown {
-  try {
-    return parse(rawText);
-  } catch {
-    return undefined; // JSON.parse took it (duplicate keys, which lossless-json refuses): judged on the parsed value
   }
 }
 

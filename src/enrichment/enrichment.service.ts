@@ -105,7 +105,7 @@ export class EnrichmentService {
     const prefix = received.wrapped ? 'payload.' : '';
     // See "Clients limited to stores" in docs/api-decisions.md: the store sent is checked here, the stored one by the upsert.
     if (!mayTouchStore(actor, storeId)) throw storeNotAllowed(orderId, storeId, prefix);
-    // Decoded once: read for the amounts' exact text, and stored as the payload's JSON.
+    // The received text is only stored as the payload's JSON (the amounts' written texts were kept by the body parser).
     // A mapped order is not the text received: its amounts are exact cents already.
     const rawText = mapped || !options.rawBody ? undefined : jsonTextOf(options.rawBody);
     const large = received.lineCount > LARGE_ORDER_LINES;
@@ -124,7 +124,7 @@ export class EnrichmentService {
       );
     }
     const receivedAt = Date.now();
-    const inexact = amountPrecisionProblems(body as Record<string, unknown>, received.wrapped ? ['payload'] : [], rawText);
+    const inexact = amountPrecisionProblems(body as Record<string, unknown>, received.wrapped ? ['payload'] : []);
     if (inexact.length > 0) throw ApiError.validation(inexact);
     // A re-send of an order that a transfer moved is taxed for its current store ("Re-sending an order" in docs/api-decisions.md);
     // the upsert refuses to overwrite it otherwise, and the loop tries again with that store.

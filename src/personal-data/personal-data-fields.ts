@@ -154,8 +154,18 @@ const PREFIXED_KEYS = new Set([...PERSONAL_KEYS, 'name', 'id']);
 
 const ID_KEYS = new Set(['id', 'uid', 'userid']);
 
+/** Normalised keys already seen: an order's few dozen keys are normalised at every value under them. */
+const normalisedKeys = new Map<string, string>();
+/** Bounds of the memo: what a client sends cannot grow it without end. */
+const MEMO_KEYS = 2048;
+const MEMO_KEY_LENGTH = 64;
+
 export function normalisedKey(key: string): string {
-  return key.toLowerCase().replace(/[^a-z0-9]/g, '');
+  let normalised = normalisedKeys.get(key);
+  if (normalised !== undefined) return normalised;
+  normalised = key.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (key.length <= MEMO_KEY_LENGTH && normalisedKeys.size < MEMO_KEYS) normalisedKeys.set(key, normalised);
+  return normalised;
 }
 
 function isPersonalKey(key: string): boolean {

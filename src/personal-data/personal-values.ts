@@ -21,7 +21,12 @@ type Segment = string | number;
 
 function matchesAt(pattern: readonly string[], segments: readonly Segment[], offset: number): boolean {
   if (segments.length - offset < pattern.length) return false;
-  return pattern.every((part, index) => part === '*' || part === String(segments[offset + index]));
+  // A plain loop: this runs for every pattern at every value of every order.
+  for (let index = 0; index < pattern.length; index++) {
+    const part = pattern[index];
+    if (part !== '*' && part !== String(segments[offset + index])) return false;
+  }
+  return true;
 }
 
 function pathText(segments: readonly Segment[]): string {
@@ -67,7 +72,7 @@ export class PersonalDataReader {
     if (typeof value !== 'string' && typeof value !== 'number') return false;
     const offset = segments[0] === SOURCE_DOCUMENT ? 1 : 0;
     if (offset === 0 && FISCAL_RECORD.has(String(segments[0]))) return false;
-    if (this.patterns.some((pattern) => matchesAt(pattern, segments, offset))) return true;
+    for (const pattern of this.patterns) if (matchesAt(pattern, segments, offset)) return true;
     return isPersonalByRule(offset === 0 ? keys : keys.slice(1), value);
   }
 
@@ -91,13 +96,25 @@ export class PersonalDataReader {
     return { document: result, count };
   }
 
+  /** `segments` and `keys` are one stack each, pushed and popped around every entry: a walk of an order copies no path. */
   private walk(value: unknown, segments: Segment[], keys: string[], found: PersonalValue[]): void {
     if (Array.isArray(value)) {
-      value.forEach((entry, index) => this.walk(entry, [...segments, index], keys, found));
+      for (let index = 0; index < value.length; index++) {
+        segments.push(index);
+        this.walk(value[index], segments, keys, found);
+        segments.pop();
+      }
       return;
     }
     if (isPlainObject(value)) {
-      for (const [key, entry] of Object.entries(value)) this.walk(entry, [...segments, key], [...keys, key], found);
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        segments.push(key);
+        keys.push(key);
+        this.walk(value[key], segments, keys, found);
+        keys.pop();
+        segments.pop();
+      }
       return;
     }
     if ((typeof value === 'string' || typeof value === 'number') && this.isPersonal(segments, keys, value)) {

@@ -1,5 +1,5 @@
 import type { FastifyBodyParser, FastifyRequest } from 'fastify';
-import { mayHoldUnsafeIntegers, parseKeepingIntegers } from '../exact-integers.js';
+import { mayHoldInexactNumbers, parseKeepingIntegers } from '../exact-integers.js';
 
 /** The text each parsed JSON body was decoded to, by its bytes (`request.rawBody`), so that it is decoded once. */
 const decodedTexts = new WeakMap<Buffer, string>();
@@ -14,7 +14,7 @@ const NOT_PARSED = Symbol('not parsed');
  * would only call JSON.parse on it; that is done here, and the decoded text is kept for
  * `jsonTextOf`. Any other body (empty, with a byte-order mark, suspicious or malformed) goes to
  * Fastify's parser, which answers as before. Either way the exact text of an integer past 2^53 (a
- * marketplace's 19-digit id) is kept beside the parsed value (exact-integers.ts).
+ * marketplace's 19-digit id), and of any number not read as written, is kept beside the parsed value (exact-integers.ts).
  */
 export function textKeepingJsonParser(fallback: FastifyBodyParser<Buffer>): FastifyBodyParser<Buffer> {
   return function parseJson(this: unknown, request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) {
@@ -34,9 +34,10 @@ export function textKeepingJsonParser(fallback: FastifyBodyParser<Buffer>): Fast
         }
       }
     }
-    // Fastify's parser checked the body; one with an integer past 2^53 is read again to keep its exact text.
+    // Fastify's parser checked the body; one with a number a double may not keep as written (an integer past 2^53
+    // among them) is read again to keep its exact text.
     const answer = (error: Error | null, value?: unknown) => {
-      if (error !== null || !mayHoldUnsafeIntegers(body.toString('utf8'))) return done(error, value);
+      if (error !== null || !mayHoldInexactNumbers(body.toString('utf8'))) return done(error, value);
       done(null, parseKeepingIntegers(body.toString('utf8').replace(/^\ufeff/, '')));
     };
     return (fallback as (this: unknown, ...args: Parameters<typeof parseJson>) => void).call(this, request, body, answer);

@@ -14,6 +14,21 @@ import { DocumentProblems, fitText, IntakeWarnings, SourcePaths, type MappedDocu
  * quantities, and the mapped order's shape. Problems and warnings name the document's own paths.
  */
 
+/** A whole quantity of at most 9 digits, the quantity of nearly every item. */
+const WHOLE_QUANTITY = /^\d{1,9}$/;
+
+/**
+ * cents × a whole `quantity` in Number arithmetic, which is exact for integers while the product is a safe integer;
+ * undefined otherwise (a fraction, or a product past 2^53), for the decimal arithmetic. Most of a mapping's time went
+ * to decimal.js for products such as 2590 × 2.
+ */
+function wholeTimes(cents: Cents, quantity: string): Cents | undefined {
+  if (!Number.isSafeInteger(cents) || !WHOLE_QUANTITY.test(quantity)) return undefined;
+  const product = cents * Number(quantity);
+  // `+ 0` turns the -0 of a negative amount times 0 into 0, as the decimal arithmetic does.
+  return Number.isSafeInteger(product) ? product + 0 : undefined;
+}
+
 /** How a marketplace writes money. */
 export type MoneyUnit = 'units' | 'cents' | 'valueObject';
 
@@ -145,7 +160,7 @@ export class DocumentReading {
 
   /** round(cents × quantity) half-up, exactly; a problem at `field` when beyond exact cents. */
   times(cents: Cents, quantity: string, field: string): Cents | undefined {
-    const product = centsTimes(cents, quantity);
+    const product = wholeTimes(cents, quantity) ?? centsTimes(cents, quantity);
     if (product === undefined) this.problems.add(field, 'times the quantity is too large to be an order amount');
     return product;
   }
