@@ -28,6 +28,7 @@ import { OrderCountResetWaitsForFold1763940000000 } from './1763940000000-OrderC
 import { AppendOnlyRefusesTruncate1763953000000 } from './1763953000000-AppendOnlyRefusesTruncate.js';
 import { OrderIdReclaim1763956000000 } from './1763956000000-OrderIdReclaim.js';
 import { OrderPersonalDataKeys1763961000000 } from './1763961000000-OrderPersonalDataKeys.js';
+import { OrderMarketplaceNumber1763967300000 } from './1763967300000-OrderMarketplaceNumber.js';
 import { RevisionInForceAtTaxInstant1763957000000 } from './1763957000000-RevisionInForceAtTaxInstant.js';
 import { RevisionCheckPerStatement1763957500000 } from './1763957500000-RevisionCheckPerStatement.js';
 
@@ -70,4 +71,5 @@ export const ALL_MIGRATIONS = [
   RevisionInForceAtTaxInstant1763957000000,
   RevisionCheckPerStatement1763957500000,
   OrderPersonalDataKeys1763961000000,
+  OrderMarketplaceNumber1763967300000,
 ];
