@@ -23,3 +23,8 @@ export const CurrentActor = createParamDecorator((_data: unknown, context: Execu
     },
   };
 });
+
+/** Who made the request (the access guard's principal); undefined on a public route. */
+export const CurrentPrincipal = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Principal | undefined => context.switchToHttp().getRequest<AuthenticatedRequest>().user,
+);

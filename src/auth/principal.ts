@@ -37,3 +37,9 @@ export interface UserPrincipal {
 
 /** Who made the request; set on `request.user` by the access guard. */
 export type Principal = ClientPrincipal | UserPrincipal;
+
+/** An admin: a person with the role `admin`, or a machine client with the scope `admin`. */
+export function isAdmin(principal: Principal | undefined): boolean {
+  if (principal === undefined) return false;
+  return principal.kind === 'user' ? principal.role === 'admin' : principal.scopes.includes('admin');
+}

@@ -2121,10 +2121,12 @@ export default async () => {
               source: {
                 required: false,
                 type: () => String,
-                description: 'Only orders from this origin (exact, case-sensitive), e.g. the ordering platform',
+                description:
+                  "Only orders from this origin (exact, case-sensitive): a marketplace read through its profile (`ifood`, `rappi`, `99food`, `opendelivery`, `keeta`), or what the platform's order says in `source`",
                 minLength: 1,
                 maxLength: 100,
               },
+              q: { required: false, type: () => String, minLength: 1, maxLength: 100, pattern: '\\S' },
               status: {
                 required: false,
                 description: 'Only orders in this status',
@@ -2227,6 +2229,13 @@ export default async () => {
               webhookAttempts: { required: true, type: () => Number, description: 'Delivery attempts to the order webhook so far' },
               storeId: { required: true, type: () => String, nullable: true, description: 'Store id of the order (`payload.store.id`)' },
               source: { required: true, type: () => String, nullable: true, description: 'Origin of the order (`payload.source`)' },
+              marketplaceOrderNumber: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description:
+                  "The marketplace's own number of the order, for an order read through a marketplace profile (`?profile=`): iFood's, Open Delivery's and Keeta's `displayId` (the short number the customer and the store see), Rappi's and 99Food's order id (the same as `orderId`); null for any other order. The list's `q` finds an order by it",
+              },
               webhookLastResponse: {
                 required: true,
                 type: () => t['../orders/dto/persisted-order.dto.js'].WebhookLastResponseDto,

@@ -31,6 +31,22 @@ export interface OrderListFilter {
   createdToUs?: bigint;
   minWebhookAttempts?: number;
   maxWebhookAttempts?: number;
+  /** The search box: orders whose identifier, store or (for an admin) customer is exactly this. */
+  search?: OrderSearch;
+}
+
+/**
+ * What the search box's text finds, each an exact match served by its own index: the orderId (`uq_orders_order_id`),
+ * the internal id when the text is a UUID (the primary key), the marketplace's order number
+ * (`ix_orders_marketplace_number`), the store (`ix_orders_store_created`) and the customer's personal-data lookup keys
+ * (`ix_orders_personal_data_keys`; given for an admin only).
+ */
+export interface OrderSearch {
+  text: string;
+  /** The text is a UUID: it may be an internal id. */
+  internalId: boolean;
+  /** The lookup keys of the customer the text may be; empty for a caller who may not search customers. */
+  customerKeys: string[];
 }
 
 export interface SqlQuery {
@@ -56,6 +72,7 @@ export function persistedOrderJson(alias: string, omitted?: string): string {
     webhookAttempts: `${alias}.webhook_attempts`,
     storeId: `${alias}.store_id`,
     source: `${alias}.source`,
+    marketplaceOrderNumber: `${alias}.marketplace_order_number`,
     webhookLastResponse: `${alias}.webhook_last_response`,
     createdAt: isoUtc(`${alias}.created_at`),
     updatedAt: isoUtc(`${alias}.updated_at`),
@@ -122,6 +139,7 @@ function orderConditions(filter: OrderListFilter, params: Params, range: Created
   if (filter.source !== undefined) conditions.push(`source = ${params.add('source', filter.source)}`);
   if (filter.status !== undefined) conditions.push(`status = ${params.add('status', filter.status)}`);
   if (filter.orderId !== undefined) conditions.push(`order_id ILIKE ${params.add('orderId', containsPattern(filter.orderId))} ESCAPE '\\'`);
+  if (filter.search !== undefined) conditions.push(searchCondition(filter.search, params));
   if (range.from !== undefined) conditions.push(`created_at >= ${timestamp(params, range.from)}`);
   if (range.to !== undefined) conditions.push(`created_at <= ${timestamp(params, range.to)}`);
   if (range.before !== undefined) conditions.push(`created_at < ${timestamp(params, range.before)}`);
@@ -130,6 +148,15 @@ function orderConditions(filter: OrderListFilter, params: Params, range: Created
   if (filter.maxWebhookAttempts !== undefined)
     conditions.push(`webhook_attempts <= ${params.add('maxWebhookAttempts', filter.maxWebhookAttempts, '::integer')}`);
   return conditions;
+}
+
+/** Any of the search's exact matches: each an index condition, so PostgreSQL ORs their bitmaps. */
+function searchCondition(search: OrderSearch, params: Params): string {
+  const text = params.add('search', search.text);
+  const matches = [`order_id = ${text}`, `marketplace_order_number = ${text}`, `store_id = ${text}`];
+  if (search.internalId) matches.push(`id = ${params.add('searchId', search.text, '::uuid')}`);
+  if (search.customerKeys.length > 0) matches.push(`personal_data_keys && ${params.add('customerKeys', search.customerKeys, '::text[]')}`);
+  return `(${matches.join(' OR ')})`;
 }
 
 function where(conditions: string[]): string {
@@ -150,7 +177,7 @@ export function orderPageQuery(filter: OrderListFilter, page: number, pageSize: 
   // Each order's full text when it fits one item. OFFSET 0 keeps the lateral subquery whole: inlined, its
   // expression was evaluated at each use of full_text, converting the payloads to text twice per order.
   const built =
-    `SELECT page.id, page.created_at, o.order_id, o.status, o.webhook_attempts, o.store_id, o.source, o.webhook_last_response, o.updated_at, ` +
+    `SELECT page.id, page.created_at, o.order_id, o.status, o.webhook_attempts, o.store_id, o.source, o.marketplace_order_number, o.webhook_last_response, o.updated_at, ` +
     `CASE WHEN octet_length(full_text) <= ${ORDER_LIST_ITEM_MAX_BYTES} THEN full_text END AS item ` +
     `FROM (${pageIds}) AS page JOIN orders o ON o.id = page.id ` +
     `CROSS JOIN LATERAL (SELECT ${fullOrderTextWhenStorable('o', ORDER_LIST_ITEM_MAX_BYTES)} AS full_text OFFSET 0) AS whole`;
@@ -171,6 +198,7 @@ export function countableFromCounters(filter: OrderListFilter): boolean {
   return (
     filter.storeId === undefined &&
     filter.orderId === undefined &&
+    filter.search === undefined &&
     filter.minWebhookAttempts === undefined &&
     filter.maxWebhookAttempts === undefined
   );

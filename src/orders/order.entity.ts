@@ -49,6 +49,11 @@ export interface WebhookLastResponse {
 @Index('ix_orders_dated_ahead', { synchronize: false })
 /** GIN (personal_data_keys) WHERE personal_data_keys IS NOT NULL: a person's orders (migration OrderPersonalDataKeys). */
 @Index('ix_orders_personal_data_keys', { synchronize: false })
+/**
+ * (marketplace_order_number, created_at DESC, id DESC) WHERE marketplace_order_number IS NOT NULL: the list's search by a
+ * marketplace's order number (migration OrderMarketplaceNumber).
+ */
+@Index('ix_orders_marketplace_number', { synchronize: false })
 /** (id) WHERE personal_data_keys IS NULL: the orders the personal-data backfill has still to read. */
 @Index('ix_orders_personal_data_unkeyed', { synchronize: false })
 /** (created_at) WHERE personal_data_erased_at IS NULL: the oldest orders still holding personal data (retention). */
@@ -101,6 +106,14 @@ export class OrderEntity {
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   source: string | null;
+
+  /**
+   * The marketplace's own number of the order (iFood's short `displayId`, Rappi's order id...), for an order read through
+   * a marketplace profile; set by a trigger from `source`, `orderId` and `payload.sourceOrder` within the statement that
+   * writes them (migration OrderMarketplaceNumber), never by the service.
+   */
+  @Column({ type: 'varchar', length: 100, nullable: true, insert: false, update: false })
+  marketplaceOrderNumber: string | null;
 
   @Column({ type: 'jsonb', nullable: true })
   webhookLastResponse: WebhookLastResponse | null;

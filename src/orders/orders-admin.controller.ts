@@ -2,6 +2,8 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Auth } from '../auth/auth.decorators.js';
+import { CurrentPrincipal } from '../auth/current-client.decorator.js';
+import { isAdmin, type Principal } from '../auth/principal.js';
 import { ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { OrderListQuery } from './dto/order-list.query.js';
 import { OrderDetailDto, OrderPageDto } from './dto/persisted-order.dto.js';
@@ -22,6 +24,7 @@ export class OrdersAdminController {
     summary: 'List stored orders',
     description:
       'A page of stored orders, newest first (`createdAt` desc, then `id` desc), with every filter optional and combinable (AND). ' +
+      "`q` is the search box: an orderId, internal id, marketplace order number or store id, and for an admin a customer's e-mail, phone or CPF/CNPJ. " +
       '`total` is exact (not an estimate); `totalPages = ceil(total / pageSize)`, 0 when nothing matches; a page past the end has no items but the right total. ' +
       'Integers must be written as plain digits (`2`, not `2.0` or `1e1`); unknown parameters are refused. ' +
       `The page's size is bounded whatever the orders hold: an order whose JSON is over ${ORDER_LIST_ITEM_MAX_BYTES / 1048576} MiB, ` +
@@ -32,8 +35,13 @@ export class OrdersAdminController {
   @ApiErrors([400], {
     400: 'A parameter is not an integer, out of range, not a known status, not an ISO 8601 date-time, createdFrom is after createdTo, minWebhookAttempts is above maxWebhookAttempts, or the parameter is unknown',
   })
-  async list(@Query() query: OrderListQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    const page = await this.orders.list(query);
+  async list(
+    @Query() query: OrderListQuery,
+    @CurrentPrincipal() principal: Principal | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    // Only an admin's search box looks at customers (docs/personal-data.md).
+    const page = await this.orders.list(query, { findsCustomers: isAdmin(principal) });
     reply.header('content-type', 'application/json; charset=utf-8');
     return page;
   }

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CUSTOMER_SEARCH_KEYS, type CustomerSearchKeys } from './customer-search-keys.port.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { ceilToMicros, floorToMicros, parseIsoDateTime } from '../common/iso-date-time.js';
 import { pageOf } from '../common/http/pagination.js';
@@ -14,7 +15,8 @@ import { OrderReadsRepository } from './order-reads.repository.js';
 const MAX_ORDER_ID_LENGTH = 100;
 
 /** The query's filters as the SQL builder takes them: instants rounded to the stored microseconds, inclusively. */
-export function toOrderListFilter(query: OrderListQuery): OrderListFilter {
+export function toOrderListFilter(query: OrderListQuery, customerKeysOf: (text: string) => string[] = () => []): OrderListFilter {
+  const searched = query.q?.trim();
   const from = parseIsoDateTime(query.createdFrom);
   const to = parseIsoDateTime(query.createdTo);
   return {
@@ -26,7 +28,14 @@ export function toOrderListFilter(query: OrderListQuery): OrderListFilter {
     createdToUs: to === undefined ? undefined : floorToMicros(to),
     minWebhookAttempts: query.minWebhookAttempts,
     maxWebhookAttempts: query.maxWebhookAttempts,
+    search: searched ? { text: searched, internalId: isUuid(searched), customerKeys: customerKeysOf(searched) } : undefined,
   };
+}
+
+/** What the caller's search box may look at. */
+export interface ListCaller {
+  /** Only an admin's search finds a customer's orders (docs/personal-data.md). */
+  findsCustomers: boolean;
 }
 
 @Injectable()
@@ -34,13 +43,16 @@ export class OrdersQueryService {
   constructor(
     private readonly orders: OrderReadsRepository,
     private readonly sections: OrderDetailSections,
+    /** Without the binding (a context of the orders module alone), the search box finds no customer. */
+    @Optional() @Inject(CUSTOMER_SEARCH_KEYS) private readonly customerKeys: CustomerSearchKeys | null = null,
   ) {}
 
   /** The page as JSON text (an OrderPageDto): the items' JSON comes from PostgreSQL as is. */
-  async list(query: OrderListQuery): Promise<string> {
+  async list(query: OrderListQuery, caller: ListCaller = { findsCustomers: false }): Promise<string> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-    const { itemsJson, total: count } = await this.orders.listPage(toOrderListFilter(query), page, pageSize);
+    const keys = caller.findsCustomers && this.customerKeys ? (text: string) => this.customerKeys!.keysFor(text) : undefined;
+    const { itemsJson, total: count } = await this.orders.listPage(toOrderListFilter(query, keys), page, pageSize);
     const { total, totalPages } = pageOf([], count, page, pageSize);
     return `{"items":${itemsJson},"total":${total},"page":${page},"pageSize":${pageSize},"totalPages":${totalPages}}`;
   }

@@ -38,6 +38,7 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
           'webhookAttempts',
           'storeId',
           'source',
+          'marketplaceOrderNumber',
           'webhookLastResponse',
           'createdAt',
           'updatedAt',

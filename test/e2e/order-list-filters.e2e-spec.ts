@@ -35,6 +35,8 @@ describe('GET /api/admin/orders and /api/admin/orders/{id} (e2e)', () => {
         webhookAttempts: 5,
         storeId: 'store-b',
         source: 'rappi',
+        // Written only for an order read through a marketplace profile (its payload keeps the document under sourceOrder).
+        marketplaceOrderNumber: null,
         webhookLastResponse: { statusCode: 200, body: 'ok', durationMs: 12, error: null, attemptedAt: '2026-03-02T12:00:00.123456Z' },
         createdAt: '2026-03-02T12:00:00.123456Z',
         updatedAt: '2026-03-02T12:00:00.123456Z',

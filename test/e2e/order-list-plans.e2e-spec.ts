@@ -26,6 +26,7 @@ describe('GET /api/admin/orders query plans (e2e)', () => {
   let storeId: string;
   let fragment: string;
   let day: string;
+  let shortNumber: string;
 
   async function plan(query: SqlQuery): Promise<PlanNode[]> {
     const [row] = await t.dataSource.query<Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>>(
@@ -47,6 +48,11 @@ describe('GET /api/admin/orders query plans (e2e)', () => {
       await manager.query(FILL_ORDERS_SQL, [1, 5000]);
     });
     await t.dataSource.query('SELECT fold_order_counts() + fold_order_id_fragment_counts()');
+    // The iFood orders as the profile stores them, with iFood's short number (4 digits, repeated across orders as iFood's are).
+    await t.dataSource.query(
+      `UPDATE orders SET payload = payload || jsonb_build_object('sourceOrder', jsonb_build_object('id', order_id, ` +
+        `'displayId', lpad((abs(hashtext(order_id)) % 10000)::text, 4, '0'))) WHERE source = 'ifood'`,
+    );
     await t.dataSource.query('VACUUM ANALYZE orders');
     [{ store_id: storeId }] = await t.dataSource.query<Array<{ store_id: string }>>(
       `SELECT store_id FROM orders GROUP BY store_id ORDER BY count(*) DESC, store_id LIMIT 1`,
@@ -55,6 +61,9 @@ describe('GET /api/admin/orders query plans (e2e)', () => {
       `SELECT order_id FROM orders ORDER BY order_id LIMIT 1 OFFSET 2500`,
     );
     fragment = orderId.slice(6, 13).toLowerCase();
+    [{ short_number: shortNumber }] = await t.dataSource.query<Array<{ short_number: string }>>(
+      `SELECT marketplace_order_number AS short_number FROM orders WHERE marketplace_order_number IS NOT NULL ORDER BY order_id LIMIT 1`,
+    );
     [{ day }] = await t.dataSource.query<Array<{ day: string }>>(
       `SELECT to_char((now() - interval '10 days') AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`,
     );
@@ -147,6 +156,21 @@ describe('GET /api/admin/orders query plans (e2e)', () => {
     // Page 3 of 5,000 rows skips 0.8 % of the table, as page 500 does of a million.
     ['no filter, deep page', () => ({}), 3, ['ix_orders_created'], 'counters only'],
     ['no filter, first page', () => ({}), 1, ['ix_orders_created'], 'counters only'],
+    // The search box: each of its exact matches is an index condition, ORed as bitmaps.
+    [
+      'search: a marketplace short number',
+      () => ({ search: { text: shortNumber, internalId: false, customerKeys: [] } }),
+      1,
+      ['ix_orders_marketplace_number'],
+      ['ix_orders_marketplace_number'],
+    ],
+    [
+      'search: a customer key too (an admin)',
+      () => ({ search: { text: shortNumber, internalId: false, customerKeys: ['0123456789abcdef0123456789abcdef'] } }),
+      1,
+      ['ix_orders_personal_data_keys'],
+      ['ix_orders_personal_data_keys'],
+    ],
   ];
 
   it.each(shapes)('%s: served by its index, no sequential scan of orders', async (_label, filter, page, pageIndexes, countIndexes) => {

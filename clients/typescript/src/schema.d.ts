@@ -450,7 +450,7 @@ export interface paths {
         };
         /**
          * List stored orders
-         * @description A page of stored orders, newest first (`createdAt` desc, then `id` desc), with every filter optional and combinable (AND). `total` is exact (not an estimate); `totalPages = ceil(total / pageSize)`, 0 when nothing matches; a page past the end has no items but the right total. Integers must be written as plain digits (`2`, not `2.0` or `1e1`); unknown parameters are refused. The page's size is bounded whatever the orders hold: an order whose JSON is over 4 MiB, or that would take the page past 16 MiB, is listed without `payload` and `enrichedPayload` (null) and with `payloadOmitted` saying why; its detail route has them.
+         * @description A page of stored orders, newest first (`createdAt` desc, then `id` desc), with every filter optional and combinable (AND). `q` is the search box: an orderId, internal id, marketplace order number or store id, and for an admin a customer's e-mail, phone or CPF/CNPJ. `total` is exact (not an estimate); `totalPages = ceil(total / pageSize)`, 0 when nothing matches; a page past the end has no items but the right total. Integers must be written as plain digits (`2`, not `2.0` or `1e1`); unknown parameters are refused. The page's size is bounded whatever the orders hold: an order whose JSON is over 4 MiB, or that would take the page past 16 MiB, is listed without `payload` and `enrichedPayload` (null) and with `payloadOmitted` saying why; its detail route has them.
          */
         get: operations["OrdersAdmin_list"];
         put?: never;
@@ -2675,6 +2675,11 @@ export interface components {
              * @example ifood
              */
             source: string | null;
+            /**
+             * @description The marketplace's own number of the order, for an order read through a marketplace profile (`?profile=`): iFood's, Open Delivery's and Keeta's `displayId` (the short number the customer and the store see), Rappi's and 99Food's order id (the same as `orderId`); null for any other order. The list's `q` finds an order by it
+             * @example 3813
+             */
+            marketplaceOrderNumber: string | null;
             /** @description The last answer of the order webhook; null before the first attempt */
             webhookLastResponse: components["schemas"]["WebhookLastResponseDto"] | null;
             /**
@@ -3312,6 +3317,11 @@ export interface components {
              * @example ifood
              */
             source: string | null;
+            /**
+             * @description The marketplace's own number of the order, for an order read through a marketplace profile (`?profile=`): iFood's, Open Delivery's and Keeta's `displayId` (the short number the customer and the store see), Rappi's and 99Food's order id (the same as `orderId`); null for any other order. The list's `q` finds an order by it
+             * @example 3813
+             */
+            marketplaceOrderNumber: string | null;
             /** @description The last answer of the order webhook; null before the first attempt */
             webhookLastResponse: components["schemas"]["WebhookLastResponseDto"] | null;
             /**
@@ -9297,8 +9307,10 @@ export interface operations {
                 pageSize?: number;
                 /** @description Only orders of this store (exact, case-sensitive) */
                 storeId?: string;
-                /** @description Only orders from this origin (exact, case-sensitive), e.g. the ordering platform */
+                /** @description Only orders from this origin (exact, case-sensitive): a marketplace read through its profile (`ifood`, `rappi`, `99food`, `opendelivery`, `keeta`), or what the platform's order says in `source` */
                 source?: string;
+                /** @description The search box: only orders whose orderId, internal id (a UUID), marketplace order number (`marketplaceOrderNumber`, such as iFood's short `displayId`) or store id is exactly this text (surrounding spaces ignored); for an admin (a person with the role `admin`, or a client with the scope `admin`) also the orders of the customer whose e-mail, phone or CPF/CNPJ it is, found through the personal-data lookup keys (never a scan of the payloads). For other roles the text is never compared with customers. Combines (AND) with the other filters. */
+                q?: string;
                 /** @description Only orders in this status */
                 status?: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
                 /** @description Only orders whose orderId contains this text, case-insensitive; `%`, `_` and `\` are matched literally (not as wildcards). Served by a trigram index from 3 characters on. */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
 import { parseIsoDateTime } from '../../common/iso-date-time.js';
 import { IsIsoDateTime, MAX_INTEGER_PARAM, plainInteger, WithinFilterRange } from '../../common/http/query-params.js';
 import { ORDER_STATUSES, type OrderStatus } from '../order-status.js';
@@ -65,12 +65,25 @@ export class OrderListQuery {
   @Length(1, 100)
   storeId?: string;
 
-  /** Only orders from this origin (exact, case-sensitive), e.g. the ordering platform */
+  /** Only orders from this origin (exact, case-sensitive): a marketplace read through its profile (`ifood`, `rappi`, `99food`, `opendelivery`, `keeta`), or what the platform's order says in `source` */
   @ApiProperty({ example: 'ifood' })
   @IsOptional()
   @IsString()
   @Length(1, 100)
   source?: string;
+
+  @ApiProperty({
+    description:
+      "The search box: only orders whose orderId, internal id (a UUID), marketplace order number (`marketplaceOrderNumber`, such as iFood's short `displayId`) or store id is exactly this text (surrounding spaces ignored); " +
+      'for an admin (a person with the role `admin`, or a client with the scope `admin`) also the orders of the customer whose e-mail, phone or CPF/CNPJ it is, found through the personal-data lookup keys (never a scan of the payloads). ' +
+      'For other roles the text is never compared with customers. Combines (AND) with the other filters.',
+    example: '3813',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  @Matches(/\S/, { message: 'must not be blank' })
+  q?: string;
 
   /** Only orders in this status */
   @ApiProperty({ example: 'DELIVERED' })

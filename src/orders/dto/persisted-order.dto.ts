@@ -78,6 +78,10 @@ export class PersistedOrderDto {
   @ApiProperty({ example: ORDER_EXAMPLE.source })
   source: string | null;
 
+  /** The marketplace's own number of the order, for an order read through a marketplace profile (`?profile=`): iFood's, Open Delivery's and Keeta's `displayId` (the short number the customer and the store see), Rappi's and 99Food's order id (the same as `orderId`); null for any other order. The list's `q` finds an order by it */
+  @ApiProperty({ type: 'string', nullable: true, example: '3813' })
+  marketplaceOrderNumber: string | null;
+
   /** The last answer of the order webhook; null before the first attempt */
   webhookLastResponse: WebhookLastResponseDto | null;
 

@@ -27,6 +27,7 @@ function orderDetail(status: Schemas['OrderDetailDto']['status']): Schemas['Orde
     webhookAttempts: 1,
     storeId: '164',
     source: 'ifood',
+    marketplaceOrderNumber: '3813',
     webhookLastResponse: null,
     createdAt: '2026-11-26T10:00:00.000000Z',
     updatedAt: '2026-11-26T10:05:00.000000Z',

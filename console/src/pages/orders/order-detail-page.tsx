@@ -21,6 +21,7 @@ import { HistoryTimeline } from './history-timeline';
 import { InvoiceSection } from './invoice/invoice-section';
 import { JsonBlock } from './json-block';
 import { StatusBadge } from './status-badge';
+import { MARKETPLACE_NAMES, marketplaceOf, sponsorSplitOf, type SponsorSplit } from './order-origin';
 
 type OrderDetail = Schemas['OrderDetailDto'];
 
@@ -189,6 +190,10 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
         )}
       </Section>
 
+      <Section id="origin" title={t('detail.origin')}>
+        <OriginFacts order={order} />
+      </Section>
+
       <Section id="taxes" title={t('detail.taxes')}>
         {enriched ? (
           <TaxBreakdown payload={enriched} />
@@ -252,6 +257,46 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
         </Stack>
       </Section>
     </Stack>
+  );
+}
+
+/**
+ * Where the order came from (its marketplace, or the platform itself), the marketplace's own order number, and who
+ * gave its discounts: the store, or the platform or a third party that pays them back to the store.
+ */
+function OriginFacts({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('orders');
+  const marketplace = marketplaceOf(order.source);
+  const split = sponsorSplitOf(order.payload ?? order.enrichedPayload);
+  const sides = (Object.keys(split) as (keyof SponsorSplit)[]).map((side): [string, ReactNode] => [
+    t(`detail.sponsors.${side}`),
+    <span key={side} data-testid={`sponsor-${side}`}>
+      {formatCents(split[side])}
+    </span>,
+  ]);
+  return (
+    <Facts
+      minColumn="11rem"
+      items={[
+        [
+          t('detail.marketplace'),
+          <span key="marketplace" data-testid="order-marketplace">
+            {marketplace === 'platform' ? t('detail.platform') : MARKETPLACE_NAMES[marketplace]}
+          </span>,
+        ],
+        [
+          t('detail.marketplaceNumber'),
+          <span key="number" data-testid="marketplace-order-number">
+            {order.marketplaceOrderNumber ?? t('detail.noMarketplaceNumber')}
+          </span>,
+        ],
+        ...(order.payloadOmitted
+          ? []
+          : sides.length > 0
+            ? sides
+            : [[t('detail.sponsorSplit'), t('detail.noDiscounts')] as [string, ReactNode]]),
+      ]}
+    />
   );
 }
 

@@ -25,12 +25,14 @@ import { formatCents, formatDateTime, formatMoney, isoToLocalInput, localInputTo
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { isObj, num } from '../../common/values';
 import { ORDER_STATUSES, StatusBadge } from './status-badge';
+import { useHasRole } from '../../auth/use-session';
+import { isMarketplace, MARKETPLACE_NAMES, MARKETPLACES, marketplaceOf } from './order-origin';
 
 type ListQuery = NonNullable<paths['/api/admin/orders']['get']['parameters']['query']>;
 type Order = Schemas['PersistedOrderDto'];
 
 /** The API's query parameters, kept in the URL under the same names (a link shares the exact list). */
-const TEXT_FILTERS = ['orderId', 'storeId', 'source'] as const;
+const TEXT_FILTERS = ['q', 'orderId', 'storeId', 'source'] as const;
 const DATE_FILTERS = ['createdFrom', 'createdTo'] as const;
 const NUMBER_FILTERS = ['minWebhookAttempts', 'maxWebhookAttempts'] as const;
 const FILTERS = [...TEXT_FILTERS, 'status', ...DATE_FILTERS, ...NUMBER_FILTERS] as const;
@@ -108,7 +110,7 @@ export function OrdersPage() {
                   <Table.Th scope="col">{t('list.orderId')}</Table.Th>
                   <Table.Th scope="col">{t('list.status')}</Table.Th>
                   <Table.Th scope="col">{t('list.store')}</Table.Th>
-                  <Table.Th scope="col">{t('list.source')}</Table.Th>
+                  <Table.Th scope="col">{t('list.marketplace')}</Table.Th>
                   <Table.Th scope="col" ta="right">
                     {t('list.orderAmount')}
                   </Table.Th>
@@ -139,7 +141,9 @@ export function OrdersPage() {
                       <StatusBadge status={order.status} />
                     </Table.Td>
                     <Table.Td>{order.storeId ?? '—'}</Table.Td>
-                    <Table.Td>{order.source ?? '—'}</Table.Td>
+                    <Table.Td data-field="marketplace">
+                      <Origin source={order.source} number={order.marketplaceOrderNumber} />
+                    </Table.Td>
                     <Table.Td ta="right" data-field="orderAmount">
                       {order.payloadOmitted ? <Omitted /> : <OrderValue payload={order.payload} />}
                     </Table.Td>
@@ -197,6 +201,27 @@ function OrderValue({ payload }: { payload: unknown }) {
   );
 }
 
+/** The marketplace (or the platform, with the source it sent) and the marketplace's own order number. */
+function Origin({ source, number }: { source: string | null; number: string | null }) {
+  const { t } = useTranslation('orders');
+  const marketplace = marketplaceOf(source);
+  return (
+    <>
+      {marketplace === 'platform' ? t('list.platform') : MARKETPLACE_NAMES[marketplace]}
+      {marketplace === 'platform' && source && (
+        <Text span display="block" size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+          {t('list.otherSource', { source })}
+        </Text>
+      )}
+      {number && (
+        <Text span display="block" size="xs" c="gray.7" data-field="marketplaceOrderNumber" style={{ overflowWrap: 'anywhere' }}>
+          {t('list.marketplaceNumber', { number })}
+        </Text>
+      )}
+    </>
+  );
+}
+
 function Omitted() {
   const { t } = useTranslation('orders');
   return (
@@ -225,6 +250,8 @@ function FilterForm({
   onClear: () => void;
 }) {
   const { t } = useTranslation('orders');
+  // Only an admin's search looks at customers: the hint says what this person's search finds.
+  const findsCustomers = useHasRole('admin');
   const initial = Object.fromEntries(
     FILTERS.map((name) => {
       const value = fromUrl[name];
@@ -264,10 +291,29 @@ function FilterForm({
       ? [{ value: values.status, label: values.status }]
       : []),
   ];
+  const marketplaceOptions = [
+    { value: '', label: t('list.anyMarketplace') },
+    ...MARKETPLACES.map((marketplace) => ({ value: marketplace, label: MARKETPLACE_NAMES[marketplace] })),
+    // Another source (the platform's own, from a link) stays chosen and visible.
+    ...(values.source && !isMarketplace(values.source)
+      ? [{ value: values.source, label: t('list.otherSource', { source: values.source }) }]
+      : []),
+  ];
   const pageSizeOptions = fromUrl.pageSize && !PAGE_SIZES.includes(fromUrl.pageSize) ? [...PAGE_SIZES, fromUrl.pageSize] : PAGE_SIZES;
 
   return (
     <Paper withBorder p="sm" component="form" onSubmit={submit} aria-label={t('list.filters')} role="search">
+      <TextInput
+        type="search"
+        mb="sm"
+        label={t('list.search')}
+        description={findsCustomers ? t('list.searchHintAdmin') : t('list.searchHint')}
+        styles={DESCRIPTION_STYLES}
+        name="q"
+        value={values.q}
+        onChange={set('q')}
+        error={errors.q}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="xs">
         <TextInput
           label={t('list.orderId')}
@@ -279,12 +325,11 @@ function FilterForm({
           error={errors.orderId}
         />
         <TextInput label={t('list.storeId')} name="storeId" value={values.storeId} onChange={set('storeId')} error={errors.storeId} />
-        <TextInput
-          label={t('list.source')}
-          description={t('list.sourceHint')}
-          styles={DESCRIPTION_STYLES}
+        <NativeSelect
+          label={t('list.marketplace')}
           name="source"
           value={values.source}
+          data={marketplaceOptions}
           onChange={set('source')}
           error={errors.source}
         />
