@@ -2989,6 +2989,16 @@ export default async () => {
           {
             ForwardResponseDto: {
               message: { required: true, type: () => String, description: 'What happened; the order itself is not returned' },
+              webhookStatusCode: {
+                required: false,
+                type: () => Number,
+                description: "A redelivery: the webhook's HTTP status (2xx), for a client that says the outcome in its own words",
+              },
+              attempt: {
+                required: false,
+                type: () => Number,
+                description: "A redelivery: the order's `webhookAttempts` after this attempt",
+              },
               nfe: {
                 required: false,
                 type: () => t['../fiscal-documents/nfe/dto/nfe-items.dto.js'].NfeItemsDto,

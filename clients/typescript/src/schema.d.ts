@@ -4440,6 +4440,16 @@ export interface components {
              * @example Order ORD-2026-000123 enriched, stored and forwarded: the webhook answered 200 (attempt 1)
              */
             message: string;
+            /**
+             * @description A redelivery: the webhook's HTTP status (2xx), for a client that says the outcome in its own words
+             * @example 200
+             */
+            webhookStatusCode?: number;
+            /**
+             * @description A redelivery: the order's `webhookAttempts` after this attempt
+             * @example 2
+             */
+            attempt?: number;
             /** @description With `?nfe=`: the order's invoice items, as forwarded beside the payload */
             nfe?: components["schemas"]["NfeItemsDto"];
             /** @description With `?nfe=`, instead of `nfe`: why the order's items cannot be printed (one entry per cause) */
@@ -10455,7 +10465,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Order ORD-2026-000123 redelivered: the webhook answered 200 (attempt 2)"
+                     *       "message": "Order ORD-2026-000123 redelivered: the webhook answered 200 (attempt 2)",
+                     *       "webhookStatusCode": 200,
+                     *       "attempt": 2
                      *     }
                      */
                     "application/json": components["schemas"]["ForwardResponseDto"];
