@@ -21,13 +21,22 @@ const ORDER_STATUSES = [
 ] as const;
 type OrderStatus = (typeof ORDER_STATUSES)[number];
 const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
+const DELIVERY_FEE_OPTIONS = ['WHEN_MERCHANT_DELIVERS', 'ALWAYS', 'NEVER'] as const;
+const isDeliveryFeeOption = (value: string): value is (typeof DELIVERY_FEE_OPTIONS)[number] =>
+  (DELIVERY_FEE_OPTIONS as readonly string[]).includes(value);
 
 /** Audit events as the API lists them (newest first); each event's changes as before → after. */
 export function AuditEventsTable({ events, showTarget = true }: { events: AuditEventDto[]; showTarget?: boolean }) {
   const { t } = useTranslation('audit');
   const { t: tOrders } = useTranslation('orders');
-  // An order's status is a code of the service: said by its label in the reader's language.
-  const valueText = (field: string, value: string) => (field === 'status' && isOrderStatus(value) ? tOrders(`status.${value}`) : value);
+  const { t: tGroups } = useTranslation('fiscalGroups');
+  // An order's status and a fiscal group's setting option are codes of the service: said by their labels.
+  const valueText = (field: string, value: string) =>
+    field === 'status' && isOrderStatus(value)
+      ? tOrders(`status.${value}`)
+      : field.endsWith('deliveryFeeOnInvoice') && isDeliveryFeeOption(value)
+        ? tGroups(`edit.deliveryFeeOptions.${value}`)
+        : value;
   const zone = browserTimeZone();
   return (
     // Focusable: a keyboard user scrolls the wide table (the History tab's events may hold no link).
