@@ -109,6 +109,28 @@ export class AuditEventsRepository {
     return { rows, total };
   }
 
+  /**
+   * Every filtered event, newest first, in batches of `batchSize` (the export). Each batch continues after the last
+   * event of the one before by its place in the list's order (`(at, id) <` the last one's), on the same indexes as a
+   * page, so a long export holds no transaction open and never reads an event twice; events written meanwhile are
+   * newer than the first batch and are not in it.
+   */
+  async *batches(filter: AuditEventFilter, batchSize: number): AsyncGenerator<AuditEventRow[]> {
+    let after: AuditEventRow | undefined;
+    for (;;) {
+      const query = this.pageQuery(filter, 1, batchSize);
+      if (after !== undefined)
+        query.andWhere('(e.at, e.id) < (CAST(:afterAt AS timestamptz), CAST(:afterId AS bigint))', {
+          afterAt: after.at,
+          afterId: after.id,
+        });
+      const rows = await query.getRawMany<AuditEventRow>();
+      if (rows.length > 0) yield rows;
+      if (rows.length < batchSize) return;
+      after = rows[rows.length - 1];
+    }
+  }
+
   /** Deletes up to `batch` events older than `days`, in the caller's transaction; the number deleted. */
   async pruneBatch(manager: EntityManager, days: number, batch: number): Promise<number> {
     await this.db.rows(RETENTION_ON, [], manager);

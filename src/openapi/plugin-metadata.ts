@@ -42,9 +42,7 @@ export default async () => {
         [
           import('../audit/dto/audit-event-list.query.js'),
           {
-            AuditEventListQuery: {
-              page: { required: false, type: () => Number, description: 'Page number, from 1', minimum: 1 },
-              pageSize: { required: false, type: () => Number, description: 'Events per page', minimum: 1 },
+            AuditEventFilterQuery: {
               actorType: { required: false, description: 'Only changes made by a machine client or by a person', enum: ['client', 'user'] },
               actorId: {
                 required: false,
@@ -92,6 +90,10 @@ export default async () => {
                 type: () => String,
                 description: 'Only changes made at or before this instant (inclusive). Must not be before from.',
               },
+            },
+            AuditEventListQuery: {
+              page: { required: false, type: () => Number, description: 'Page number, from 1', minimum: 1 },
+              pageSize: { required: false, type: () => Number, description: 'Events per page', minimum: 1 },
             },
           },
         ],
@@ -2996,6 +2998,16 @@ export default async () => {
           {
             ForwardResponseDto: {
               message: { required: true, type: () => String, description: 'What happened; the order itself is not returned' },
+              webhookStatusCode: {
+                required: false,
+                type: () => Number,
+                description: "A redelivery: the webhook's HTTP status (2xx), for a client that says the outcome in its own words",
+              },
+              attempt: {
+                required: false,
+                type: () => Number,
+                description: "A redelivery: the order's `webhookAttempts` after this attempt",
+              },
               nfe: {
                 required: false,
                 type: () => t['../fiscal-documents/nfe/dto/nfe-items.dto.js'].NfeItemsDto,

@@ -114,7 +114,12 @@ export class ForwardingService {
         await this.audit.record(manager, audit, { action, target: { type: 'order', id: order.orderId }, changes });
       },
     });
-    if (result.delivered) return { message: `Order ${order.orderId} redelivered: ${answered(result)}` };
+    if (result.delivered)
+      return {
+        message: `Order ${order.orderId} redelivered: ${answered(result)}`,
+        ...(result.statusCode === null ? {} : { webhookStatusCode: result.statusCode }),
+        ...(result.attempt === undefined ? {} : { attempt: result.attempt }),
+      };
     throw new ApiError(
       ErrorCode.WEBHOOK_DELIVERY_FAILED,
       `Order ${order.orderId} was not accepted by the order webhook: ${answered(result)}`,

@@ -31,7 +31,7 @@ export class RedeliveryController {
   @ApiOkResponse({
     type: ForwardResponseDto,
     description: 'Accepted by the webhook (2xx)',
-    example: { message: 'Order ORD-2026-000123 redelivered: the webhook answered 200 (attempt 2)' },
+    example: { message: 'Order ORD-2026-000123 redelivered: the webhook answered 200 (attempt 2)', webhookStatusCode: 200, attempt: 2 },
   })
   @ApiErrors(
     [404, 409, 502, 503],

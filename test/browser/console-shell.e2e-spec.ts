@@ -56,7 +56,7 @@ describeWithBrowser('admin console: sign-in, session and language (browser e2e)'
     await page.locator('input[name="email"]').fill(DEVELOPMENT_ADMIN.email);
     await page.locator('input[name="password"]').fill('wrong password!');
     await page.locator('form button[type="submit"]').click();
-    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Sign-in failed: Wrong email or password/);
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Wrong email or password\./);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await context.close();
   });

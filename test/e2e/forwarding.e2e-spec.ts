@@ -206,6 +206,9 @@ describe('POST /api/enrich-order-forward (e2e, real receiver)', () => {
 
       expect(ok(await redeliver(orderId), 200)).toEqual({
         message: expect.stringMatching(new RegExp(`Order ${orderId} redelivered: the webhook answered 200 \\(attempt 2\\)`)),
+        // What the console says in the reader's language, as fields rather than the English sentence.
+        webhookStatusCode: 200,
+        attempt: 2,
       });
       ok(await redeliver(row.id), 200);
 

@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit-events.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export audit events as CSV
+         * @description The events the same filters list (every page), newest first, as CSV streamed while it is read: a header row, then one row per event with the columns id, at, actorType, actorId, actorName, action, targetType, targetId, changes, requestId, address; `at` is RFC 3339 in UTC to the microsecond and `changes` the JSON of the list's `changes`. A cell that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a leading apostrophe. Same filters, same 400s and same role as the list; no page parameters.
+         */
+        get: operations["AuditEvents_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/metrics": {
         parameters: {
             query?: never;
@@ -4430,6 +4450,16 @@ export interface components {
              * @example Order ORD-2026-000123 enriched, stored and forwarded: the webhook answered 200 (attempt 1)
              */
             message: string;
+            /**
+             * @description A redelivery: the webhook's HTTP status (2xx), for a client that says the outcome in its own words
+             * @example 200
+             */
+            webhookStatusCode?: number;
+            /**
+             * @description A redelivery: the order's `webhookAttempts` after this attempt
+             * @example 2
+             */
+            attempt?: number;
             /** @description With `?nfe=`: the order's invoice items, as forwarded beside the payload */
             nfe?: components["schemas"]["NfeItemsDto"];
             /** @description With `?nfe=`, instead of `nfe`: why the order's items cannot be printed (one entry per cause) */
@@ -5978,10 +6008,6 @@ export interface operations {
     AuditEvents_list: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 */
-                page?: number;
-                /** @description Events per page */
-                pageSize?: number;
                 /** @description Only changes made by a machine client or by a person */
                 actorType?: "client" | "user";
                 /** @description Only changes made by this client id or user id (exact) */
@@ -5996,6 +6022,10 @@ export interface operations {
                 from?: string;
                 /** @description Only changes made at or before this instant (inclusive). Must not be before from. */
                 to?: string;
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Events per page */
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -6025,6 +6055,118 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AuditEvents_exportCsv: {
+        parameters: {
+            query?: {
+                /** @description Only changes made by a machine client or by a person */
+                actorType?: "client" | "user";
+                /** @description Only changes made by this client id or user id (exact) */
+                actorId?: string;
+                /** @description Only changes to this kind of thing */
+                targetType?: "fiscal-group" | "product-fiscal-category" | "status-aliases" | "channel-configuration" | "client" | "user" | "session" | "order";
+                /** @description Only changes to the thing with this id (exact), e.g. a fiscal group's UUID or an order's orderId */
+                targetId?: string;
+                /** @description Only this action (exact), e.g. `update` or `change-status` */
+                action?: string;
+                /** @description Only changes made at or after this instant (inclusive). ISO 8601 date-time; without a zone it is UTC; up to 9 fractional digits. */
+                from?: string;
+                /** @description Only changes made at or before this instant (inclusive). Must not be before from. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events as CSV (`Content-Disposition: attachment; filename="audit-events.csv"`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is not a known actor or target type, not an ISO 8601 date-time, from is after to, or the parameter is unknown (page and pageSize included) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "text/csv": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
@@ -10335,7 +10477,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Order ORD-2026-000123 redelivered: the webhook answered 200 (attempt 2)"
+                     *       "message": "Order ORD-2026-000123 redelivered: the webhook answered 200 (attempt 2)",
+                     *       "webhookStatusCode": 200,
+                     *       "attempt": 2
                      *     }
                      */
                     "application/json": components["schemas"]["ForwardResponseDto"];

@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schemas';
 import { session } from '../auth/session';
+import { problemText } from './problem-text';
 
 /** Every route of the API, generated from openapi.json (`npm run client:generate`). */
 export type { components, paths, Schemas } from './schemas';
@@ -9,7 +10,10 @@ export type { components, paths, Schemas } from './schemas';
 export interface ApiProblem {
   status: number;
   code?: string;
+  /** What to show: the service's sentence in English, the code's message in the reader's other language (`problemText`). */
   message: string;
+  /** The service's own sentence (English), for a log or a bug report. */
+  serverMessage?: string;
   /** `field` and `problem`, and the typed fields of the code (`storeId`...) for a domain failure. */
   details?: { field?: string; problem?: string; [typed: string]: unknown }[];
   body?: unknown;
@@ -68,7 +72,7 @@ export function toProblem(status: number, body: unknown): ApiProblem {
     `HTTP ${status}`;
   const code = typeof record.code === 'string' ? record.code : typeof record.error === 'string' ? record.error : undefined;
   const details = Array.isArray(record.details) ? (record.details as ApiProblem['details']) : undefined;
-  return { status, code, message, details, body };
+  return { status, code, message: problemText({ status, code, message, details }), serverMessage: message, details, body };
 }
 
 export function isProblem(value: unknown): value is ApiProblem {

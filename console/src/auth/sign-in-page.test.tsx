@@ -38,11 +38,11 @@ function renderSignIn(search = '') {
   );
 }
 
-async function signInAs(email: string, password: string) {
+async function signInAs(email: string, password: string, submit = 'Sign in') {
   const user = userEvent.setup();
-  await user.type(screen.getByRole('textbox', { name: /Email/ }), email);
-  await user.type(screen.getByLabelText(/Password/), password);
-  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  await user.type(screen.getByRole('textbox', { name: /Email|E-mail/ }), email);
+  await user.type(screen.getByLabelText(/Password|Senha/), password);
+  await user.click(screen.getByRole('button', { name: submit }));
 }
 
 beforeEach(() => {
@@ -79,10 +79,31 @@ describe('the sign-in page', { timeout: 30_000 }, () => {
 
     await signInAs('ana@example.com', 'wrong password!');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed: Wrong email or password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
     expect(session.current()).toBeNull();
     expect(session.expired()).toBe(false);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it("says a refused sign-in and an unreachable service in pt-BR in the console's words, not the service's English", async () => {
+    await i18next.changeLanguage('pt-BR');
+    try {
+      answer(fetchMock, {
+        'GET /api/auth/sign-in-options': NO_SINGLE_SIGN_ON,
+        'POST /api/auth/session': json(401, { error: 'UNAUTHORIZED', message: 'Wrong email or password' }),
+      });
+      renderSignIn();
+      await signInAs('ana@example.com', 'wrong password!', 'Entrar');
+      expect(await screen.findByRole('alert')).toHaveTextContent('E-mail ou senha incorretos.');
+      expect(screen.getByRole('alert')).not.toHaveTextContent('Wrong');
+
+      fetchMock.mockReset();
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+      await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Entrar' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Falha ao entrar: Não foi possível falar com o serviço.');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('says how long to wait after too many failures', async () => {

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api, toProblem } from '../api/client';
+import { problemText } from '../api/problem-text';
 import { queryKeys } from '../api/query-keys';
 import { session } from './session';
 
@@ -45,7 +46,9 @@ export function SignInPage() {
         setError(
           problem.status === 429
             ? t('signIn.rateLimited', { seconds: result.response.headers.get('retry-after') ?? '60' })
-            : t('signIn.failed', { message: problem.message }),
+            : problem.status === 401
+              ? t('signIn.wrongCredentials')
+              : t('signIn.failed', { message: problem.message }),
         );
         return;
       }
@@ -55,7 +58,10 @@ export function SignInPage() {
       setPassword('');
       await navigate(next, { replace: true });
     } catch (caught) {
-      setError(t('signIn.failed', { message: caught instanceof Error ? caught.message : String(caught) }));
+      // The browser's own sentence ("Failed to fetch") is English: said in the reader's language.
+      setError(
+        t('signIn.failed', { message: problemText({ status: 0, message: caught instanceof Error ? caught.message : String(caught) }) }),
+      );
     } finally {
       setPending(false);
     }

@@ -33,6 +33,7 @@ export const commonMessages = {
       accessRemoved: 'Your access to the console was removed by an admin. Ask an admin if you need it again.',
       failed: 'Sign-in failed: {{message}}',
       rateLimited: 'Too many failed attempts. Try again in {{seconds}} seconds.',
+      wrongCredentials: 'Wrong email or password.',
       or: 'or',
       singleSignOn: 'Sign in with {{name}}',
       singleSignOnRefused:
@@ -100,7 +101,7 @@ export const commonMessages = {
     language: 'Idioma',
     signOut: 'Sair',
     signOutFailed: 'Falha ao sair: {{message}}',
-    signedInAs: 'Conectado como {{name}} ({{role}})',
+    signedInAs: 'Sessão de {{name}} ({{role}})',
     roles: { support: 'Suporte', fiscal: 'Fiscal', admin: 'Administrador' },
     notAvailable: {
       title: 'Não disponível para o seu papel',
@@ -117,6 +118,7 @@ export const commonMessages = {
       accessRemoved: 'Seu acesso ao console foi removido por um administrador. Peça a um administrador se precisar dele de novo.',
       failed: 'Falha ao entrar: {{message}}',
       rateLimited: 'Tentativas malsucedidas demais. Tente de novo em {{seconds}} segundos.',
+      wrongCredentials: 'E-mail ou senha incorretos.',
       or: 'ou',
       singleSignOn: 'Entrar com {{name}}',
       singleSignOnRefused:

@@ -16,7 +16,7 @@ function NotAfterTo() {
     validator: {
       validate: (value: unknown, args?: ValidationArguments) => {
         const from = parseIsoDateTime(value);
-        const to = parseIsoDateTime((args?.object as AuditEventListQuery).to);
+        const to = parseIsoDateTime((args?.object as AuditEventFilterQuery).to);
         return from === undefined || to === undefined || from <= to;
       },
       defaultMessage: () => 'must not be after to',
@@ -24,26 +24,8 @@ function NotAfterTo() {
   });
 }
 
-/** Query of `GET /api/admin/audit-events`: every filter optional and combinable; unknown parameters are refused (400). */
-export class AuditEventListQuery {
-  /** Page number, from 1 */
-  @ApiProperty({ type: 'integer', maximum: MAX_INTEGER_PARAM, default: 1, example: 1 })
-  @IsOptional()
-  @Transform(plainInteger)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_INTEGER_PARAM)
-  page?: number;
-
-  /** Events per page */
-  @ApiProperty({ type: 'integer', maximum: AUDIT_MAX_PAGE_SIZE, default: AUDIT_DEFAULT_PAGE_SIZE, example: AUDIT_DEFAULT_PAGE_SIZE })
-  @IsOptional()
-  @Transform(plainInteger)
-  @IsInt()
-  @Min(1)
-  @Max(AUDIT_MAX_PAGE_SIZE)
-  pageSize?: number;
-
+/** The filters of the audit log, every one optional and combinable (AND); unknown parameters are refused (400). */
+export class AuditEventFilterQuery {
   /** Only changes made by a machine client or by a person */
   @ApiProperty({ enum: ACTOR_TYPES, example: 'user' })
   @IsOptional()
@@ -91,4 +73,25 @@ export class AuditEventListQuery {
   @IsIsoDateTime()
   @WithinFilterRange()
   to?: string;
+}
+
+/** Query of `GET /api/admin/audit-events`: the filters and the page. */
+export class AuditEventListQuery extends AuditEventFilterQuery {
+  /** Page number, from 1 */
+  @ApiProperty({ type: 'integer', maximum: MAX_INTEGER_PARAM, default: 1, example: 1 })
+  @IsOptional()
+  @Transform(plainInteger)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_INTEGER_PARAM)
+  page?: number;
+
+  /** Events per page */
+  @ApiProperty({ type: 'integer', maximum: AUDIT_MAX_PAGE_SIZE, default: AUDIT_DEFAULT_PAGE_SIZE, example: AUDIT_DEFAULT_PAGE_SIZE })
+  @IsOptional()
+  @Transform(plainInteger)
+  @IsInt()
+  @Min(1)
+  @Max(AUDIT_MAX_PAGE_SIZE)
+  pageSize?: number;
 }

@@ -8,6 +8,14 @@ export class ForwardResponseDto {
   @ApiProperty({ example: 'Order ORD-2026-000123 enriched, stored and forwarded: the webhook answered 200 (attempt 1)' })
   message: string;
 
+  /** A redelivery: the webhook's HTTP status (2xx), for a client that says the outcome in its own words */
+  @ApiProperty({ type: 'integer', minimum: 200, maximum: 299, example: 200 })
+  webhookStatusCode?: number;
+
+  /** A redelivery: the order's `webhookAttempts` after this attempt */
+  @ApiProperty({ type: 'integer', minimum: 1, example: 2 })
+  attempt?: number;
+
   /** With `?nfe=`: the order's invoice items, as forwarded beside the payload */
   nfe?: NfeItemsDto;
 

@@ -23,7 +23,7 @@ export function AuditHistory({ targetType, targetId }: { targetType: AuditTarget
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <Stack gap="sm">
-      <Text size="sm">{t('historyIntro', { type: targetType })}</Text>
+      <Text size="sm">{t('historyIntro', { type: t(`targetTypes.${targetType}`) })}</Text>
       {query.data.items.length === 0 ? (
         <EmptyState>{t('historyEmpty')}</EmptyState>
       ) : (

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_TARGET_TYPES } from './audit-model';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, browserTimeZone, isKnownAction } from './audit-model';
 import { api, isProblem, unwrap, type paths } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { isoToLocalInput, localInputToIsoWithOffset } from '../../common/format';
@@ -16,6 +16,7 @@ type Filter = (typeof FILTERS)[number];
 const DATE_FILTERS = ['from', 'to'] as const;
 // The URL's values go to the API exactly as written (a bad hand-edited one comes back as a 400 naming it).
 type AuditQuery = NonNullable<paths['/api/admin/audit-events']['get']['parameters']['query']>;
+type AuditCsvQuery = NonNullable<paths['/api/admin/audit-events.csv']['get']['parameters']['query']>;
 
 export function AuditPage() {
   const { t } = useTranslation('audit');
@@ -36,6 +37,7 @@ export function AuditPage() {
     <Stack gap="md">
       <Title order={1}>{t('title')}</Title>
       <Text size="sm">{t('intro')}</Text>
+      <Text size="sm">{t('timeZone', { zone: browserTimeZone() })}</Text>
       <AuditFilters key={listPage.urlKey} values={listPage.values} errors={fieldErrors} onApply={listPage.apply} onClear={listPage.clear} />
       {problem ? (
         <Alert color="red" role="alert" title={problem.message}>
@@ -55,6 +57,7 @@ export function AuditPage() {
         <EmptyState>{listPage.filtered ? t('noMatch') : t('empty')}</EmptyState>
       ) : (
         <>
+          <CsvExport apiQuery={listPage.apiQuery} />
           <AuditEventsTable events={query.data.items} />
           <PageNav page={listPage.page} totalPages={query.data.totalPages} total={query.data.total} onChange={listPage.goTo} />
         </>
@@ -111,11 +114,22 @@ function AuditFilters({
             label={t('targetType')}
             value={draft.targetType}
             error={errors.targetType}
-            data={[{ value: '', label: t('any') }, ...AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: type }))]}
+            data={[{ value: '', label: t('any') }, ...AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: t(`targetTypes.${type}`) }))]}
             onChange={(event) => set('targetType')(event.currentTarget.value)}
           />
           {text('targetId')}
-          {text('action')}
+          <NativeSelect
+            label={t('action')}
+            value={draft.action}
+            error={errors.action}
+            data={[
+              { value: '', label: t('any') },
+              ...AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`actions.${action}`) })),
+              // An action of a newer service typed in the URL stays choosable, as its code.
+              ...(draft.action && !isKnownAction(draft.action) ? [{ value: draft.action, label: draft.action }] : []),
+            ]}
+            onChange={(event) => set('action')(event.currentTarget.value)}
+          />
           <TextInput
             label={t('from')}
             type="datetime-local"
@@ -141,5 +155,51 @@ function AuditFilters({
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** The filtered log as CSV (every page): the API's export with the list's filters, saved as a file. */
+function CsvExport({ apiQuery }: { apiQuery: Partial<Record<string, string>> }) {
+  const { t } = useTranslation('audit');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const filters = Object.fromEntries(Object.entries(apiQuery).filter(([name]) => name !== 'page' && name !== 'pageSize'));
+  async function download() {
+    setFailure(null);
+    setPending(true);
+    try {
+      const blob = unwrap(
+        await api.GET('/api/admin/audit-events.csv', { params: { query: filters as unknown as AuditCsvQuery }, parseAs: 'blob' }),
+      );
+      const url = URL.createObjectURL(blob as Blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'audit-events.csv';
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      setFailure(isProblem(error) ? error.message : String(error));
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <Stack gap={4}>
+      <Group gap="sm">
+        <Button variant="default" onClick={() => void download()} loading={pending}>
+          {t('exportCsv')}
+        </Button>
+        <Text size="sm" c="gray.7">
+          {t('exportHint')}
+        </Text>
+      </Group>
+      {failure && (
+        <Alert color="red" role="alert">
+          {t('exportFailed', { message: failure })}
+        </Alert>
+      )}
+    </Stack>
   );
 }

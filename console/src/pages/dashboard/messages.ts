@@ -69,7 +69,7 @@ export const dashboardMessages = {
     retryScheduled: 'Agendadas',
     missingStores: 'Lojas sem grupo fiscal',
     missingIntro:
-      'Os pedidos delas falham com FISCAL_GROUP_NOT_FOUND: crie um grupo para cada uma e peça à plataforma que envie os pedidos de novo.',
+      'Os pedidos delas falham porque nenhum grupo fiscal tem a loja: crie um grupo para cada uma e peça à plataforma que envie os pedidos de novo.',
     missingNone: 'Toda loja que enviou pedidos no período tem um grupo fiscal.',
     missingMore: 'Mostrando {{shown}} de {{total}} lojas.',
     store: 'Loja',

@@ -13,6 +13,7 @@ import {
   type ValueChange,
 } from './revision-diff';
 import { RULE_FIELDS } from './matrix-model';
+import { DELIVERY_FEE_ON_INVOICE } from './group-form';
 
 const KIND_TONES = { added: 'on', removed: 'warn', changed: 'off', renamed: 'off' } as const;
 
@@ -24,6 +25,10 @@ interface CellRow {
 }
 
 /** A readable diff of two revisions: the group's fields, its settings, its stores and the matrix cells, each `before → after`. */
+/** A setting's option is a code of the service: said by its label (the editor's). */
+const isDeliveryFeeOption = (raw: DiffValue): raw is (typeof DELIVERY_FEE_ON_INVOICE)[number] =>
+  typeof raw === 'string' && (DELIVERY_FEE_ON_INVOICE as readonly string[]).includes(raw);
+
 export function RevisionDiffView({ diff }: { diff: RevisionDiff }) {
   const { t } = useTranslation('fiscalGroups');
   const value = (raw: DiffValue) =>
@@ -33,7 +38,9 @@ export function RevisionDiffView({ diff }: { diff: RevisionDiff }) {
         ? t('revisions.yes')
         : raw === false
           ? t('revisions.no')
-          : String(raw);
+          : isDeliveryFeeOption(raw)
+            ? t(`edit.deliveryFeeOptions.${raw}`)
+            : String(raw);
   const fieldName = (field: string) =>
     (GROUP_FIELDS as readonly string[]).includes(field) ? t(`revisions.groupFields.${field as (typeof GROUP_FIELDS)[number]}`) : field;
   const ruleFieldName = (field: string) => {

@@ -45,6 +45,8 @@ function showOrder(status: Schemas['OrderDetailDto']['status']) {
     [`GET /api/admin/orders/${ORDER_DB_ID}`]: json(200, orderDetail(status)),
     [`POST /api/admin/orders/${ORDER_DB_ID}/redeliver`]: json(200, {
       message: 'Order ORD-1 redelivered: the webhook answered 200 (attempt 2)',
+      webhookStatusCode: 200,
+      attempt: 2,
     }),
   });
   renderPage(
@@ -79,7 +81,7 @@ describe('the order page’s redeliver button', { timeout: 30_000 }, () => {
 
       await user.click(screen.getByRole('button', { name: 'Redeliver' }));
       await user.click(screen.getByRole('button', { name: 'Redeliver the closed order' }));
-      expect(await screen.findByTestId('redeliver-outcome')).toHaveTextContent('Redelivered: Order ORD-1 redelivered');
+      expect(await screen.findByTestId('redeliver-outcome')).toHaveTextContent('Redelivered: the webhook answered 200 (attempt 2)');
       expect(redeliveries().map((request) => new URL(request.url).pathname)).toEqual([`/api/admin/orders/${ORDER_DB_ID}/redeliver`]);
     },
   );
@@ -107,5 +109,56 @@ describe('the order page’s redeliver button', { timeout: 30_000 }, () => {
     await user.click(buttons[buttons.length - 1]!);
     expect(await screen.findByTestId('redeliver-outcome')).toHaveTextContent('Redelivered:');
     expect(redeliveries()).toHaveLength(1);
+  });
+
+  it("says the redelivery's outcome and the webhook's answer in pt-BR, without the service's English", async () => {
+    await i18next.changeLanguage('pt-BR');
+    try {
+      const refusedOrder = {
+        ...orderDetail('FORWARD_FAILED'),
+        webhookLastResponse: {
+          statusCode: null,
+          body: null,
+          durationMs: 12,
+          error: 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9',
+          attemptedAt: '2026-11-26T10:05:00.000Z',
+        },
+      };
+      let calls = 0;
+      answer(fetchMock, {
+        [`GET /api/admin/orders/${ORDER_DB_ID}`]: json(200, refusedOrder),
+        [`POST /api/admin/orders/${ORDER_DB_ID}/redeliver`]: () =>
+          ++calls === 1
+            ? json(200, { message: 'Order ORD-1 redelivered: the webhook answered 202 (attempt 2)', webhookStatusCode: 202, attempt: 2 })
+            : json(502, {
+                error: 'WEBHOOK_DELIVERY_FAILED',
+                message: 'Order ORD-1 was not accepted by the order webhook: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9 (attempt 3)',
+              }),
+      });
+      renderPage(
+        <Routes>
+          <Route path="/orders/:id" element={<OrderDetailPage />} />
+        </Routes>,
+        `/orders/${ORDER_DB_ID}`,
+      );
+      const user = userEvent.setup({ delay: null });
+
+      expect(await screen.findByText('sem resposta em 12 ms')).toBeInTheDocument();
+      expect(screen.queryByText(/ECONNREFUSED/)).toBeNull();
+      await user.click(await screen.findByRole('button', { name: 'Reenviar' }));
+      await user.click(screen.getAllByRole('button', { name: 'Reenviar' }).at(-1)!);
+      expect(await screen.findByTestId('redeliver-outcome')).toHaveTextContent('Reenviado: o webhook respondeu 202 (tentativa 2)');
+
+      await user.click(screen.getAllByRole('button', { name: 'Reenviar' })[0]!);
+      await user.click(screen.getAllByRole('button', { name: 'Reenviar' }).at(-1)!);
+      await vi.waitFor(() =>
+        expect(screen.getByTestId('redeliver-outcome')).toHaveTextContent(
+          'O reenvio falhou (502): O webhook de pedidos não aceitou o pedido.',
+        ),
+      );
+      expect(screen.getByTestId('redeliver-outcome')).not.toHaveTextContent(/accepted|ECONNREFUSED/);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

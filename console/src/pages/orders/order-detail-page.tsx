@@ -65,7 +65,7 @@ export function OrderDetailPage() {
 
 function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: () => Promise<void> }) {
   const { t } = useTranslation('orders');
-  const { t: tc } = useTranslation();
+  const { t: tc, i18n } = useTranslation();
   const { t: tInvoice } = useTranslation('invoice');
   const canOpenFiscalGroups = useHasRole(FISCAL_GROUPS_ROLE);
   const queryClient = useQueryClient();
@@ -74,7 +74,15 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
 
   const redeliver = useMutation({
     mutationFn: async () => unwrap(await api.POST('/api/admin/orders/{id}/redeliver', { params: { path: { id: order.id } } })),
-    onSuccess: (data) => setOutcome({ ok: true, message: data.message }),
+    // Said from the answer's fields in the reader's language; the sentence (English) only for an older service.
+    onSuccess: (data) =>
+      setOutcome({
+        ok: true,
+        message:
+          data.webhookStatusCode !== undefined && data.attempt !== undefined
+            ? t('detail.redeliveredAnswer', { status: data.webhookStatusCode, attempt: data.attempt })
+            : data.message,
+      }),
     onError: (error) =>
       setOutcome({
         ok: false,
@@ -178,7 +186,8 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
               t('detail.lastResponse'),
               last
                 ? `${t('detail.lastResponseValue', { status: last.statusCode ?? t('detail.noAnswer'), duration: last.durationMs })}` +
-                  (last.error ? ` · ${last.error}` : '')
+                  // The network error is the service's English diagnostic (ECONNREFUSED...): shown in English only.
+                  (last.error && i18n.language.startsWith('en') ? ` · ${last.error}` : '')
                 : '—',
             ],
           ]}
