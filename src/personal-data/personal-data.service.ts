@@ -9,7 +9,6 @@ import type {
   PersonalDataSubjectQuery,
 } from './dto/personal-data.dto.js';
 import { PersonalDataEraser } from './personal-data-eraser.js';
-import { PERSONAL_DATA_FIELD_LISTS } from './personal-data-fields.js';
 import { PersonalDataKeys } from './personal-data-keys.js';
 import { subjectOf } from './personal-data-subject.js';
 
@@ -44,7 +43,7 @@ export class PersonalDataService {
         fields: this.fieldsOf(holder),
       })),
       truncated: holders.length > LOOKUP_MAX_ORDERS,
-      fieldLists: PERSONAL_DATA_FIELD_LISTS.map(({ shape, fields }) => ({ shape, fields: [...fields] })),
+      fieldLists: this.keys.fieldLists.map(({ shape, fields }) => ({ shape, fields: [...fields] })),
     };
   }
 

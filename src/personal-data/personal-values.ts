@@ -1,5 +1,5 @@
 import { isPlainObject } from '../common/plain-object.js';
-import { isPersonalByRule, normalisedKey, PERSONAL_DATA_FIELD_LISTS, type PersonalDataFieldList } from './personal-data-fields.js';
+import { isPersonalByRule, normalisedKey, type PersonalDataFieldList } from './personal-data-fields.js';
 
 /** What kind of a person's data a value is: the three a person can be looked up by, or another. */
 export type PersonalValueKind = 'email' | 'phone' | 'document' | 'other';
@@ -50,7 +50,7 @@ function kindOf(keys: readonly string[]): PersonalValueKind {
 export class PersonalDataReader {
   private readonly patterns: readonly (readonly string[])[];
 
-  constructor(lists: readonly PersonalDataFieldList[] = PERSONAL_DATA_FIELD_LISTS) {
+  constructor(lists: readonly PersonalDataFieldList[]) {
     const unique = new Set(lists.flatMap((list) => list.fields));
     this.patterns = [...unique].map((path) => path.split('.'));
   }

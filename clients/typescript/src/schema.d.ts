@@ -5875,7 +5875,7 @@ export interface components {
             /** @description Whether more orders hold the data than the answer carries (at most 500; erase or narrow down) */
             truncated: boolean;
             /**
-             * @description The personal fields the service reads, per intake shape (also under `sourceOrder`), plus a rule for what they miss (docs/personal-data.md): standard: customer.id, customer.name, customer.email, customer.phone, customer.phone.*, customer.documentNumber, customer.document, customer.cpf, customer.taxId, delivery.address, delivery.deliveryAddress, delivery.observations; new-order-webhook: customer.id, customer.name, customer.email, customer.phone; ifood: customer.id, customer.name, customer.documentNumber, customer.phone.number, customer.phone.localizer, customer.email, delivery.deliveryAddress, delivery.observations, delivery.pickupCode
+             * @description The personal fields the service reads, per intake shape (also under `sourceOrder`), plus a rule for what they miss (docs/personal-data.md): standard: customer.id, customer.name, customer.email, customer.phone, customer.phone.*, customer.documentNumber, customer.document, customer.cpf, customer.taxId, delivery.address, delivery.deliveryAddress, delivery.observations; new-order-webhook: customer.id, customer.name, customer.email, customer.phone; and one list per marketplace profile, named by its `?profile=` value, as the profile declares it (the README lists them all)
              * @example [
              *       {
              *         "shape": "standard",
@@ -5901,20 +5901,6 @@ export interface components {
              *           "customer.name",
              *           "customer.email",
              *           "customer.phone"
-             *         ]
-             *       },
-             *       {
-             *         "shape": "ifood",
-             *         "fields": [
-             *           "customer.id",
-             *           "customer.name",
-             *           "customer.documentNumber",
-             *           "customer.phone.number",
-             *           "customer.phone.localizer",
-             *           "customer.email",
-             *           "delivery.deliveryAddress",
-             *           "delivery.observations",
-             *           "delivery.pickupCode"
              *         ]
              *       }
              *     ]
