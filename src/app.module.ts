@@ -31,6 +31,7 @@ import { StatsModule } from './stats/stats.module.js';
 import { FiscalImpactModule } from './fiscal-impact/fiscal-impact.module.js';
 import { SingleSignOnModule } from './single-sign-on/single-sign-on.module.js';
 import { PersonalDataModule } from './personal-data/personal-data.module.js';
+import { PersonalDataPortsModule } from './personal-data/personal-data-ports.module.js';
 import { WebhooksPortsModule } from './webhooks/webhooks-ports.module.js';
 
 export interface AppModuleOptions {
@@ -77,6 +78,7 @@ export class AppModule {
         UsersModule,
         SingleSignOnModule,
         PersonalDataModule,
+        PersonalDataPortsModule,
       ],
     };
   }

@@ -91,6 +91,29 @@ export class PersonalDataReader {
     return { document: result, count };
   }
 
+  /**
+   * A copy of `document` where each personal value is what `replace` answers for it (`undefined`: the property or array
+   * entry is left out); every other value is the same.
+   */
+  mapped(document: unknown, replace: (value: PersonalValue) => unknown): unknown {
+    const rebuild = (value: unknown, segments: Segment[], keys: string[]): unknown => {
+      if (Array.isArray(value)) {
+        return value.map((entry, index) => rebuild(entry, [...segments, index], keys)).filter((entry) => entry !== undefined);
+      }
+      if (isPlainObject(value)) {
+        return Object.fromEntries(
+          Object.entries(value)
+            .map(([key, entry]) => [key, rebuild(entry, [...segments, key], [...keys, key])] as const)
+            .filter(([, entry]) => entry !== undefined),
+        );
+      }
+      if ((typeof value !== 'string' && typeof value !== 'number') || !this.isPersonal(segments, keys, value)) return value;
+      if (typeof value === 'string' && value.trim() === '') return value;
+      return replace({ path: pathText(segments), value, kind: kindOf(keys) });
+    };
+    return rebuild(document, [], []);
+  }
+
   private walk(value: unknown, segments: Segment[], keys: string[], found: PersonalValue[]): void {
     if (Array.isArray(value)) {
       value.forEach((entry, index) => this.walk(entry, [...segments, index], keys, found));
