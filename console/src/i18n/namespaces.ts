@@ -13,6 +13,7 @@ import { channelsMessages } from '../pages/channels/messages.js';
 import { setPasswordMessages } from '../pages/set-password/messages.js';
 import { taxBreakdownMessages } from '../common/tax-breakdown-messages.js';
 import { invoiceMessages } from '../pages/orders/invoice/invoice-messages.js';
+import { personalDataMessages } from '../pages/personal-data/messages.js';
 
 /** Each feature keeps its own messages, as a namespace named after it. */
 export const namespaces = {
@@ -30,4 +31,5 @@ export const namespaces = {
   channels: channelsMessages,
   setPassword: setPasswordMessages,
   invoice: invoiceMessages,
+  personalData: personalDataMessages,
 };
