@@ -16,6 +16,7 @@ import { ProductCategoriesModule } from './product-categories/product-categories
 import { ProductCategoriesPortsModule } from './product-categories/product-categories-ports.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { EnrichmentModule } from './enrichment/enrichment.module.js';
+import { EnrichmentPortsModule } from './enrichment/enrichment-ports.module.js';
 import { FiscalDocumentsModule } from './fiscal-documents/fiscal-documents.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { OrdersPortsModule } from './orders/orders-ports.module.js';
@@ -64,6 +65,7 @@ export class AppModule {
         OrdersPortsModule,
         StatusAliasesModule,
         EnrichmentModule,
+        EnrichmentPortsModule,
         FiscalDocumentsModule,
         WebhooksModule,
         WebhooksPortsModule,

@@ -23,6 +23,7 @@ const ClientPage = lazy(() => import('./pages/clients/client-page').then((m) => 
 const StatusAliasesPage = lazy(() => import('./pages/status-aliases/status-aliases-page').then((m) => ({ default: m.StatusAliasesPage })));
 const ChannelsPage = lazy(() => import('./pages/channels/channels-page').then((m) => ({ default: m.ChannelsPage })));
 const AuditPage = lazy(() => import('./pages/audit/audit-page').then((m) => ({ default: m.AuditPage })));
+const PersonalDataPage = lazy(() => import('./pages/personal-data/personal-data-page').then((m) => ({ default: m.PersonalDataPage })));
 const SetPasswordPage = lazy(() => import('./pages/set-password/set-password-page').then((m) => ({ default: m.SetPasswordPage })));
 
 function NotFound() {
@@ -59,6 +60,7 @@ export function App() {
           <Route path="clients" element={least('admin', <ClientsPage />)} />
           <Route path="clients/:clientId" element={least('admin', <ClientPage />)} />
           <Route path="audit" element={least('admin', <AuditPage />)} />
+          <Route path="personal-data" element={least('admin', <PersonalDataPage />)} />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

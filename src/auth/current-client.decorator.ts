@@ -24,7 +24,7 @@ export const CurrentActor = createParamDecorator((_data: unknown, context: Execu
   };
 });
 
-/** Who made the request (the access guard's principal); undefined on a public route. */
+/** The principal the access guard set on the request (a machine client or a person), undefined on an open route. */
 export const CurrentPrincipal = createParamDecorator(
   (_data: unknown, context: ExecutionContext): Principal | undefined => context.switchToHttp().getRequest<AuthenticatedRequest>().user,
 );

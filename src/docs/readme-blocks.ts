@@ -1,5 +1,6 @@
 import { CONFIG_VARIABLES } from '../config/config-variables.js';
-import { PERSONAL_DATA_FIELD_LISTS } from '../personal-data/personal-data-fields.js';
+import { BUILT_IN_PERSONAL_DATA_FIELD_LISTS } from '../personal-data/personal-data-fields.js';
+import { REGISTERED_PROFILES } from '../enrichment/marketplaces/registered-profiles.js';
 
 /**
  * Parts of the README generated from the code, so that the README cannot drift:
@@ -16,11 +17,13 @@ export function renderConfigTable(): string {
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
-/** The personal fields of each intake shape (`src/personal-data/personal-data-fields.ts`). */
+/** The personal fields of each intake shape: the built-in ones (`src/personal-data/personal-data-fields.ts`) and each marketplace profile's. */
 export function renderPersonalDataFields(): string {
-  const rows = PERSONAL_DATA_FIELD_LISTS.map(
-    ({ shape, fields }) => `| \`${shape}\` | ${fields.map((field) => `\`${field}\``).join(', ')} |`,
-  );
+  const lists = [
+    ...BUILT_IN_PERSONAL_DATA_FIELD_LISTS,
+    ...REGISTERED_PROFILES.map((profile) => ({ shape: profile.name, fields: profile.personalDataFields })),
+  ];
+  const rows = lists.map(({ shape, fields }) => `| \`${shape}\` | ${fields.map((field) => `\`${field}\``).join(', ')} |`);
   return ['| intake shape | personal fields (`*`: any array index or key) |', '|---|---|', ...rows].join('\n');
 }
 

@@ -6,7 +6,7 @@
  * What the lists miss, `isPersonalByRule` catches (see docs/personal-data.md, "Which data is personal").
  */
 
-/** One intake shape's list; a marketplace profile module exports its `personalDataFields` and is added to `PERSONAL_DATA_FIELD_LISTS`. */
+/** One intake shape's list; a marketplace profile declares its own (`personalDataFields`), read through `INTAKE_SHAPE_PERSONAL_FIELDS`. */
 export interface PersonalDataFieldList {
   /** The shape: `standard` (the platform's payload), `new-order-webhook`, or a profile name (`ifood`, `rappi`...). */
   shape: string;
@@ -37,27 +37,14 @@ export const NEW_ORDER_WEBHOOK_PERSONAL_DATA_FIELDS: readonly string[] = [
   'customer.phone',
 ];
 
-/** iFood's order details (`?profile=ifood`). */
-export const IFOOD_PERSONAL_DATA_FIELDS: readonly string[] = [
-  'customer.id',
-  'customer.name',
-  'customer.documentNumber',
-  'customer.phone.number',
-  'customer.phone.localizer',
-  'customer.email',
-  'delivery.deliveryAddress',
-  'delivery.observations',
-  'delivery.pickupCode',
-];
-
 /**
- * Every shape's list. A marketplace profile adds its own here by import (`{ shape: 'rappi', fields: personalDataFields }`)
- * or through `PersonalDataModule.withFieldLists(...)`: the module reads whatever lists it is given.
+ * The shapes the personal-data module knows itself. Each marketplace profile (iFood, Rappi, 99Food, Open Delivery...)
+ * declares its own list beside its mapper, and the module reads them through `INTAKE_SHAPE_PERSONAL_FIELDS`: the lists
+ * in force are these and the profiles' (`PersonalDataKeys.fieldLists`).
  */
-export const PERSONAL_DATA_FIELD_LISTS: readonly PersonalDataFieldList[] = [
+export const BUILT_IN_PERSONAL_DATA_FIELD_LISTS: readonly PersonalDataFieldList[] = [
   { shape: 'standard', fields: STANDARD_PERSONAL_DATA_FIELDS },
   { shape: 'new-order-webhook', fields: NEW_ORDER_WEBHOOK_PERSONAL_DATA_FIELDS },
-  { shape: 'ifood', fields: IFOOD_PERSONAL_DATA_FIELDS },
 ];
 
 /** Objects whose every text value is a person's: what a list misses under them is personal still. */

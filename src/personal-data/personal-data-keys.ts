@@ -3,6 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { PersonalDataReader, type PersonalValue } from './personal-values.js';
+import { BUILT_IN_PERSONAL_DATA_FIELD_LISTS, type PersonalDataFieldList } from './personal-data-fields.js';
+import { INTAKE_SHAPE_PERSONAL_FIELDS, type IntakeShapePersonalFields } from './intake-shape-personal-fields.port.js';
 
 /** What a person is looked up by. */
 export type PersonalKeyKind = 'email' | 'phone' | 'document';
@@ -43,9 +45,17 @@ function normalised(kind: PersonalKeyKind, value: string | number): string {
  */
 @Injectable()
 export class PersonalDataKeys {
-  readonly reader = new PersonalDataReader();
+  /** The lists in force: the built-in shapes' and each marketplace profile's (the lookup's answer shows them). */
+  readonly fieldLists: readonly PersonalDataFieldList[];
+  readonly reader: PersonalDataReader;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(INTAKE_SHAPE_PERSONAL_FIELDS) shapes: IntakeShapePersonalFields,
+  ) {
+    this.fieldLists = [...BUILT_IN_PERSONAL_DATA_FIELD_LISTS, ...shapes.lists];
+    this.reader = new PersonalDataReader(this.fieldLists);
+  }
 
   keyOf(kind: PersonalKeyKind, value: string | number): string {
     return createHmac('sha256', this.config.personalDataKey)

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { Audited } from '../audit/audit-context.decorator.js';
 import type { AuditContext } from '../audit/audit-event.types.js';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators.js';
 import { ErrorFamily } from '../common/errors/error-families.js';
 import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
@@ -10,6 +10,7 @@ import {
   PersonalDataErasureDto,
   PersonalDataErasureRequestDto,
   PersonalDataLookupDto,
+  PersonalDataOrderDto,
   PersonalDataSubjectQuery,
 } from './dto/personal-data.dto.js';
 import { PersonalDataService } from './personal-data.service.js';
@@ -53,5 +54,21 @@ export class PersonalDataController {
   })
   erase(@Body() request: PersonalDataErasureRequestDto, @Audited() audit: AuditContext): Promise<PersonalDataErasureDto> {
     return this.personalData.erase(request, audit);
+  }
+
+  @Post('orders/:id/reveal')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Reveal one order's personal data in full (audited)",
+    description:
+      'People see a customer’s e-mails, phones and CPF/CNPJ masked in the orders (the role `fiscal` does not see them); an admin reveals one order’s ' +
+      'personal fields in full here. Each reveal is recorded in the audit log (`order.personal-data.reveal`, target the order: who, when and the ' +
+      'paths revealed, never a value) before the answer is sent.',
+  })
+  @ApiParam({ name: 'id', description: 'The order’s internal id (UUID) or its orderId', example: 'ORD-2026-000123' })
+  @ApiOkResponse({ type: PersonalDataOrderDto, description: 'The order with every personal field it holds (place, path and value)' })
+  @ApiErrors([400, 404], { 400: 'The id is longer than 100 characters', 404: 'No order has this id or orderId' })
+  reveal(@Param('id') id: string, @Audited() audit: AuditContext): Promise<PersonalDataOrderDto> {
+    return this.personalData.reveal(id, audit);
   }
 }

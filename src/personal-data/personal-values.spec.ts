@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { PersonalDataReader } from './personal-values.js';
-import { PERSONAL_DATA_FIELD_LISTS } from './personal-data-fields.js';
+import { BUILT_IN_PERSONAL_DATA_FIELD_LISTS } from './personal-data-fields.js';
+import { REGISTERED_PROFILES } from '../enrichment/marketplaces/registered-profiles.js';
+
+/** The lists in force in the service: the built-in shapes and every registered marketplace profile's. */
+const FIELD_LISTS = [
+  ...BUILT_IN_PERSONAL_DATA_FIELD_LISTS,
+  ...REGISTERED_PROFILES.map((profile) => ({ shape: profile.name, fields: profile.personalDataFields })),
+];
 
 const fixture = (path: string): unknown => JSON.parse(readFileSync(new URL(`../../test/fixtures/${path}`, import.meta.url), 'utf8'));
 
@@ -107,7 +114,7 @@ const SAMPLES: Array<{ name: string; document: unknown; customer: Array<string |
 ];
 
 describe('personal data of every intake shape', () => {
-  const reader = new PersonalDataReader();
+  const reader = new PersonalDataReader(FIELD_LISTS);
 
   it.each(SAMPLES)('finds every customer value of $name and none of the order', ({ document, customer, notPersonal }) => {
     const found = reader.valuesOf(document).map((value) => value.value);
@@ -143,7 +150,7 @@ describe('personal data of every intake shape', () => {
   });
 
   it('reads a list added by a marketplace profile', () => {
-    const reader = new PersonalDataReader([...PERSONAL_DATA_FIELD_LISTS, { shape: 'example', fields: ['order_detail.notes'] }]);
+    const reader = new PersonalDataReader([...FIELD_LISTS, { shape: 'example', fields: ['order_detail.notes'] }]);
     expect(reader.valuesOf({ order_detail: { notes: 'ring at apt 12' } })).toEqual([
       { path: 'order_detail.notes', value: 'ring at apt 12', kind: 'other' },
     ]);

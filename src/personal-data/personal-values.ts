@@ -1,5 +1,5 @@
 import { isPlainObject } from '../common/plain-object.js';
-import { isPersonalByRule, normalisedKey, PERSONAL_DATA_FIELD_LISTS, type PersonalDataFieldList } from './personal-data-fields.js';
+import { isPersonalByRule, normalisedKey, type PersonalDataFieldList } from './personal-data-fields.js';
 
 /** What kind of a person's data a value is: the three a person can be looked up by, or another. */
 export type PersonalValueKind = 'email' | 'phone' | 'document' | 'other';
@@ -55,7 +55,7 @@ function kindOf(keys: readonly string[]): PersonalValueKind {
 export class PersonalDataReader {
   private readonly patterns: readonly (readonly string[])[];
 
-  constructor(lists: readonly PersonalDataFieldList[] = PERSONAL_DATA_FIELD_LISTS) {
+  constructor(lists: readonly PersonalDataFieldList[]) {
     const unique = new Set(lists.flatMap((list) => list.fields));
     this.patterns = [...unique].map((path) => path.split('.'));
   }
@@ -94,6 +94,29 @@ export class PersonalDataReader {
     };
     const result = rebuild(document, [], []);
     return { document: result, count };
+  }
+
+  /**
+   * A copy of `document` where each personal value is what `replace` answers for it (`undefined`: the property or array
+   * entry is left out); every other value is the same.
+   */
+  mapped(document: unknown, replace: (value: PersonalValue) => unknown): unknown {
+    const rebuild = (value: unknown, segments: Segment[], keys: string[]): unknown => {
+      if (Array.isArray(value)) {
+        return value.map((entry, index) => rebuild(entry, [...segments, index], keys)).filter((entry) => entry !== undefined);
+      }
+      if (isPlainObject(value)) {
+        return Object.fromEntries(
+          Object.entries(value)
+            .map(([key, entry]) => [key, rebuild(entry, [...segments, key], [...keys, key])] as const)
+            .filter(([, entry]) => entry !== undefined),
+        );
+      }
+      if ((typeof value !== 'string' && typeof value !== 'number') || !this.isPersonal(segments, keys, value)) return value;
+      if (typeof value === 'string' && value.trim() === '') return value;
+      return replace({ path: pathText(segments), value, kind: kindOf(keys) });
+    };
+    return rebuild(document, [], []);
   }
 
   /** `segments` and `keys` are one stack each, pushed and popped around every entry: a walk of an order copies no path. */

@@ -61,6 +61,7 @@ const NAV = {
     'API clients',
     'Stores and channels',
     'Audit log',
+    'Personal data',
   ],
 };
 

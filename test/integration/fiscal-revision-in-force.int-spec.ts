@@ -1,4 +1,5 @@
 import type { Actor } from '../../src/common/actor.js';
+import { EnrichmentPortsModule } from '../../src/enrichment/enrichment-ports.module.js';
 import { AuditModule } from '../../src/audit/audit.module.js';
 import { EnrichmentModule } from '../../src/enrichment/enrichment.module.js';
 import { EnrichmentService } from '../../src/enrichment/enrichment.service.js';
@@ -37,7 +38,14 @@ describe('the revision that taxes an order is the one the revision table has in 
 
   beforeAll(async () => {
     db = await bootIntegration({
-      imports: [AuditModule, EnrichmentModule, ...FISCAL_LOOKUP_MODULES, FiscalGroupsModule, ProductCategoriesModule],
+      imports: [
+        AuditModule,
+        EnrichmentModule,
+        EnrichmentPortsModule,
+        ...FISCAL_LOOKUP_MODULES,
+        FiscalGroupsModule,
+        ProductCategoriesModule,
+      ],
     });
     enrichment = db.get(EnrichmentService);
     groups = db.get(FiscalGroupsService);

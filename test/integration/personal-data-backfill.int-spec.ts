@@ -1,4 +1,5 @@
 import { AuditEventEntity } from '../../src/audit/audit-event.entity.js';
+import { EnrichmentPortsModule } from '../../src/enrichment/enrichment-ports.module.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { PersonalDataBackfill } from '../../src/personal-data/personal-data-backfill.js';
 import { PersonalDataModule } from '../../src/personal-data/personal-data.module.js';
@@ -12,7 +13,7 @@ describe('PersonalDataBackfill: orders stored before lookup keys are found once 
   const customer = testCustomer('backfill');
 
   beforeAll(async () => {
-    db = await bootIntegration({ imports: [PersonalDataModule], entities: [AuditEventEntity] });
+    db = await bootIntegration({ imports: [PersonalDataModule, EnrichmentPortsModule], entities: [AuditEventEntity] });
   });
   afterAll(async () => {
     await db?.close();

@@ -1,4 +1,5 @@
 import { AuditEventEntity } from '../../src/audit/audit-event.entity.js';
+import { EnrichmentPortsModule } from '../../src/enrichment/enrichment-ports.module.js';
 import { MetricsService } from '../../src/metrics/metrics.service.js';
 import { OrderEntity } from '../../src/orders/order.entity.js';
 import { PersonalDataKeys } from '../../src/personal-data/personal-data-keys.js';
@@ -16,7 +17,7 @@ describe('PersonalDataRetention: orders past PERSONAL_DATA_RETENTION_DAYS lose t
 
   beforeAll(async () => {
     db = await bootIntegration({
-      imports: [PersonalDataModule],
+      imports: [PersonalDataModule, EnrichmentPortsModule],
       env: { PERSONAL_DATA_RETENTION_DAYS: '30' },
       entities: [AuditEventEntity],
     });

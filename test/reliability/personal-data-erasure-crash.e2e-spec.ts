@@ -50,7 +50,8 @@ describe('an erasure survives a kill -9 of the service', () => {
     let service: ServiceProcess | undefined = await startServiceProcess(env());
     try {
       db = await rowReader(databaseUrl, [OrderEntity, OrderStatusHistoryEntity, AuditEventEntity]);
-      const keys = new PersonalDataKeys({ personalDataKey: KEY } as AppConfig);
+      // The platform's payload: the built-in lists are enough, no marketplace profile's is needed.
+      const keys = new PersonalDataKeys({ personalDataKey: KEY } as AppConfig, { lists: [] });
       for (let index = 0; index < ORDERS; index++) {
         const orderId = `crash-erase-${index}`;
         const payload = platformOrder(orderId, 'crash-store', customer);

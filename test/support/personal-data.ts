@@ -77,3 +77,58 @@ export function ifoodOrder(orderId: string, storeId: string, customer: TestCusto
 export async function taxedStore(t: TestApp, storeId: string): Promise<void> {
   await fiscalGroup(t.dataSource, { stores: [storeId], taxMatrix: taxMatrixWith(18) });
 }
+
+function marketplaceFixture(path: string): Record<string, any> {
+  return JSON.parse(readFileSync(new URL(`../fixtures/marketplaces/${path}`, import.meta.url), 'utf8')) as Record<string, any>;
+}
+
+/** Rappi's published order (the integration hub's NEW_ORDER), as the customer's, for `storeId`. */
+export function rappiOrder(orderId: string, storeId: string, customer: TestCustomer) {
+  const document = marketplaceFixture('rappi/orders-integrations-hub-create.json');
+  document.order_detail.order_id = orderId;
+  document.store.external_id = storeId;
+  Object.assign(document.customer, {
+    first_name: customer.name,
+    phone_number: customer.phone,
+    document_number: customer.documentNumber,
+    email: customer.email,
+  });
+  Object.assign(document.order_detail.delivery_information, { complete_address: customer.street, postal_code: customer.postalCode });
+  return document;
+}
+
+/** 99Food's published order (in its webhook envelope), as the customer's, for `storeId`; 99Food sends no e-mail or CPF. */
+export function ninetyNineFoodOrder(orderId: string, storeId: string, customer: TestCustomer) {
+  const document = marketplaceFixture('99food/orders-integrations-hub-order-new.json');
+  document.data.order_id = orderId;
+  document.data.order_info.order_id = orderId;
+  document.data.order_info.shop.app_shop_id = storeId;
+  document.app_shop_id = storeId;
+  Object.assign(document.data.order_info.receive_address, {
+    name: customer.name,
+    phone: customer.phone,
+    poi_address: customer.street,
+    postal_code: customer.postalCode,
+  });
+  return document;
+}
+
+/** Open Delivery's order of the standard's specification, as the customer's, for `storeId`. */
+export function openDeliveryOrder(orderId: string, storeId: string, customer: TestCustomer) {
+  const document = marketplaceFixture('opendelivery/spec-order-example.json');
+  document.id = orderId;
+  document.merchant.id = storeId;
+  Object.assign(document.customer, {
+    id: customer.id,
+    name: customer.name,
+    email: customer.email,
+    documentNumber: customer.documentNumber,
+    phone: { number: customer.phone, extension: '0' },
+  });
+  Object.assign(document.delivery.deliveryAddress, {
+    streetName: customer.street,
+    formattedAddress: customer.street,
+    postalCode: customer.postalCode,
+  });
+  return document;
+}

@@ -470,7 +470,7 @@ export interface paths {
         };
         /**
          * List stored orders
-         * @description A page of stored orders, newest first (`createdAt` desc, then `id` desc), with every filter optional and combinable (AND). `q` is the search box: an orderId, internal id, marketplace order number or store id, and for an admin a customer's e-mail, phone or CPF/CNPJ. `total` is exact (not an estimate); `totalPages = ceil(total / pageSize)`, 0 when nothing matches; a page past the end has no items but the right total. Integers must be written as plain digits (`2`, not `2.0` or `1e1`); unknown parameters are refused. The page's size is bounded whatever the orders hold: an order whose JSON is over 4 MiB, or that would take the page past 16 MiB, is listed without `payload` and `enrichedPayload` (null) and with `payloadOmitted` saying why; its detail route has them.
+         * @description A page of stored orders, newest first (`createdAt` desc, then `id` desc), with every filter optional and combinable (AND). `q` is the search box: an orderId, internal id, marketplace order number or store id, and for an admin a customer's e-mail, phone or CPF/CNPJ. `total` is exact (not an estimate); `totalPages = ceil(total / pageSize)`, 0 when nothing matches; a page past the end has no items but the right total. Integers must be written as plain digits (`2`, not `2.0` or `1e1`); unknown parameters are refused. The page's size is bounded whatever the orders hold: an order whose JSON is over 4 MiB, or that would take the page past 16 MiB, is listed without `payload` and `enrichedPayload` (null) and with `payloadOmitted` saying why; its detail route has them. The customer's e-mails, phones and CPF/CNPJ (found as the personal-data lookup finds them) are shown by who asks: in full to a machine client with the `admin` scope; masked to a person with the role `support` or `admin` (`a***@example.com`, `(**) *****-4321`, `***.456.789-**`), in the payloads and in every other text of the order (the receiver’s answer, the delivery log); left out for the role `fiscal` (the field is absent from the payloads, `[hidden]` in other texts). An admin reveals them with `POST /api/admin/personal-data/orders/{id}/reveal`, which is audited.
          */
         get: operations["OrdersAdmin_list"];
         put?: never;
@@ -490,7 +490,7 @@ export interface paths {
         };
         /**
          * Get a stored order with its history
-         * @description By internal id (UUID) or by `orderId`. Adds the status history (`history`), tracking updates (`tracking`), store transfers (`transfers`) and the webhook delivery log (`deliveries`), each oldest first. An order whose JSON is over 32 MiB (possible only for orders stored before ORDER_MAX_LINES) comes without its payloads, with `payloadOmitted`.
+         * @description By internal id (UUID) or by `orderId`. Adds the status history (`history`), tracking updates (`tracking`), store transfers (`transfers`) and the webhook delivery log (`deliveries`), each oldest first. An order whose JSON is over 32 MiB (possible only for orders stored before ORDER_MAX_LINES) comes without its payloads, with `payloadOmitted`. The customer's e-mails, phones and CPF/CNPJ (found as the personal-data lookup finds them) are shown by who asks: in full to a machine client with the `admin` scope; masked to a person with the role `support` or `admin` (`a***@example.com`, `(**) *****-4321`, `***.456.789-**`), in the payloads and in every other text of the order (the receiver’s answer, the delivery log); left out for the role `fiscal` (the field is absent from the payloads, `[hidden]` in other texts). An admin reveals them with `POST /api/admin/personal-data/orders/{id}/reveal`, which is audited.
          */
         get: operations["OrdersAdmin_detail"];
         put?: never;
@@ -1103,6 +1103,26 @@ export interface paths {
          * @description Exactly one of `email`, `phone` or `document`, and a `reason`. Every personal field of the orders holding that person’s data is replaced by `[erased]` in the payload, the enriched payload (`sourceOrder` and the new-order webhook’s body included), the receiver’s last answer and the webhook delivery log; items, amounts, taxes, statuses and history stay. One transaction per order, each audited with the reason and the counts (never the data): a failure part-way leaves every order erased or untouched, and a rerun erases the rest. Idempotent: a rerun answers zero counts.
          */
         post: operations["PersonalData_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/personal-data/orders/{id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal one order's personal data in full (audited)
+         * @description People see a customer’s e-mails, phones and CPF/CNPJ masked in the orders (the role `fiscal` does not see them); an admin reveals one order’s personal fields in full here. Each reveal is recorded in the audit log (`order.personal-data.reveal`, target the order: who, when and the paths revealed, never a value) before the answer is sent.
+         */
+        post: operations["PersonalData_reveal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5915,7 +5935,7 @@ export interface components {
             /** @description Whether more orders hold the data than the answer carries (at most 500; erase or narrow down) */
             truncated: boolean;
             /**
-             * @description The personal fields the service reads, per intake shape (also under `sourceOrder`), plus a rule for what they miss (docs/personal-data.md): standard: customer.id, customer.name, customer.email, customer.phone, customer.phone.*, customer.documentNumber, customer.document, customer.cpf, customer.taxId, delivery.address, delivery.deliveryAddress, delivery.observations; new-order-webhook: customer.id, customer.name, customer.email, customer.phone; ifood: customer.id, customer.name, customer.documentNumber, customer.phone.number, customer.phone.localizer, customer.email, delivery.deliveryAddress, delivery.observations, delivery.pickupCode
+             * @description The personal fields the service reads, per intake shape (also under `sourceOrder`), plus a rule for what they miss (docs/personal-data.md): standard: customer.id, customer.name, customer.email, customer.phone, customer.phone.*, customer.documentNumber, customer.document, customer.cpf, customer.taxId, delivery.address, delivery.deliveryAddress, delivery.observations; new-order-webhook: customer.id, customer.name, customer.email, customer.phone; and one list per marketplace profile, named by its `?profile=` value, as the profile declares it (the README lists them all)
              * @example [
              *       {
              *         "shape": "standard",
@@ -5941,20 +5961,6 @@ export interface components {
              *           "customer.name",
              *           "customer.email",
              *           "customer.phone"
-             *         ]
-             *       },
-             *       {
-             *         "shape": "ifood",
-             *         "fields": [
-             *           "customer.id",
-             *           "customer.name",
-             *           "customer.documentNumber",
-             *           "customer.phone.number",
-             *           "customer.phone.localizer",
-             *           "customer.email",
-             *           "delivery.deliveryAddress",
-             *           "delivery.observations",
-             *           "delivery.pickupCode"
              *         ]
              *       }
              *     ]
@@ -14262,6 +14268,121 @@ export interface operations {
                      * @example {
                      *       "message": "Content-Type not accepted",
                      *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PersonalData_reveal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order’s internal id (UUID) or its orderId */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order with every personal field it holds (place, path and value) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataOrderDto"];
+                };
+            };
+            /** @description The id is longer than 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No order has this id or orderId */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "error": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];

@@ -80,6 +80,7 @@ describe('what each role sees', { timeout: 30_000 }, () => {
       'API clients',
       'Stores and channels',
       'Audit log',
+      'Personal data',
     ]);
     expect(screen.getByText('People page')).toBeInTheDocument();
     expect(screen.getByText('Signed in as Ana Souza (Admin)')).toBeInTheDocument();

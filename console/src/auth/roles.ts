@@ -17,7 +17,7 @@ export function roleIncludes(role: Role, needed: Role): boolean {
 /**
  * The least role each section of the console needs, as the API decides it: support reads orders
  * and the dashboard; fiscal adds the fiscal groups, product categories, the calculator and the status
- * aliases; admin adds people, clients, the store and channel configuration and the audit log. The navigation hides, and the routes refuse, the rest.
+ * aliases; admin adds people, clients, the store and channel configuration, the audit log and the personal-data requests. The navigation hides, and the routes refuse, the rest.
  */
 export const SECTIONS = [
   { to: '/', key: 'nav.dashboard', end: true, role: 'support' },
@@ -30,6 +30,7 @@ export const SECTIONS = [
   { to: '/clients', key: 'nav.clients', end: false, role: 'admin' },
   { to: '/channels', key: 'nav.channels', end: false, role: 'admin' },
   { to: '/audit', key: 'nav.audit', end: false, role: 'admin' },
+  { to: '/personal-data', key: 'nav.personalData', end: false, role: 'admin' },
 ] as const satisfies readonly { to: string; key: string; end: boolean; role: Role }[];
 
 export function sectionsFor(role: Role) {

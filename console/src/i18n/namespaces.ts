@@ -14,6 +14,7 @@ import { setPasswordMessages } from '../pages/set-password/messages.js';
 import { taxBreakdownMessages } from '../common/tax-breakdown-messages.js';
 import { invoiceMessages } from '../pages/orders/invoice/invoice-messages.js';
 import { problemMessages } from './problem-messages.js';
+import { personalDataMessages } from '../pages/personal-data/messages.js';
 
 /** Each feature keeps its own messages, as a namespace named after it. */
 export const namespaces = {
@@ -32,4 +33,5 @@ export const namespaces = {
   setPassword: setPasswordMessages,
   invoice: invoiceMessages,
   problems: problemMessages,
+  personalData: personalDataMessages,
 };

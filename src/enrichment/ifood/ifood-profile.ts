@@ -4,6 +4,7 @@ import { mapIfoodDocument } from './ifood-order.js';
 
 /** Where an iFood order holds personal data (dotted paths, `*` for any index or key). */
 export const personalDataFields: readonly string[] = [
+  'customer.id',
   'customer.name',
   'customer.documentNumber',
   'customer.taxPayerIdentificationNumber',
@@ -13,6 +14,7 @@ export const personalDataFields: readonly string[] = [
   'delivery.deliveryAddress.*',
   'delivery.deliveryAddress.coordinates.*',
   'delivery.observations',
+  'delivery.pickupCode',
 ];
 
 /** How `?profile=ifood` reads iFood's order, for the descriptions of the routes that take it (docs/ifood-profile.md). */

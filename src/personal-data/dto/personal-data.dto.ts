@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsOptional, IsString, Length } from 'class-validator';
-import { PERSONAL_DATA_FIELD_LISTS } from '../personal-data-fields.js';
+import { BUILT_IN_PERSONAL_DATA_FIELD_LISTS } from '../personal-data-fields.js';
 
 /** Who a request is about: exactly one of the three (a 400 names the field otherwise). */
 export class PersonalDataSubjectQuery {
@@ -61,7 +61,7 @@ export class PersonalDataFieldListDto {
   fields: string[];
 }
 
-const FIELD_LISTS_TEXT = PERSONAL_DATA_FIELD_LISTS.map(({ shape, fields }) => `${shape}: ${fields.join(', ')}`).join('; ');
+const FIELD_LISTS_TEXT = BUILT_IN_PERSONAL_DATA_FIELD_LISTS.map(({ shape, fields }) => `${shape}: ${fields.join(', ')}`).join('; ');
 
 /** The person's copy: the orders holding their data, newest first */
 export class PersonalDataLookupDto {
@@ -70,8 +70,8 @@ export class PersonalDataLookupDto {
   truncated: boolean;
   @ApiProperty({
     type: [PersonalDataFieldListDto],
-    description: `The personal fields the service reads, per intake shape (also under \`sourceOrder\`), plus a rule for what they miss (docs/personal-data.md): ${FIELD_LISTS_TEXT}`,
-    example: PERSONAL_DATA_FIELD_LISTS,
+    description: `The personal fields the service reads, per intake shape (also under \`sourceOrder\`), plus a rule for what they miss (docs/personal-data.md): ${FIELD_LISTS_TEXT}; and one list per marketplace profile, named by its \`?profile=\` value, as the profile declares it (the README lists them all)`,
+    example: BUILT_IN_PERSONAL_DATA_FIELD_LISTS,
   })
   fieldLists: PersonalDataFieldListDto[];
 }

@@ -20,6 +20,7 @@ import { DispatchesTable, TrackingTable, TransfersTable } from './fulfillment-ta
 import { HistoryTimeline } from './history-timeline';
 import { InvoiceSection } from './invoice/invoice-section';
 import { JsonBlock } from './json-block';
+import { RevealPersonalData } from '../personal-data/reveal-section';
 import { StatusBadge } from './status-badge';
 import { MARKETPLACE_NAMES, marketplaceOf, sponsorSplitOf, type SponsorSplit } from './order-origin';
 
@@ -67,7 +68,9 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
   const { t } = useTranslation('orders');
   const { t: tc, i18n } = useTranslation();
   const { t: tInvoice } = useTranslation('invoice');
+  const { t: tPersonal } = useTranslation('personalData');
   const canOpenFiscalGroups = useHasRole(FISCAL_GROUPS_ROLE);
+  const canRevealPersonalData = useHasRole('admin');
   const queryClient = useQueryClient();
   const [confirming, { open: openConfirm, close: closeConfirm }] = useDisclosure(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -246,6 +249,12 @@ function OrderDetailView({ order, onChanged }: { order: OrderDetail; onChanged: 
           </Stack>
         )}
       </Section>
+
+      {canRevealPersonalData && (
+        <Section id="personal-data" title={tPersonal('reveal.title')}>
+          <RevealPersonalData orderDbId={order.id} />
+        </Section>
+      )}
 
       <Section id="payloads" title={t('detail.payloads')}>
         <Stack gap="xs">
