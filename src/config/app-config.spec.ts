@@ -162,6 +162,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the mail server, needs its sender, and never repeats its URL (it may hold a password)', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, smtpFrom: undefined, smtpTimeoutMs: 10_000 });
+    const config = loadConfig({ SMTP_URL: 'smtps://mailer:pw-7f3a@mail.example.com:465', SMTP_FROM: 'Order Tax <no-reply@example.com>' });
+    expect(config).toMatchObject({ smtpUrl: 'smtps://mailer:pw-7f3a@mail.example.com:465', smtpFrom: 'Order Tax <no-reply@example.com>' });
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/SMTP_FROM is required when SMTP_URL is set/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com', SMTP_FROM: 'not an address' })).toThrow(
+      /SMTP_FROM must be an e-mail address/,
+    );
+    let message = '';
+    try {
+      loadConfig({ SMTP_URL: 'http://mailer:pw-7f3a@mail.example.com', SMTP_FROM: 'no-reply@example.com' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(message).not.toContain('pw-7f3a');
+  });
+
   it('describes every variable', () => {
     for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
   });

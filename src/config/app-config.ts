@@ -56,6 +56,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (weakness) problems.push(`PERSONAL_DATA_KEY ${weakness}; make one with \`openssl rand -hex 32\``);
   }
   if (isProduction && values.databaseUrl === undefined) problems.push('DATABASE_URL is required when NODE_ENV=production');
+  // An invalid SMTP_FROM has its own message above.
+  const smtpFromRefused = problems.some((problem) => problem.startsWith('SMTP_FROM '));
+  if (values.smtpUrl !== undefined && values.smtpFrom === undefined && !smtpFromRefused) {
+    problems.push('SMTP_FROM is required when SMTP_URL is set: the sender address of the invitation and password-reset e-mails');
+  }
   problems.push(...singleSignOnProblems(values, isProduction));
   // pino-pretty is a development tool: production never loads it, and its collectors read JSON.
   if (isProduction && values.logFormat === 'pretty') problems.push('LOG_FORMAT=pretty is not accepted when NODE_ENV=production; use json');

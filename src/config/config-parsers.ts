@@ -33,6 +33,21 @@ export const httpUrl = (raw: string): string | undefined => {
   return raw;
 };
 
+/** `smtp://` or `smtps://` with a host; the message never repeats the value (it may hold a password). */
+export const smtpUrl = (raw: string): string | undefined => {
+  if (raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new InvalidValue('must be an smtp:// or smtps:// URL');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
+    throw new InvalidValue('must be an smtp:// or smtps:// URL with a host');
+  }
+  return raw.trim();
+};
+
 export const postgresUrl = (raw: string): string | undefined => {
   if (raw.trim() === '') return undefined;
   try {

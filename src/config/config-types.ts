@@ -30,6 +30,11 @@ export interface AppConfig {
   bootstrapAdminPassword: string;
   /** Where people reach the service (links in invitations); undefined: http://HOST:PORT. */
   publicBaseUrl: string | undefined;
+  /** The mail server of the invitation and reset e-mails (a secret: it may hold a password); undefined: no e-mail, the admin gets the link. */
+  smtpUrl: string | undefined;
+  /** The sender of those e-mails; set whenever smtpUrl is (checked by loadConfig). */
+  smtpFrom: string | undefined;
+  smtpTimeoutMs: number;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   signInFailuresPerAccount: number;

@@ -2986,9 +2986,23 @@ export default async () => {
               link: {
                 required: true,
                 type: () => String,
-                description: 'Open it to set a password; valid 24 hours, once. Shown only in this answer',
+                nullable: true,
+                description:
+                  "Open it to set a password; valid 24 hours, once. Shown only in this answer, and only when it was not\ne-mailed to the person (null when `emailSent`: the link then exists only in the person's mailbox)",
               },
               linkExpiresAt: { required: true, type: () => String },
+              emailSent: {
+                required: true,
+                type: () => Boolean,
+                description: "Whether the link went to the person's e-mail address (only when the service has a mail server, SMTP_URL)",
+              },
+              emailProblem: {
+                required: true,
+                nullable: true,
+                description:
+                  "Why it was not e-mailed, null when it was: `SMTP_NOT_CONFIGURED` (no mail server; pass the link on),\n`SMTP_TIMEOUT` (the server did not answer in time), `SMTP_UNREACHABLE`, `SMTP_AUTH_FAILED` (the server\nrefused the service's credentials), `SMTP_REJECTED` (the server refused the message or the address)",
+                enum: ['SMTP_NOT_CONFIGURED', 'SMTP_TIMEOUT', 'SMTP_UNREACHABLE', 'SMTP_AUTH_FAILED', 'SMTP_REJECTED'],
+              },
             },
             CreatedUserDto: { user: { required: true, type: () => t['../users/dto/user.dto.js'].UserDto } },
           },

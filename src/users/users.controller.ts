@@ -10,7 +10,7 @@ import { UuidPipe } from '../common/http/uuid.pipe.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { CreatedUserDto, CreateUserDto, PasswordLinkDto, UpdateUserDto, UserDto, UserPageDto } from './dto/user.dto.js';
 import { EmailInUseErrorDto, LastAdminErrorDto } from './dto/user-errors.dto.js';
-import { UsersService } from './users.service.js';
+import { UsersService, type IssuedLink } from './users.service.js';
 
 @ApiTags('People')
 @ErrorBodies(ErrorFamily.AdminApi)
@@ -31,13 +31,14 @@ export class UsersController {
   @ApiOperation({
     summary: 'Invite a person',
     description:
-      'Creates the person without a password; the answer’s one-time link (valid 24 hours) is where they set one. The link is shown only here.',
+      'Creates the person without a password, with a one-time link (valid 24 hours) where they set one. With a mail server (SMTP_URL) the link is e-mailed to the person and not answered (`emailSent: true`, `link: null`); without one, or when the e-mail fails (`emailProblem` says why), the link is answered, only here, for the admin to pass on. A failed e-mail never undoes the invitation.',
   })
   @ApiCreatedResponse({ type: CreatedUserDto })
   @ApiErrors([400, 409], { 409: 'EMAIL_IN_USE: another person has this email (whatever its case)' })
   @ApiDomainErrors(409, { EMAIL_IN_USE: EmailInUseErrorDto })
-  create(@Body() dto: CreateUserDto, @Audited() audit: AuditContext): Promise<CreatedUserDto> {
-    return this.users.create(dto, audit);
+  async create(@Body() dto: CreateUserDto, @Audited() audit: AuditContext): Promise<CreatedUserDto> {
+    const created = await this.users.create(dto, audit, { email: true });
+    return { user: created.user, ...linkAnswer(created) };
   }
 
   @Get(':id')
@@ -81,11 +82,23 @@ export class UsersController {
   @Post(':id/link')
   @ApiOperation({
     summary: 'New one-time password link',
-    description: 'An invitation until the person has set a password, a reset afterwards; the person’s earlier unused links stop working.',
+    description:
+      'An invitation until the person has set a password, a reset afterwards; the person’s earlier unused links stop working. ' +
+      'E-mailed to the person when the service has a mail server (then not answered), else answered, as when inviting.',
   })
   @ApiCreatedResponse({ type: PasswordLinkDto })
   @ApiErrors([400, 404])
-  newLink(@Param('id', new UuidPipe()) id: string, @Audited() audit: AuditContext): Promise<PasswordLinkDto> {
-    return this.users.newLink(id, audit);
+  async newLink(@Param('id', new UuidPipe()) id: string, @Audited() audit: AuditContext): Promise<PasswordLinkDto> {
+    return linkAnswer(await this.users.newLink(id, audit, { email: true }));
   }
+}
+
+/** An e-mailed link is not answered: it then exists only in the person's mailbox. */
+function linkAnswer(issued: IssuedLink): PasswordLinkDto {
+  return {
+    link: issued.emailSent ? null : issued.link,
+    linkExpiresAt: issued.linkExpiresAt,
+    emailSent: issued.emailSent,
+    emailProblem: issued.emailProblem,
+  };
 }

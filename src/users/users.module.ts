@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { AppUserEntity } from './app-user.entity.js';
 import { PasswordLinkEntity } from './password-link.entity.js';
@@ -18,7 +19,7 @@ import { UsersService } from './users.service.js';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([AppUserEntity, PasswordLinkEntity, UserSessionEntity]), AuthModule],
+  imports: [TypeOrmModule.forFeature([AppUserEntity, PasswordLinkEntity, UserSessionEntity]), AuthModule, MailModule],
   controllers: [SessionController, UsersController],
   providers: [
     UsersService,

@@ -13,13 +13,15 @@ import type { Role } from '../auth/principal.js';
 import { changedFields } from '../audit/audit-changes.js';
 import type { AuditContext } from '../audit/audit-event.types.js';
 import { AuditLog } from '../audit/audit-log.js';
+import { Mailer, type EmailProblem } from '../mail/mailer.js';
 import { added, personContext, type RequestOrigin } from './people-audit.js';
 import { AppUserEntity } from './app-user.entity.js';
 import type { PasswordLinkInfoDto } from './dto/session.dto.js';
-import type { CreatedUserDto, CreateUserDto, PasswordLinkDto, UpdateUserDto, UserDto } from './dto/user.dto.js';
+import type { CreateUserDto, UpdateUserDto, UserDto } from './dto/user.dto.js';
 import { emailInUse, lastAdmin, passwordRejected } from './dto/user-errors.dto.js';
 import { PasswordHasher } from './password-hasher.js';
 import { PasswordLinkEntity, type PasswordLinkPurpose } from './password-link.entity.js';
+import { passwordLinkMail } from './password-link-mail.js';
 import { passwordProblem } from './password-rules.js';
 import { randomToken, tokenHash } from './session-cookie.js';
 import { UsersRepository } from './users.repository.js';
@@ -29,6 +31,20 @@ export const LINK_VALIDITY_MS = 24 * 3600_000;
 const LINK_NOT_FOUND_MESSAGE = 'This link is unknown, used or expired; ask an admin for a new one';
 /** The name of the development admin a first start outside production creates. */
 const BOOTSTRAP_ADMIN_NAME = 'Development admin';
+
+/** A one-time link just issued, and whether it went to the person by e-mail. */
+export interface IssuedLink {
+  link: string;
+  linkExpiresAt: string;
+  emailSent: boolean;
+  /** Why it was not e-mailed; null when it was, or when no e-mail was asked for (the CLI). */
+  emailProblem: EmailProblem | null;
+}
+
+export interface LinkDelivery {
+  /** E-mail the link to the person (the API does; the CLI prints it instead). */
+  email?: boolean;
+}
 
 /** People, their roles and their one-time password links. */
 @Injectable()
@@ -42,6 +58,7 @@ export class UsersService {
     private readonly auditLog: AuditLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
+    private readonly mailer: Mailer,
   ) {}
 
   async list(page = 1, pageSize = 20): Promise<Page<UserDto>> {
@@ -70,7 +87,7 @@ export class UsersService {
    * A new person, without a password: the answer's invitation link is where they set one.
    * Recorded in the audit log when `audit` is given (the API and the CLI always give it).
    */
-  async create(dto: CreateUserDto, audit?: AuditContext): Promise<CreatedUserDto> {
+  async create(dto: CreateUserDto, audit?: AuditContext, delivery: LinkDelivery = {}): Promise<IssuedLink & { user: UserDto }> {
     const email = dto.email.trim();
     try {
       return await this.transactions.run(async (manager) => {
@@ -81,13 +98,13 @@ export class UsersService {
         if (taken) throw emailInUse(email);
         const inserted = await manager.insert(AppUserEntity, { email, name: dto.name.trim(), role: dto.role });
         const user = await manager.findOneByOrFail(AppUserEntity, { id: (inserted.identifiers[0] as { id: string }).id });
-        const link = await this.issueLink(user.id, 'invitation', manager);
+        const link = await this.issueLink(user, 'invitation', manager, delivery);
         if (audit) {
           await this.auditLog.record(
             manager,
             audit,
             { action: 'create', target: { type: 'user', id: user.id }, changes: changedFields(undefined, user, AUDITED_FIELDS) },
-            { action: 'issue-link', target: { type: 'user', id: user.id }, changes: added({ purpose: 'invitation' }) },
+            { action: 'issue-link', target: { type: 'user', id: user.id }, changes: issueLinkChanges('invitation', link, delivery) },
           );
         }
         return { user: toUserDto(user), ...link };
@@ -136,22 +153,22 @@ export class UsersService {
   }
 
   /** A new one-time link (an invitation until a password is set, then a reset); earlier unused links stop working. */
-  async newLink(id: string, audit?: AuditContext): Promise<PasswordLinkDto> {
+  async newLink(id: string, audit?: AuditContext, delivery: LinkDelivery = {}): Promise<IssuedLink> {
     const user = await this.found(id);
     const purpose = user.passwordHash ? 'reset' : 'invitation';
     return this.transactions.run(async (manager) => {
-      const link = await this.issueLink(user.id, purpose, manager);
+      const link = await this.issueLink(user, purpose, manager, delivery);
       if (audit)
         await this.auditLog.record(manager, audit, {
           action: 'issue-link',
           target: { type: 'user', id: user.id },
-          changes: added({ purpose }),
+          changes: issueLinkChanges(purpose, link, delivery),
         });
       return link;
     });
   }
 
-  async newLinkForEmail(email: string, audit?: AuditContext): Promise<PasswordLinkDto & { user: UserDto }> {
+  async newLinkForEmail(email: string, audit?: AuditContext): Promise<IssuedLink & { user: UserDto }> {
     const user = await this.users.createQueryBuilder('user').where('lower(user.email) = lower(:email)', { email: email.trim() }).getOne();
     if (!user) throw ApiError.notFound(`No person has the email ${email}`);
     return { user: toUserDto(user), ...(await this.newLink(user.id, audit)) };
@@ -255,12 +272,26 @@ export class UsersService {
     return rows.map((row) => row.id);
   }
 
-  private async issueLink(userId: string, purpose: PasswordLinkPurpose, manager: EntityManager): Promise<PasswordLinkDto> {
+  /**
+   * Stores a new link and, when asked, e-mails it. The e-mail goes inside the transaction (bounded by
+   * SMTP_TIMEOUT_MS) so that the issue-link event, which records whether it was sent, commits with the
+   * link; a failed e-mail never fails the request: the link stays, and the answer says why it was not sent.
+   */
+  private async issueLink(
+    user: AppUserEntity,
+    purpose: PasswordLinkPurpose,
+    manager: EntityManager,
+    delivery: LinkDelivery,
+  ): Promise<IssuedLink> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + LINK_VALIDITY_MS);
-    await manager.delete(PasswordLinkEntity, { userId, usedAt: IsNull() });
-    await manager.insert(PasswordLinkEntity, { tokenHash: tokenHash(token), userId, purpose, expiresAt });
-    return { link: this.linkUrl(token), linkExpiresAt: expiresAt.toISOString() };
+    await manager.delete(PasswordLinkEntity, { userId: user.id, usedAt: IsNull() });
+    await manager.insert(PasswordLinkEntity, { tokenHash: tokenHash(token), userId: user.id, purpose, expiresAt });
+    const link = this.linkUrl(token);
+    const issued = { link, linkExpiresAt: expiresAt.toISOString() };
+    if (!delivery.email) return { ...issued, emailSent: false, emailProblem: null };
+    const outcome = await this.mailer.send(passwordLinkMail(user, purpose, link, expiresAt));
+    return { ...issued, emailSent: outcome.sent, emailProblem: outcome.sent ? null : outcome.problem };
   }
 
   private async found(id: string): Promise<AppUserEntity> {
@@ -273,6 +304,12 @@ export class UsersService {
 /** Whether `dto` takes the role admin away or deactivates: what could leave no active admin. */
 function removesAdmin(dto: UpdateUserDto): boolean {
   return (dto.role !== undefined && dto.role !== 'admin') || dto.active === false;
+}
+
+/** What an issue-link event records: the purpose and, when an e-mail was asked for, whether it went (never the link). */
+function issueLinkChanges(purpose: PasswordLinkPurpose, link: IssuedLink, delivery: LinkDelivery) {
+  if (!delivery.email) return added({ purpose });
+  return added({ purpose, emailSent: link.emailSent, ...(link.emailProblem ? { emailProblem: link.emailProblem } : {}) });
 }
 
 /** The fields of a person the audit log compares (never the password hash). */

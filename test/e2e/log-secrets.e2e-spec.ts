@@ -2,6 +2,7 @@ import { createTestDatabase } from '../setup/test-database.js';
 import { developmentClientToken, HttpClient } from '../support/http.js';
 import { GOOD_PASSWORD, linkToken } from '../support/people.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
 
 /**
  * A one-time password link's token once appeared in the request log at the default level
@@ -51,5 +52,64 @@ describe('secrets in URLs and the log (e2e)', () => {
     expect(log).toContain('"url":"/api/auth/password-links/[redacted]"');
     expect(log).toContain('/api/auth/oidc/callback?code=[redacted]&state=[redacted]');
     for (const secret of [link, code, state, querySecret]) expect(log).not.toContain(secret);
+  }, 60_000);
+});
+
+/**
+ * With a mail server, the link travels in an e-mail: neither the link, its token, nor the mail server's
+ * password may reach the log, whether the e-mail goes or fails.
+ */
+describe('secrets of e-mailed links in the log (e2e)', () => {
+  const mailer = { user: 'mailer', pass: 'smtp-pass-in-url-4b8d1f' };
+  let database: { url: string; drop(): Promise<void> };
+  let inbox: SmtpInbox;
+  let service: ServiceProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    inbox = await startSmtpInbox(mailer);
+    service = await startServiceProcess(
+      {
+        DATABASE_URL: database.url,
+        LOG_LEVEL: 'trace',
+        SMTP_URL: inbox.url(mailer),
+        SMTP_FROM: 'no-reply@example.com',
+        SMTP_TIMEOUT_MS: '2000',
+      },
+      150_000,
+    );
+  }, 180_000);
+  afterAll(async () => {
+    await service?.stop();
+    await inbox?.close();
+    await database?.drop();
+  });
+
+  it('logs neither the e-mailed link nor the mail server password, when the e-mail goes or fails', async () => {
+    const http = new HttpClient(service.baseUrl);
+    const token = await developmentClientToken(http);
+    const invited = await http.post<{ user: { id: string }; emailSent: boolean }>(
+      '/admin/users',
+      { email: 'mailed-admin@example.com', name: 'Mailed admin', role: 'admin' },
+      { token },
+    );
+    expect(invited.body.emailSent).toBe(true);
+    const mailed = /set-password#([A-Za-z0-9_-]+)/.exec(inbox.messages[0]!.raw.replace(/=\r\n/g, ''))![1]!;
+    expect((await http.post(`/auth/password-links/${mailed}`, { password: GOOD_PASSWORD })).status).toBe(204);
+    // The mail server goes away: the next link is answered, and the failure is logged without it.
+    await inbox.close();
+    const failed = await http.post<{ link: string; emailSent: boolean; emailProblem: string }>(
+      `/admin/users/${invited.body.user.id}/link`,
+      {},
+      { token },
+    );
+    expect(failed.body).toMatchObject({ emailSent: false, emailProblem: 'SMTP_UNREACHABLE' });
+    const answered = linkToken(failed.body.link);
+
+    await service.stop();
+    const log = service.logs.join('\n');
+    expect(log).toContain('an e-mail was not sent');
+    expect(log).toContain('SMTP_UNREACHABLE');
+    for (const secret of [mailed, answered, mailer.pass]) expect(log).not.toContain(secret);
   }, 60_000);
 });

@@ -976,7 +976,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person
-         * @description Creates the person without a password; the answer’s one-time link (valid 24 hours) is where they set one. The link is shown only here.
+         * @description Creates the person without a password, with a one-time link (valid 24 hours) where they set one. With a mail server (SMTP_URL) the link is e-mailed to the person and not answered (`emailSent: true`, `link: null`); without one, or when the e-mail fails (`emailProblem` says why), the link is answered, only here, for the admin to pass on. A failed e-mail never undoes the invitation.
          */
         post: operations["Users_create"];
         delete?: never;
@@ -1020,7 +1020,7 @@ export interface paths {
         put?: never;
         /**
          * New one-time password link
-         * @description An invitation until the person has set a password, a reset afterwards; the person’s earlier unused links stop working.
+         * @description An invitation until the person has set a password, a reset afterwards; the person’s earlier unused links stop working. E-mailed to the person when the service has a mail server (then not answered), else answered, as when inviting.
          */
         post: operations["Users_newLink"];
         delete?: never;
@@ -5860,12 +5860,22 @@ export interface components {
         };
         CreatedUserDto: {
             /**
-             * @description Open it to set a password; valid 24 hours, once. Shown only in this answer
+             * @description Open it to set a password; valid 24 hours, once. Shown only in this answer, and only when it was not
+             *     e-mailed to the person (null when `emailSent`: the link then exists only in the person's mailbox)
              * @example http://localhost:3000/console/set-password#Jq3w...
              */
-            link: string;
+            link: string | null;
             /** Format: date-time */
             linkExpiresAt: string;
+            /** @description Whether the link went to the person's e-mail address (only when the service has a mail server, SMTP_URL) */
+            emailSent: boolean;
+            /**
+             * @description Why it was not e-mailed, null when it was: `SMTP_NOT_CONFIGURED` (no mail server; pass the link on),
+             *     `SMTP_TIMEOUT` (the server did not answer in time), `SMTP_UNREACHABLE`, `SMTP_AUTH_FAILED` (the server
+             *     refused the service's credentials), `SMTP_REJECTED` (the server refused the message or the address)
+             * @enum {string|null}
+             */
+            emailProblem: "SMTP_NOT_CONFIGURED" | "SMTP_TIMEOUT" | "SMTP_UNREACHABLE" | "SMTP_AUTH_FAILED" | "SMTP_REJECTED" | null;
             user: components["schemas"]["UserDto"];
         };
         LastAdminDetailDto: {
@@ -5898,12 +5908,22 @@ export interface components {
         };
         PasswordLinkDto: {
             /**
-             * @description Open it to set a password; valid 24 hours, once. Shown only in this answer
+             * @description Open it to set a password; valid 24 hours, once. Shown only in this answer, and only when it was not
+             *     e-mailed to the person (null when `emailSent`: the link then exists only in the person's mailbox)
              * @example http://localhost:3000/console/set-password#Jq3w...
              */
-            link: string;
+            link: string | null;
             /** Format: date-time */
             linkExpiresAt: string;
+            /** @description Whether the link went to the person's e-mail address (only when the service has a mail server, SMTP_URL) */
+            emailSent: boolean;
+            /**
+             * @description Why it was not e-mailed, null when it was: `SMTP_NOT_CONFIGURED` (no mail server; pass the link on),
+             *     `SMTP_TIMEOUT` (the server did not answer in time), `SMTP_UNREACHABLE`, `SMTP_AUTH_FAILED` (the server
+             *     refused the service's credentials), `SMTP_REJECTED` (the server refused the message or the address)
+             * @enum {string|null}
+             */
+            emailProblem: "SMTP_NOT_CONFIGURED" | "SMTP_TIMEOUT" | "SMTP_UNREACHABLE" | "SMTP_AUTH_FAILED" | "SMTP_REJECTED" | null;
         };
         PersonalDataFieldListDto: {
             /** @description `standard` (the platform's payload), `new-order-webhook`, or a marketplace profile */

@@ -1,4 +1,4 @@
-import { httpUrl, integer, InvalidValue, optionalText } from '../config-parsers.js';
+import { httpUrl, integer, InvalidValue, optionalText, smtpUrl } from '../config-parsers.js';
 import type { VariableSpec } from '../config-types.js';
 
 /** Who may call the service and how their identities are kept: signing keys, the personal-data key, the development
@@ -90,6 +90,39 @@ export const ACCESS_VARIABLES: VariableSpec[] = [
     description:
       'The address people open the service at, for the one-time password links (`<PUBLIC_BASE_URL>/console/set-password#<token>`).',
     parse: (raw) => httpUrl(raw)?.replace(/\/+$/, ''),
+  },
+  {
+    name: 'SMTP_URL',
+    key: 'smtpUrl',
+    default: undefined,
+    defaultLabel: 'unset (links are shown to the admin)',
+    description:
+      'Mail server the invitation and password-reset e-mails go through (`smtp://user:password@host:587`, STARTTLS when the server offers it, or `smtps://user:password@host:465`). Set, the one-time link goes only to the person’s mailbox and the API answers `emailSent` instead of the link; unset, the admin gets the link to pass on (docs/access.md). Needs `SMTP_FROM`.',
+    sensitive: true,
+    parse: smtpUrl,
+  },
+  {
+    name: 'SMTP_FROM',
+    key: 'smtpFrom',
+    default: undefined,
+    defaultLabel: 'unset',
+    description: 'Sender of those e-mails (`Order Tax <no-reply@example.com>` or a bare address); required when `SMTP_URL` is set.',
+    parse: (raw) => {
+      const from = raw.trim();
+      if (from === '') return undefined;
+      if (!/^([^<>]*<[^@\s<>]+@[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+)$/.test(from)) {
+        throw new InvalidValue('must be an e-mail address, alone or as `Name <address>`');
+      }
+      return from;
+    },
+  },
+  {
+    name: 'SMTP_TIMEOUT_MS',
+    key: 'smtpTimeoutMs',
+    default: '10000',
+    description:
+      'Longest an e-mail may take, from connecting to the mail server to its acceptance; past it the e-mail counts as not sent (`SMTP_TIMEOUT`) and the request answers at once with the link.',
+    parse: integer(500, 120_000),
   },
   {
     name: 'SESSION_IDLE_MINUTES',

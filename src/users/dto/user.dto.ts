@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsIn, IsString, Length } from 'class-validator';
 import { OptionalNotNull } from '../../common/http/optional-not-null.js';
 import { ROLES, type Role } from '../../auth/principal.js';
+import { EMAIL_PROBLEMS, type EmailProblem } from '../../mail/mailer.js';
 
 export class UserDto {
   @ApiProperty({ format: 'uuid' })
@@ -85,12 +86,26 @@ export class UpdateUserDto {
 }
 
 export class PasswordLinkDto {
-  /** Open it to set a password; valid 24 hours, once. Shown only in this answer */
+  /**
+   * Open it to set a password; valid 24 hours, once. Shown only in this answer, and only when it was not
+   * e-mailed to the person (null when `emailSent`: the link then exists only in the person's mailbox)
+   */
   @ApiProperty({ example: 'http://localhost:3000/console/set-password#Jq3w...' })
-  link: string;
+  link: string | null;
 
   @ApiProperty({ format: 'date-time' })
   linkExpiresAt: string;
+
+  /** Whether the link went to the person's e-mail address (only when the service has a mail server, SMTP_URL) */
+  emailSent: boolean;
+
+  /**
+   * Why it was not e-mailed, null when it was: `SMTP_NOT_CONFIGURED` (no mail server; pass the link on),
+   * `SMTP_TIMEOUT` (the server did not answer in time), `SMTP_UNREACHABLE`, `SMTP_AUTH_FAILED` (the server
+   * refused the service's credentials), `SMTP_REJECTED` (the server refused the message or the address)
+   */
+  @ApiProperty({ enum: EMAIL_PROBLEMS, nullable: true })
+  emailProblem: EmailProblem | null;
 }
 
 export class CreatedUserDto extends PasswordLinkDto {

@@ -23,7 +23,8 @@ export const peopleMessages = {
     editOf: 'Edit {{name}}',
     empty: 'Nobody yet.',
     inviteTitle: 'Invite a person',
-    inviteText: 'The person gets no email from the service: send them the link yourself. It is valid for 24 hours and works once.',
+    inviteText:
+      'The person gets a one-time link to set a password, valid for 24 hours: by e-mail when the service has a mail server, else shown here for you to send.',
     editTitle: 'Edit {{name}}',
     activeLabel: 'Active (an inactive person cannot sign in; their open sessions end at once)',
     required: 'Required',
@@ -37,6 +38,15 @@ export const peopleMessages = {
     newLink: 'New one-time link',
     newLinkText: 'A new link to set a password (for a forgotten one). Earlier links stop working.',
     linkFailed: 'No link: {{message}}',
+    linkEmailed: 'The link was e-mailed to {{email}}; only that mailbox has it.',
+    linkNotEmailed: 'The e-mail was not sent ({{reason}}): send the person this link yourself.',
+    emailProblems: {
+      SMTP_NOT_CONFIGURED: 'no mail server is configured',
+      SMTP_TIMEOUT: 'the mail server did not answer in time',
+      SMTP_UNREACHABLE: 'the mail server could not be reached',
+      SMTP_AUTH_FAILED: 'the mail server refused the service’s credentials',
+      SMTP_REJECTED: 'the mail server refused the message',
+    },
   },
   'pt-BR': {
     title: 'Pessoas',
@@ -62,7 +72,8 @@ export const peopleMessages = {
     editOf: 'Editar {{name}}',
     empty: 'Ninguém ainda.',
     inviteTitle: 'Convidar uma pessoa',
-    inviteText: 'O serviço não envia e-mail: mande o link você mesmo. Ele vale por 24 horas e funciona uma vez.',
+    inviteText:
+      'A pessoa recebe um link de uso único para definir a senha, válido por 24 horas: por e-mail quando o serviço tem um servidor de e-mail, senão mostrado aqui para você enviar.',
     editTitle: 'Editar {{name}}',
     activeLabel: 'Acesso ativo (com o acesso desativado, a pessoa não entra; suas sessões abertas terminam na hora)',
     required: 'Obrigatório',
@@ -76,5 +87,14 @@ export const peopleMessages = {
     newLink: 'Novo link de uso único',
     newLinkText: 'Um novo link para definir a senha (para uma esquecida). Os links anteriores deixam de funcionar.',
     linkFailed: 'Sem link: {{message}}',
+    linkEmailed: 'O link foi enviado por e-mail para {{email}}; só essa caixa de entrada o tem.',
+    linkNotEmailed: 'O e-mail não foi enviado ({{reason}}): mande este link à pessoa você mesmo.',
+    emailProblems: {
+      SMTP_NOT_CONFIGURED: 'nenhum servidor de e-mail configurado',
+      SMTP_TIMEOUT: 'o servidor de e-mail não respondeu a tempo',
+      SMTP_UNREACHABLE: 'não foi possível alcançar o servidor de e-mail',
+      SMTP_AUTH_FAILED: 'o servidor de e-mail recusou as credenciais do serviço',
+      SMTP_REJECTED: 'o servidor de e-mail recusou a mensagem',
+    },
   },
 };

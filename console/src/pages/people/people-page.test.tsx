@@ -40,6 +40,8 @@ describe('the people page', { timeout: 30_000 }, () => {
         user: bia,
         link: 'http://127.0.0.1:3000/console/set-password#tok-123',
         linkExpiresAt: '2026-11-26T12:00:00.000Z',
+        emailSent: false,
+        emailProblem: 'SMTP_NOT_CONFIGURED',
       }),
     });
     renderPage(<PeoplePage />, '/people');
@@ -62,6 +64,50 @@ describe('the people page', { timeout: 30_000 }, () => {
     const post = requestsOf(fetchMock).find((request) => request.method === 'POST')!;
     expect(await post.json()).toEqual({ email: 'bia@example.com', name: 'Bia Lima', role: 'fiscal' });
     expect(post.headers.get('x-csrf-token')).toBe('csrf-1');
+  });
+
+  it('says the link was e-mailed when the service sent it, and shows no link', async () => {
+    answer(fetchMock, {
+      'GET /api/admin/users': page([]),
+      'POST /api/admin/users': json(201, {
+        user: bia,
+        link: null,
+        linkExpiresAt: '2026-11-26T12:00:00.000Z',
+        emailSent: true,
+        emailProblem: null,
+      }),
+    });
+    renderPage(<PeoplePage />, '/people');
+    const user = userEvent.setup({ delay: null });
+
+    await user.click(await screen.findByRole('button', { name: 'Invite a person' }));
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'bia@example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Bia Lima');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+
+    expect(await screen.findByText(/The link was e-mailed to bia@example.com; only that mailbox has it\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+  });
+
+  it('shows the link with the reason when the e-mail failed', async () => {
+    answer(fetchMock, {
+      'GET /api/admin/users': page([bia]),
+      'POST /api/admin/users/u-2/link': json(201, {
+        link: 'http://x/console/set-password#tok-7',
+        linkExpiresAt: '2026-11-26T12:00:00.000Z',
+        emailSent: false,
+        emailProblem: 'SMTP_TIMEOUT',
+      }),
+    });
+    renderPage(<PeoplePage />, '/people');
+    const user = userEvent.setup({ delay: null });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Bia Lima' }));
+    await user.click(screen.getByRole('button', { name: 'New one-time link' }));
+    expect(await screen.findByText('http://x/console/set-password#tok-7')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The e-mail was not sent (the mail server did not answer in time): send the person this link yourself.',
+    );
   });
 
   it('says at the email field that it is in use', async () => {
@@ -88,6 +134,8 @@ describe('the people page', { timeout: 30_000 }, () => {
       'POST /api/admin/users/u-2/link': json(200, {
         link: 'http://x/console/set-password#tok-9',
         linkExpiresAt: '2026-11-26T12:00:00.000Z',
+        emailSent: false,
+        emailProblem: 'SMTP_NOT_CONFIGURED',
       }),
     });
     renderPage(<PeoplePage />, '/people');

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { api, unwrap, type paths, type Schemas } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatDateTime } from '../../common/format';
-import { OneTimeValue } from '../../common/one-time-value';
 import { PageNav } from '../../common/page-nav';
 import { StateBadge } from '../../common/state-badge';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { useListPage } from '../../list/use-list-page';
 import { InviteForm } from './invite-form';
+import { LinkDelivery } from './link-delivery';
 import { PersonEditor } from './person-editor';
 
 // The URL's values go to the API exactly as written (a bad hand-edited one comes back as a 400 naming it).
@@ -110,11 +110,7 @@ export function PeoplePage() {
         {invited ? (
           <Stack>
             <Text>{t('invited', { name: invited.user.name })}</Text>
-            <OneTimeValue
-              label={t('link', { name: invited.user.name })}
-              value={invited.link}
-              note={t('linkExpires', { at: formatDateTime(invited.linkExpiresAt) })}
-            />
+            <LinkDelivery issued={invited} person={invited.user} />
             <Group justify="flex-end">
               <Button onClick={() => setInviting(false)}>{tc('actions.close')}</Button>
             </Group>

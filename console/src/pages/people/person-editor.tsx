@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
 
 type UserDto = Schemas['UserDto'];
-import { OneTimeValue } from '../../common/one-time-value';
-import { formatDateTime } from '../../common/format';
 import { problemsByField } from '../../forms/api-problems';
 import { RoleSelect } from './invite-form';
+import { LinkDelivery } from './link-delivery';
 import { PERSON_FIELDS, personFormValues, personPatch, personSchema, type PersonValues } from './person-form';
 
 /** Name, role and active flag (`PATCH /api/admin/users/{id}`), and a new one-time link. */
@@ -62,11 +61,7 @@ export function PersonEditor({ user, onSaved, onCancel }: { user: UserDto; onSav
       <Stack gap="xs">
         <Text size="sm">{t('newLinkText')}</Text>
         {newLink.data ? (
-          <OneTimeValue
-            label={t('link', { name: user.name })}
-            value={newLink.data.link}
-            note={t('linkExpires', { at: formatDateTime(newLink.data.linkExpiresAt) })}
-          />
+          <LinkDelivery issued={newLink.data} person={user} />
         ) : (
           <Button variant="light" onClick={() => newLink.mutate()} loading={newLink.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('newLink')}
