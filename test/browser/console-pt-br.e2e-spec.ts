@@ -147,7 +147,7 @@ describeWithBrowser('the console in pt-BR says everything in Portuguese (browser
     await t?.close();
   });
 
-  const ADMIN_PAGES = ['/people', '/clients', () => `/clients/${clientId}`, '/channels', '/audit'];
+  const ADMIN_PAGES = ['/people', '/clients', () => `/clients/${clientId}`, '/channels', '/audit', '/personal-data'];
   const FISCAL_PAGES = [
     '/fiscal-groups',
     () => `/fiscal-groups/${groupId}`,
