@@ -189,7 +189,7 @@ describeWithBrowser('admin console: people, roles, clients and the audit log (br
       await page.setViewportSize(viewport);
       await page.goto(`${origin}/console/audit?targetType=client`);
       await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
-      await page.getByRole('table', { name: 'Audit events' }).getByText('client', { exact: true }).first().waitFor();
+      await page.getByRole('table', { name: 'Audit events' }).getByText('API client', { exact: true }).first().waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await screenshot(page, `audit-${suffix}`);
     }
