@@ -91,7 +91,7 @@ describe('the audit log page', { timeout: 30_000 }, () => {
     expect(within(table).getByText('Pedido')).toBeInTheDocument();
     expect(within(table).getByText(/Aceito → Cancelado/)).toBeInTheDocument();
     expect(within(table).queryByText(/CANCELLED|change-status/)).toBeNull();
-    expect(within(table).getByRole('link', { name: 'Mostrar só os eventos de Pedido ORD-9' })).toHaveAttribute(
+    expect(within(table).getByRole('link', { name: 'Só este alvo: Pedido ORD-9' })).toHaveAttribute(
       'href',
       '/audit?targetType=order&targetId=ORD-9',
     );

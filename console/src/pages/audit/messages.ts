@@ -29,7 +29,8 @@ export const auditMessages = {
     timeZone: 'Times in {{zone}}, the time zone of this browser.',
     atIn: 'When ({{zone}})',
     showTarget: 'Only this target',
-    showTargetOf: 'Show only the events of {{type}} {{id}}',
+    // Starts with the visible text: a voice-control user says what they see (WCAG 2.5.3).
+    showTargetOf: 'Only this target: {{type}} {{id}}',
     exportCsv: 'Download CSV',
     exportHint: 'The events of these filters, every page, as CSV (times in UTC).',
     exportFailed: 'The CSV was not downloaded: {{message}}',
@@ -101,7 +102,7 @@ export const auditMessages = {
     timeZone: 'Horários em {{zone}}, o fuso horário deste navegador.',
     atIn: 'Quando ({{zone}})',
     showTarget: 'Só este alvo',
-    showTargetOf: 'Mostrar só os eventos de {{type}} {{id}}',
+    showTargetOf: 'Só este alvo: {{type}} {{id}}',
     exportCsv: 'Baixar CSV',
     exportHint: 'Os eventos destes filtros, todas as páginas, em CSV (horários em UTC).',
     exportFailed: 'O CSV não foi baixado: {{message}}',
