@@ -407,10 +407,7 @@ describeWithBrowser('admin console: orders list and order detail (browser e2e)',
     expect(body).toMatchObject({ webhookStatusCode: 200, attempt: 2 });
     expect(body.message).toContain('(attempt 2)');
     // Said by the console from the answer's fields, in the reader's language, not the server's sentence.
-    await page
-      .getByTestId('redeliver-outcome')
-      .filter({ hasText: 'Redelivered: the webhook answered 200 (attempt 2)' })
-      .waitFor();
+    await page.getByTestId('redeliver-outcome').filter({ hasText: 'Redelivered: the webhook answered 200 (attempt 2)' }).waitFor();
     await receiver.waitForRequests(before + 1);
     const [forwarded] = receiver.requests.filter((request) => forwardedPayload(request).orderId === orderId);
     expect(receiver.requests.at(-1)!.headers['webhook-id']).toBe(forwarded!.headers['webhook-id']);

@@ -117,7 +117,9 @@ describe('JobRunner (integration)', () => {
       // Each round is a few round trips to the database; on a machine loaded by the other test files they can take
       // long, hence the room. Should it still run out, the message says how each runner's rounds ended.
       await eventually(() => rounds >= 20, { timeoutMs: 60_000, what: '20 rounds' }).catch(async (error: Error) => {
-        const ended = await Promise.all(jobs.map(async (job, index) => `${job.name}: ${JSON.stringify(await runsOf(metrics[index], job.name))}`));
+        const ended = await Promise.all(
+          jobs.map(async (job, index) => `${job.name}: ${JSON.stringify(await runsOf(metrics[index], job.name))}`),
+        );
         const failure = lines.findLast((line) => String(line.job).startsWith('crossing-') && line.level === 40);
         throw new Error(`${error.message} (${rounds} ran; ${ended.join(', ')}; last failure: ${JSON.stringify(failure?.err ?? null)})`);
       });
