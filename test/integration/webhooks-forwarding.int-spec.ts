@@ -1,4 +1,5 @@
 import { WebhookDeliveriesRepository } from '../../src/webhooks/webhook-deliveries.repository.js';
+import { EnrichmentPortsModule } from '../../src/enrichment/enrichment-ports.module.js';
 import { FiscalGroupsModule } from '../../src/fiscal-groups/fiscal-groups.module.js';
 import { ProductCategoriesModule } from '../../src/product-categories/product-categories.module.js';
 import type { Actor } from '../../src/common/actor.js';
@@ -40,7 +41,15 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     db = await bootIntegration({
-      imports: [AuditModule, WebhooksModule, ...FISCAL_LOOKUP_MODULES, MetricsModule, FiscalGroupsModule, ProductCategoriesModule],
+      imports: [
+        AuditModule,
+        WebhooksModule,
+        ...FISCAL_LOOKUP_MODULES,
+        MetricsModule,
+        EnrichmentPortsModule,
+        FiscalGroupsModule,
+        ProductCategoriesModule,
+      ],
       env: { ORDER_WEBHOOK_URL: `${receiver.url}?token=t0ps3cret`, ORDER_WEBHOOK_SECRET: SECRET, WEBHOOK_RETRY_SCHEDULE: '60s,5m' },
     });
     // The module's background jobs (the retry worker) are stopped: the tests here look at the queue as the requests leave it.
@@ -251,6 +260,8 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
 
       expect(await forwarding.redeliver(target.id, ADMIN, AUDIT)).toEqual({
         message: 'Order R-1 redelivered: the webhook answered 200 (attempt 3)',
+        webhookStatusCode: 200,
+        attempt: 3,
       });
       expect(forwardedPayload(receiver.requests[0]!)).toEqual(enriched);
       expect(await stored('R-1')).toMatchObject({ status: 'FORWARDED', webhookAttempts: 3, lastChangedBy: '7009' });

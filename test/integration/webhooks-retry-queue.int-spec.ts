@@ -1,4 +1,5 @@
 import { createRootLogger } from '../../src/common/logging/logger.js';
+import { EnrichmentPortsModule } from '../../src/enrichment/enrichment-ports.module.js';
 import { ADVISORY_LOCKS } from '../../src/database/advisory-locks.js';
 import { JobRunner } from '../../src/database/jobs/job-runner.js';
 import { MetricsModule } from '../../src/metrics/metrics.module.js';
@@ -45,7 +46,7 @@ describe('Webhooks: the retry queue, the retry worker and retention (integration
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     db = await bootIntegration({
-      imports: [AuditModule, WebhooksModule, ...FISCAL_LOOKUP_MODULES, MetricsModule],
+      imports: [AuditModule, WebhooksModule, ...FISCAL_LOOKUP_MODULES, MetricsModule, EnrichmentPortsModule],
       env: { ORDER_WEBHOOK_URL: receiver.url, WEBHOOK_RETRY_SCHEDULE: '60s,5m', WEBHOOK_DELIVERY_RETENTION_DAYS: '30' },
     });
     // The module's background jobs (its retry worker) are stopped: each test starts a worker when it wants the queue worked.
