@@ -30,6 +30,8 @@ export default {
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
   testTimeout: 60_000,
   maxWorkers: 2,
+  // A worker that has grown past this after a test file is replaced: the long run once ran one out of memory.
+  workerIdleMemoryLimit: '1GB',
   // Each e2e file boots its own app on its own database; a slow shared machine needs room.
   slowTestThreshold: 20,
 };

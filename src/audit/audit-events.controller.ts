@@ -60,8 +60,8 @@ export class AuditEventsController {
   @ApiErrors([400], {
     400: 'A parameter is not a known actor or target type, not an ISO 8601 date-time, from is after to, or the parameter is unknown (page and pageSize included)',
   })
-  exportCsv(@Query() query: AuditEventFilterQuery): StreamableFile {
-    return new StreamableFile(this.events.exportCsv(query), {
+  async exportCsv(@Query() query: AuditEventFilterQuery): Promise<StreamableFile> {
+    return new StreamableFile(await this.events.exportCsv(query), {
       type: 'text/csv; charset=utf-8',
       disposition: 'attachment; filename="audit-events.csv"',
     });
