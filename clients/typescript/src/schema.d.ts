@@ -1709,7 +1709,7 @@ export interface components {
              * @default false
              * @example false
              */
-            includeIcmsInPisCofinsBase: boolean;
+            includeIcmsInPisCofinsBase?: boolean;
             /**
              * @description Default false. Split discounts paid by the platform or a third party to the lines like the store's own, lowering every base (when false: they stay off the invoice and are listed in `taxSummary.thirdPartyPayments`). An accountant turns it on only when the store's tax advice treats those discounts as unconditional discounts of the sale, printed on the invoice as vDesc.
              * @example false
