@@ -1,4 +1,4 @@
-import type { ErrorBody, Schemas } from '../support/api.js';
+import { failed, ok, type Api, type ErrorBody } from '../support/api.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -23,8 +23,9 @@ const rule = (ncm: string, fields: Record<string, unknown>) => ({
 
 describe('invoice tax rules through /api/enrich-order (e2e)', () => {
   let t: TestApp;
-  let admin: string;
-  let orders: string;
+  let admin: Api;
+  let adminToken: string;
+  let orders: Api;
   const normalStore = unique('store-normal');
   const simplesStore = unique('store-simples');
   let normalGroupId: string;
@@ -37,11 +38,11 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
 
   beforeAll(async () => {
     t = await bootTestApp();
-    admin = await t.tokenFor(['admin']);
-    orders = await t.tokenFor(['orders']);
-    const normal = await t.http.post<Schemas['FiscalGroupResponseDto']>(
-      '/admin/fiscal-groups',
-      {
+    adminToken = await t.tokenFor(['admin']);
+    admin = t.apiAs(adminToken);
+    orders = t.apiAs(await t.tokenFor(['orders']));
+    const normal = await admin.POST('/api/admin/fiscal-groups', {
+      body: {
         name: 'Distribuidora SP',
         uf: 'SP',
         taxRegime: 'LUCRO_REAL',
@@ -52,13 +53,10 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
           '22021000': rule('22021000', { CST_ICMS: '60', FCP_rate: 2 }),
         },
       },
-      { token: admin },
-    );
-    expect(normal.status).toBe(201);
-    normalGroupId = normal.body.id;
-    const simples = await t.http.post(
-      '/admin/fiscal-groups',
-      {
+    });
+    normalGroupId = ok(normal, 201).id;
+    const simples = await admin.POST('/api/admin/fiscal-groups', {
+      body: {
         name: 'Lanchonete Simples',
         uf: 'RJ',
         taxRegime: 'SIMPLES_NACIONAL',
@@ -68,16 +66,15 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
           '19059090': rule('19059090', { CST_ICMS: '900', ICMS_rate: 20, ICMS_base_reduction: 20, FCP_rate: 2 }),
         },
       },
-      { token: admin },
-    );
-    expect(simples.status).toBe(201);
+    });
+    ok(simples, 201);
     for (const [productId, ncm] of [
       ['inv-bread', '19059090'],
       ['inv-burger', '21069090'],
       ['inv-cola', '22021000'],
     ]) {
       const category = { productId, productName: productId, ncm };
-      expect((await t.http.post('/admin/product-fiscal-categories', category, { token: admin })).status).toBe(201);
+      ok(await admin.POST('/api/admin/product-fiscal-categories', { body: category }), 201);
     }
   });
   afterAll(async () => {
@@ -86,12 +83,11 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
 
   it('reduced ICMS base: the value on the rounded base, echoed on the line, stored with the current engine version', async () => {
     const sent = orderOf(normalStore, [['inv-bread', 150]]);
-    const response = await t.http.post<Schemas['EnrichOrderResponseDto']>('/enrich-order', sent, { token: orders });
-    expect(response.status).toBe(200);
+    const answer = ok(await orders.POST('/api/enrich-order', { body: sent }), 200);
     // ICMS_base = 150.00 × (100 − 41.67) / 100 = 87.495 → 87.50; ICMS = 87.50 × 7 % = 6.125 → 6.13
     // PIS/COFINS base = 150.00 − 6.13 = 143.87; PIS = 0.935155 → 0.94; COFINS = 4.3161 → 4.32
     // total_tax = 6.13 + 0.94 + 4.32 = 11.39
-    expect(response.body.payload.order!.products![0]!.tax).toMatchObject({
+    expect(answer.payload.order!.products![0]!.tax).toMatchObject({
       CST_ICMS: '020',
       ICMS_rate: 7,
       ICMS_base_reduction: 41.67,
@@ -103,29 +99,29 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
       COFINS_value: 4.32,
       total_tax: 11.39,
     });
-    expect(response.body.payload.taxSummary.totals).toEqual({
+    expect(answer.payload.taxSummary.totals).toEqual({
       base: 150,
       ICMS_value: 6.13,
       PIS_value: 0.94,
       COFINS_value: 4.32,
       total_tax: 11.39,
     });
-    const detail = await t.http.get<Schemas['OrderDetailDto']>(`/admin/orders/${sent.orderId}`, { token: admin });
-    expect(detail.body.enrichedPayload).toMatchObject({ taxSummary: { engineVersion: '1.2.0' } });
+    const detail = ok(await admin.GET('/api/admin/orders/{id}', { params: { path: { id: sent.orderId } } }), 200);
+    expect(detail.enrichedPayload).toMatchObject({ taxSummary: { engineVersion: '1.2.0' } });
   });
 
   it('FCP: per line on the ICMS base, summed over the lines, in total_tax, 0 where ICMS is not charged', async () => {
-    const response = await t.http.post<Schemas['EnrichOrderResponseDto']>(
-      '/enrich-order',
-      orderOf(normalStore, [
-        ['inv-burger', 25.9],
-        ['inv-burger', 0.25],
-        ['inv-cola', 10],
-      ]),
-      { token: orders },
+    const answer = ok(
+      await orders.POST('/api/enrich-order', {
+        body: orderOf(normalStore, [
+          ['inv-burger', 25.9],
+          ['inv-burger', 0.25],
+          ['inv-cola', 10],
+        ]),
+      }),
+      200,
     );
-    expect(response.status).toBe(200);
-    const [burger, small, cola] = response.body.payload.order!.products!.map((line) => line.tax);
+    const [burger, small, cola] = answer.payload.order!.products!.map((line) => line.tax);
     // 25.90: ICMS 4.662 → 4.66; FCP 25.90 × 2 % = 0.518 → 0.52; PIS/COFINS base 21.24: PIS 0.14, COFINS 0.64; total 5.96
     expect(burger).toMatchObject({ FCP_rate: 2, FCP_base: 25.9, FCP_value: 0.52, PIS_base: 21.24, total_tax: 5.96 });
     // 0.25: ICMS 0.045 → 0.05; FCP 0.005 → 0.01 (tie); PIS/COFINS base 0.20: PIS 0.0013 → 0.00, COFINS 0.006 → 0.01; total 0.07
@@ -135,7 +131,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
     expect(cola?.zeroReasons).toEqual({ ICMS: 'CST_60', FCP: 'CST_60' });
     // FCP total = 0.52 + 0.01 + 0 = 0.53 (rounded once over the charged bases it would be 26.15 × 2 % = 0.523 → 0.52)
     // ICMS 4.66 + 0.05 = 4.71; PIS 0.14 + 0 + 0.07 = 0.21; COFINS 0.64 + 0.01 + 0.30 = 0.95; total 4.71 + 0.21 + 0.95 + 0.53 = 6.40
-    expect(response.body.payload.taxSummary.totals).toEqual({
+    expect(answer.payload.taxSummary.totals).toEqual({
       base: 36.15,
       ICMS_value: 4.71,
       PIS_value: 0.21,
@@ -146,16 +142,16 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
   });
 
   it('Simples Nacional: PIS/COFINS 0 with reason SIMPLES_NACIONAL, whatever the CST; CSOSN 900 reduces the base and charges FCP', async () => {
-    const response = await t.http.post<Schemas['EnrichOrderResponseDto']>(
-      '/enrich-order',
-      orderOf(simplesStore, [
-        ['inv-burger', 10],
-        ['inv-bread', 10],
-      ]),
-      { token: orders },
+    const answer = ok(
+      await orders.POST('/api/enrich-order', {
+        body: orderOf(simplesStore, [
+          ['inv-burger', 10],
+          ['inv-bread', 10],
+        ]),
+      }),
+      200,
     );
-    expect(response.status).toBe(200);
-    const [burger, bread] = response.body.payload.order!.products!.map((line) => line.tax);
+    const [burger, bread] = answer.payload.order!.products!.map((line) => line.tax);
     // CSOSN 102: ICMS 0; PIS/COFINS base 10.00, rates kept, values 0
     expect(burger).toMatchObject({
       PIS_base: 10,
@@ -169,7 +165,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
     expect(burger?.zeroReasons).toEqual({ ICMS: 'CSOSN_102', PIS: 'SIMPLES_NACIONAL', COFINS: 'SIMPLES_NACIONAL' });
     // CSOSN 900, 20 % off: base 10.00 × 80 / 100 = 8.00; ICMS 8.00 × 20 % = 1.60; FCP 8.00 × 2 % = 0.16; PIS/COFINS 0; total 1.76
     expect(bread).toMatchObject({ ICMS_base: 8, ICMS_value: 1.6, FCP_value: 0.16, PIS_value: 0, COFINS_value: 0, total_tax: 1.76 });
-    expect(response.body.payload.taxSummary.totals).toEqual({
+    expect(answer.payload.taxSummary.totals).toEqual({
       base: 20,
       ICMS_value: 1.6,
       PIS_value: 0,
@@ -180,18 +176,16 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
   });
 
   it('refuses a reduction with a CST that does not allow it (400 naming the rule key and field), and an FCP rate over 4', async () => {
-    const response = await t.http.put<ErrorBody>(
-      `/admin/fiscal-groups/${normalGroupId}`,
-      {
+    const response = await admin.PUT('/api/admin/fiscal-groups/{id}', {
+      params: { path: { id: normalGroupId } },
+      body: {
         taxMatrix: {
           '21069090': rule('21069090', { CST_ICMS: '00', ICMS_base_reduction: 33.33 }),
           '22021000': rule('22021000', { FCP_rate: 4.5 }),
         },
       },
-      { token: admin },
-    );
-    expect(response.status).toBe(400);
-    expect(response.body.details).toEqual([
+    });
+    expect(failed(response, 400).details).toEqual([
       {
         field: 'taxMatrix.21069090.ICMS_base_reduction',
         problem: 'is allowed only with CST_ICMS 20 or 70 (or origin + CST: 020, 170...) or CSOSN 900',
@@ -201,13 +195,13 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
   });
 
   it('CSV: exports and imports the new columns; a refused reduction names its line', async () => {
-    const exported = await t.http.get(`/admin/fiscal-groups/${normalGroupId}/tax-matrix.csv`, { token: admin });
+    const exported = await t.http.get(`/admin/fiscal-groups/${normalGroupId}/tax-matrix.csv`, { token: adminToken });
     expect(exported.status).toBe(200);
     const lines = exported.text.trim().split(/\r\n/);
     expect(lines[0]).toMatch(/,ICMS_base_reduction,FCP_rate,orig$/);
     expect(lines.find((line) => line.startsWith('19059090,'))).toMatch(/,41\.67,,$/);
     const imported = await t.http.put(`/admin/fiscal-groups/${normalGroupId}/tax-matrix`, undefined, {
-      token: admin,
+      token: adminToken,
       raw: exported.text,
       headers: { 'content-type': 'text/csv' },
     });
@@ -215,7 +209,7 @@ describe('invoice tax rules through /api/enrich-order (e2e)', () => {
 
     const bad = `${lines[0]}\r\n21069090,,40,18,01,0.65,01,3,,,,,,,10,,\r\n`;
     const refused = await t.http.put<ErrorBody>(`/admin/fiscal-groups/${normalGroupId}/tax-matrix`, undefined, {
-      token: admin,
+      token: adminToken,
       raw: bad,
       headers: { 'content-type': 'text/csv' },
     });
