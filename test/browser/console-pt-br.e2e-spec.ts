@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { namespaces } from '../../console/src/i18n/namespaces.js';
 import { ACCESS_REMOVED, SESSION_ENDED, SIGN_IN_FAILED } from '../../src/users/sessions.service.js';
@@ -99,6 +100,20 @@ async function visit(page: Page, origin: string, path: string): Promise<void> {
   await page.getByText('Carregando…').first().waitFor({ state: 'detached', timeout: 20_000 });
 }
 
+/** Where the admin's walk saves a picture of each page (`npm run docs:screenshots`: docs/images); unset, none is taken. */
+const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS;
+
+/** `console-fiscal-groups-item-revisions` for `/fiscal-groups/<uuid>?tab=revisions`; `console-dashboard` for `/`. */
+function screenshotName(path: string, ids: string[]): string {
+  let name = path.replace(/^\//, '');
+  for (const id of ids) name = name.split(id).join('item');
+  name = name
+    .replace(/\?tab=/, '-')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/-$/, '');
+  return `console-${name || 'dashboard'}`;
+}
+
 let created = 0;
 async function createPerson(t: TestApp, role: Role): Promise<Person> {
   const token = await t.adminToken();
@@ -163,20 +178,29 @@ describeWithBrowser('the console in pt-BR says everything in Portuguese (browser
     admin: [...SUPPORT_PAGES, ...FISCAL_PAGES, () => `/fiscal-groups/${groupId}?tab=history`, ...ADMIN_PAGES],
   };
 
-  it.each(['admin', 'fiscal', 'support'] as const)('as %s: every page it sees', async (role) => {
-    const person = role === 'admin' ? DEVELOPMENT_ADMIN : await createPerson(t, role);
-    const { page, context } = await openConsole(browser, { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-    await signIn(page, origin, '/console/', person);
-    const found: Record<string, string[]> = {};
-    for (const entry of pagesOf[role]) {
-      const path = typeof entry === 'function' ? entry() : entry;
-      await visit(page, origin, path);
-      const problems = await untranslated(page);
-      if (problems.length > 0) found[path] = problems;
-    }
-    expect(found).toEqual({});
-    await context.close();
-  });
+  it.each(['admin', 'fiscal', 'support'] as const)(
+    'as %s: every page it sees',
+    async (role) => {
+      const person = role === 'admin' ? DEVELOPMENT_ADMIN : await createPerson(t, role);
+      const { page, context } = await openConsole(browser, { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+      await signIn(page, origin, '/console/', person);
+      const found: Record<string, string[]> = {};
+      for (const entry of pagesOf[role]) {
+        const path = typeof entry === 'function' ? entry() : entry;
+        await visit(page, origin, path);
+        if (SCREENSHOTS && role === 'admin') {
+          mkdirSync(SCREENSHOTS, { recursive: true });
+          await page.screenshot({ path: join(SCREENSHOTS, `${screenshotName(path, [orderDbId, groupId, clientId])}.png`) });
+        }
+        const problems = await untranslated(page);
+        if (problems.length > 0) found[path] = problems;
+      }
+      expect(found).toEqual({});
+      await context.close();
+      // The admin walks every page (about twenty): on a loaded machine a page takes seconds.
+    },
+    180_000,
+  );
 
   it("says a refused sign-in and a redelivery the service refused in Portuguese, not in the service's words", async () => {
     const { page, context } = await openConsole(browser, { locale: 'pt-BR' });
