@@ -106,6 +106,24 @@ describe('ImpactTally', () => {
 });
 
 describe('batchesOf', () => {
+  it('names each changed line by its product’s or modifier’s name, beside its product id', () => {
+    const burger = { ...line(10), name: 'Smash burger' };
+    const withExtra = {
+      ...line(20),
+      name: 'Combo',
+      modifierGroups: [{ name: 'Extras', selectedModifiers: [{ ...line(5), name: 'Cheese' }] }],
+    };
+    const nameless = line(1);
+    const figures = tally({ [FOOD]: rule() }, { [FOOD]: rule({ ICMS_rate: 12 }) }, [[burger, withExtra, nameless]]).figures();
+    const named = figures.largestChanges.map((changed) => [changed.path, changed.productId, changed.productName]);
+    expect(named).toEqual([
+      ['order.products[1]', 'food', 'Combo'],
+      ['order.products[0]', 'food', 'Smash burger'],
+      ['order.products[1].modifierGroups[0].selectedModifiers[0]', 'food', 'Cheese'],
+      ['order.products[2]', 'food', null],
+    ]);
+  });
+
   it('cuts at 250 orders or 4 MB, an order larger than that alone', () => {
     const small = Array.from({ length: 600 }, (_, index) => ({ id: `s${index}`, bytes: 1000 }));
     expect(batchesOf(small).map((batch) => batch.length)).toEqual([250, 250, 100]);

@@ -38,6 +38,8 @@ export interface ImpactLine {
   /** Where the line is in the order, e.g. `order.products[2].modifierGroups[0].selectedModifiers[1]`. */
   path: string;
   productId: string | null;
+  /** The product's (or modifier's) name as the order gives it, so that people read the line by its name. */
+  productName: string | null;
   /** Null when the line is not taxed. */
   before: TaxValues | null;
   after: TaxValues | null;
@@ -266,12 +268,14 @@ function impactLine(order: ComparedOrder, at: LineAt, item: unknown, was: LineCe
     if (shown) change[tax] = toMoney(valueAt(now, index) - valueAt(was, index));
   });
   const productId = (isPlainObject(item) ? idText(item.productId) : undefined) ?? null;
+  const productName = isPlainObject(item) && typeof item.name === 'string' && item.name.trim() !== '' ? item.name : null;
   return {
     orderId: order.orderId,
     orderDbId: order.id,
     receivedAt: order.receivedAt.toISOString(),
     path: pathOf(at),
     productId,
+    productName,
     before: valuesOf(was),
     after: valuesOf(now),
     change,

@@ -1679,6 +1679,12 @@ export default async () => {
               receivedAt: { required: true, type: () => String },
               path: { required: true, type: () => String, description: 'Where the line is in the order' },
               productId: { required: true, type: () => String, nullable: true },
+              productName: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: "The product's (or modifier's) name as the order gives it; null when it has none",
+              },
               before: {
                 required: true,
                 type: () => t['../fiscal-impact/dto/fiscal-impact.dto.js'].ImpactTaxValuesDto,

@@ -85,6 +85,8 @@ describeWithBrowser('admin console: tax calculator (browser e2e)', () => {
     await page.waitForURL(`${origin}/console/calculator?storeId=${STORE}`);
     await page.getByRole('heading', { level: 1, name: 'Tax calculator' }).waitFor();
     await expect(page.getByLabel('Store id').inputValue()).resolves.toBe(STORE);
+    // The JSON is the other way in beside the form of lines.
+    await page.getByText('JSON', { exact: true }).click();
     await page.getByLabel('Order (JSON)').fill(JSON.stringify(ORDER, null, 2));
     const answered = page.waitForResponse((r) => r.url().includes('/api/enrich-order?dryRun=true'));
     await page.getByRole('button', { name: 'Calculate taxes' }).click();
@@ -117,6 +119,7 @@ describeWithBrowser('admin console: tax calculator (browser e2e)', () => {
   it('shows bad JSON, a refused order with its details and a store without a group, with a link to create it', async () => {
     const { page, errors, context } = await openConsole(browser, { viewport: PHONE });
     await signIn(page, origin, '/console/calculator');
+    await page.getByText('JSON', { exact: true }).click();
     const editor = page.getByLabel('Order (JSON)');
     await editor.fill('{ "orderId": ');
     await page.getByText(/This is not valid JSON/).waitFor();
@@ -130,6 +133,7 @@ describeWithBrowser('admin console: tax calculator (browser e2e)', () => {
     await expect(page.getByLabel('Store id, row 1', { exact: true }).inputValue()).resolves.toBe('store-without-group');
 
     await page.goto(`${origin}/console/calculator`);
+    await page.getByText('JSON', { exact: true }).click();
     await page.getByLabel('Order (JSON)').fill(JSON.stringify({ ...ORDER, orderId: 42 }));
     const refused = page.waitForResponse((r) => r.url().includes('/api/enrich-order'));
     await page.getByRole('button', { name: 'Calculate taxes' }).click();

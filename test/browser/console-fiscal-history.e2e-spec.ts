@@ -265,13 +265,13 @@ describeWithBrowser('admin console: fiscal group revisions, scheduled changes an
     ).resolves.toEqual(['Total tax', 'R$8.07', 'R$5.93', '−R$2.14']);
     await expect(preview.getByTestId('impact-losing').textContent()).resolves.toContain('1 line of 1 order would lose its taxes');
     const lost = preview.getByRole('table', { name: 'Lines that would lose their taxes' });
-    await expect(lost.locator('tbody tr td').nth(1).textContent()).resolves.toBe('order.products[1]');
+    await expect(lost.locator('tbody tr td').nth(1).textContent()).resolves.toBe('Item 2');
     await expect(lost.locator('tbody tr td').nth(4).textContent()).resolves.toContain('NCM_NOT_IN_MATRIX');
     const largest = preview.getByRole('table', { name: 'The lines with the largest change of total tax' });
     await expect(largest.locator('tbody tr').first().locator('td').allTextContents()).resolves.toEqual([
       `ORD-HISTORY-${sequence}`,
-      'order.products[1]',
-      'h-brownie',
+      'Item 2',
+      'Brownieh-brownie',
       'R$2.63',
       'untaxed',
       '−R$2.63',

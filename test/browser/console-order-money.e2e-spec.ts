@@ -287,6 +287,7 @@ describeWithBrowser('admin console: discounts, fees and amounts outside the invo
     await signIn(page, origin, `/console/calculator?storeId=${STORE}`);
     await page.getByRole('heading', { level: 1, name: 'Tax calculator' }).waitFor();
     const plain = { orderId: 'CALC-MONEY-1', store: { id: STORE }, order: { type: 'DELIVERY', products: PRODUCTS } };
+    await page.getByText('JSON', { exact: true }).click();
     await page.getByLabel('Order (JSON)').fill(JSON.stringify(plain, null, 2));
 
     await page.getByRole('button', { name: 'Add a discount' }).click();

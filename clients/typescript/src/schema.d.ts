@@ -5579,6 +5579,11 @@ export interface components {
             path: string;
             /** @example product-burger */
             productId: string | null;
+            /**
+             * @description The product's (or modifier's) name as the order gives it; null when it has none
+             * @example Classic burger
+             */
+            productName: string | null;
             /** @description The line's taxes with the group as it is; null when the line is not taxed */
             before: {
                 ICMS_value?: number;
@@ -5644,6 +5649,11 @@ export interface components {
             path: string;
             /** @example product-burger */
             productId: string | null;
+            /**
+             * @description The product's (or modifier's) name as the order gives it; null when it has none
+             * @example Classic burger
+             */
+            productName: string | null;
             /** @description The line's taxes with the group as it is; null when the line is not taxed */
             before: {
                 ICMS_value?: number;
@@ -12385,6 +12395,7 @@ export interface operations {
                      *             "receivedAt": "2026-11-26T10:15:00.000Z",
                      *             "path": "order.products[1]",
                      *             "productId": "product-brownie",
+                     *             "productName": "Brownie",
                      *             "before": {
                      *               "ICMS_value": 2.25,
                      *               "PIS_value": 0.07,
@@ -12415,6 +12426,7 @@ export interface operations {
                      *           "receivedAt": "2026-11-26T10:15:00.000Z",
                      *           "path": "order.products[1]",
                      *           "productId": "product-brownie",
+                     *           "productName": "Brownie",
                      *           "before": {
                      *             "ICMS_value": 2.25,
                      *             "PIS_value": 0.07,
@@ -12437,6 +12449,7 @@ export interface operations {
                      *           "receivedAt": "2026-11-26T11:40:00.000Z",
                      *           "path": "order.products[0]",
                      *           "productId": "product-burger",
+                     *           "productName": "Classic burger",
                      *           "before": {
                      *             "ICMS_value": 3.11,
                      *             "PIS_value": 0.15,
@@ -12465,6 +12478,7 @@ export interface operations {
                      *           "receivedAt": "2026-11-26T10:15:00.000Z",
                      *           "path": "order.products[0]",
                      *           "productId": "product-burger",
+                     *           "productName": "Classic burger",
                      *           "before": {
                      *             "ICMS_value": 3.11,
                      *             "PIS_value": 0.15,

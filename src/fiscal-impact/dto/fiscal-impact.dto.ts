@@ -111,6 +111,10 @@ export class ImpactLineDto {
   @ApiProperty({ example: 'product-burger' })
   productId: string | null;
 
+  /** The product's (or modifier's) name as the order gives it; null when it has none */
+  @ApiProperty({ example: 'Classic burger' })
+  productName: string | null;
+
   /** The line's taxes with the group as it is; null when the line is not taxed */
   @ApiProperty(NULLABLE_TAX_VALUES as never)
   before: ImpactTaxValuesDto | null;

@@ -6,6 +6,7 @@ const burger = (orderId: string, orderDbId: string, receivedAt: string) => ({
   receivedAt,
   path: 'order.products[0]',
   productId: 'product-burger',
+  productName: 'Classic burger',
   // 25.90 at 12 %: ICMS 3.11, PIS (25.90 − 3.11) × 0.65 % = 0.15, COFINS 22.79 × 3 % = 0.68; at 18 %: 4.66, 0.14, 0.64.
   before: { ICMS_value: 3.11, PIS_value: 0.15, COFINS_value: 0.68, FCP_value: 0, total_tax: 3.94 },
   after: { ICMS_value: 4.66, PIS_value: 0.14, COFINS_value: 0.64, FCP_value: 0, total_tax: 5.44 },
@@ -18,6 +19,7 @@ const brownie = {
   receivedAt: '2026-11-26T10:15:00.000Z',
   path: 'order.products[1]',
   productId: 'product-brownie',
+  productName: 'Brownie',
   before: { ICMS_value: 2.25, PIS_value: 0.07, COFINS_value: 0.31, FCP_value: 0, total_tax: 2.63 },
   after: null,
   change: { ICMS_value: -2.25, PIS_value: -0.07, COFINS_value: -0.31, FCP_value: 0, total_tax: -2.63 },

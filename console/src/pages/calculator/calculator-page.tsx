@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, JsonInput, List, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, isProblem, unwrap, type ApiProblem } from '../../api/client';
@@ -21,6 +21,10 @@ import {
 import { exampleIfoodOrder } from './example-ifood-order';
 import { exampleOrder } from './example-order';
 import { OrderAdjustments } from './order-adjustments';
+import { linesOf, withLines, type LineValues } from './order-lines';
+import { OrderLinesForm } from './order-lines-form';
+
+type OrderInput = 'form' | 'json';
 
 type Parsed = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
@@ -48,7 +52,16 @@ export function CalculatorPage() {
   }));
   const text = texts[mode];
   const setText = (value: string) => setTexts((current) => ({ ...current, [mode]: value }));
-  const parsed = parse(text);
+  // The platform's order is built with a form of lines by default; its JSON is the other way in, and holds what the form does not show.
+  const [input, setInput] = useState<OrderInput>('form');
+  const [lines, setLines] = useState<LineValues[]>(() => linesOf(exampleOrder(searchParams.get('storeId'))));
+  const byForm = mode === 'order' && input === 'form';
+  // Parsed once per change of the text or the lines, not on every keystroke elsewhere in the form.
+  const typedOrder = useMemo(() => parse(text), [text]);
+  const parsed: Parsed = useMemo(
+    () => (byForm && typedOrder.ok ? { ok: true, value: withLines(typedOrder.value, lines) } : typedOrder),
+    [byForm, typedOrder, lines],
+  );
   const adjustments = useForm<AdjustmentValues>({ initialValues: emptyAdjustments() });
 
   const run = useMutation({
@@ -81,6 +94,19 @@ export function CalculatorPage() {
   const switchMode = (value: string) => {
     setMode(value === 'ifood' ? 'ifood' : 'order');
     run.reset();
+  };
+
+  /** From the form to the JSON, the order the form built; from the JSON to the form, its products as lines. */
+  const switchInput = (value: string) => {
+    if (value === 'json' && parsed.ok) setText(JSON.stringify(parsed.value, null, 2));
+    if (value === 'form' && typedOrder.ok) setLines(linesOf(typedOrder.value));
+    setInput(value === 'json' ? 'json' : 'form');
+  };
+
+  const loadExample = () => {
+    const example = exampleFor(mode, searchParams.get('storeId'));
+    setText(example);
+    if (mode === 'order') setLines(linesOf(JSON.parse(example) as Record<string, unknown>));
   };
 
   return (
@@ -119,22 +145,45 @@ export function CalculatorPage() {
             name="storeId"
             value={parsed.ok ? storeIdOf(mode, parsed.value) : ''}
             disabled={!parsed.ok}
-            onChange={(event) => parsed.ok && setText(JSON.stringify(withStoreId(mode, parsed.value, event.currentTarget.value), null, 2))}
+            onChange={(event) =>
+              typedOrder.ok && setText(JSON.stringify(withStoreId(mode, typedOrder.value, event.currentTarget.value), null, 2))
+            }
             maw={360}
           />
-          <JsonInput
-            label={mode === 'ifood' ? t('ifoodOrder') : t('order')}
-            description={mode === 'ifood' ? t('ifoodOrderHint') : t('orderHint')}
-            name="order"
-            value={text}
-            onChange={setText}
-            autosize
-            minRows={10}
-            maxRows={30}
-            spellCheck={false}
-            error={parsed.ok ? undefined : t('invalidJson', { message: parsed.message })}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-          />
+          {mode === 'order' && (
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="calculator-input-label">
+                {t('input.label')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="calculator-input-label"
+                value={input}
+                onChange={switchInput}
+                data={[
+                  { value: 'form', label: t('input.form'), disabled: !typedOrder.ok },
+                  { value: 'json', label: t('input.json') },
+                ]}
+                maw={360}
+              />
+            </Stack>
+          )}
+          {byForm ? (
+            <OrderLinesForm lines={lines} onChange={setLines} />
+          ) : (
+            <JsonInput
+              label={mode === 'ifood' ? t('ifoodOrder') : t('order')}
+              description={mode === 'ifood' ? t('ifoodOrderHint') : t('orderHint')}
+              name="order"
+              value={text}
+              onChange={setText}
+              autosize
+              minRows={10}
+              maxRows={30}
+              spellCheck={false}
+              error={parsed.ok ? undefined : t('invalidJson', { message: parsed.message })}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+            />
+          )}
           {/* iFood's order carries its own benefits, fee and additional fees: the form is for the platform's shape. */}
           {mode === 'order' && <OrderAdjustments form={adjustments} lines={lineChoicesOf(parsed.ok ? parsed.value : undefined)} />}
           <Group gap="sm">
@@ -142,10 +191,12 @@ export function CalculatorPage() {
               {t('calculate')}
             </Button>
             {/* Formatting is asked for, not done on blur: a blur reflow would move the button away under a click. */}
-            <Button variant="default" disabled={!parsed.ok} onClick={() => parsed.ok && setText(JSON.stringify(parsed.value, null, 2))}>
-              {t('format')}
-            </Button>
-            <Button variant="default" onClick={() => setText(exampleFor(mode, searchParams.get('storeId')))}>
+            {!byForm && (
+              <Button variant="default" disabled={!parsed.ok} onClick={() => parsed.ok && setText(JSON.stringify(parsed.value, null, 2))}>
+                {t('format')}
+              </Button>
+            )}
+            <Button variant="default" onClick={loadExample}>
               {mode === 'ifood' ? t('exampleIfood') : t('example')}
             </Button>
           </Group>

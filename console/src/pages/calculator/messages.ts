@@ -31,6 +31,20 @@ export const calculatorMessages = {
       ifoodHint:
         "Where it comes from: the order details of iFood's Merchant API (GET /order/v1.0/orders/{id}), which the store's integration fetches when iFood announces a new order. Paste its body as it is.",
     },
+    input: { label: 'Enter the order with', form: 'Form', json: 'JSON' },
+    lines: {
+      title: 'Lines',
+      productId: 'Product id',
+      productIdN: 'Product id, line {{n}}',
+      name: 'Name',
+      nameN: 'Name, line {{n}}',
+      quantity: 'Quantity',
+      quantityN: 'Quantity, line {{n}}',
+      unitPrice: 'Unit price',
+      unitPriceN: 'Unit price, line {{n}}',
+      removeN: 'Remove line {{n}}',
+      add: 'Add a line',
+    },
     adjustments: {
       title: 'Discounts, fees and charges',
       hint: 'Optional. What is filled in here replaces the same fields (discounts, deliveryFee, serviceCharge, otherCharges) of the order above.',
@@ -88,6 +102,20 @@ export const calculatorMessages = {
       ifood: 'Pedido do iFood',
       ifoodHint:
         'De onde vem: os detalhes do pedido na Merchant API do iFood (GET /order/v1.0/orders/{id}), que a integração da loja busca quando o iFood anuncia um pedido novo. Cole o corpo como veio.',
+    },
+    input: { label: 'Informar o pedido por', form: 'Formulário', json: 'JSON' },
+    lines: {
+      title: 'Linhas',
+      productId: 'Id do produto',
+      productIdN: 'Id do produto, linha {{n}}',
+      name: 'Nome',
+      nameN: 'Nome, linha {{n}}',
+      quantity: 'Quantidade',
+      quantityN: 'Quantidade, linha {{n}}',
+      unitPrice: 'Preço unitário',
+      unitPriceN: 'Preço unitário, linha {{n}}',
+      removeN: 'Remover a linha {{n}}',
+      add: 'Adicionar uma linha',
     },
     adjustments: {
       title: 'Descontos, taxas e cobranças',

@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from '../../common/states';
 import { useHasRole } from '../../auth/use-session';
 import { AuditHistory } from '../audit/audit-history';
 import { GroupEditor } from './group-editor';
+import { GroupHeader } from './group-header';
 import { RevisionsTab } from './revisions-tab';
 import { ScheduledBanner } from './scheduled-banner';
 
@@ -16,7 +17,13 @@ type Tab = (typeof TABS)[number];
 
 export function FiscalGroupEditPage() {
   const { id } = useParams();
-  if (!id) return <GroupEditor key="new" />;
+  if (!id)
+    return (
+      <Stack gap="md">
+        <GroupHeader />
+        <GroupEditor key="new" />
+      </Stack>
+    );
   return <ExistingGroup key={id} id={id} />;
 }
 
@@ -57,6 +64,7 @@ function ExistingGroup({ id }: { id: string }) {
   }
   return (
     <Stack gap="md">
+      <GroupHeader group={query.data} />
       <ScheduledBanner group={query.data} />
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">

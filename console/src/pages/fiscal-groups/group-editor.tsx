@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -8,14 +8,13 @@ import { api, isProblem, unwrap, type ApiProblem } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatDateTime } from '../../common/format';
 import { CsvPanel } from './csv-panel';
-import { DeleteGroupModal } from './delete-group-modal';
 import { GroupFields } from './group-fields';
 import { groupBody, groupFormValues, groupSchema, type GroupFormValues } from './group-form';
 import { newestScheduled, scheduleBlockers, scheduleRequest } from './group-requests';
 import { ImpactPanel, useImpactPreview } from './impact-panel';
 import { ScheduleModal } from './schedule-modal';
 import { GroupStores } from './group-stores';
-import { duplicateNcms, rowsFromMatrix, type FiscalGroup } from './matrix-model';
+import { decimalSeparatorOf, duplicateNcms, rowsFromMatrix, type FiscalGroup } from './matrix-model';
 import { readSaveFailure, type SaveFailure } from './save-failure';
 import { SaveFailureAlert } from './save-failure-alert';
 import { TaxMatrixTable } from './tax-matrix-table';
@@ -36,22 +35,23 @@ function fieldErrorsOf(failure: SaveFailure, values: GroupFormValues, conflictTe
 
 /** Create (no `group`) or edit a fiscal group: its fields, stores and tax matrix, checked by the schema, then by the API. */
 export function GroupEditor({ group }: { group?: FiscalGroup }) {
-  const { t } = useTranslation('fiscalGroups');
+  const { t, i18n } = useTranslation('fiscalGroups');
   const { t: tc } = useTranslation();
+  // Rates are shown as the language writes them (18,5 in pt-BR); either separator is read back.
+  const decimal = decimalSeparatorOf(i18n.language);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const schema = useMemo(() => groupSchema((key, values) => t(`edit.validation.${key}`, values ?? {})), [t]);
   const form = useForm<GroupFormValues>({
-    initialValues: groupFormValues(group, searchParams.get('storeId')),
+    initialValues: groupFormValues(group, searchParams.get('storeId'), decimal),
     validate: schemaResolver(schema, { sync: true }),
   });
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [saved, setSaved] = useState<string | null>((location.state as { created?: boolean } | null)?.created ? t('edit.created') : null);
   const [scheduling, setScheduling] = useState(false);
   const [scheduleError, setScheduleError] = useState<string | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const { rows } = form.getValues();
   const duplicates = useMemo(() => duplicateNcms(rows), [rows]);
   const blockers = group ? scheduleBlockers(group, form.getValues()) : [];
@@ -89,7 +89,7 @@ export function GroupEditor({ group }: { group?: FiscalGroup }) {
       queryClient.setQueryData(queryKeys.fiscalGroups.detail(result.id), result);
       void queryClient.invalidateQueries({ queryKey: queryKeys.fiscalGroups.revisions(result.id) });
       // The group in force is unchanged until then: the editor shows it again, the banner the scheduled change.
-      form.setValues(groupFormValues(result, null));
+      form.setValues(groupFormValues(result, null, decimal));
       form.resetDirty();
       // The preview was of the edits just scheduled, which the editor no longer holds.
       preview.close();
@@ -124,7 +124,7 @@ export function GroupEditor({ group }: { group?: FiscalGroup }) {
         return;
       }
       void queryClient.invalidateQueries({ queryKey: queryKeys.fiscalGroups.revisions(result.id) });
-      form.setFieldValue('rows', rowsFromMatrix(result.taxMatrix));
+      form.setFieldValue('rows', rowsFromMatrix(result.taxMatrix, decimal));
       setSaved(t('edit.saved'));
     },
     onError: (error, values) => showFailure(error, values),
@@ -135,29 +135,8 @@ export function GroupEditor({ group }: { group?: FiscalGroup }) {
     save.mutate(values);
   });
 
-  const title = group ? t('edit.editTitle', { name: group.name }) : t('edit.newTitle');
-
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/fiscal-groups" size="sm">
-        {t('edit.back')}
-      </Anchor>
-      <Group justify="space-between" align="flex-start">
-        <Title order={1}>{title}</Title>
-        {group && (
-          <Group gap="sm">
-            {group.stores.length > 0 && (
-              <Button variant="default" component={Link} to={`/calculator?storeId=${encodeURIComponent(group.stores[0]!.store_id)}`}>
-                {t('edit.tryInCalculator')}
-              </Button>
-            )}
-            <Button color="red" variant="light" onClick={() => setConfirmDelete(true)}>
-              {t('edit.deleteGroup')}
-            </Button>
-          </Group>
-        )}
-      </Group>
-
       <div aria-live="polite">
         {saved && (
           <Alert color="green" role="status">
@@ -183,6 +162,7 @@ export function GroupEditor({ group }: { group?: FiscalGroup }) {
                 onChange={(next) => form.setFieldValue('rows', next)}
                 problems={failure?.sorted.byCell ?? {}}
                 duplicates={duplicates}
+                saved={group?.taxMatrix}
               />
             </Stack>
           </Paper>
@@ -256,12 +236,10 @@ export function GroupEditor({ group }: { group?: FiscalGroup }) {
             void queryClient.invalidateQueries({ queryKey: queryKeys.fiscalGroups.lists });
             setFailure(null);
             form.clearErrors();
-            form.setFieldValue('rows', rowsFromMatrix(result.taxMatrix));
+            form.setFieldValue('rows', rowsFromMatrix(result.taxMatrix, decimal));
           }}
         />
       )}
-
-      {group && <DeleteGroupModal group={group} opened={confirmDelete} onClose={() => setConfirmDelete(false)} />}
     </Stack>
   );
 }

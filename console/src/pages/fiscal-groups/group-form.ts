@@ -35,7 +35,7 @@ export const storeUid = () => `s${++storeCounter}`;
 export const emptyStore = (storeId = ''): StoreRow => ({ uid: storeUid(), store_id: storeId, store_name: '' });
 
 /** The form's first values: the group as stored, or a new group holding the store of the link (if any). */
-export function groupFormValues(group: FiscalGroup | undefined, storeId: string | null): GroupFormValues {
+export function groupFormValues(group: FiscalGroup | undefined, storeId: string | null, decimalSeparator = '.'): GroupFormValues {
   return {
     name: group?.name ?? '',
     externalId: group?.externalId ?? '',
@@ -47,7 +47,7 @@ export function groupFormValues(group: FiscalGroup | undefined, storeId: string 
     serviceChargeInIcmsBase: group?.settings?.serviceChargeInIcmsBase === true,
     defaultCfop: group?.settings?.defaultCfop ?? '',
     stores: group ? group.stores.map((store) => ({ uid: storeUid(), ...store })) : storeId ? [emptyStore(storeId)] : [],
-    rows: rowsFromMatrix(group?.taxMatrix),
+    rows: rowsFromMatrix(group?.taxMatrix, decimalSeparator),
   };
 }
 

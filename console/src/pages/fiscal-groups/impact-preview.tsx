@@ -1,4 +1,5 @@
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
@@ -28,6 +29,31 @@ function signedMoney(value: number | undefined): string {
   return value > 0 ? `+${text}` : value < 0 ? `−${text}` : text;
 }
 
+/** Where a line is, as people count: "Item 2", or a modifier's option within its item. */
+function lineLabel(path: string, t: TFunction<'fiscalGroups'>): string {
+  const at = /^order\.products\[(\d+)\](?:\.modifierGroups\[(\d+)\]\.selectedModifiers\[(\d+)\])?$/.exec(path);
+  if (!at) return path;
+  const item = Number(at[1]) + 1;
+  return at[2] === undefined
+    ? t('impact.item', { item })
+    : t('impact.option', { item, group: Number(at[2]) + 1, option: Number(at[3]) + 1 });
+}
+
+/** The product by its name, with its code (the product id) under it. */
+function ProductCell({ line }: { line: ImpactLine }) {
+  if (!line.productName) return <Text size="sm">{line.productId ?? '—'}</Text>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{line.productName}</Text>
+      {line.productId && (
+        <Text size="xs" c="gray.7" ff="monospace">
+          {line.productId}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** What the edited group would change on the recent orders: counts, per-tax totals, the lines losing their taxes, the largest changes. */
 export function ImpactPreview({ impact }: { impact: Impact }) {
   const { t } = useTranslation('fiscalGroups');
@@ -38,8 +64,8 @@ export function ImpactPreview({ impact }: { impact: Impact }) {
   );
   const lineColumns = [
     { header: t('impact.order'), cell: orderLink },
-    { header: t('impact.line'), cell: (line: ImpactLine) => line.path },
-    { header: t('impact.product'), cell: (line: ImpactLine) => line.productId ?? '—' },
+    { header: t('impact.line'), cell: (line: ImpactLine) => lineLabel(line.path, t) },
+    { header: t('impact.product'), cell: (line: ImpactLine) => <ProductCell line={line} /> },
   ];
   const total = (values: ImpactLine['before']) => (values ? formatMoney(values.total_tax) : t('impact.noTax'));
   const taxes = TAX_ORDER.filter((name) => impact.totals[name] !== undefined);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateNcms, isUf, matrixFromRows, rowsFromMatrix, sortDetails, UF_CODES, type MatrixRow, type TaxRule } from './matrix-model';
+import {
+  decimalSeparatorOf,
+  duplicateNcms,
+  isUf,
+  matrixFromRows,
+  rowsFromMatrix,
+  sortDetails,
+  UF_CODES,
+  unsavedCells,
+  type MatrixRow,
+  type TaxRule,
+} from './matrix-model';
 
 const row = (ncm: string, cells: MatrixRow['cells'] = {}, uid = ncm): MatrixRow => ({ uid, ncm, cells });
 
@@ -189,5 +200,37 @@ describe('sortDetails', () => {
 
   it('sorts nothing when the API gave no details', () => {
     expect(sortDetails(undefined)).toEqual({ byField: {}, byCell: {}, rest: [] });
+  });
+});
+
+describe('rates in the reader’s language, and the cells not saved', () => {
+  const saved = {
+    '22021000': {
+      NCM: '22021000',
+      CEST: '',
+      CST_ICMS: '00',
+      ICMS_rate: 18.5,
+      CST_PIS: '01',
+      PIS_rate: 1.65,
+      CST_COFINS: '01',
+      COFINS_rate: 7.6,
+    },
+  } as unknown as Record<string, TaxRule>;
+
+  it('writes a rate with the language’s decimal separator, and reads either back as the same number', () => {
+    expect(decimalSeparatorOf('pt-BR')).toBe(',');
+    expect(decimalSeparatorOf('en')).toBe('.');
+    const [row] = rowsFromMatrix(saved, ',');
+    expect(row!.cells).toMatchObject({ ICMS_rate: '18,5', PIS_rate: '1,65', CST_ICMS: '00' });
+    expect(matrixFromRows([row!])).toEqual(saved);
+  });
+
+  it('marks only the cells whose value differs from the saved matrix, and every cell of a row not saved', () => {
+    const [row] = rowsFromMatrix(saved, ',');
+    expect(unsavedCells([row!], saved).size).toBe(0);
+    const edited = { ...row!, cells: { ...row!.cells, ICMS_rate: '18.50', PIS_rate: '2', CFOP: '5102' } };
+    expect([...(unsavedCells([edited], saved).get(row!.uid) ?? [])].sort()).toEqual(['CFOP', 'PIS_rate']);
+    const added: MatrixRow = { uid: 'new', ncm: '1905', cells: { ICMS_rate: '7' } };
+    expect([...(unsavedCells([added], saved).get('new') ?? [])].sort()).toEqual(['ICMS_rate', 'NCM']);
   });
 });

@@ -49,7 +49,17 @@ export function newUid(): string {
   return `r${counter}`;
 }
 
-export function rowsFromMatrix(matrix: Record<string, TaxRule> | undefined): MatrixRow[] {
+/** The decimal separator of a language's numbers: "," in pt-BR, "." in English. */
+export function decimalSeparatorOf(language: string): string {
+  return new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+}
+
+/** A cell's text as stored: a rate with the language's decimal separator, every digit the API keeps. */
+function cellText(field: (typeof RULE_FIELDS)[number], value: unknown, decimalSeparator: string): string {
+  return field.rate && typeof value === 'number' ? String(value).replace('.', decimalSeparator) : String(value);
+}
+
+export function rowsFromMatrix(matrix: Record<string, TaxRule> | undefined, decimalSeparator = '.'): MatrixRow[] {
   return Object.keys(matrix ?? {})
     .sort()
     .map((key) => {
@@ -57,7 +67,7 @@ export function rowsFromMatrix(matrix: Record<string, TaxRule> | undefined): Mat
       const cells: MatrixRow['cells'] = {};
       for (const field of RULE_FIELDS) {
         const value = rule[field.name];
-        if (value !== undefined && value !== null) cells[field.name] = String(value);
+        if (value !== undefined && value !== null) cells[field.name] = cellText(field, value, decimalSeparator);
       }
       return { uid: newUid(), ncm: key, cells };
     });
@@ -86,6 +96,33 @@ export function matrixFromRows(rows: MatrixRow[]): Record<string, TaxRule> {
     matrix[ncm] = rule;
   }
   return matrix as unknown as Record<string, TaxRule>;
+}
+
+/** A cell as it would be sent (a rate read as a number, either separator accepted), as text to compare. */
+function sentText(field: (typeof RULE_FIELDS)[number], typed: string): string {
+  const raw = typed.trim();
+  const text = raw.replace(',', '.');
+  return field.rate && /^-?\d+(\.\d+)?$/.test(text) ? String(Number(text)) : raw;
+}
+
+/**
+ * The cells whose text differs from the saved matrix, as `uid` → fields (`NCM` for a row whose NCM
+ * is not saved): "18.5" and "18,50" are the saved 18.5, so only a real change is marked.
+ */
+export function unsavedCells(rows: MatrixRow[], saved: Record<string, TaxRule>): Map<string, Set<string>> {
+  const unsaved = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const rule = saved[row.ncm.trim()] as unknown as Record<string, unknown> | undefined;
+    const fields = new Set<string>();
+    if (!rule) fields.add('NCM');
+    for (const field of RULE_FIELDS) {
+      const value = rule?.[field.name];
+      const savedText = value === undefined || value === null ? '' : String(value);
+      if (sentText(field, row.cells[field.name] ?? '') !== savedText) fields.add(field.name);
+    }
+    if (fields.size > 0) unsaved.set(row.uid, fields);
+  }
+  return unsaved;
 }
 
 /** NCM codes typed in more than one row (they would collapse into one key). */

@@ -1,6 +1,10 @@
 import { Button, CloseButton, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newUid, RULE_FIELDS, type MatrixRow, type RuleField } from './matrix-model';
+import { newUid, RULE_FIELDS, unsavedCells, type MatrixRow, type RuleField, type TaxRule } from './matrix-model';
+
+/** A cell changed since the last save: tinted and outlined, so that what Save would send stands out. */
+const UNSAVED_INPUT = { backgroundColor: 'var(--mantine-color-yellow-0)', borderColor: 'var(--mantine-color-yellow-8)' };
 
 interface Props {
   rows: MatrixRow[];
@@ -8,11 +12,18 @@ interface Props {
   /** NCM key (as saved) → field → problems from the API. */
   problems: Record<string, Record<string, string[]>>;
   duplicates: string[];
+  /** The matrix as saved, to mark the cells that differ from it; none are marked for a group not created yet. */
+  saved?: Record<string, TaxRule>;
 }
 
 /** The tax matrix as an editable table: one row per NCM, one labelled input per rule field. */
-export function TaxMatrixTable({ rows, onChange, problems, duplicates }: Props) {
+export function TaxMatrixTable({ rows, onChange, problems, duplicates, saved }: Props) {
   const { t } = useTranslation('fiscalGroups');
+  const unsaved = useMemo(() => (saved ? unsavedCells(rows, saved) : new Map<string, Set<string>>()), [rows, saved]);
+  const unsavedCount = [...unsaved.values()].reduce((sum, fields) => sum + fields.size, 0);
+  /** The props that mark a cell changed since the last save (`data-unsaved` names it for tests and styles). */
+  const markOf = (row: MatrixRow, field: string) =>
+    unsaved.get(row.uid)?.has(field) ? { 'data-unsaved': 'true', styles: { input: UNSAVED_INPUT } } : {};
 
   const update = (uid: string, change: (row: MatrixRow) => MatrixRow) => onChange(rows.map((row) => (row.uid === uid ? change(row) : row)));
   const fieldLabel = (field: RuleField | 'NCM', row: MatrixRow, index: number) =>
@@ -62,6 +73,7 @@ export function TaxMatrixTable({ rows, onChange, problems, duplicates }: Props) 
                       value={row.ncm}
                       inputMode="numeric"
                       error={errorOf(row, 'NCM')}
+                      {...markOf(row, 'NCM')}
                       onChange={(event) => {
                         const value = event.currentTarget.value;
                         update(row.uid, (r) => ({ ...r, ncm: value }));
@@ -76,6 +88,7 @@ export function TaxMatrixTable({ rows, onChange, problems, duplicates }: Props) 
                         value={row.cells[field.name] ?? ''}
                         inputMode={field.rate ? 'decimal' : 'numeric'}
                         error={errorOf(row, field.name)}
+                        {...markOf(row, field.name)}
                         onChange={(event) => {
                           const value = event.currentTarget.value;
                           update(row.uid, (r) => ({ ...r, cells: { ...r.cells, [field.name]: value } }));
@@ -94,6 +107,11 @@ export function TaxMatrixTable({ rows, onChange, problems, duplicates }: Props) 
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {unsavedCount > 0 && (
+        <Text size="sm" mt="xs" data-testid="matrix-unsaved">
+          {t('edit.unsavedCells', { count: unsavedCount })}
+        </Text>
       )}
       <Group mt="sm">
         <Button variant="light" onClick={() => onChange([...rows, { uid: newUid(), ncm: '', cells: {} }])}>

@@ -1,0 +1,63 @@
+/** Scheduling a change, and the banner of a scheduled one with its cancellation. */
+export const scheduleMessages = {
+  en: {
+    scheduleFor: 'Schedule for…',
+    title: 'Schedule this change',
+    intro:
+      'The group as edited takes effect at this instant, for the orders whose tax instant is from then on. Until then the group stays as it is. You can cancel it until it takes effect.',
+    instant: 'Takes effect at',
+    instantHint: 'Your browser’s time zone ({{zone}}); from now to 400 days ahead',
+    confirm: 'Schedule',
+    chooseInstant: 'Choose a date and time',
+    blocked: 'Store changes and a new external id take effect at once: save them first, then schedule the rest.',
+    blockedStores: 'The stores were changed.',
+    blockedExternalId: 'The external id was changed.',
+    scheduled: 'Scheduled: revision {{revision}} takes effect on {{at}}.',
+    failed: 'Could not schedule: {{message}}',
+    banner: 'Change scheduled: revision {{revision}} takes effect on {{at}}',
+    bannerBy: 'Scheduled by {{name}}.',
+    bannerByServer: 'Scheduled on the server (command line).',
+    showRevision: 'See what changes',
+    cancel: 'Cancel this change',
+    cancelTitle: 'Cancel the scheduled change?',
+    cancelText: 'Revision {{revision}}, due on {{at}}, will never take effect. The group stays as it is.',
+    keep: 'Keep it',
+    cancelConfirm: 'Cancel the change',
+    cancelled: 'Revision {{revision}} was cancelled.',
+    tookEffect:
+      'Revision {{revision}} can no longer be cancelled: it took effect (or was cancelled) meanwhile. The page now shows the group as it is.',
+    inUse:
+      'Revision {{revision}} can no longer be cancelled: an order dated after its instant was already taxed by it, and a revision that taxed an order stays.',
+    cancelFailed: 'Could not cancel: {{message}}',
+  },
+  'pt-BR': {
+    scheduleFor: 'Agendar para…',
+    title: 'Agendar esta alteração',
+    intro:
+      'O grupo como editado passa a valer neste instante, para os pedidos cujo instante fiscal for a partir dele. Até lá o grupo continua como está. Você pode cancelar até que passe a valer.',
+    instant: 'Passa a valer em',
+    instantHint: 'Fuso horário do seu navegador ({{zone}}); de agora até 400 dias à frente',
+    confirm: 'Agendar',
+    chooseInstant: 'Escolha uma data e hora',
+    blocked: 'Mudanças de lojas e um novo id externo valem na hora: salve-as primeiro e depois agende o restante.',
+    blockedStores: 'As lojas foram alteradas.',
+    blockedExternalId: 'O id externo foi alterado.',
+    scheduled: 'Agendado: a revisão {{revision}} passa a valer em {{at}}.',
+    failed: 'Não foi possível agendar: {{message}}',
+    banner: 'Alteração agendada: a revisão {{revision}} passa a valer em {{at}}',
+    bannerBy: 'Agendada por {{name}}.',
+    bannerByServer: 'Agendada no servidor (linha de comando).',
+    showRevision: 'Ver o que muda',
+    cancel: 'Cancelar esta alteração',
+    cancelTitle: 'Cancelar a alteração agendada?',
+    cancelText: 'A revisão {{revision}}, prevista para {{at}}, nunca passará a valer. O grupo continua como está.',
+    keep: 'Manter',
+    cancelConfirm: 'Cancelar a alteração',
+    cancelled: 'A revisão {{revision}} foi cancelada.',
+    tookEffect:
+      'A revisão {{revision}} não pode mais ser cancelada: ela passou a valer (ou foi cancelada) nesse meio-tempo. A página agora mostra o grupo como está.',
+    inUse:
+      'A revisão {{revision}} não pode mais ser cancelada: um pedido com data após o seu instante já foi tributado por ela, e uma revisão que tributou um pedido permanece.',
+    cancelFailed: 'Não foi possível cancelar: {{message}}',
+  },
+};
