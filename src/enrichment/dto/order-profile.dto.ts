@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
+import { KeepPassingQueries } from '../../common/http/validation.js';
 import { EnrichQueryDto } from './enrichment.dto.js';
 import { PROFILE_NAMES } from '../marketplaces/registered-profiles.js';
 import { NFE_MODELS, type NfeModel } from '../../fiscal-documents/nfe/nfe-layout.js';
@@ -16,6 +17,8 @@ export type OrderProfile = string;
 const PROFILE_DESCRIPTION =
   "The body's shape: `standard` (the default) is the service's own order; any other is a marketplace's order (ifood, rappi, 99food, opendelivery, keeta), mapped to the service's shape before anything else";
 
+/** Its few values are the marketplaces' and models' names: the pipe keeps each passing query (`KeepPassingQueries`). */
+@KeepPassingQueries()
 export class ProfileQueryDto {
   @ApiProperty({ enum: ORDER_PROFILES, required: false, example: 'standard', description: PROFILE_DESCRIPTION })
   @IsOptional()
@@ -29,6 +32,7 @@ export class ProfileQueryDto {
   nfe?: NfeModel;
 }
 
+@KeepPassingQueries()
 export class EnrichProfileQueryDto extends EnrichQueryDto {
   @ApiProperty({ enum: ORDER_PROFILES, required: false, example: 'standard', description: PROFILE_DESCRIPTION })
   @IsOptional()
