@@ -991,6 +991,12 @@ export default async () => {
         [
           import('../enrichment/dto/order-amounts.dto.js'),
           {
+            DiscountDescriptionParamsDto: {
+              marketplace: { required: true, type: () => String },
+              sponsor: { required: false, type: () => String, description: 'The sponsor as the marketplace names it' },
+              promotionType: { required: false, type: () => String, description: "The marketplace's promotion type" },
+              detail: { required: false, type: () => String, description: "The marketplace's own text (a campaign's name), as sent" },
+            },
             OrderDiscountDto: {
               amount: {
                 required: true,
@@ -1015,6 +1021,11 @@ export default async () => {
                 description: 'With `target` `ITEM`: the index in `order.products` of the line it lowers',
               },
               description: { required: false, type: () => String },
+              descriptionCode: {
+                required: false,
+                enum: ['SPONSORED_BY', 'SPONSOR_UNKNOWN', 'PAID_BY_STORE', 'PAID_BY_MARKETPLACE', 'MARKETPLACE_SUPPORT'],
+              },
+              descriptionParams: { required: false, type: () => Object },
             },
             OrderDeliveryFeeDto: {
               amount: { required: true, type: () => Object, description: 'The fee the customer pays for delivery' },
@@ -1074,6 +1085,16 @@ export default async () => {
               },
               sponsor: { required: true, enum: ['PLATFORM', 'THIRD_PARTY'] },
               description: { required: false, type: () => String },
+              descriptionCode: {
+                required: false,
+                description: "The discount's `descriptionCode`, when it has one",
+                enum: ['SPONSORED_BY', 'SPONSOR_UNKNOWN', 'PAID_BY_STORE', 'PAID_BY_MARKETPLACE', 'MARKETPLACE_SUPPORT'],
+              },
+              descriptionParams: {
+                required: false,
+                type: () => Object,
+                description: "The discount's `descriptionParams`, beside its `descriptionCode`",
+              },
             },
           },
         ],

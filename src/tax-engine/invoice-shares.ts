@@ -73,6 +73,9 @@ export function invoiceSharesOf(
       amount: toMoney(discount.amount),
       sponsor: discount.sponsor as ThirdPartyPayment['sponsor'],
       ...(discount.description !== undefined ? { description: discount.description } : {}),
+      ...(discount.descriptionCode !== undefined
+        ? { descriptionCode: discount.descriptionCode, descriptionParams: discount.descriptionParams }
+        : {}),
     });
   };
   const addCharge = (amount: Cents, kind: OrderAmountKind, pick: 'freight' | 'otherCharges') => {

@@ -18,7 +18,54 @@ export const MAX_ORDER_ADJUSTMENTS = 100;
 /** A discount's or charge's description: the length the service's order takes (a marketplace's longer text is cut to it). */
 export const MAX_DESCRIPTION_LENGTH = 500;
 
-export interface OrderDiscount {
+/**
+ * What a discount's description says, as a code and its parameters, set by the marketplace profiles beside the
+ * English `description` they write (`descriptionCode`, `descriptionParams`), so that the console says it in the
+ * reader's language. `marketplace` is the marketplace's name; `sponsor` the sponsor as the marketplace names it;
+ * `promotionType` the marketplace's promotion type; `detail` the marketplace's own text (a campaign's name).
+ */
+export const DISCOUNT_DESCRIPTION_CODES = [
+  'SPONSORED_BY',
+  'SPONSOR_UNKNOWN',
+  'PAID_BY_STORE',
+  'PAID_BY_MARKETPLACE',
+  'MARKETPLACE_SUPPORT',
+] as const;
+export type DiscountDescriptionCode = (typeof DISCOUNT_DESCRIPTION_CODES)[number];
+export interface DiscountDescriptionParams {
+  marketplace: string;
+  sponsor?: string;
+  promotionType?: string;
+  detail?: string;
+}
+const DESCRIPTION_PARAMS = ['marketplace', 'sponsor', 'promotionType', 'detail'] as const;
+
+/** A discount's description code and parameters, when the entry carries well-formed ones. */
+export interface DescriptionLabel {
+  descriptionCode?: DiscountDescriptionCode;
+  descriptionParams?: DiscountDescriptionParams;
+}
+
+/**
+ * The entry's description code and parameters, or nothing: they only say the description again, so a malformed pair
+ * is left out rather than refused (the English `description` still says it).
+ */
+export function descriptionLabelOf(entry: Record<string, unknown>): DescriptionLabel {
+  const code = entry.descriptionCode;
+  const params = entry.descriptionParams;
+  if (typeof code !== 'string' || !(DISCOUNT_DESCRIPTION_CODES as readonly string[]).includes(code) || !isPlainObject(params)) return {};
+  const kept: Record<string, string> = {};
+  for (const name of DESCRIPTION_PARAMS) {
+    const value = params[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || value.length > MAX_DESCRIPTION_LENGTH) return {};
+    kept[name] = value;
+  }
+  if (kept.marketplace === undefined) return {};
+  return { descriptionCode: code as DiscountDescriptionCode, descriptionParams: kept as unknown as DiscountDescriptionParams };
+}
+
+export interface OrderDiscount extends DescriptionLabel {
   /** Its position in `order.discounts`, for the paths of warnings. */
   index: number;
   amount: Cents;
@@ -109,7 +156,7 @@ export function readOrderAdjustments(order: unknown): {
       sponsor,
       target,
       ...(productIndex !== undefined ? { productIndex } : {}),
-      ...(description !== undefined ? { description } : {}),
+      ...(description !== undefined ? { description, ...descriptionLabelOf(entry) } : {}),
     });
   });
 

@@ -186,6 +186,39 @@ describe('order-level amounts', () => {
       ]);
     });
 
+    it("carries a discount's description code and parameters to its payment; a malformed pair is left out", () => {
+      const labelled = merchant(5, {
+        sponsor: 'PLATFORM',
+        description: 'iFood benefit sponsored by IFOOD: Cupom',
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 'iFood', sponsor: 'IFOOD', detail: 'Cupom' },
+      });
+      const unknownCode = merchant(1, {
+        sponsor: 'PLATFORM',
+        description: 'x',
+        descriptionCode: 'NOT_A_CODE',
+        descriptionParams: { marketplace: 'iFood' },
+      });
+      const numberParam = merchant(1, {
+        sponsor: 'PLATFORM',
+        description: 'y',
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 7 },
+      });
+      const result = run([item('flat', 20)], { discounts: [labelled, unknownCode, numberParam] });
+      expect(result.summary.thirdPartyPayments).toEqual([
+        {
+          amount: 5,
+          sponsor: 'PLATFORM',
+          description: 'iFood benefit sponsored by IFOOD: Cupom',
+          descriptionCode: 'SPONSORED_BY',
+          descriptionParams: { marketplace: 'iFood', sponsor: 'IFOOD', detail: 'Cupom' },
+        },
+        { amount: 1, sponsor: 'PLATFORM', description: 'x' },
+        { amount: 1, sponsor: 'PLATFORM', description: 'y' },
+      ]);
+    });
+
     it('platformDiscountsReduceBase: every discount lowers the base', () => {
       const result = run([item('flat', 20)], { discounts }, { platformDiscountsReduceBase: true });
       // net 20.00 − 2.00 − 5.00 − 1.00 = 12.00; ICMS 1.20

@@ -1,6 +1,7 @@
 import { idText } from '../common/id-text.js';
 import { isPlainObject } from '../common/plain-object.js';
 import type { FiscalGroupSettings, TaxMatrix, TaxRule } from './tax-rule.js';
+import type { DescriptionLabel } from './order-adjustments.js';
 
 /** The fiscal group as the engine sees it. */
 export interface FiscalGroupSnapshot {
@@ -114,7 +115,7 @@ export interface OutsideInvoiceAmount {
 }
 
 /** A discount someone other than the store pays back to it: the invoice's payment group lists it. */
-export interface ThirdPartyPayment {
+export interface ThirdPartyPayment extends DescriptionLabel {
   amount: number;
   sponsor: 'PLATFORM' | 'THIRD_PARTY';
   description?: string;

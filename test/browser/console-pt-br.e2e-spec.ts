@@ -42,6 +42,13 @@ function serverSentences(): string[] {
     'redelivered:',
     'the webhook answered',
     'was not accepted by',
+    // The marketplace profiles' discount descriptions, and the validation library's field sentences.
+    'iFood benefit',
+    'sponsor unknown',
+    'must be shorter than or equal to',
+    'must be longer than or equal to',
+    'should not be empty',
+    'must be a string',
   ]);
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk);
@@ -75,7 +82,17 @@ function englishOnlyMessages(): string[] {
 // purpose beside their labels (`CST_ICMS`, `ICMS_rate`) are mixed case or have no underscore, and do not match.
 const UPPER_SNAKE = /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b/g;
 // The tax rule's CSV column names and regime codes the fiscal pages show as data (a group's regime, the matrix's columns).
-const SHOWN_AS_DATA = new Set(['CST_ICMS', 'CST_PIS', 'CST_COFINS', 'CST_IBSCBS', 'LUCRO_PRESUMIDO', 'LUCRO_REAL', 'SIMPLES_NACIONAL']);
+// The engine's reasons for an amount outside the invoice, each shown beside its explanation in the reader's language.
+const SHOWN_AS_DATA = new Set([
+  'CST_ICMS',
+  'CST_PIS',
+  'CST_COFINS',
+  'CST_IBSCBS',
+  'LUCRO_PRESUMIDO',
+  'LUCRO_REAL',
+  'SIMPLES_NACIONAL',
+  ...Object.keys(namespaces.taxBreakdown.en.outside.reasons),
+]);
 
 /** What is wrong with the page's text: untranslated codes, i18n keys, the service's English, the console's English. */
 async function untranslated(page: Page): Promise<string[]> {
@@ -219,6 +236,51 @@ describeWithBrowser('the console in pt-BR says everything in Portuguese (browser
     await expect(page.getByTestId('redeliver-outcome').textContent()).resolves.toBe(
       'O reenvio falhou (503): Nenhum webhook de pedidos está configurado; nada foi gravado nem enviado.',
     );
+    expect(await untranslated(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("says a marketplace discount's payer and a refused filter in Portuguese, not in the service's English", async () => {
+    const admin = await t.adminToken();
+    const storeId = unique('pt-sponsor-store');
+    await seedFiscalData(t.http, admin, storeId);
+    const orderId = unique('PT-SPONSOR');
+    const order = orderFor(orderId, storeId);
+    const discounts = [
+      // As a marketplace profile writes it now: the code and parameters beside the English description.
+      {
+        amount: 3,
+        sponsor: 'PLATFORM',
+        target: 'ITEMS',
+        description: 'iFood benefit sponsored by IFOOD: Cupom da casa',
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 'iFood', sponsor: 'IFOOD', detail: 'Cupom da casa' },
+      },
+      // As orders stored before the code existed hold it: the English description alone.
+      { amount: 2, sponsor: 'PLATFORM', target: 'ITEMS', description: 'iFood benefit, sponsor unknown' },
+    ];
+    const stored = await t.http.post(
+      '/enrich-order',
+      { ...order, order: { ...order.order, discounts } },
+      { token: await t.tokenFor(['orders']) },
+    );
+    if (stored.status !== 200) throw new Error(`storing the order: ${stored.status} ${stored.text}`);
+    const listed = await t.http.get<{ items: { id: string }[] }>('/admin/orders', { token: admin, query: { orderId } });
+
+    const { page, context } = await openConsole(browser, { locale: 'pt-BR' });
+    await signIn(page, origin, '/console/');
+    await visit(page, origin, `/orders/${listed.body.items[0]!.id}`);
+    const payments = page.getByRole('table', { name: 'Pagamentos de terceiros' });
+    await expect(payments.locator('td[data-field="description"]').allTextContents()).resolves.toEqual([
+      'Desconto iFood patrocinado por iFood: Cupom da casa',
+      'Desconto iFood, patrocinador desconhecido',
+    ]);
+    expect(await untranslated(page)).toEqual([]);
+
+    // An action longer than the API takes: its 400 says "must be shorter than or equal to 60 characters" at the field.
+    await page.goto(`${origin}/console/audit?action=${'x'.repeat(61)}`);
+    await page.getByRole('alert').first().waitFor({ timeout: 20_000 });
+    await expect(page.locator('main').textContent()).resolves.toContain('deve ter no máximo 60 caracteres');
     expect(await untranslated(page)).toEqual([]);
     await context.close();
   });

@@ -125,8 +125,22 @@ describe('POST /api/enrich-order?profile=ifood on inconsistent documents (e2e)',
     expect(response.status).toBe(200);
     const payload = response.body.payload as Json;
     expect(payload.order.discounts).toEqual([
-      { amount: 6, sponsor: 'PLATFORM', target: 'ITEMS', description: 'iFood benefit sponsored by IFOOD: Incentivo iFood' },
-      { amount: 4, sponsor: 'MERCHANT', target: 'ITEMS', description: 'iFood benefit sponsored by MERCHANT: Incentivo da loja' },
+      {
+        amount: 6,
+        sponsor: 'PLATFORM',
+        target: 'ITEMS',
+        description: 'iFood benefit sponsored by IFOOD: Incentivo iFood',
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 'iFood', sponsor: 'IFOOD', detail: 'Incentivo iFood' },
+      },
+      {
+        amount: 4,
+        sponsor: 'MERCHANT',
+        target: 'ITEMS',
+        description: 'iFood benefit sponsored by MERCHANT: Incentivo da loja',
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 'iFood', sponsor: 'MERCHANT', detail: 'Incentivo da loja' },
+      },
     ]);
     expect(payload.taxSummary.warnings).toEqual([
       {
@@ -159,7 +173,14 @@ describe('POST /api/enrich-order?profile=ifood on inconsistent documents (e2e)',
       total_tax: 9.65,
     });
     expect(payload.taxSummary.thirdPartyPayments).toEqual([
-      { amount: 6, sponsor: 'PLATFORM', description: 'iFood benefit sponsored by IFOOD: Incentivo iFood' },
+      {
+        amount: 6,
+        sponsor: 'PLATFORM',
+        description: 'iFood benefit sponsored by IFOOD: Incentivo iFood',
+        // The same as a code and parameters, which the console says in the reader's language.
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 'iFood', sponsor: 'IFOOD', detail: 'Incentivo iFood' },
+      },
     ]);
 
     // The same benefit sent on the whole cart is taxed alike, without the warning.
@@ -190,7 +211,15 @@ describe('POST /api/enrich-order?profile=ifood on inconsistent documents (e2e)',
     // base 50.00, ICMS 9.00.
     expect(summary.totals).toMatchObject({ base: 50, ICMS_value: 9 });
     expect(summary.totals.discount).toBeUndefined();
-    expect(summary.thirdPartyPayments).toEqual([{ amount: 10, sponsor: 'PLATFORM', description: expect.any(String) }]);
+    expect(summary.thirdPartyPayments).toEqual([
+      {
+        amount: 10,
+        sponsor: 'PLATFORM',
+        description: expect.any(String),
+        descriptionCode: expect.any(String),
+        descriptionParams: expect.any(Object),
+      },
+    ]);
   });
 
   it('a 600-character campaign name and fee description are cut to the 500 a description takes, not refused', async () => {
@@ -204,6 +233,7 @@ describe('POST /api/enrich-order?profile=ifood on inconsistent documents (e2e)',
     const { discounts, otherCharges } = response.body.payload.order as Json;
     expect(discounts[0].description).toHaveLength(500);
     expect(discounts[0].description).toMatch(/^iFood benefit sponsored by MERCHANT: C+…$/);
+    expect(discounts[0].descriptionParams.detail).toHaveLength(500);
     expect(otherCharges[0].description).toHaveLength(500);
     expect(otherCharges[0].description).toMatch(/^iFood SMALL_ORDER_FEE: F+…$/);
     // The document is kept whole.

@@ -162,7 +162,15 @@ describe('POST /api/enrich-order?profile=ifood (e2e)', () => {
     // 13.00 + 15.00 + 15.00 + 58.80 + 14.90 = 116.70, the example's subTotal; the store's 4.00 of the coupon comes off,
     // its 8.90 delivery fee goes on: 116.70 − 4.00 + 8.90 = 121.60. iFood's 6.00 is a third-party payment.
     expect(payload.taxSummary.totals).toMatchObject({ base: 121.6, discount: 4, freight: 8.9 });
-    expect(payload.taxSummary.thirdPartyPayments).toEqual([{ amount: 6, sponsor: 'PLATFORM', description: expect.any(String) }]);
+    expect(payload.taxSummary.thirdPartyPayments).toEqual([
+      {
+        amount: 6,
+        sponsor: 'PLATFORM',
+        description: expect.any(String),
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: expect.any(Object),
+      },
+    ]);
     expect(payload.order.discounts).toHaveLength(2);
   });
 

@@ -3677,6 +3677,25 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        DiscountDescriptionParamsDto: {
+            /** @example iFood */
+            marketplace: string;
+            /**
+             * @description The sponsor as the marketplace names it
+             * @example IFOOD
+             */
+            sponsor?: string;
+            /**
+             * @description The marketplace's promotion type
+             * @example 10
+             */
+            promotionType?: string;
+            /**
+             * @description The marketplace's own text (a campaign's name), as sent
+             * @example Cupom BEMVINDO
+             */
+            detail?: string;
+        };
         OrderDiscountDto: {
             /**
              * @description Greater than 0; a discount larger than what it applies to is capped there (warning DISCOUNT_ABOVE_AMOUNT)
@@ -3702,6 +3721,13 @@ export interface components {
             productIndex?: number;
             /** @example Coupon BEMVINDO5 */
             description?: string;
+            /**
+             * @description What `description` says, as a code a program or a console translates (set by the marketplace profiles beside their English description): `SPONSORED_BY` (the marketplace's discount, sponsored by `descriptionParams.sponsor`), `SPONSOR_UNKNOWN` (no sponsor named), `PAID_BY_STORE`, `PAID_BY_MARKETPLACE`, `MARKETPLACE_SUPPORT` (the marketplace's support gave it). A malformed code or parameters are left out, never refused
+             * @example SPONSORED_BY
+             * @enum {string}
+             */
+            descriptionCode?: "SPONSORED_BY" | "SPONSOR_UNKNOWN" | "PAID_BY_STORE" | "PAID_BY_MARKETPLACE" | "MARKETPLACE_SUPPORT";
+            descriptionParams?: components["schemas"]["DiscountDescriptionParamsDto"];
         } & {
             [key: string]: unknown;
         };
@@ -4032,6 +4058,14 @@ export interface components {
             sponsor: "PLATFORM" | "THIRD_PARTY";
             /** @example Platform campaign */
             description?: string;
+            /**
+             * @description What `description` says, as a code a program or a console translates (set by the marketplace profiles beside their English description): `SPONSORED_BY` (the marketplace's discount, sponsored by `descriptionParams.sponsor`), `SPONSOR_UNKNOWN` (no sponsor named), `PAID_BY_STORE`, `PAID_BY_MARKETPLACE`, `MARKETPLACE_SUPPORT` (the marketplace's support gave it). A malformed code or parameters are left out, never refused
+             * @example SPONSORED_BY
+             * @enum {string}
+             */
+            descriptionCode?: "SPONSORED_BY" | "SPONSOR_UNKNOWN" | "PAID_BY_STORE" | "PAID_BY_MARKETPLACE" | "MARKETPLACE_SUPPORT";
+            /** @description The discount's `descriptionParams`, beside its `descriptionCode` */
+            descriptionParams?: components["schemas"]["DiscountDescriptionParamsDto"];
         };
         FiscalDocumentDto: {
             /**

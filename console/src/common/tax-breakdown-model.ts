@@ -1,4 +1,5 @@
 import type { components } from '../api/client';
+import { discountLabelOf, type DiscountLabel } from './discount-label';
 import { isObj, num, text, type Obj } from './values';
 
 /**
@@ -17,8 +18,14 @@ export type OutsideInvoiceAmount = Omit<components['schemas']['OutsideInvoiceAmo
   kind: string;
   reason: string;
 };
-/** A discount paid back to the store, its sponsor read loosely for the same reason. */
-export type ThirdPartyPayment = Omit<components['schemas']['ThirdPartyPaymentDto'], 'sponsor'> & { sponsor: string };
+/**
+ * A discount paid back to the store, its sponsor read loosely for the same reason; `label` is what its description
+ * says, when the service wrote it (a marketplace's discount), for the reader's language.
+ */
+export type ThirdPartyPayment = Pick<components['schemas']['ThirdPartyPaymentDto'], 'amount' | 'description'> & {
+  sponsor: string;
+  label?: DiscountLabel;
+};
 
 /** Lines drawn at first; a 2000-line order is drawn on demand, so the page stays responsive. */
 export const LINES_PER_STEP = 50;
@@ -255,6 +262,7 @@ export function thirdPartyPaymentsOf(summary: TaxSummary): ThirdPartyPayment[] {
     const sponsor = text(entry.sponsor);
     if (amount === undefined || sponsor === undefined) return [];
     const description = text(entry.description);
-    return [description === undefined ? { amount, sponsor } : { amount, sponsor, description }];
+    const label = discountLabelOf(entry);
+    return [{ amount, sponsor, ...(description !== undefined ? { description } : {}), ...(label ? { label } : {}) }];
   });
 }

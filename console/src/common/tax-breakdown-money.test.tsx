@@ -153,6 +153,39 @@ describe('TaxBreakdown: discounts, fees and charges', () => {
     });
   });
 
+  it("says a marketplace's sponsor label in the reader's language, from its code or from an order stored without it", async () => {
+    const marketplace = payload([burger], {
+      outsideInvoice: [
+        { kind: 'DISCOUNT', amount: 6, reason: 'PAID_BY_PLATFORM' },
+        { kind: 'DISCOUNT', amount: 2, reason: 'PAID_BY_PLATFORM' },
+      ],
+      thirdPartyPayments: [
+        {
+          amount: 6,
+          sponsor: 'PLATFORM',
+          description: 'iFood benefit sponsored by IFOOD: Incentivo iFood',
+          descriptionCode: 'SPONSORED_BY',
+          descriptionParams: { marketplace: 'iFood', sponsor: 'IFOOD', detail: 'Incentivo iFood' },
+        },
+        // Stored before the service wrote the code beside the description.
+        { amount: 2, sponsor: 'PLATFORM', description: 'iFood benefit, sponsor unknown' },
+      ],
+    });
+    const { unmount } = renderInConsole(<TaxBreakdown payload={marketplace} />);
+    expect(tableText(screen.getByRole('table', { name: 'Payments by third parties' })).slice(1)).toEqual([
+      ['The platform', 'R$6.00', 'iFood discount sponsored by iFood: Incentivo iFood'],
+      ['The platform', 'R$2.00', 'iFood discount, sponsor unknown'],
+    ]);
+    unmount();
+
+    await i18next.changeLanguage('pt-BR');
+    renderInConsole(<TaxBreakdown payload={marketplace} />);
+    expect(tableText(screen.getByRole('table', { name: 'Pagamentos de terceiros' })).slice(1)).toEqual([
+      ['A plataforma', reais(6), 'Desconto iFood patrocinado por iFood: Incentivo iFood'],
+      ['A plataforma', reais(2), 'Desconto iFood, patrocinador desconhecido'],
+    ]);
+  });
+
   it('shows an order without them exactly as before: no shares, no share totals, no section outside the invoice', () => {
     const { discount: _d, freight: _f, otherCharges: _o, netAmount: _n, ...plainTax } = burgerTax;
     renderInConsole(<TaxBreakdown payload={payload([{ ...burger, tax: plainTax }])} />);

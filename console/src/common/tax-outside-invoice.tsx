@@ -1,6 +1,7 @@
 import { Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from './display';
+import { sayDiscountLabel } from './discount-label';
 import { formatMoney } from './format';
 import { taxBreakdownMessages } from './tax-breakdown-messages';
 import { isKnownOutsideKind, isKnownSponsor, outsideInvoiceOf, thirdPartyPaymentsOf, type TaxSummary } from './tax-breakdown-model';
@@ -91,8 +92,10 @@ export function OutsideInvoice({
                     <Table.Td ta="right" data-field="amount">
                       {formatMoney(payment.amount)}
                     </Table.Td>
-                    {/* The description comes from the order, in whatever language its sender wrote it. */}
-                    <Table.Td>{payment.description ?? '—'}</Table.Td>
+                    {/* A marketplace's discount is said from its code; any other description is the sender's own text. */}
+                    <Table.Td data-field="description">
+                      {payment.label ? sayDiscountLabel(payment.label, t) : (payment.description ?? '—')}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,4 +1,5 @@
 import type { ApiProblem } from '../api/client';
+import { validationProblemText } from '../api/validation-problem';
 
 /**
  * A 400's details sorted for a form: the problems of the form's own fields, joined per field path
@@ -13,7 +14,8 @@ export function problemsByField(
   const rest: { field?: string; problem?: string }[] = [];
   for (const detail of problem?.details ?? []) {
     if (detail.field && fields.includes(detail.field)) {
-      byField[detail.field] = byField[detail.field] ? `${byField[detail.field]}; ${detail.problem ?? ''}` : (detail.problem ?? '');
+      const said = validationProblemText(detail.problem);
+      byField[detail.field] = byField[detail.field] ? `${byField[detail.field]}; ${said}` : said;
     } else rest.push(detail);
   }
   return { byField, rest };

@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { OpenObject } from '../../common/openapi/open-object.decorator.js';
 import type { OutsideInvoiceReason } from '../../tax-engine/invoice-shares.js';
+import {
+  DISCOUNT_DESCRIPTION_CODES,
+  type DiscountDescriptionCode,
+  type DiscountDescriptionParams,
+} from '../../tax-engine/order-adjustments.js';
 import type { OrderAmountKind } from '../../tax-engine/tax-engine.js';
 
 /*
@@ -8,6 +13,27 @@ import type { OrderAmountKind } from '../../tax-engine/tax-engine.js';
  * enrichment answers about them. Which of them enter the invoice the group's settings may change: see
  * "Group settings for order-level amounts" in docs/api-decisions.md.
  */
+
+const DESCRIPTION_CODE = {
+  enum: [...DISCOUNT_DESCRIPTION_CODES],
+  example: 'SPONSORED_BY',
+  description:
+    "What `description` says, as a code a program or a console translates (set by the marketplace profiles beside their English description): `SPONSORED_BY` (the marketplace's discount, sponsored by `descriptionParams.sponsor`), `SPONSOR_UNKNOWN` (no sponsor named), `PAID_BY_STORE`, `PAID_BY_MARKETPLACE`, `MARKETPLACE_SUPPORT` (the marketplace's support gave it). A malformed code or parameters are left out, never refused",
+};
+/** The parameters of a discount's `descriptionCode`, each text of at most 500 characters. */
+export class DiscountDescriptionParamsDto implements DiscountDescriptionParams {
+  @ApiProperty({ example: 'iFood' })
+  marketplace: string;
+  /** The sponsor as the marketplace names it */
+  @ApiProperty({ example: 'IFOOD', required: false })
+  sponsor?: string;
+  /** The marketplace's promotion type */
+  @ApiProperty({ example: '10', required: false })
+  promotionType?: string;
+  /** The marketplace's own text (a campaign's name), as sent */
+  @ApiProperty({ example: 'Cupom BEMVINDO', required: false })
+  detail?: string;
+}
 
 /** An amount as the order sends it: a JSON number or numeric text, at most 2 decimals after rounding half-up. */
 const AMOUNT = {
@@ -33,6 +59,10 @@ export class OrderDiscountDto {
   productIndex?: number;
   @ApiProperty({ example: 'Coupon BEMVINDO5' })
   description?: string;
+  @ApiProperty({ ...DESCRIPTION_CODE, required: false })
+  descriptionCode?: DiscountDescriptionCode;
+  @ApiProperty({ type: DiscountDescriptionParamsDto, required: false })
+  descriptionParams?: DiscountDescriptionParams;
 }
 
 @OpenObject()
@@ -89,4 +119,10 @@ export class ThirdPartyPaymentDto {
   sponsor: 'PLATFORM' | 'THIRD_PARTY';
   @ApiProperty({ example: 'Platform campaign' })
   description?: string;
+  /** The discount's `descriptionCode`, when it has one */
+  @ApiProperty({ ...DESCRIPTION_CODE, required: false })
+  descriptionCode?: DiscountDescriptionCode;
+  /** The discount's `descriptionParams`, beside its `descriptionCode` */
+  @ApiProperty({ type: DiscountDescriptionParamsDto, required: false })
+  descriptionParams?: DiscountDescriptionParams;
 }

@@ -22,7 +22,14 @@ describe('mapIfoodOrder: a benefit whose target names nothing is applied to the 
   it('iFood\'s documentation example: targetId "1" on a one-item order whose item has index 0', () => {
     const mapped = mapIfoodOrder(order([{ value: 4, target: 'ITEM', targetId: '1', sponsorshipValues: merchantShare(4) }]));
     expect((mapped.order as Json).discounts).toEqual([
-      { amount: 4, sponsor: 'MERCHANT', target: 'ITEMS', description: 'iFood benefit sponsored by MERCHANT' },
+      {
+        amount: 4,
+        sponsor: 'MERCHANT',
+        target: 'ITEMS',
+        description: 'iFood benefit sponsored by MERCHANT',
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 'iFood', sponsor: 'MERCHANT' },
+      },
     ]);
     expect(mapped.intakeWarnings).toEqual([
       {
@@ -72,8 +79,22 @@ describe('mapIfoodOrder: a benefit without its sponsors', () => {
       ]),
     );
     expect((mapped.order as Json).discounts).toEqual([
-      { amount: 5, sponsor: 'PLATFORM', target: 'ITEMS', description: 'iFood benefit, sponsor unknown: Cupom' },
-      { amount: 2, sponsor: 'PLATFORM', target: 'ITEMS', description: 'iFood benefit, sponsor unknown' },
+      {
+        amount: 5,
+        sponsor: 'PLATFORM',
+        target: 'ITEMS',
+        description: 'iFood benefit, sponsor unknown: Cupom',
+        descriptionCode: 'SPONSOR_UNKNOWN',
+        descriptionParams: { marketplace: 'iFood', detail: 'Cupom' },
+      },
+      {
+        amount: 2,
+        sponsor: 'PLATFORM',
+        target: 'ITEMS',
+        description: 'iFood benefit, sponsor unknown',
+        descriptionCode: 'SPONSOR_UNKNOWN',
+        descriptionParams: { marketplace: 'iFood' },
+      },
     ]);
     expect((mapped.intakeWarnings as Json[]).map(({ code, path }) => `${code} ${path}`)).toEqual([
       'DISCOUNT_SPONSOR_UNKNOWN sourceOrder.benefits[0].sponsorshipValues',
@@ -85,7 +106,14 @@ describe('mapIfoodOrder: a benefit without its sponsors', () => {
   it('a sponsorship without a name: the platform, with DISCOUNT_SPONSOR_UNKNOWN at its name', () => {
     const mapped = mapIfoodOrder(order([{ value: 3, target: 'CART', sponsorshipValues: [{ name: ' ', value: 3 }] }]));
     expect((mapped.order as Json).discounts).toEqual([
-      { amount: 3, sponsor: 'PLATFORM', target: 'ITEMS', description: 'iFood benefit, sponsor unknown' },
+      {
+        amount: 3,
+        sponsor: 'PLATFORM',
+        target: 'ITEMS',
+        description: 'iFood benefit, sponsor unknown',
+        descriptionCode: 'SPONSOR_UNKNOWN',
+        descriptionParams: { marketplace: 'iFood' },
+      },
     ]);
     expect(mapped.intakeWarnings).toEqual([
       {

@@ -258,15 +258,37 @@ describe('mapIfoodOrder: benefits', () => {
       ],
     });
     expect((mapIfoodOrder(body).order as Json).discounts).toEqual([
-      { amount: 7, sponsor: 'PLATFORM', target: 'ITEMS', description: 'iFood benefit sponsored by IFOOD: Cupom 10' },
-      { amount: 3, sponsor: 'MERCHANT', target: 'ITEMS', description: 'iFood benefit sponsored by MERCHANT: Cupom 10' },
+      {
+        amount: 7,
+        sponsor: 'PLATFORM',
+        target: 'ITEMS',
+        description: 'iFood benefit sponsored by IFOOD: Cupom 10',
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 'iFood', sponsor: 'IFOOD', detail: 'Cupom 10' },
+      },
+      {
+        amount: 3,
+        sponsor: 'MERCHANT',
+        target: 'ITEMS',
+        description: 'iFood benefit sponsored by MERCHANT: Cupom 10',
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 'iFood', sponsor: 'MERCHANT', detail: 'Cupom 10' },
+      },
     ]);
   });
 
   it('ITEM: the item whose index is targetId, else whose id is; a partner sponsor is the platform', () => {
     const byIndex = order({ benefits: [{ value: 4, target: 'ITEM', targetId: '3', sponsorshipValues: [{ name: 'MERCHANT', value: 4 }] }] });
     expect((mapIfoodOrder(byIndex).order as Json).discounts).toEqual([
-      { amount: 4, sponsor: 'MERCHANT', target: 'ITEM', productIndex: 1, description: 'iFood benefit sponsored by MERCHANT' },
+      {
+        amount: 4,
+        sponsor: 'MERCHANT',
+        target: 'ITEM',
+        productIndex: 1,
+        description: 'iFood benefit sponsored by MERCHANT',
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 'iFood', sponsor: 'MERCHANT' },
+      },
     ]);
     const withoutIndexes = order();
     for (const item of withoutIndexes.items as Json[]) delete item.index;
@@ -279,7 +301,15 @@ describe('mapIfoodOrder: benefits', () => {
       },
     ];
     expect((mapIfoodOrder(withoutIndexes).order as Json).discounts).toEqual([
-      { amount: 2.5, sponsor: 'PLATFORM', target: 'ITEM', productIndex: 0, description: 'iFood benefit sponsored by EXTERNAL: Bank promo' },
+      {
+        amount: 2.5,
+        sponsor: 'PLATFORM',
+        target: 'ITEM',
+        productIndex: 0,
+        description: 'iFood benefit sponsored by EXTERNAL: Bank promo',
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 'iFood', sponsor: 'EXTERNAL', detail: 'Bank promo' },
+      },
     ]);
   });
 
@@ -291,7 +321,14 @@ describe('mapIfoodOrder: benefits', () => {
     });
     const mapped = mapIfoodOrder(body).order as Json;
     expect(mapped.discounts).toEqual([
-      { amount: 5, sponsor: 'PLATFORM', target: 'DELIVERY_FEE', description: 'iFood benefit sponsored by IFOOD' },
+      {
+        amount: 5,
+        sponsor: 'PLATFORM',
+        target: 'DELIVERY_FEE',
+        description: 'iFood benefit sponsored by IFOOD',
+        descriptionCode: 'SPONSORED_BY',
+        descriptionParams: { marketplace: 'iFood', sponsor: 'IFOOD' },
+      },
     ]);
     expect(mapped.deliveryFee).toEqual({ amount: 7.99, deliveredBy: 'PLATFORM' });
   });

@@ -4,7 +4,7 @@ import { idText, MAX_ID_LENGTH } from '../../common/id-text.js';
 import { isPlainObject } from '../../common/plain-object.js';
 import { centsTimes, decimalText, isBeyondTextDigits, TEXT_DIGITS_PROBLEM, toCents, toMoney, type Cents } from '../../tax-engine/money.js';
 import { splitProportionally } from '../../tax-engine/split.js';
-import { MAX_DESCRIPTION_LENGTH, MAX_ORDER_ADJUSTMENTS } from '../../tax-engine/order-adjustments.js';
+import { MAX_DESCRIPTION_LENGTH, MAX_ORDER_ADJUSTMENTS, type DescriptionLabel } from '../../tax-engine/order-adjustments.js';
 import { INTAKE_WARNINGS_FIELD } from '../../tax-engine/tax-engine.js';
 import { DocumentProblems, fitText, IntakeWarnings, SourcePaths, type MappedDocument } from '../profiles/mapped-document.js';
 
@@ -26,7 +26,7 @@ const BENEFIT_TARGETS: Record<string, 'ITEMS' | 'ITEM' | 'DELIVERY_FEE'> = {
   DELIVERY_FEE: 'DELIVERY_FEE',
 };
 
-export interface MappedDiscount {
+export interface MappedDiscount extends DescriptionLabel {
   amount: number;
   sponsor: 'MERCHANT' | 'PLATFORM';
   target: 'ITEMS' | 'ITEM' | 'DELIVERY_FEE';
@@ -234,12 +234,28 @@ function campaignName(benefit: Record<string, unknown>): string | undefined {
   return isPlainObject(benefit.campaign) && typeof benefit.campaign.name === 'string' ? benefit.campaign.name : undefined;
 }
 
-/** The discount's description: who pays it and the sponsorship's description (else the campaign's name), cut to fit. */
-function sponsorDescription(name: string | undefined, benefit: Record<string, unknown>, sponsorship: Record<string, unknown>): string {
+/**
+ * The discount's description: who pays it and the sponsorship's description (else the campaign's name), cut to fit;
+ * beside it the same as a code and parameters, which the console says in the reader's language.
+ */
+function sponsorDescription(
+  name: string | undefined,
+  benefit: Record<string, unknown>,
+  sponsorship: Record<string, unknown>,
+): Required<Pick<MappedDiscount, 'description' | 'descriptionCode' | 'descriptionParams'>> {
   const detail =
     typeof sponsorship.description === 'string' && sponsorship.description.trim() ? sponsorship.description : campaignName(benefit);
   const payer = name === undefined ? 'iFood benefit, sponsor unknown' : `iFood benefit sponsored by ${name}`;
-  return fitText(`${payer}${detail ? `: ${detail}` : ''}`, MAX_DESCRIPTION_LENGTH);
+  const fitDetail = detail ? fitText(detail, MAX_DESCRIPTION_LENGTH) : undefined;
+  return {
+    description: fitText(`${payer}${detail ? `: ${detail}` : ''}`, MAX_DESCRIPTION_LENGTH),
+    descriptionCode: name === undefined ? 'SPONSOR_UNKNOWN' : 'SPONSORED_BY',
+    descriptionParams: {
+      marketplace: 'iFood',
+      ...(name !== undefined ? { sponsor: fitText(name, MAX_DESCRIPTION_LENGTH) } : {}),
+      ...(fitDetail !== undefined ? { detail: fitDetail } : {}),
+    },
+  };
 }
 
 /**
@@ -312,11 +328,7 @@ function mapBenefits(benefits: unknown, items: unknown[], hasDeliveryFee: boolea
         `the benefit names no sponsor: its value${value ? ` ${toMoney(value).toFixed(2)}` : ''} was applied as paid back by the platform (PLATFORM), lowering no tax base`,
       );
       if (value === undefined || value === 0) return;
-      return push(
-        { amount: toMoney(value), sponsor: 'PLATFORM', ...applied, description: sponsorDescription(undefined, benefit, {}) },
-        at,
-        at,
-      );
+      return push({ amount: toMoney(value), sponsor: 'PLATFORM', ...applied, ...sponsorDescription(undefined, benefit, {}) }, at, at);
     }
     sponsorships.forEach((sponsorship, position) => {
       const sponsorAt = `${at}.sponsorshipValues[${position}]`;
@@ -337,7 +349,7 @@ function mapBenefits(benefits: unknown, items: unknown[], hasDeliveryFee: boolea
           // The store grants a MERCHANT share; iFood and partners pay theirs back to the store.
           sponsor: name === 'MERCHANT' ? 'MERCHANT' : 'PLATFORM',
           ...applied,
-          description: sponsorDescription(name, benefit, sponsorship),
+          ...sponsorDescription(name, benefit, sponsorship),
         },
         sponsorAt,
         at,

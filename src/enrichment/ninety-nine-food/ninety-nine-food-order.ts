@@ -129,7 +129,9 @@ function mapPromotions(reading: DocumentReading, info: Record<string, unknown>, 
     const type = typeof promotion.promo_type === 'number' ? promotion.promo_type : Number(promotion.promo_type);
     const onDelivery = DELIVERY_PROMO_TYPES.has(type) && hasDeliveryFee;
     const target: MappedDiscount['target'] = onDelivery ? 'DELIVERY_FEE' : 'ITEMS';
-    const kind = `99Food promotion (type ${fitText(String(promotion.promo_type), 20)})`;
+    const promotionType = fitText(String(promotion.promo_type), 20);
+    const kind = `99Food promotion (type ${promotionType})`;
+    const descriptionParams = { marketplace: '99Food', promotionType };
     // The store's share is what it subsidises; the rest is 99Food's. Never inferred from the type.
     const storeShare = byStore === undefined ? 0 : Math.min(byStore, total);
     if (byStore === undefined) reading.unknownSponsor(`${at}.shop_subside_price`, total);
@@ -139,6 +141,8 @@ function mapPromotions(reading: DocumentReading, info: Record<string, unknown>, 
         sponsor: 'MERCHANT',
         target,
         description: `${kind} paid by the store`,
+        descriptionCode: 'PAID_BY_STORE',
+        descriptionParams,
         amountAt: `${at}.shop_subside_price`,
         sponsorAt: `${at}.shop_subside_price`,
       });
@@ -148,6 +152,8 @@ function mapPromotions(reading: DocumentReading, info: Record<string, unknown>, 
         sponsor: 'PLATFORM',
         target,
         description: byStore === undefined ? `${kind}, sponsor unknown` : `${kind} paid by 99Food`,
+        descriptionCode: byStore === undefined ? 'SPONSOR_UNKNOWN' : 'PAID_BY_MARKETPLACE',
+        descriptionParams,
         amountAt: `${at}.promo_discount`,
         sponsorAt: `${at}.shop_subside_price`,
       });

@@ -164,6 +164,9 @@ function mapDiscounts(
         sponsor: name === 'MERCHANT' ? 'MERCHANT' : 'PLATFORM',
         ...applied,
         description: `Open Delivery discount sponsored by ${name ? fitText(name, 60) : 'an unknown sponsor'}`,
+        ...(name
+          ? { descriptionCode: 'SPONSORED_BY', descriptionParams: { marketplace: 'Open Delivery', sponsor: fitText(name, 60) } }
+          : { descriptionCode: 'SPONSOR_UNKNOWN', descriptionParams: { marketplace: 'Open Delivery' } }),
         amountAt: `${sponsorAt}.amount`,
         sponsorAt: `${sponsorAt}.name`,
       });
@@ -176,6 +179,8 @@ function mapDiscounts(
         sponsor: 'PLATFORM',
         ...applied,
         description: 'Open Delivery discount, sponsor unknown',
+        descriptionCode: 'SPONSOR_UNKNOWN',
+        descriptionParams: { marketplace: 'Open Delivery' },
         amountAt: `${at}.amount`,
         sponsorAt: `${at}.sponsorshipValues`,
       });

@@ -4,7 +4,12 @@ import { exactIntegerText } from '../../common/exact-integers.js';
 import { idText, MAX_ID_LENGTH } from '../../common/id-text.js';
 import { isPlainObject } from '../../common/plain-object.js';
 import { centsTimes, decimalText, isBeyondTextDigits, TEXT_DIGITS_PROBLEM, toCents, toMoney, type Cents } from '../../tax-engine/money.js';
-import { MAX_DESCRIPTION_LENGTH, MAX_ORDER_ADJUSTMENTS } from '../../tax-engine/order-adjustments.js';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_ORDER_ADJUSTMENTS,
+  type DiscountDescriptionCode,
+  type DiscountDescriptionParams,
+} from '../../tax-engine/order-adjustments.js';
 import { INTAKE_WARNINGS_FIELD } from '../../tax-engine/tax-engine.js';
 import { DocumentProblems, fitText, IntakeWarnings, SourcePaths, type MappedDocument } from './mapped-document.js';
 
@@ -63,6 +68,9 @@ export interface MappedDiscount {
   target: 'ITEMS' | 'ITEM' | 'DELIVERY_FEE';
   productIndex?: number;
   description: string;
+  /** The description as a code and parameters, which the console says in the reader's language. */
+  descriptionCode: DiscountDescriptionCode;
+  descriptionParams: DiscountDescriptionParams;
   /** The document's path of the amount and of what named the sponsor. */
   amountAt: string;
   sponsorAt: string;
@@ -298,6 +306,10 @@ export function mappedOrder(reading: DocumentReading, parts: OrderParts, documen
       target: discount.target,
       ...(discount.productIndex !== undefined ? { productIndex: discount.productIndex } : {}),
       description: fitText(discount.description, MAX_DESCRIPTION_LENGTH),
+      descriptionCode: discount.descriptionCode,
+      descriptionParams: Object.fromEntries(
+        Object.entries(discount.descriptionParams).map(([name, value]) => [name, fitText(value, MAX_DESCRIPTION_LENGTH)]),
+      ),
     };
   });
   const otherCharges = parts.otherCharges.map((charge, index) => {

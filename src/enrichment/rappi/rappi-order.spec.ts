@@ -13,7 +13,14 @@ type Mapped = {
         selectedModifiers: Array<{ productId: string; quantity: number; price: { totalPrice: { total: number } } }>;
       }>;
     }>;
-    discounts?: Array<{ amount: number; sponsor: string; target: string; productIndex?: number }>;
+    discounts?: Array<{
+      amount: number;
+      sponsor: string;
+      target: string;
+      productIndex?: number;
+      descriptionCode?: string;
+      descriptionParams?: Record<string, string>;
+    }>;
     deliveryFee?: { amount: number; deliveredBy: string };
     otherCharges?: Array<{ amount: number; chargedBy: string }>;
   };
@@ -54,6 +61,17 @@ describe('Rappi orders in the service shape', () => {
     expect(discounts).toEqual([
       expect.objectContaining({ amount: 5, sponsor: 'MERCHANT', target: 'ITEM', productIndex: 0 }), // sku demo-burger
       expect.objectContaining({ amount: 2, sponsor: 'PLATFORM', target: 'DELIVERY_FEE' }), // type shipping, amount_by_rappi
+    ]);
+  });
+
+  it('says who pays each discount as a code and parameters beside the English description', () => {
+    const document = example();
+    document.order_detail.totals.discount_by_support = 1;
+    const { discounts } = map(document).order;
+    expect(discounts!.map(({ descriptionCode, descriptionParams }) => ({ descriptionCode, descriptionParams }))).toEqual([
+      { descriptionCode: 'PAID_BY_STORE', descriptionParams: { marketplace: 'Rappi', detail: expect.any(String) } },
+      { descriptionCode: 'PAID_BY_MARKETPLACE', descriptionParams: { marketplace: 'Rappi', detail: expect.any(String) } },
+      { descriptionCode: 'MARKETPLACE_SUPPORT', descriptionParams: { marketplace: 'Rappi' } },
     ]);
   });
 

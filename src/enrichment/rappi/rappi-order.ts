@@ -131,6 +131,8 @@ function mapDiscounts(
         sponsor: 'MERCHANT',
         ...applied,
         description: `Rappi discount paid by the store: ${title}`,
+        descriptionCode: 'PAID_BY_STORE',
+        descriptionParams: { marketplace: 'Rappi', detail: title },
         amountAt: `${at}.amount_by_partner`,
         sponsorAt: `${at}.amount_by_partner`,
       });
@@ -140,6 +142,8 @@ function mapDiscounts(
         sponsor: 'PLATFORM',
         ...applied,
         description: `Rappi discount paid by Rappi: ${title}`,
+        descriptionCode: 'PAID_BY_MARKETPLACE',
+        descriptionParams: { marketplace: 'Rappi', detail: title },
         amountAt: `${at}.amount_by_rappi`,
         sponsorAt: `${at}.amount_by_rappi`,
       });
@@ -152,6 +156,8 @@ function mapDiscounts(
         sponsor: 'PLATFORM',
         ...applied,
         description: `Rappi discount, sponsor unknown: ${title}`,
+        descriptionCode: 'SPONSOR_UNKNOWN',
+        descriptionParams: { marketplace: 'Rappi', detail: title },
         amountAt: `${at}.value`,
         sponsorAt: `${at}.value`,
       });
@@ -165,6 +171,8 @@ function mapDiscounts(
       sponsor: 'PLATFORM',
       target: 'ITEMS',
       description: "Rappi support's discount, paid by Rappi",
+      descriptionCode: 'MARKETPLACE_SUPPORT',
+      descriptionParams: { marketplace: 'Rappi' },
       amountAt: 'order_detail.totals.discount_by_support',
       sponsorAt: 'order_detail.totals.discount_by_support',
     });

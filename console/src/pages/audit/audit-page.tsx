@@ -9,6 +9,7 @@ import { PageNav } from '../../common/page-nav';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { useListPage } from '../../list/use-list-page';
 import { AuditEventsTable } from './audit-events-table';
+import { validationProblemText } from '../../api/validation-problem';
 
 /** The API's filters, kept in the URL under the same names (a link shares the exact list). */
 const FILTERS = ['actorType', 'actorId', 'targetType', 'targetId', 'action', 'from', 'to'] as const;
@@ -30,7 +31,8 @@ export function AuditPage() {
   // A bad hand-edited value reaches the API, whose 400 names the parameter: shown at its field.
   const problem = query.isError && isProblem(query.error) && query.error.status === 400 ? query.error : undefined;
   const fieldErrors: Partial<Record<string, string>> = {};
-  for (const detail of problem?.details ?? []) if (detail.field && detail.problem) fieldErrors[detail.field] = detail.problem;
+  for (const detail of problem?.details ?? [])
+    if (detail.field && detail.problem) fieldErrors[detail.field] = validationProblemText(detail.problem);
   const others = (problem?.details ?? []).filter((detail) => !detail.field || !(FILTERS as readonly string[]).includes(detail.field));
 
   return (
@@ -44,7 +46,7 @@ export function AuditPage() {
           {others.length > 0 && (
             <List size="sm">
               {others.map((detail, index) => (
-                <List.Item key={index}>{detail.problem}</List.Item>
+                <List.Item key={index}>{validationProblemText(detail.problem)}</List.Item>
               ))}
             </List>
           )}

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DESCRIPTION_STYLES } from './styles';
 import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
 import { problemsByField } from '../../forms/api-problems';
+import { validationProblemText } from '../../api/validation-problem';
 
 export type Category = Schemas['ProductFiscalCategoryResponseDto'];
 
@@ -80,7 +81,7 @@ export function CategoryForm({
             {others.length > 0 && (
               <List size="sm">
                 {others.map((d, index) => (
-                  <List.Item key={index}>{[d.field, d.problem].filter(Boolean).join(': ')}</List.Item>
+                  <List.Item key={index}>{[d.field, validationProblemText(d.problem)].filter(Boolean).join(': ')}</List.Item>
                 ))}
               </List>
             )}

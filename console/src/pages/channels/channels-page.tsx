@@ -7,6 +7,7 @@ import { api, isProblem, unwrap, type Schemas } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { editableConfiguration, parseEdit, removedByEdit } from './configuration-edit';
+import { validationProblemText } from '../../api/validation-problem';
 
 type Configuration = Schemas['ChannelsStoresResponseDto'];
 
@@ -155,7 +156,7 @@ function ConfigurationEditor({
             {isProblem(save.error) &&
               save.error.details?.map((detail, index) => (
                 <Text size="sm" key={index}>
-                  {[detail.field, detail.problem].filter(Boolean).join(': ')}
+                  {[detail.field, validationProblemText(detail.problem)].filter(Boolean).join(': ')}
                 </Text>
               ))}
           </Alert>

@@ -27,6 +27,7 @@ import { isObj, num } from '../../common/values';
 import { ORDER_STATUSES, StatusBadge } from './status-badge';
 import { useHasRole } from '../../auth/use-session';
 import { isMarketplace, MARKETPLACE_NAMES, MARKETPLACES, marketplaceOf } from './order-origin';
+import { validationProblemText } from '../../api/validation-problem';
 
 type ListQuery = NonNullable<paths['/api/admin/orders']['get']['parameters']['query']>;
 type Order = Schemas['PersistedOrderDto'];
@@ -63,8 +64,8 @@ export function OrdersPage() {
   const problem = list.isError && isProblem(list.error) && list.error.status === 400 ? list.error : undefined;
   const fieldErrors: Partial<Record<string, string>> = {};
   for (const detail of problem?.details ?? []) {
-    if (detail.field && detail.problem)
-      fieldErrors[detail.field] = fieldErrors[detail.field] ? `${fieldErrors[detail.field]}; ${detail.problem}` : detail.problem;
+    const said = validationProblemText(detail.problem);
+    if (detail.field && said) fieldErrors[detail.field] = fieldErrors[detail.field] ? `${fieldErrors[detail.field]}; ${said}` : said;
   }
   const formFields: readonly string[] = [...FILTERS, 'pageSize'];
   const otherErrors = (problem?.details ?? []).filter((detail) => !detail.field || !formFields.includes(detail.field));
@@ -89,7 +90,7 @@ export function OrdersPage() {
               {otherErrors.map((detail, index) => (
                 <List.Item key={index}>
                   {detail.field ? <strong>{detail.field}: </strong> : null}
-                  {detail.problem}
+                  {validationProblemText(detail.problem)}
                 </List.Item>
               ))}
             </List>
