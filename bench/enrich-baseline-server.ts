@@ -35,6 +35,7 @@ app.post('/baseline', async (request) => {
     null, // every store: the writer is not limited to stores
     newWebhookId(),
     '', // no personal-data keys: the baseline computes nothing from the payload
+    null, // no forward's outbox
   ]);
   return { orderDbId: rows[0].id, orderId: value.orderId };
 });

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
-import type { OrderUpsert, StoredOrderState, UpsertedOrder, UpsertFollowUp } from '../orders/orders.repository.js';
+import type { OrderUpsert, StoredOrderState, UpsertedOrder } from '../orders/orders.repository.js';
 import { OrderIdTakeover } from '../orders/order-id-takeover.js';
 import { mayTouchStore, type Actor } from '../common/actor.js';
 import { storedUnderAnotherStore, storeNotAllowed } from '../orders/dto/store-errors.dto.js';
@@ -47,8 +47,8 @@ interface EnrichOptions {
   dryRun?: boolean;
   rawBody?: Buffer;
   profile?: OrderProfile;
-  /** Another module's writes that commit with a taxed order, in the upsert's own statement (forwarding's retry job). */
-  alongside?: UpsertFollowUp;
+  /** A forward's outbox, written by the taxed order's own upsert (`OrderUpsert.webhookOutboxInMs`). */
+  webhookOutboxInMs?: number;
   /** Also answer the order's NF-e (55) or NFC-e (65) items. */
   nfe?: NfeModel;
 }
@@ -216,9 +216,9 @@ export class EnrichmentService {
           taxInstant: current.taxInstant,
           // Written by the order's own statement (docs/personal-data.md); the enriched payload adds no personal value.
           personalDataKeys: this.personalData.keysTextOf(current.payload),
+          webhookOutboxInMs: options.webhookOutboxInMs,
         },
         actor,
-        options.alongside,
       );
       if (!order) {
         const state = await this.orders.storedState(orderId);
@@ -250,15 +250,13 @@ export class EnrichmentService {
    * Stores the order; when the platform's write is held back by an order a store-limited client stored first under
    * another store, that order moves aside and the platform's order takes the id (`OrderIdTakeover`).
    */
-  private async store(order: OrderUpsert, actor: Actor, followUp?: UpsertFollowUp): Promise<UpsertedOrder | null> {
-    const stored = await this.orders.upsert(order, actor, followUp);
+  private async store(order: OrderUpsert, actor: Actor): Promise<UpsertedOrder | null> {
+    const stored = await this.orders.upsert(order, actor);
     if (stored || actor.stores) return stored;
-    const taken = await this.takeover.take(order.orderId, order.storeId, actor, (manager) =>
-      this.orders.upsertIn(manager, order, actor, followUp),
-    );
+    const taken = await this.takeover.take(order.orderId, order.storeId, actor, (manager) => this.orders.upsertIn(manager, order, actor));
     if (taken) return taken;
     // Another send of the platform's may have moved it meanwhile: this one is then a re-send of the platform's order.
-    return this.orders.upsert(order, actor, followUp);
+    return this.orders.upsert(order, actor);
   }
 
   /** The order taxed, as the text to store and answer; the engine's objects stay inside this call. */

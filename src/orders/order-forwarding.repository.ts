@@ -115,8 +115,9 @@ function currentMessageSql(order: string, webhookId: string, payload: string): s
 
 /**
  * The counter is incremented in place (never read-modify-write), the last answer kept and the
- * status moved by the machine while the attempt's message is still the order's. Without a
- * lock: a locking transaction would add three round trips to every delivery for no other effect.
+ * status moved by the machine while the attempt's message is still the order's; a 2xx of that message also clears the
+ * forward's outbox, in the row the attempt rewrites anyway. Without a lock: a locking transaction would add three round
+ * trips to every delivery for no other effect.
  */
 const ATTEMPT_UPDATE = `
   attempted AS (
@@ -125,6 +126,8 @@ const ATTEMPT_UPDATE = `
       webhook_last_response = $2::jsonb,
       status = CASE WHEN ${currentMessageSql('orders', '$7', '$4')}
         THEN ${statusAfterSql('status', '$3', ['FORWARDED', 'FORWARD_FAILED'])} ELSE status END,
+      webhook_outbox_due_at = CASE WHEN $3::text = 'FORWARDED' AND ${currentMessageSql('orders', '$7', '$4')}
+        THEN NULL ELSE webhook_outbox_due_at END,
       last_changed_by = $5,
       last_changed_via = $6,
       updated_at = now()
@@ -178,6 +181,7 @@ const BATCH_ATTEMPT_UPDATE = `
       webhook_last_response = i.last_response,
       status = CASE WHEN o.webhook_id = i.webhook_id
         THEN ${statusAfterSql('o.status', 'i.status', ['FORWARDED', 'FORWARD_FAILED'])} ELSE o.status END,
+      webhook_outbox_due_at = CASE WHEN i.status = 'FORWARDED' AND o.webhook_id = i.webhook_id THEN NULL ELSE o.webhook_outbox_due_at END,
       last_changed_by = i.changed_by,
       last_changed_via = i.changed_via,
       updated_at = now()
@@ -237,8 +241,9 @@ const CURRENT_MESSAGE: UpsertedOrderRelation = {
 };
 
 /**
- * `followUp`'s items (a forward's retry job) over the order while `webhookId` is still its current message: one row,
- * none once a newer send of the order stored another payload, so that a late failure never replaces that send's job.
+ * `followUp`'s items (a failed forward's retry job, or its removal) over the order while `webhookId` is still its current
+ * message: one row, none once a newer send of the order stored another payload, so that a late failure never replaces
+ * that send's job. The message's outbox is cleared in the same statement: its retry is now the job's to send (or none).
  * Named per follow-up.
  */
 export function whileCurrentMessageStatement(
@@ -251,13 +256,60 @@ export function whileCurrentMessageStatement(
   return {
     statement: sql(
       `order-current-message+${followUp.name}`,
-      `WITH current_message AS (SELECT id, webhook_id FROM orders WHERE id = $1 AND webhook_id = $2), ${followUpItems}
+      `WITH current_message AS (SELECT id, webhook_id FROM orders WHERE id = $1 AND webhook_id = $2),
+       outbox_cleared AS (
+         UPDATE orders SET webhook_outbox_due_at = NULL WHERE id = $1 AND webhook_id = $2 AND webhook_outbox_due_at IS NOT NULL
+       ), ${followUpItems}
        SELECT EXISTS (SELECT 1 FROM current_message) AS current`,
       { current: true },
     ),
     values,
   };
 }
+
+const OUTBOX_TAKEN: UpsertedOrderRelation = { relation: 'outbox_taken', id: 'outbox_taken.id', webhookId: 'outbox_taken.webhook_id' };
+
+/**
+ * Takes at most `$1` forwards whose outbox is due (the process that sent them died before recording their outcome, or
+ * took longer than the send's timeout to record it): their outbox is cleared and `followUp` (the retry job) written
+ * for their current message, in one statement. `SKIP LOCKED`: an attempt recording its outcome meanwhile, or another
+ * instance taking the same order, is left alone. Named per follow-up.
+ */
+export function takeDueOutboxStatement(limit: number, followUp: UpsertFollowUp): BuiltStatement<{ taken: number }> {
+  const values: unknown[] = [limit];
+  const followUpItems = followUp.withItems(OUTBOX_TAKEN, bindTo(values));
+  return {
+    statement: sql(
+      `order-take-due-outbox+${followUp.name}`,
+      `WITH due AS (
+         SELECT id FROM orders WHERE webhook_outbox_due_at <= now() ORDER BY webhook_outbox_due_at LIMIT $1 FOR UPDATE SKIP LOCKED
+       ), outbox_cleared AS (
+         UPDATE orders o SET webhook_outbox_due_at = NULL FROM due WHERE o.id = due.id RETURNING o.id, o.webhook_id
+       ), outbox_taken AS (
+         -- A transfer re-taxed the order meanwhile (no webhook-id): its message is gone, nothing to retry.
+         SELECT id, webhook_id FROM outbox_cleared WHERE webhook_id IS NOT NULL
+       ), ${followUpItems}
+       SELECT count(*)::int AS taken FROM outbox_taken`,
+      { taken: true },
+    ),
+    values,
+  };
+}
+
+/** The outbox of the message `$2` cleared while it is the order's current one (a failed forward that is not retried). */
+export const CLEAR_OUTBOX = sql(
+  'order-clear-webhook-outbox',
+  `UPDATE orders SET webhook_outbox_due_at = NULL WHERE id = $1 AND webhook_id = $2 AND webhook_outbox_due_at IS NOT NULL`,
+);
+
+/** Forwards in flight (their outbox not yet due) and those a crash left (due), for the retry queue's depth. */
+export const OUTBOX_DEPTH = sql<{ due: number; scheduled: number }>(
+  'order-webhook-outbox-depth',
+  `SELECT count(*) FILTER (WHERE webhook_outbox_due_at <= now())::int AS due,
+     count(*) FILTER (WHERE webhook_outbox_due_at > now())::int AS scheduled
+   FROM orders WHERE webhook_outbox_due_at IS NOT NULL`,
+  { due: true, scheduled: true },
+);
 
 interface RedeliveryRow {
   id: string;
@@ -311,10 +363,26 @@ export class OrderForwardingRepository {
     return recorded;
   }
 
-  /** Runs `followUp` over the order while `webhookId` is still its current message; whether it was. */
+  /** Runs `followUp` over the order while `webhookId` is still its current message, clearing its outbox; whether it was. */
   async whileCurrentMessage(orderDbId: string, webhookId: string, followUp: UpsertFollowUp): Promise<boolean> {
     const { statement, values } = whileCurrentMessageStatement(orderDbId, webhookId, followUp);
     return (await this.db.row(statement, values))?.current === true;
+  }
+
+  /** Takes at most `limit` due outboxes, with `followUp` for each one's current message (`takeDueOutboxStatement`); how many. */
+  async takeDueOutbox(limit: number, followUp: UpsertFollowUp): Promise<number> {
+    const { statement, values } = takeDueOutboxStatement(limit, followUp);
+    return (await this.db.row(statement, values))?.taken ?? 0;
+  }
+
+  /** Clears the outbox of the message `webhookId` while it is the order's current one. */
+  async clearOutbox(orderDbId: string, webhookId: string): Promise<void> {
+    await this.db.rows(CLEAR_OUTBOX, [orderDbId, webhookId]);
+  }
+
+  /** Forwards whose outbox is due and not yet due. */
+  async outboxDepth(): Promise<{ due: number; scheduled: number }> {
+    return (await this.db.row(OUTBOX_DEPTH)) ?? { due: 0, scheduled: 0 };
   }
 
   /** For each job's order, its status, whether the job is still its current message and the payload to send; orders that are gone are absent. */

@@ -58,6 +58,8 @@ export interface WebhookLastResponse {
 @Index('ix_orders_personal_data_unkeyed', { synchronize: false })
 /** (created_at) WHERE personal_data_erased_at IS NULL: the oldest orders still holding personal data (retention). */
 @Index('ix_orders_personal_data_held', { synchronize: false })
+/** (webhook_outbox_due_at) WHERE webhook_outbox_due_at IS NOT NULL: forwards in flight, for the retry worker (migration OrderWebhookOutbox). */
+@Index('ix_orders_webhook_outbox_due', { synchronize: false })
 export class OrderEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -100,6 +102,14 @@ export class OrderEntity {
    */
   @Column({ type: 'varchar', length: 64, nullable: true })
   webhookId: string | null;
+
+  /**
+   * The forward's outbox: when the retry worker takes over the message `webhookId` unless an attempt has recorded its
+   * outcome first. Set by the forward's upsert (before the first byte leaves), cleared by the attempt that records a 2xx
+   * of the message, or when the failed forward's retry is scheduled ("The forward's outbox" in docs/webhook-retries.md).
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  webhookOutboxDueAt: Date | null;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   storeId: string | null;

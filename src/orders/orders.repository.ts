@@ -27,6 +27,12 @@ export interface OrderUpsert {
   taxInstant?: Date;
   /** The order's personal-data lookup keys, space-separated (`PersonalDataKeys.keysTextOf`; docs/personal-data.md). */
   personalDataKeys: string;
+  /**
+   * A forward's outbox (taxed orders only): the stored message falls to the retry worker this many milliseconds after the
+   * statement, unless an attempt records its outcome first ("The forward's outbox" in docs/webhook-retries.md). Absent:
+   * no outbox (a re-send through `/enrich-order` clears an older message's).
+   */
+  webhookOutboxInMs?: number;
 }
 
 export interface UpsertedOrder {
@@ -157,7 +163,8 @@ export function upsertOrderSql(untaxed = false): string {
   return `
   INSERT INTO orders AS o (${UPSERTED_ORDER_COLUMNS})
   SELECT $1::varchar, $2::varchar, $3::jsonb, e.doc, $5::varchar, $6::varchar, $7::uuid, $8::varchar,
-    $9::varchar, ${taxInstant}, ${revision}, ${webhookId}, ${intakeClientOf('$10', '$8::varchar')}, string_to_array($12::text, ' ')
+    $9::varchar, ${taxInstant}, ${revision}, ${webhookId}, ${intakeClientOf('$10', '$8::varchar')}, string_to_array($12::text, ' '),
+    ${outboxDueAt('$13::integer')}
   FROM (SELECT $4::jsonb AS doc) AS e
   ${untaxed ? '' : `WHERE ${revisionGuard('$7::uuid', 'e.doc')}`}
   ${onConflictSql(untaxed, '$10')}
@@ -165,7 +172,9 @@ export function upsertOrderSql(untaxed = false): string {
 }
 
 const UPSERTED_ORDER_COLUMNS = `order_id, status, payload, enriched_payload, store_id, source, fiscal_group_id, last_changed_by,
-    last_changed_via, tax_instant, fiscal_group_revision, webhook_id, intake_client_id, personal_data_keys`;
+    last_changed_via, tax_instant, fiscal_group_revision, webhook_id, intake_client_id, personal_data_keys, webhook_outbox_due_at`;
+/** The forward's outbox due time, `ms` after the statement (null for no outbox). */
+const outboxDueAt = (ms: string) => `now() + ${ms} * interval '1 millisecond'`;
 /** The writer kept as the order's intake client: a store-limited writer (`stores` not null) only. */
 const intakeClientOf = (stores: string, clientId: string) => `CASE WHEN ${stores}::text[] IS NULL THEN NULL ELSE ${clientId} END`;
 const RETURNED = `o.id, o.status, o.created_at, o.updated_at, o.webhook_attempts, o.webhook_id`;
@@ -208,6 +217,7 @@ function onConflictSql(untaxed: boolean, stores: string): string {
     tax_instant = coalesce(o.tax_instant, EXCLUDED.tax_instant),
     fiscal_group_revision = EXCLUDED.fiscal_group_revision,
     webhook_id = EXCLUDED.webhook_id,
+    webhook_outbox_due_at = EXCLUDED.webhook_outbox_due_at,
     intake_client_id = CASE WHEN ${stores}::text[] IS NULL THEN NULL ELSE o.intake_client_id END,
     ${PERSONAL_DATA_KEYS_AFTER_RESEND},
     updated_at = now()
@@ -245,14 +255,16 @@ const STORES_VALUE = 9;
 const UPSERT_BATCH_SQL = `
   INSERT INTO orders AS o (${UPSERTED_ORDER_COLUMNS})
   SELECT i.order_id, i.status, i.payload, i.doc, i.store_id, i.source, i.fiscal_group_id, i.changed_by, i.changed_via,
-    i.tax_instant, i.revision, i.webhook_id, ${intakeClientOf('$10', 'i.changed_by')}, string_to_array(i.personal_data_keys, ' ')
+    i.tax_instant, i.revision, i.webhook_id, ${intakeClientOf('$10', 'i.changed_by')}, string_to_array(i.personal_data_keys, ' '),
+    ${outboxDueAt('i.outbox_ms')}
   FROM (
     WITH i AS (
       SELECT r.*, ${taxInstantOf('r.doc')} AS tax_instant, ${revisionOf('r.doc')} AS revision
       FROM ROWS FROM (unnest($1::varchar[]), unnest($2::varchar[]), jsonb_array_elements($3::jsonb), jsonb_array_elements($4::jsonb),
         unnest($5::varchar[]), unnest($6::varchar[]), unnest($7::uuid[]), unnest($8::varchar[]), unnest($9::varchar[]),
-        unnest($11::varchar[]), unnest($12::text[])) WITH ORDINALITY
-        AS r(order_id, status, payload, doc, store_id, source, fiscal_group_id, changed_by, changed_via, webhook_id, personal_data_keys, n)
+        unnest($11::varchar[]), unnest($12::text[]), unnest($13::integer[])) WITH ORDINALITY
+        AS r(order_id, status, payload, doc, store_id, source, fiscal_group_id, changed_by, changed_via, webhook_id, personal_data_keys,
+          outbox_ms, n)
     ), verdict AS (${batchRevisionGuard('i')})
     SELECT i.* FROM i, verdict WHERE verdict.stored[i.n::integer]
   ) AS i
@@ -280,6 +292,7 @@ function upsertBatchValues(batch: ReadonlyArray<readonly unknown[]>): unknown[] 
     batch[0]![STORES_VALUE],
     column(10),
     column(11),
+    column(12),
   ];
 }
 
@@ -603,6 +616,7 @@ function upsertValues(order: OrderUpsert, actor: Actor): unknown[] {
     // Each stored enrichment is a new webhook message with a new id ("One message, one id" in docs/webhook-retries.md).
     untaxed ? (order.taxInstant ?? new Date()) : newWebhookId(),
     order.personalDataKeys,
+    untaxed ? null : (order.webhookOutboxInMs ?? null),
   ];
 }
 

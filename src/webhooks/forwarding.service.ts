@@ -16,7 +16,6 @@ import type { ForwardResponseDto } from './dto/forwarding.dto.js';
 import { nextRetryDelay, parseRetryAfter } from './retry-policy.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { type DeliveryResult, WebhookDeliveryService, type WebhookMessage } from './webhook-delivery.service.js';
-import { outboxJob } from './webhook-deliveries.repository.js';
 import { canonicalJson, webhookIdOfCanonical } from './webhook-signature.js';
 
 /** The pending job of a forward in flight falls due this long after the send's own timeout. */
@@ -42,14 +41,14 @@ export class ForwardingService {
   async forward(body: unknown, actor: Actor, rawBody?: Buffer, profile?: OrderProfile, nfe?: NfeModel): Promise<ForwardResponseDto> {
     this.requireWebhook();
     const inFlightMs = this.config.orderWebhookTimeoutMs + IN_FLIGHT_MARGIN_MS;
-    // With retries, the retry job is written by the order's own upsert, durable before the first byte leaves: if this
-    // process dies while the receiver holds the message, the retry worker sends the order's stored payload under the same
-    // webhook-id once the job is due ("The forward's outbox" in docs/webhook-retries.md).
+    // With retries, the order's own upsert writes its outbox, durable before the first byte leaves: if this process dies
+    // while the receiver holds the message, the retry worker sends the order's stored payload under the same webhook-id
+    // once the outbox is due ("The forward's outbox" in docs/webhook-retries.md).
     const enrichment = await this.enrichment.enrich(body, actor, {
       rawBody,
       profile,
       nfe,
-      alongside: this.config.webhookRetryEnabled ? outboxJob(inFlightMs) : undefined,
+      webhookOutboxInMs: this.config.webhookRetryEnabled ? inFlightMs : undefined,
     });
     const order = enrichment.order!;
     // With `nfe`, this send carries the items beside the payload; the stored payload, which retries send, has none.

@@ -135,10 +135,9 @@ export function attemptLogBatch(records: readonly AttemptRecord[]): AttemptFollo
 }
 
 /**
- * The forward's retry job, written by the order's upsert in the same statement (a transactional outbox), for a new order
- * and a re-send alike (replacing an older job of the order): the stored payload's webhook-id, no text (the retry sends
- * the order's stored payload while its webhook-id is still the job's), due once the send in flight could no longer be
- * under way. `scheduleRetry` writes the same job, due after a failure's delay.
+ * A failed forward's retry job (`scheduleRetry`), replacing an older job of the order: the stored payload's webhook-id, no
+ * text (the retry sends the order's stored payload while its webhook-id is still the job's), due after the failure's
+ * delay.
  */
 export function outboxJob(inFlightMs: number): UpsertFollowUp {
   return {
@@ -154,6 +153,24 @@ export function outboxJob(inFlightMs: number): UpsertFollowUp {
   )`,
   };
 }
+
+/**
+ * The retry job of a forward whose outbox fell due (`takeDueOutbox`: its process died before recording the outcome), due
+ * at once. A job the order already has for the same message (a retry scheduled meanwhile) is kept as it is; one of an
+ * older message is replaced.
+ */
+export const takenOutboxJob: UpsertFollowUp = {
+  name: 'webhook-taken-outbox-job',
+  withItems: (order) => `
+  queued AS (
+    INSERT INTO webhook_retry_job (order_db_id, webhook_id, body, retries_done, run_at)
+    SELECT ${order.id}, ${order.webhookId}, NULL, 0, now() FROM ${order.relation}
+    ON CONFLICT (order_db_id) DO UPDATE SET
+      webhook_id = EXCLUDED.webhook_id, body = NULL, retries_done = 0, run_at = EXCLUDED.run_at, lease = NULL, updated_at = now()
+    WHERE webhook_retry_job.webhook_id IS DISTINCT FROM EXCLUDED.webhook_id
+    RETURNING id
+  )`,
+};
 
 /** Claims due jobs for `$2` ms (longer than one attempt can take): other instances skip them meanwhile. */
 export const CLAIM = sql<{
@@ -323,13 +340,18 @@ export class WebhookDeliveriesRepository implements OrderDetailSectionSource {
     await this.orders.whileCurrentMessage(orderDbId, webhookId, outboxJob(delayMs));
   }
 
-  /** Drops the order's pending job for this message unless a retry worker holds it. */
+  /** Drops the message's pending job unless a retry worker holds it, and its outbox while it is the order's current message. */
   async dropPendingJob(orderDbId: string, webhookId: string): Promise<void> {
     await this.db.rows(DROP_PENDING, [orderDbId, webhookId]);
+    await this.orders.clearOutbox(orderDbId, webhookId);
   }
 
-  /** Claims due jobs, each with its order's state (read through the orders module, one query for the batch). */
+  /**
+   * Claims due jobs, each with its order's state (read through the orders module, one query for the batch). Forwards
+   * whose outbox fell due (a crash between the send and its record) first become jobs, due at once.
+   */
   async claimDueJobs(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+    await this.orders.takeDueOutbox(limit, takenOutboxJob);
     const rows = await this.db.rows(CLAIM, [limit, leaseMs]);
     const states = await this.orders.forwardStates(
       rows.map((row) => ({ orderDbId: row.order_db_id, webhookId: row.webhook_id, body: row.body })),
@@ -366,8 +388,10 @@ export class WebhookDeliveriesRepository implements OrderDetailSectionSource {
     return { delivered: row?.delivered ?? 0, rejected: row?.rejected ?? 0, failed: row?.failed ?? 0, noAnswer: row?.no_answer ?? 0 };
   }
 
+  /** Retries due and scheduled, forwards in flight counted as scheduled (and as due once a crash left their outbox due). */
   async queueDepth(): Promise<{ due: number; scheduled: number }> {
-    return (await this.db.row(QUEUE_DEPTH)) ?? { due: 0, scheduled: 0 };
+    const [jobs, outbox] = await Promise.all([this.db.row(QUEUE_DEPTH), this.orders.outboxDepth()]);
+    return { due: (jobs?.due ?? 0) + outbox.due, scheduled: (jobs?.scheduled ?? 0) + outbox.scheduled };
   }
 
   /** Deletes up to `batch` log rows older than `days` (the caller holds the pruning lock); the number deleted. */

@@ -1,17 +1,18 @@
 import { sql, type SqlStatement } from '../../src/database/sql-runner.js';
 import {
   recordAttemptsStatement,
+  takeDueOutboxStatement,
   whileCurrentMessageStatement,
   recordAttemptStatement,
 } from '../../src/orders/order-forwarding.repository.js';
 import { orderCountStatement, orderPageStatement, paymentsStatements } from '../../src/orders/order-reads.repository.js';
 import { upsertBatchStatement, upsertWithFollowUpStatement } from '../../src/orders/orders.repository.js';
-import { attemptLog, attemptLogBatch, outboxJob } from '../../src/webhooks/webhook-deliveries.repository.js';
+import { attemptLog, attemptLogBatch, outboxJob, takenOutboxJob } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 import { describeColumns, exportedStatements, sourceFiles, sqlCallsIn } from '../support/sql-columns.js';
 
 /** Statements built per call inside a function (their text depends on an argument), checked by the cases below. */
-const BUILT_PER_CALL: Record<string, number> = { 'src/orders/order-forwarding.repository.ts': 3, 'src/orders/orders.repository.ts': 2 };
+const BUILT_PER_CALL: Record<string, number> = { 'src/orders/order-forwarding.repository.ts': 4, 'src/orders/orders.repository.ts': 2 };
 
 const sorted = (columns: readonly string[]) => [...columns].sort();
 
@@ -129,7 +130,7 @@ describe('hand-written SQL statements answer the columns of their row type (inte
       taxSummary: { fiscalDocument: { revision: 1, taxInstant: new Date().toISOString() } },
     });
     const built = upsertWithFollowUpStatement(
-      ['sql-outbox', 'ENRICHED', '{}', enriched, null, null, null, 'c', 'v', null, 'msg_x'],
+      ['sql-outbox', 'ENRICHED', '{}', enriched, null, null, null, 'c', 'v', null, 'msg_x', '', 1000],
       outboxJob(1000),
     );
     await expectColumns(built.statement, built.values);
@@ -137,6 +138,11 @@ describe('hand-written SQL statements answer the columns of their row type (inte
 
   it("a retry job written while its message is the order's current one", async () => {
     const built = whileCurrentMessageStatement('00000000-0000-4000-8000-000000000000', 'msg_x', outboxJob(1000));
+    await expectColumns(built.statement, built.values);
+  });
+
+  it('due forward outboxes taken as retry jobs', async () => {
+    const built = takeDueOutboxStatement(10, takenOutboxJob);
     await expectColumns(built.statement, built.values);
   });
 

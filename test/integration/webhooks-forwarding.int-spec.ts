@@ -92,12 +92,13 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
           error: null,
         }),
       ]);
-      // The job written before the send (in case this process died meanwhile) went with the delivery.
+      // The outbox written before the send (in case this process died meanwhile) went with the delivery; no job was written.
+      expect(row.webhookOutboxDueAt).toBeNull();
       expect(await jobOf(row.id)).toBeUndefined();
     });
 
-    it('the retry job names the message before it leaves, for a new order and for a re-send', async () => {
-      /** What the queue held while the receiver had the message: the job, and the order with its payload and webhook-id. */
+    it("the order's outbox names the message before it leaves, for a new order and for a re-send, with no job row", async () => {
+      /** What the queue held while the receiver had the message: the job, and the order with its payload, webhook-id and outbox. */
       const seen: Array<{ job: Awaited<ReturnType<typeof retryJobOf>>; request: ReceivedRequest; order: OrderEntity }> = [];
       const lookWhileSending = () =>
         receiver.respondWith((request, response) => {
@@ -114,12 +115,17 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
 
       expect(seen).toHaveLength(2);
       for (const { job, request, order: row } of seen) {
-        // A retry sends the order's stored payload under the job's id while that id is still the order's: the same message.
-        expect(job).toMatchObject({ webhookId: request.headers['webhook-id'], body: null, retriesDone: 0 });
+        // The retry worker takes the outbox over once due, and sends the order's stored payload under the order's
+        // webhook-id: the same message. Due after the send's timeout (ORDER_WEBHOOK_TIMEOUT_MS, 10 s by default) + 5 s.
+        expect(job).toBeNull();
         expect(row.webhookId).toBe(request.headers['webhook-id']);
         expect(row.enrichedPayload).toEqual(forwardedPayload(request));
+        const dueInMs = row.webhookOutboxDueAt!.getTime() - row.updatedAt.getTime();
+        expect(dueInMs).toBeGreaterThanOrEqual(db.config.orderWebhookTimeoutMs + 5_000 - 1);
+        expect(dueInMs).toBeLessThan(db.config.orderWebhookTimeoutMs + 5_000 + 1_000);
       }
       expect(seen[1]!.request.headers['webhook-id']).not.toBe(seen[0]!.request.headers['webhook-id']);
+      expect((await stored('F-outbox')).webhookOutboxDueAt).toBeNull();
       expect(await jobOf(seen[0]!.order.id)).toBeUndefined();
     });
 
@@ -134,6 +140,8 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
       const row = await stored('F-503');
       expect(row).toMatchObject({ status: 'FORWARD_FAILED', webhookAttempts: 1 });
       expect(await jobOf(row.id)).toEqual({ webhookId: receiver.requests[0]!.headers['webhook-id'], retriesDone: 0, delayMs: 60_000 });
+      // The retry is the job's now: the outbox went with the statement that scheduled it.
+      expect(row.webhookOutboxDueAt).toBeNull();
     });
 
     it("the receiver's longer Retry-After wins over the schedule", async () => {
@@ -149,7 +157,7 @@ describe('Webhooks: forward, redeliver and the delivery log (integration)', () =
         message: expect.stringContaining('stored as ACCEPTED') as unknown,
       });
       const row = await stored('F-accepted');
-      expect(row).toMatchObject({ status: 'ACCEPTED', webhookAttempts: 1 });
+      expect(row).toMatchObject({ status: 'ACCEPTED', webhookAttempts: 1, webhookOutboxDueAt: null });
       expect(await jobOf(row.id)).toBeUndefined();
     });
 
