@@ -23,7 +23,7 @@ import { runPendingMigrations } from '../src/database/migrate.js';
 import { toOrderListFilter } from '../src/orders/orders-query.service.js';
 import { orderCountQuery, orderPageQuery } from '../src/orders/order-list.sql.js';
 import type { OrderListQuery } from '../src/orders/dto/order-list.query.js';
-import { FILL_ORDERS_SQL } from '../test/support/order-fill.js';
+import { FILL_DELIVERIES_SQL, FILL_ORDERS_SQL } from '../test/support/order-fill.js';
 import { developmentToken, PROJECT_ROOT, startService } from './bench-support.js';
 
 const { values } = parseArgs({
@@ -119,14 +119,7 @@ async function fillDeliveries(client: pg.Client): Promise<void> {
   if (rows[0]!.present) return;
   const started = performance.now();
   await client.query('SELECT setseed(0.17)');
-  const inserted = await client.query(`
-    INSERT INTO webhook_delivery (order_db_id, attempt, trigger, webhook_id, url, request_headers, status_code, response_body, duration_ms, error, attempted_at)
-    SELECT o.id, g, CASE WHEN g = 1 THEN 'forward' ELSE 'retry' END, 'msg_' || replace(o.id::text, '-', ''), 'https://pos.example/hooks/orders',
-      '{"content-type":"application/json"}'::jsonb, c.code, CASE WHEN c.code IS NULL THEN NULL ELSE 'ok' END,
-      (20 + random() * 200)::int, CASE WHEN c.code IS NULL THEN 'timeout' END, o.created_at + g * interval '1 minute'
-    FROM orders o
-    CROSS JOIN LATERAL generate_series(1, o.webhook_attempts) g
-    CROSS JOIN LATERAL (SELECT CASE WHEN random() < 0.9 THEN 200 WHEN random() < 0.6 THEN 503 WHEN random() < 0.5 THEN 400 END AS code) c`);
+  const inserted = await client.query(FILL_DELIVERIES_SQL);
   await client.query('VACUUM ANALYZE webhook_delivery');
   out(`  delivery log: ${inserted.rowCount} attempts in ${seconds(started)} s`);
 }

@@ -578,6 +578,27 @@ export const LOCK_PERSONAL_DATA_HOLDER = sql<
 );
 
 /**
+ * Orders locked for an erasure of several at once (the retention job), in id order so that two such batches never wait
+ * on each other crosswise; an order erased meanwhile is left out.
+ */
+export const LOCK_PERSONAL_DATA_HOLDERS = sql<
+  HolderRow & { personal_data_keys: string[] | null; webhook_last_response: WebhookLastResponse | null }
+>(
+  'order-lock-personal-data-holders',
+  `SELECT id, order_id, status, created_at, payload, enriched_payload, personal_data_keys, webhook_last_response FROM orders
+   WHERE id = ANY($1::uuid[]) AND personal_data_erased_at IS NULL ORDER BY id FOR UPDATE`,
+  { ...HOLDER_COLUMNS, personal_data_keys: true, webhook_last_response: true },
+);
+
+/** ERASE_PERSONAL_DATA for several orders in one statement (`$2[i]`, `$3[i]`, `$4[i]`: the documents of `$1[i]`). */
+export const ERASE_PERSONAL_DATA_OF_MANY = sql(
+  'order-erase-personal-data-of-many',
+  `UPDATE orders o SET payload = e.payload::jsonb, enriched_payload = e.enriched::jsonb, webhook_last_response = e.last::jsonb,
+     personal_data_keys = '{}', personal_data_erased_at = now()
+   FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS e(id, payload, enriched, last) WHERE o.id = e.id`,
+);
+
+/**
  * An order's documents with its personal data erased: only the payloads change (no status, no history row: the
  * status-history trigger fires on status changes only); its lookup keys go, and the erasure's instant is kept.
  */
@@ -745,6 +766,33 @@ export class OrdersRepository implements TaxedOrders {
   async lockPersonalDataHolder(manager: EntityManager, id: string): Promise<LockedPersonalDataHolder | undefined> {
     const row = await this.db.row(LOCK_PERSONAL_DATA_HOLDER, [id], manager);
     return row ? { ...holderOf(row), keys: row.personal_data_keys ?? [], webhookLastResponse: row.webhook_last_response } : undefined;
+  }
+
+  /** The orders of `ids` still holding personal data, locked in `manager`'s transaction, with their lookup keys. */
+  async lockPersonalDataHolders(manager: EntityManager, ids: readonly string[]): Promise<LockedPersonalDataHolder[]> {
+    return (await this.db.rows(LOCK_PERSONAL_DATA_HOLDERS, [ids], manager)).map((row) => ({
+      ...holderOf(row),
+      keys: row.personal_data_keys ?? [],
+      webhookLastResponse: row.webhook_last_response,
+    }));
+  }
+
+  /** Stores the erased documents of several orders in one statement of `manager`'s transaction (after `lockPersonalDataHolders`). */
+  async storeErasedDocumentsOfMany(
+    manager: EntityManager,
+    erased: ReadonlyArray<Pick<LockedPersonalDataHolder, 'id' | 'payload' | 'enrichedPayload' | 'webhookLastResponse'>>,
+  ): Promise<void> {
+    const json = (document: unknown) => (document === null ? null : JSON.stringify(document));
+    await this.db.rows(
+      ERASE_PERSONAL_DATA_OF_MANY,
+      [
+        erased.map((order) => order.id),
+        erased.map((order) => json(order.payload)),
+        erased.map((order) => json(order.enrichedPayload)),
+        erased.map((order) => json(order.webhookLastResponse)),
+      ],
+      manager,
+    );
   }
 
   /** Stores the order's erased documents in `manager`'s transaction (after `lockPersonalDataHolder`). */

@@ -18,6 +18,11 @@ export interface PersonalDataScrubber {
  */
 export interface PersonalDataCopies {
   eraseIn(manager: EntityManager, orderDbId: string, scrub: PersonalDataScrubber): Promise<number>;
+  /** `eraseIn` for several orders, each with its own scrubber, reading their copies together; rows changed per order. */
+  eraseInOrders(
+    manager: EntityManager,
+    orders: ReadonlyArray<{ orderDbId: string; scrub: PersonalDataScrubber }>,
+  ): Promise<Map<string, number>>;
 }
 
 export const PERSONAL_DATA_COPIES = Symbol('PersonalDataCopies');

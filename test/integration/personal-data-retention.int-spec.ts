@@ -1,3 +1,5 @@
+import { jest } from '@jest/globals';
+import { In } from 'typeorm';
 import { AuditEventEntity } from '../../src/audit/audit-event.entity.js';
 import { EnrichmentPortsModule } from '../../src/enrichment/enrichment-ports.module.js';
 import { MetricsService } from '../../src/metrics/metrics.service.js';
@@ -5,6 +7,10 @@ import { OrderEntity } from '../../src/orders/order.entity.js';
 import { PersonalDataKeys } from '../../src/personal-data/personal-data-keys.js';
 import { PersonalDataModule } from '../../src/personal-data/personal-data.module.js';
 import { PersonalDataRetention } from '../../src/personal-data/personal-data-retention.js';
+import { TransactionRunner } from '../../src/database/transaction-runner.js';
+import { WebhookDeliveryEntity } from '../../src/webhooks/webhook-delivery.entity.js';
+import { WebhookRetryJobEntity } from '../../src/webhooks/webhook-retry-job.entity.js';
+import { WebhooksPortsModule } from '../../src/webhooks/webhooks-ports.module.js';
 import { order } from '../factories/index.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
 import { platformOrder, testCustomer } from '../support/personal-data.js';
@@ -17,9 +23,9 @@ describe('PersonalDataRetention: orders past PERSONAL_DATA_RETENTION_DAYS lose t
 
   beforeAll(async () => {
     db = await bootIntegration({
-      imports: [PersonalDataModule, EnrichmentPortsModule],
+      imports: [PersonalDataModule, EnrichmentPortsModule, WebhooksPortsModule],
       env: { PERSONAL_DATA_RETENTION_DAYS: '30' },
-      entities: [AuditEventEntity],
+      entities: [AuditEventEntity, WebhookDeliveryEntity, WebhookRetryJobEntity],
     });
   });
   afterAll(async () => {
@@ -65,5 +71,45 @@ describe('PersonalDataRetention: orders past PERSONAL_DATA_RETENTION_DAYS lose t
     expect((await counter()) - before).toBe(2);
     // A second round finds nothing left.
     expect(await db.get(PersonalDataRetention).erasePastRetention()).toBe(0);
+  });
+
+  it('erases the orders of a round together, one transaction for up to 100 of them, each in every copy and audited on its own', async () => {
+    const orderIds = ['ret-batch-1', 'ret-batch-2', 'ret-batch-3'];
+    const orders = [];
+    for (const orderId of orderIds) orders.push(await stored(orderId, 60));
+    // The receiver echoed the first order's customer e-mail (as the payload holds it) into its answer.
+    const echoed = platformOrder('x', 'x', customer).customer.email;
+    await db.dataSource.query(
+      `INSERT INTO webhook_delivery (order_db_id, attempt, trigger, webhook_id, url, request_headers, status_code, response_body, duration_ms, attempted_at)
+       VALUES ($1, 1, 'forward', 'msg_retention', 'https://pos.example/hooks', '{}'::jsonb, 400, $2, 12, now())`,
+      [orders[0]!.id, `{"error":"unknown customer ${echoed}"}`],
+    );
+    const transactions = jest.spyOn(db.get(TransactionRunner), 'run');
+
+    expect(await db.get(PersonalDataRetention).erasePastRetention()).toBe(3);
+
+    // Before: one transaction (a commit and five statements) per order, a few hundred orders a second at best.
+    expect(transactions).toHaveBeenCalledTimes(1);
+    transactions.mockRestore();
+    for (const orderId of orderIds) {
+      const erased = await row(orderId);
+      expect(erased.payload).toMatchObject({ customer: { name: '[erased]', email: '[erased]', phone: '[erased]' } });
+      const [{ keys }] = (await db.dataSource.query('SELECT personal_data_keys AS keys FROM orders WHERE order_id = $1', [orderId])) as [
+        { keys: string[] },
+      ];
+      expect(keys).toEqual([]);
+      expect(erased.personalDataErasedAt).not.toBeNull();
+    }
+    const delivery = await db.dataSource.getRepository(WebhookDeliveryEntity).findOneByOrFail({ orderDbId: orders[0]!.id });
+    expect(delivery.responseBody).toBe('{"error":"unknown customer [erased]"}');
+    const events = await db.dataSource
+      .getRepository(AuditEventEntity)
+      .find({ where: { action: 'order.personal-data.erase', targetId: In(orderIds) }, order: { targetId: 'ASC' } });
+    expect(events.map((event) => [event.targetId, event.changes.deliveryLogRows])).toEqual([
+      ['ret-batch-1', { before: 1, after: 0 }],
+      ['ret-batch-2', { before: 0, after: 0 }],
+      ['ret-batch-3', { before: 0, after: 0 }],
+    ]);
+    expect(JSON.stringify(events)).not.toContain(customer.name);
   });
 });

@@ -17,7 +17,30 @@
  * The bodies come from a pool of 500 generated per statement and get the order's own id,
  * source, store and date, so that building a million of them takes minutes, not an hour.
  */
-export const FILL_ORDERS_SQL = `
+export const FILL_ORDERS_SQL = fillOrdersSql();
+
+/**
+ * Where `fillOrdersSql` takes each order's customer from: a table of people (`person` int, `customer` jsonb, `keys`
+ * text[], the lookup keys of that customer as intake stores them). Order `n` belongs to person 0 when `n` is a multiple
+ * of `$4` (so exactly `floor($2 / $4)` orders of a fill of 1..$2 share one person), otherwise to one of the people
+ * 1..`$3` picked by a hash of `n` (a few orders each).
+ */
+export interface FillCustomers {
+  table: string;
+}
+
+/**
+ * FILL_ORDERS_SQL, or with `customers` the same orders each carrying its own customer (replacing the pool's) and that
+ * customer's personal-data lookup keys (`personal_data_keys`), as intake stores them; parameters `$3` (people besides
+ * person 0) and `$4` (every `$4`-th order is person 0's) then apply.
+ */
+export function fillOrdersSql(customers?: FillCustomers): string {
+  const customerJoin = customers
+    ? `JOIN ${customers.table} c ON c.person = CASE WHEN o.n % $4::bigint = 0 THEN 0
+         ELSE 1 + ('x' || substr(md5('person-' || o.n), 1, 7))::bit(28)::int % $3::int END`
+    : '';
+  const payload = customers ? `(o.payload || jsonb_build_object('customer', c.customer))` : 'o.payload';
+  return `
 WITH body AS (
   SELECT b.k,
     jsonb_build_object(
@@ -90,14 +113,28 @@ WITH body AS (
   JOIN body bb ON bb.k = (r.n * 7919) % 500
 )
 INSERT INTO orders (order_id, status, payload, enriched_payload, webhook_attempts, store_id, source, webhook_last_response,
-                    last_changed_by, last_changed_via, created_at, updated_at)
-SELECT o.order_id, o.status, o.payload,
-  CASE WHEN o.status = 'ENRICHMENT_FAILED' THEN NULL ELSE o.payload || o.tax END,
+                    last_changed_by, last_changed_via, created_at, updated_at${customers ? ', personal_data_keys' : ''})
+SELECT o.order_id, o.status, ${payload},
+  CASE WHEN o.status = 'ENRICHMENT_FAILED' THEN NULL ELSE ${payload} || o.tax END,
   o.attempts, o.store_id, o.source,
   CASE WHEN o.attempts = 0 THEN NULL
        WHEN o.status = 'FORWARD_FAILED' THEN jsonb_build_object('statusCode', 503, 'body', 'upstream unavailable', 'durationMs', o.duration,
                                                                 'error', NULL, 'attemptedAt', o.created_at + interval '10 minutes')
        ELSE jsonb_build_object('statusCode', 200, 'body', '{"received":true}', 'durationMs', o.duration, 'error', NULL,
                                'attemptedAt', o.created_at + interval '2 seconds') END,
-  '1001', 'POST /api/enrich-order', o.created_at, o.created_at + o.r2 * interval '90 minutes'
-FROM orders_to_insert o`;
+  '1001', 'POST /api/enrich-order', o.created_at, o.created_at + o.r2 * interval '90 minutes'${customers ? ', c.keys' : ''}
+FROM orders_to_insert o ${customerJoin}`;
+}
+
+/**
+ * The delivery log of the filled orders, one row per counted attempt (2xx mostly, some 503 and timeouts), so that what
+ * reads the log (the dashboard's forward outcomes, an erasure) reads a log the size of the orders'.
+ */
+export const FILL_DELIVERIES_SQL = `
+    INSERT INTO webhook_delivery (order_db_id, attempt, trigger, webhook_id, url, request_headers, status_code, response_body, duration_ms, error, attempted_at)
+    SELECT o.id, g, CASE WHEN g = 1 THEN 'forward' ELSE 'retry' END, 'msg_' || replace(o.id::text, '-', ''), 'https://pos.example/hooks/orders',
+      '{"content-type":"application/json"}'::jsonb, c.code, CASE WHEN c.code IS NULL THEN NULL ELSE 'ok' END,
+      (20 + random() * 200)::int, CASE WHEN c.code IS NULL THEN 'timeout' END, o.created_at + g * interval '1 minute'
+    FROM orders o
+    CROSS JOIN LATERAL generate_series(1, o.webhook_attempts) g
+    CROSS JOIN LATERAL (SELECT CASE WHEN random() < 0.9 THEN 200 WHEN random() < 0.6 THEN 503 WHEN random() < 0.5 THEN 400 END AS code) c`;
