@@ -176,11 +176,20 @@ async function fill(client: pg.Client, keys: PersonalDataKeys): Promise<void> {
     );
   }
   out(`  ${people + 1} people in ${seconds(started)} s`);
-  const definitions = await client.query<{ indexname: string; indexdef: string }>(
-    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'orders' AND indexname = ANY($1)`,
+  // The definitions are kept in a table before the indexes are dropped: a fill cut short (a kill, a time limit) and
+  // started again finds them there, not only in the catalogue, which no longer has them.
+  await client.query(`CREATE TABLE IF NOT EXISTS ${DROPPED_INDEXES} (indexname text PRIMARY KEY, indexdef text NOT NULL)`);
+  await client.query(
+    `INSERT INTO ${DROPPED_INDEXES} SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'orders' AND indexname = ANY($1)
+     ON CONFLICT (indexname) DO NOTHING`,
     [BUILT_AFTER_FILL],
   );
-  for (const { indexname } of definitions.rows) await client.query(`DROP INDEX ${indexname}`);
+  const definitions = await client.query<{ indexname: string; indexdef: string }>(
+    `SELECT indexname, indexdef FROM ${DROPPED_INDEXES} ORDER BY indexname`,
+  );
+  const missing = BUILT_AFTER_FILL.filter((name) => !definitions.rows.some((row) => row.indexname === name));
+  if (missing.length > 0) throw new Error(`no definition of ${missing.join(', ')}: migrate a new data directory instead`);
+  for (const { indexname } of definitions.rows) await client.query(`DROP INDEX IF EXISTS ${indexname}`);
   await client.query('SELECT setseed(0.42)');
   const statement = fillOrdersSql({ table: 'bench_people' });
   for (let first = 1; first <= totalOrders; first += batchSize) {
@@ -199,6 +208,7 @@ async function fill(client: pg.Client, keys: PersonalDataKeys): Promise<void> {
     await client.query(indexdef);
     out(`  built ${indexname} in ${seconds(indexStarted)} s`);
   }
+  await client.query(`DROP TABLE ${DROPPED_INDEXES}`);
   await client.query('SELECT fold_order_counts() + fold_order_id_fragment_counts()');
   const deliveries = await client.query(FILL_DELIVERIES_SQL);
   out(`  delivery log: ${deliveries.rowCount} attempts`);
@@ -209,6 +219,9 @@ async function fill(client: pg.Client, keys: PersonalDataKeys): Promise<void> {
   await client.query(`CREATE TABLE IF NOT EXISTS bench_personal_data_fill (orders int, people int, filled_at timestamptz)`);
   await client.query(`INSERT INTO bench_personal_data_fill VALUES ($1, $2, now())`, [totalOrders, people]);
 }
+
+/** The indexes a fill dropped and has not built again yet (see fill). */
+const DROPPED_INDEXES = 'bench_dropped_indexes';
 
 /** The orders an erasure or a retention round changes are kept here and put back after it (also after a crash). */
 const SAVED = 'bench_saved_orders';
