@@ -24,6 +24,8 @@ const StatusAliasesPage = lazy(() => import('./pages/status-aliases/status-alias
 const ChannelsPage = lazy(() => import('./pages/channels/channels-page').then((m) => ({ default: m.ChannelsPage })));
 const AuditPage = lazy(() => import('./pages/audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const PersonalDataPage = lazy(() => import('./pages/personal-data/personal-data-page').then((m) => ({ default: m.PersonalDataPage })));
+const AccountSecurityPage = lazy(() => import('./pages/account/account-security-page').then((m) => ({ default: m.AccountSecurityPage })));
+const SignInSettingsPage = lazy(() => import('./pages/account/sign-in-settings-page').then((m) => ({ default: m.SignInSettingsPage })));
 const SetPasswordPage = lazy(() => import('./pages/set-password/set-password-page').then((m) => ({ default: m.SetPasswordPage })));
 
 function NotFound() {
@@ -61,6 +63,8 @@ export function App() {
           <Route path="clients/:clientId" element={least('admin', <ClientPage />)} />
           <Route path="audit" element={least('admin', <AuditPage />)} />
           <Route path="personal-data" element={least('admin', <PersonalDataPage />)} />
+          <Route path="sign-in-settings" element={least('admin', <SignInSettingsPage />)} />
+          <Route path="account/security" element={least('support', <AccountSecurityPage />)} />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

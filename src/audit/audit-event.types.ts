@@ -8,6 +8,7 @@ export const AUDIT_TARGET_TYPES = [
   'user',
   'session',
   'order',
+  'sign-in-settings',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

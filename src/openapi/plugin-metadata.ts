@@ -63,6 +63,7 @@ export default async () => {
                   'channel-configuration',
                   'session',
                   'order',
+                  'sign-in-settings',
                 ],
               },
               targetId: {
@@ -121,6 +122,7 @@ export default async () => {
                   'channel-configuration',
                   'session',
                   'order',
+                  'sign-in-settings',
                 ],
               },
               id: {
@@ -2913,6 +2915,127 @@ export default async () => {
                 description: 'At least 12 characters, not a common password',
                 minLength: 1,
                 maxLength: 500,
+              },
+            },
+          },
+        ],
+        [
+          import('../users/dto/two-factor.dto.js'),
+          {
+            SignInChallengeDto: {
+              challenge: {
+                required: true,
+                type: () => String,
+                description: 'Send it back with the second step; valid for 5 minutes, signed by the service',
+              },
+              next: {
+                required: true,
+                description:
+                  "`totp`: give a code of the authenticator app or a recovery code; `enrol`: the person's role requires a second factor they do not have yet, so they set it up now",
+                enum: ['totp', 'enrol'],
+              },
+              expiresAt: { required: true, type: () => String },
+            },
+            TwoFactorSignInDto: {
+              challenge: {
+                required: true,
+                type: () => String,
+                description: "The challenge of the sign-in's first answer",
+                minLength: 1,
+                maxLength: 2000,
+              },
+              code: {
+                required: false,
+                type: () => String,
+                description: 'The 6-digit code the authenticator app shows now (or `recoveryCode` instead)',
+                minLength: 1,
+                maxLength: 20,
+              },
+              recoveryCode: {
+                required: false,
+                type: () => String,
+                description: "One of the person's recovery codes, used up by this sign-in",
+                minLength: 1,
+                maxLength: 40,
+              },
+            },
+            SignInChallengeOnlyDto: {
+              challenge: {
+                required: true,
+                type: () => String,
+                description: "The challenge of the sign-in's first answer (`next: enrol`)",
+                minLength: 1,
+                maxLength: 2000,
+              },
+            },
+            SignInEnrolmentConfirmDto: {
+              challenge: {
+                required: true,
+                type: () => String,
+                description: "The challenge of the sign-in's first answer (`next: enrol`)",
+                minLength: 1,
+                maxLength: 2000,
+              },
+              code: {
+                required: true,
+                type: () => String,
+                description: 'The 6-digit code the authenticator app shows for the new secret',
+                minLength: 1,
+                maxLength: 20,
+              },
+            },
+            TotpCodeDto: {
+              code: {
+                required: true,
+                type: () => String,
+                description: 'The 6-digit code the authenticator app shows for the new secret',
+                minLength: 1,
+                maxLength: 20,
+              },
+            },
+            TotpEnrolmentDto: {
+              secret: {
+                required: true,
+                type: () => String,
+                description: 'Base32, for typing into an authenticator app; never answered again',
+              },
+              otpauthUri: {
+                required: true,
+                type: () => String,
+                description: "`otpauth://totp/...` (RFC 6238, SHA-1, 6 digits, 30 s), the QR code's content",
+              },
+            },
+            RecoveryCodesDto: { recoveryCodes: { required: true, type: () => [String] } },
+            EnrolledSessionDto: { recoveryCodes: { required: true, type: () => [String] } },
+            ReauthenticateDto: {
+              password: { required: false, type: () => String, minLength: 1, maxLength: 500 },
+              code: {
+                required: false,
+                type: () => String,
+                description: 'A 6-digit code of the authenticator app',
+                minLength: 1,
+                maxLength: 20,
+              },
+            },
+            TwoFactorStatusDto: {
+              enabled: { required: true, type: () => Boolean, description: 'Whether sign-in asks this person for a second factor' },
+              enabledAt: { required: true, type: () => String, nullable: true },
+              recoveryCodesLeft: { required: true, type: () => Number, description: 'Recovery codes not used yet' },
+              requiredForRole: {
+                required: true,
+                type: () => Boolean,
+                description: "Whether the person's role requires a second factor (then it cannot be turned off)",
+              },
+            },
+            TwoFactorRequirementDto: {
+              requiredRoles: {
+                required: true,
+                type: () => [Object],
+                description:
+                  'The roles whose people must sign in with a second factor; a person of such a role without one enrols at their next password sign-in',
+                enum: ['admin', 'fiscal'],
+                isArray: true,
+                uniqueItems: true,
               },
             },
           },

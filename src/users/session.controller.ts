@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth, CredentialRateLimit, Public } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
@@ -9,6 +9,7 @@ import { ErrorBodies } from '../common/http/error-bodies.decorator.js';
 import { CredentialsBody } from '../common/http/route-config.js';
 import { ApiDomainErrors, ApiErrors } from '../common/openapi/api-errors.decorator.js';
 import { PasswordRejectedErrorDto } from './dto/user-errors.dto.js';
+import { SignInChallengeDto } from './dto/two-factor.dto.js';
 import { ChangePasswordDto, PasswordLinkInfoDto, SessionDto, SetPasswordDto, SignInDto, SignInOptionsDto } from './dto/session.dto.js';
 import { originOf } from './people-audit.js';
 import { personOf } from './person-of.js';
@@ -52,13 +53,20 @@ export class SessionController {
     description:
       'Checks the email and password and starts a session: the answer sets the HttpOnly session cookie (always a new session id) and gives the CSRF token ' +
       'that state-changing requests made with the cookie send as `x-csrf-token`. Every kind of failure gets the same 401; too many recent failures ' +
-      'for the email from the address, or from the address, get 429 with Retry-After (failures from other addresses never refuse it).',
+      'for the email from the address, or from the address, get 429 with Retry-After (failures from other addresses never refuse it). ' +
+      'A person with two-factor sign-in, or whose role requires it, gets 202 and no session: a short-lived challenge for the second step ' +
+      '(`POST /api/auth/session/two-factor`, or enrolment first when `next` is `enrol`).',
   })
   @ApiOkResponse({ type: SessionDto })
+  @ApiAcceptedResponse({ type: SignInChallengeDto, description: 'The password is right; the second step must follow' })
   @ApiErrors([400, 401, 429], {
     401: 'Wrong email or password (one message for an unknown email, a wrong password, an inactive person or no password set)',
   })
-  signIn(@Body() dto: SignInDto, @Req() request: Request, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionDto> {
+  signIn(
+    @Body() dto: SignInDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionDto | SignInChallengeDto> {
     return this.sessions.signIn(dto, request, reply);
   }
 

@@ -19,6 +19,8 @@ import { UserSessionEntity } from './user-session.entity.js';
 import { UsersRepository } from './users.repository.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { added, ANONYMOUS_ACTOR, originOf, personContext } from './people-audit.js';
+import type { EnrolledSessionDto, SignInChallengeDto, TotpEnrolmentDto, TwoFactorSignInDto } from './dto/two-factor.dto.js';
+import { type SecondFactorUsed, TwoFactorService } from './two-factor/two-factor.service.js';
 
 /** The one answer to every failed sign-in: unknown email, wrong password, inactive person, no password set. */
 export const SIGN_IN_FAILED = 'Wrong email or password';
@@ -40,6 +42,7 @@ export class SessionsService extends SessionAuthenticator {
     private readonly throttle: SignInThrottle,
     private readonly transactions: TransactionRunner,
     private readonly auditLog: AuditLog,
+    private readonly twoFactor: TwoFactorService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
@@ -69,7 +72,8 @@ export class SessionsService extends SessionAuthenticator {
     };
   }
 
-  async signIn(dto: SignInDto, request: FastifyRequest, reply: FastifyReply): Promise<SessionDto> {
+  /** A session, or (202) the second step a person with two-factor sign-in, or of a role that requires it, must take first. */
+  async signIn(dto: SignInDto, request: FastifyRequest, reply: FastifyReply): Promise<SessionDto | SignInChallengeDto> {
     const email = dto.email.trim().toLowerCase();
     // Counted before the (slow) password check, so that attempts sent together cannot all pass the limit.
     const attempt = await this.throttle.reserve(email, request.ip);
@@ -94,7 +98,37 @@ export class SessionsService extends SessionAuthenticator {
     }
     // Only failures count: a right password takes its attempt back.
     await attempt.release();
+    const challenge = await this.twoFactor.challengeAfterPassword(user);
+    if (challenge) {
+      // Not a session: a signed statement that the password was right, good for the second step only.
+      reply.status(202);
+      return challenge;
+    }
     return this.startSessionFor(user.id, request, reply);
+  }
+
+  /** The second step: a code of the authenticator app or a recovery code, then the session. */
+  async signInWithSecondFactor(dto: TwoFactorSignInDto, request: FastifyRequest, reply: FastifyReply): Promise<SessionDto> {
+    const user = await this.twoFactor.personOfChallenge(dto.challenge, 'totp');
+    const used = await this.twoFactor.verifyForSignIn(user, dto, personContext(user, originOf(request)), request.ip);
+    return this.startSessionFor(user.id, request, reply, 'password', used);
+  }
+
+  /** The enrolment a role's requirement asks for before the session: the new secret, shown once. */
+  async startSignInEnrolment(challenge: string): Promise<TotpEnrolmentDto> {
+    const user = await this.twoFactor.personOfChallenge(challenge, 'enrol');
+    return this.twoFactor.startEnrolment(user);
+  }
+
+  /** The enrolment's first code turns the second factor on and starts the session; the recovery codes come with it, once. */
+  async confirmSignInEnrolment(challenge: string, code: string, request: FastifyRequest, reply: FastifyReply): Promise<EnrolledSessionDto> {
+    const user = await this.twoFactor.personOfChallenge(challenge, 'enrol');
+    const context = personContext(user, originOf(request));
+    const attempt = await this.throttle.reserveSecondFactor(user.id, user.email.toLowerCase(), request.ip);
+    const recoveryCodes = await this.twoFactor.confirmEnrolment(user.id, code, context);
+    await attempt.release();
+    const session = await this.startSessionFor(user.id, request, reply, 'password', 'totp');
+    return { ...session, recoveryCodes };
   }
 
   /**
@@ -107,6 +141,7 @@ export class SessionsService extends SessionAuthenticator {
     request: FastifyRequest,
     reply: FastifyReply,
     method: 'password' | 'single-sign-on' = 'password',
+    secondFactor?: SecondFactorUsed,
   ): Promise<SessionDto> {
     const previous = signedSessionToken(request, this.config.isProduction);
     const token = randomToken();
@@ -120,7 +155,11 @@ export class SessionsService extends SessionAuthenticator {
         ...(ended
           ? [{ action: 'end', target: { type: 'session' as const, id: ended.id }, changes: added({ reason: 'new-sign-in' }) }]
           : []),
-        { action: 'sign-in', target: { type: 'session', id: started.id }, changes: added({ method }) },
+        {
+          action: 'sign-in',
+          target: { type: 'session', id: started.id },
+          changes: added({ method, ...(secondFactor ? { secondFactor } : {}) }),
+        },
       );
       return started;
     });

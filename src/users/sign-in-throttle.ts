@@ -7,6 +7,8 @@ import { type CounterHit, RateLimitCounterRepository } from '../auth/rate-limit-
 
 /** Failed sign-ins are counted in windows of this length, from the first failure. */
 const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Wrong second-factor codes per person in a window, from any address. */
+export const SECOND_FACTOR_FAILURES_PER_PERSON = 10;
 
 /** A sign-in attempt counted as a failure until `release` takes it back (the password was right). */
 export interface SignInAttempt {
@@ -35,11 +37,31 @@ export class SignInThrottle {
 
   /** Counts the attempt on both keys, or refuses it with 429 (and counts nothing) when either is past its limit. */
   async reserve(email: string, address: string): Promise<SignInAttempt> {
+    return this.reserveAll(this.passwordLimits(email, address));
+  }
+
+  /**
+   * A second-factor code after the right password: counted as a failed sign-in from the address as above, and also per
+   * person whatever the address (`SECOND_FACTOR_FAILURES_PER_PERSON`). Only someone who knows the password reaches this
+   * step, so that count cannot be used to lock out a person by their email alone; it stops a known password from
+   * guessing the 10^6 codes from many addresses. See "Two-factor sign-in" in docs/access.md.
+   */
+  async reserveSecondFactor(userId: string, email: string, address: string): Promise<SignInAttempt> {
+    return this.reserveAll([
+      ...this.passwordLimits(email, address),
+      [`second-factor-failures:user:${userId}`, SECOND_FACTOR_FAILURES_PER_PERSON],
+    ]);
+  }
+
+  private passwordLimits(email: string, address: string): Array<[key: string, limit: number]> {
     const client = clientNetworkOf(address);
-    const limits: Array<[key: string, limit: number]> = [
+    return [
       [accountFromAddressKey(email, client), this.config.signInFailuresPerAccount],
       [addressKey(client), this.config.signInFailuresPerAddress],
     ];
+  }
+
+  private async reserveAll(limits: Array<[key: string, limit: number]>): Promise<SignInAttempt> {
     const hits = await Promise.all(limits.map(([key]) => this.counters.hit(key, FAILURE_WINDOW_MS)));
     const attempt = { release: () => this.release(limits, hits) };
     const retryAfter = Math.max(...hits.map((hit, index) => (hit.hits > limits[index]![1] ? hit.secondsLeft : 0)));

@@ -62,6 +62,7 @@ const NAV = {
     'Stores and channels',
     'Audit log',
     'Personal data',
+    'Sign-in settings',
   ],
 };
 

@@ -1,6 +1,7 @@
 import { createTestDatabase } from '../setup/test-database.js';
 import { developmentClientToken, HttpClient } from '../support/http.js';
-import { GOOD_PASSWORD, linkToken } from '../support/people.js';
+import { GOOD_PASSWORD, linkToken, signIn } from '../support/people.js';
+import { codeOf, enrol, passwordStep } from '../support/two-factor.js';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
 
@@ -46,12 +47,27 @@ describe('secrets in URLs and the log (e2e)', () => {
     const querySecret = 'query-secret-9d2b7e1f0a';
     expect((await http.get(`/admin/users?access_token=${querySecret}&client_secret=${querySecret}`, { token })).status).toBe(400);
 
+    // Two-factor sign-in: the TOTP secret, its codes, the recovery codes and the sign-in challenge.
+    const person = await signIn(http, 'invited-admin@example.com', GOOD_PASSWORD);
+    const { secret, recoveryCodes } = await enrol(http, person);
+    const challenge = await passwordStep(http, 'invited-admin@example.com', GOOD_PASSWORD);
+    expect((await http.post('/auth/session/two-factor', { challenge: challenge.challenge, recoveryCode: recoveryCodes[0] })).status).toBe(
+      200,
+    );
+    const again = await passwordStep(http, 'invited-admin@example.com', GOOD_PASSWORD);
+    const totpCode = codeOf(secret, 1);
+    expect((await http.post('/auth/session/two-factor', { challenge: again.challenge, code: totpCode })).status).toBe(200);
+
     // Stopped: every line it wrote has been read.
     await service.stop();
     const log = service.logs.join('\n');
     expect(log).toContain('"url":"/api/auth/password-links/[redacted]"');
     expect(log).toContain('/api/auth/oidc/callback?code=[redacted]&state=[redacted]');
     for (const secret of [link, code, state, querySecret]) expect(log).not.toContain(secret);
+    for (const twoFactorSecret of [secret, ...recoveryCodes, challenge.challenge, again.challenge])
+      expect(log).not.toContain(twoFactorSecret);
+    // A 6-digit code may appear by chance in a number of the log (a duration, a port): only as a JSON string value it would be the code.
+    expect(log).not.toContain(`"${totpCode}"`);
   }, 60_000);
 });
 

@@ -81,6 +81,7 @@ describe('what each role sees', { timeout: 30_000 }, () => {
       'Stores and channels',
       'Audit log',
       'Personal data',
+      'Sign-in settings',
     ]);
     expect(screen.getByText('People page')).toBeInTheDocument();
     expect(screen.getByText('Signed in as Ana Souza (Admin)')).toBeInTheDocument();

@@ -31,6 +31,7 @@ export const SECTIONS = [
   { to: '/channels', key: 'nav.channels', end: false, role: 'admin' },
   { to: '/audit', key: 'nav.audit', end: false, role: 'admin' },
   { to: '/personal-data', key: 'nav.personalData', end: false, role: 'admin' },
+  { to: '/sign-in-settings', key: 'nav.signInSettings', end: false, role: 'admin' },
 ] as const satisfies readonly { to: string; key: string; end: boolean; role: Role }[];
 
 export function sectionsFor(role: Role) {

@@ -1,9 +1,9 @@
 import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { api, toProblem } from '../api/client';
+import { api, toProblem, type Schemas } from '../api/client';
 import { problemText } from '../api/problem-text';
 import { queryKeys } from '../api/query-keys';
 import { session } from './session';
@@ -14,6 +14,9 @@ export interface SignInState {
   /** After a password was set through a one-time link. */
   passwordSet?: boolean;
 }
+
+// The second step loads only for people who have one: the sign-in page stays in the small initial bundle.
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
 
 // A plain form, not @mantine/form: this page is in the initial bundle, which stays small.
 export function SignInPage() {
@@ -28,6 +31,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [challenge, setChallenge] = useState<Schemas['SignInChallengeDto'] | null>(null);
   const options = useQuery({
     queryKey: queryKeys.signInOptions,
     queryFn: async () => (await api.GET('/api/auth/sign-in-options')).data ?? null,
@@ -52,11 +56,13 @@ export function SignInPage() {
         );
         return;
       }
-      // Nothing read under an earlier session (another person's, another role) is shown to this one.
-      queryClient.clear();
-      session.signIn(result.data);
       setPassword('');
-      await navigate(next, { replace: true });
+      // 202: the right password, and a second step before any session.
+      if ('challenge' in result.data) {
+        setChallenge(result.data);
+        return;
+      }
+      await signedIn(result.data);
     } catch (caught) {
       // The browser's own sentence ("Failed to fetch") is English: said in the reader's language.
       setError(
@@ -65,6 +71,25 @@ export function SignInPage() {
     } finally {
       setPending(false);
     }
+  }
+
+  async function signedIn(dto: Schemas['SessionDto']) {
+    // Nothing read under an earlier session (another person's, another role) is shown to this one.
+    queryClient.clear();
+    session.signIn(dto);
+    await navigate(next, { replace: true });
+  }
+
+  if (challenge) {
+    return (
+      <Center mih="100vh" p="md">
+        <Paper withBorder shadow="sm" p="xl" w="100%" maw={420} component="main">
+          <Suspense fallback={null}>
+            <TwoFactorStep challenge={challenge} onSignedIn={(dto) => void signedIn(dto)} onRestart={() => setChallenge(null)} />
+          </Suspense>
+        </Paper>
+      </Center>
+    );
   }
 
   return (

@@ -79,6 +79,17 @@ export function Shell() {
           <Button size="xs" variant="subtle" onClick={() => setChangingPassword(true)} style={{ alignSelf: 'flex-start' }}>
             {t('changePassword.open')}
           </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => {
+              close();
+              void navigate('/account/security');
+            }}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('twoFactor.accountOpen')}
+          </Button>
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main component="main">

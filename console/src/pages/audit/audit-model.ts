@@ -12,6 +12,7 @@ export const AUDIT_TARGET_TYPES = [
   'user',
   'session',
   'order',
+  'sign-in-settings',
 ] as const satisfies readonly AuditTargetType[];
 
 /** The actions the service records; a newer one the console does not know yet is shown as its code. */
@@ -41,6 +42,11 @@ export const AUDIT_ACTIONS = [
   'set-password',
   'issue-link',
   'order.personal-data.erase',
+  'enable-two-factor',
+  'disable-two-factor',
+  'reset-two-factor',
+  'regenerate-recovery-codes',
+  'use-recovery-code',
 ] as const;
 export type KnownAuditAction = (typeof AUDIT_ACTIONS)[number];
 export const isKnownAction = (action: string): action is KnownAuditAction => (AUDIT_ACTIONS as readonly string[]).includes(action);

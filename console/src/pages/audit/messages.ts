@@ -43,6 +43,7 @@ export const auditMessages = {
       user: 'Person',
       session: 'Session',
       order: 'Order',
+      'sign-in-settings': 'Sign-in settings',
     },
     actions: {
       create: 'Created',
@@ -70,6 +71,11 @@ export const auditMessages = {
       'set-password': 'Password set',
       'issue-link': 'One-time link made',
       'order.personal-data.erase': 'Personal data erased',
+      'enable-two-factor': 'Two-factor sign-in turned on',
+      'disable-two-factor': 'Two-factor sign-in turned off',
+      'reset-two-factor': 'Second factor reset by an admin',
+      'regenerate-recovery-codes': 'New recovery codes made',
+      'use-recovery-code': 'Recovery code used',
     },
   },
   'pt-BR': {
@@ -115,6 +121,7 @@ export const auditMessages = {
       user: 'Pessoa',
       session: 'Sessão',
       order: 'Pedido',
+      'sign-in-settings': 'Configurações de entrada',
     },
     actions: {
       create: 'Criação',
@@ -142,6 +149,11 @@ export const auditMessages = {
       'set-password': 'Definição de senha',
       'issue-link': 'Link de uso único gerado',
       'order.personal-data.erase': 'Dados pessoais apagados',
+      'enable-two-factor': 'Verificação em duas etapas ativada',
+      'disable-two-factor': 'Verificação em duas etapas desativada',
+      'reset-two-factor': 'Segundo fator redefinido por um administrador',
+      'regenerate-recovery-codes': 'Novos códigos de recuperação gerados',
+      'use-recovery-code': 'Código de recuperação usado',
     },
   },
 };
