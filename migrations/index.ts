@@ -30,6 +30,7 @@ import { OrderIdReclaim1763956000000 } from './1763956000000-OrderIdReclaim.js';
 import { OrderPersonalDataKeys1763961000000 } from './1763961000000-OrderPersonalDataKeys.js';
 import { OrderTriggersPerStatement1763962000000 } from './1763962000000-OrderTriggersPerStatement.js';
 import { OrderMarketplaceNumber1763967300000 } from './1763967300000-OrderMarketplaceNumber.js';
+import { OrderTaxHours1763970500000 } from './1763970500000-OrderTaxHours.js';
 import { RevisionInForceAtTaxInstant1763957000000 } from './1763957000000-RevisionInForceAtTaxInstant.js';
 import { RevisionCheckPerStatement1763957500000 } from './1763957500000-RevisionCheckPerStatement.js';
 
@@ -74,4 +75,5 @@ export const ALL_MIGRATIONS = [
   OrderPersonalDataKeys1763961000000,
   OrderTriggersPerStatement1763962000000,
   OrderMarketplaceNumber1763967300000,
+  OrderTaxHours1763970500000,
 ];

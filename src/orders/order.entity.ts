@@ -58,6 +58,8 @@ export interface WebhookLastResponse {
 @Index('ix_orders_personal_data_unkeyed', { synchronize: false })
 /** (created_at) WHERE personal_data_erased_at IS NULL: the oldest orders still holding personal data (retention). */
 @Index('ix_orders_personal_data_held', { synchronize: false })
+/** BRIN (updated_at): the orders changed since the tax fold's watermark (migration OrderTaxHours); keeps updates HOT. */
+@Index('ix_orders_updated_brin', { synchronize: false })
 export class OrderEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
