@@ -2661,7 +2661,30 @@ export default async () => {
             },
           },
         ],
-        [import('../reports/dto/order-export.query.js'), { OrderExportQuery: {} }],
+        [
+          import('../reports/dto/order-export.query.js'),
+          {
+            OrderExportQuery: {
+              status: {
+                required: false,
+                enum: [
+                  'RECEIVED',
+                  'ENRICHED',
+                  'ENRICHMENT_FAILED',
+                  'FORWARDED',
+                  'FORWARD_FAILED',
+                  'ACCEPTED',
+                  'IN_PREPARATION',
+                  'READY',
+                  'DISPATCHED',
+                  'DELIVERED',
+                  'CANCELLED',
+                  'REJECTED',
+                ],
+              },
+            },
+          },
+        ],
         [
           import('../reports/dto/tax-report.dto.js'),
           {

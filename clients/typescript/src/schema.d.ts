@@ -12829,8 +12829,6 @@ export interface operations {
                 storeId?: string;
                 /** @description Only orders from this origin (exact, case-sensitive), e.g. the ordering platform */
                 source?: string;
-                /** @description Only orders in this status */
-                status?: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
                 /** @description Only orders whose orderId contains this text, case-insensitive; `%`, `_` and `\` are matched literally (not as wildcards). Served by a trigram index from 3 characters on. */
                 orderId?: string;
                 /** @description Only orders created at or after this instant (inclusive). ISO 8601 date-time; without a zone it is UTC; up to 9 fractional digits (orders are stored to the microsecond). */
@@ -12841,6 +12839,8 @@ export interface operations {
                 minWebhookAttempts?: number;
                 /** @description Only orders with at most this many webhook delivery attempts; must not be below minWebhookAttempts */
                 maxWebhookAttempts?: number;
+                /** @description Only orders in this status */
+                status?: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
             };
             header?: never;
             path?: never;
