@@ -19,6 +19,14 @@
  * The bodies come from a pool of 500 generated per statement and get the order's own id,
  * source, store and date, so that building a million of them takes minutes, not an hour.
  */
+/**
+ * The fill with another creation time per order: `createdAt` is an SQL expression of `g.n` (the order's number), e.g.
+ * increasing with it, so that orders lie in the table in the order they were created, as intake appends them.
+ */
+export const fillOrdersSql = (createdAt: string) => FILL_ORDERS_SQL.replace(RANDOM_CREATED_AT, createdAt);
+
+const RANDOM_CREATED_AT = "now() - random() * interval '90 days'";
+
 export const FILL_ORDERS_SQL = `
 WITH body AS (
   SELECT b.k,
