@@ -12827,8 +12827,10 @@ export interface operations {
             query?: {
                 /** @description Only orders of this store (exact, case-sensitive) */
                 storeId?: string;
-                /** @description Only orders from this origin (exact, case-sensitive), e.g. the ordering platform */
+                /** @description Only orders from this origin (exact, case-sensitive): a marketplace read through its profile (`ifood`, `rappi`, `99food`, `opendelivery`, `keeta`), or what the platform's order says in `source` */
                 source?: string;
+                /** @description The search box: only orders whose orderId, internal id (a UUID), marketplace order number (`marketplaceOrderNumber`, such as iFood's short `displayId`) or store id is exactly this text (surrounding spaces ignored); for an admin (a person with the role `admin`, or a client with the scope `admin`) also the orders of the customer whose e-mail, phone or CPF/CNPJ it is, found through the personal-data lookup keys (never a scan of the payloads). For other roles the text is never compared with customers. Combines (AND) with the other filters. */
+                q?: string;
                 /** @description Only orders whose orderId contains this text, case-insensitive; `%`, `_` and `\` are matched literally (not as wildcards). Served by a trigram index from 3 characters on. */
                 orderId?: string;
                 /** @description Only orders created at or after this instant (inclusive). ISO 8601 date-time; without a zone it is UTC; up to 9 fractional digits (orders are stored to the microsecond). */
