@@ -127,8 +127,11 @@ export class OrderTaxHours1763970500000 implements MigrationInterface {
           summarized := coalesce((SELECT ${HOUR_OF('min(created_at)')} FROM orders), ${HOUR_OF('new_watermark')});
         END IF;
         new_until := greatest(summarized, least(summarized + make_interval(hours => max_new_hours), ${HOUR_OF('new_watermark')}));
-        SELECT array_agg(DISTINCT ${HOUR_OF('created_at')}) INTO changed FROM orders
-        WHERE updated_at >= old_watermark AND created_at < summarized;
+        -- Planned with the watermark's value (EXECUTE), so that PostgreSQL reads the BRIN index for the few recent
+        -- changes instead of a generic plan's scan of every order.
+        EXECUTE format('SELECT array_agg(DISTINCT %s) FROM orders WHERE updated_at >= %L AND created_at < %L',
+                       $q$${HOUR_OF('created_at')}$q$, old_watermark, summarized)
+        INTO changed;
         changed := coalesce(changed, '{}');
         DELETE FROM order_tax_hour WHERE hour = ANY(changed) OR (hour >= summarized AND hour < new_until);
         INSERT INTO order_tax_hour (${SUMMARY_COLUMNS})
