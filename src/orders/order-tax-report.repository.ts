@@ -85,12 +85,16 @@ export const TAX_REPORT = sql<TaxReportRow>(
      SELECT o.store_id, o.fiscal_group_id, o.enriched_payload #>> '{taxSummary,uf}', l.cfop, l.cst, l.icms_rate, 1,
             l.first_of_order::int, l.items, ${CENTS.map((c) => `l.${c}`).join(', ')}
      FROM live_ranges r
-     JOIN orders o ON o.created_at >= r.lo AND o.created_at < r.hi
+     -- One index range of ix_orders_created per range, never a scan of the orders.
+     CROSS JOIN LATERAL (
+       SELECT o.store_id, o.fiscal_group_id, o.enriched_payload FROM orders o
+       WHERE o.created_at >= r.lo AND o.created_at < r.hi AND o.status NOT IN ('CANCELLED', 'REJECTED')
+         AND ($4::text IS NULL OR o.store_id = $4::text)
+         AND ($5::uuid IS NULL OR o.fiscal_group_id = $5::uuid)
+         AND ($6::text IS NULL OR o.enriched_payload #>> '{taxSummary,uf}' = $6::text)
+       OFFSET 0
+     ) AS o
      CROSS JOIN LATERAL order_tax_lines(o.enriched_payload) AS l
-     WHERE o.status NOT IN ('CANCELLED', 'REJECTED')
-       AND ($4::text IS NULL OR o.store_id = $4::text)
-       AND ($5::uuid IS NULL OR o.fiscal_group_id = $5::uuid)
-       AND ($6::text IS NULL OR o.enriched_payload #>> '{taxSummary,uf}' = $6::text)
    )
    SELECT store_id, fiscal_group_id::text AS fiscal_group_id, uf, cfop, cst, icms_rate::text AS icms_rate,
           sum(orders)::text AS orders, (sum(sum(first_orders)) OVER ())::text AS order_count, sum(items)::text AS items,
