@@ -191,7 +191,7 @@ async function fill(client: pg.Client, keys: PersonalDataKeys): Promise<void> {
   if (missing.length > 0) throw new Error(`no definition of ${missing.join(', ')}: migrate a new data directory instead`);
   for (const { indexname } of definitions.rows) await client.query(`DROP INDEX IF EXISTS ${indexname}`);
   await client.query('SELECT setseed(0.42)');
-  const statement = fillOrdersSql({ table: 'bench_people' });
+  const statement = fillOrdersSql({ customers: { table: 'bench_people' } });
   for (let first = 1; first <= totalOrders; first += batchSize) {
     checkTime('the end of the fill');
     const last = Math.min(totalOrders, first + batchSize - 1);

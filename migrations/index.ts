@@ -31,6 +31,7 @@ import { OrderPersonalDataKeys1763961000000 } from './1763961000000-OrderPersona
 import { OrderTriggersPerStatement1763962000000 } from './1763962000000-OrderTriggersPerStatement.js';
 import { OrderMarketplaceNumber1763967300000 } from './1763967300000-OrderMarketplaceNumber.js';
 import { OrderWebhookOutbox1763968000000 } from './1763968000000-OrderWebhookOutbox.js';
+import { OrderTaxHours1763970500000 } from './1763970500000-OrderTaxHours.js';
 import { TwoFactorSignIn1763975000000 } from './1763975000000-TwoFactorSignIn.js';
 import { RevisionInForceAtTaxInstant1763957000000 } from './1763957000000-RevisionInForceAtTaxInstant.js';
 import { RevisionCheckPerStatement1763957500000 } from './1763957500000-RevisionCheckPerStatement.js';
@@ -77,5 +78,6 @@ export const ALL_MIGRATIONS = [
   OrderTriggersPerStatement1763962000000,
   OrderMarketplaceNumber1763967300000,
   OrderWebhookOutbox1763968000000,
+  OrderTaxHours1763970500000,
   TwoFactorSignIn1763975000000,
 ];

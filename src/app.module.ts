@@ -28,6 +28,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { StatusAliasesModule } from './status-aliases/status-aliases.module.js';
 import { StatsModule } from './stats/stats.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 import { FiscalImpactModule } from './fiscal-impact/fiscal-impact.module.js';
 import { SingleSignOnModule } from './single-sign-on/single-sign-on.module.js';
 import { PersonalDataModule } from './personal-data/personal-data.module.js';
@@ -74,6 +75,7 @@ export class AppModule {
         OrderDetailSectionsModule,
         NewOrderWebhookModule,
         StatsModule,
+        ReportsModule,
         FiscalImpactModule,
         UsersModule,
         SingleSignOnModule,

@@ -22,6 +22,7 @@ const ClientsPage = lazy(() => import('./pages/clients/clients-page').then((m) =
 const ClientPage = lazy(() => import('./pages/clients/client-page').then((m) => ({ default: m.ClientPage })));
 const StatusAliasesPage = lazy(() => import('./pages/status-aliases/status-aliases-page').then((m) => ({ default: m.StatusAliasesPage })));
 const ChannelsPage = lazy(() => import('./pages/channels/channels-page').then((m) => ({ default: m.ChannelsPage })));
+const ReportsPage = lazy(() => import('./pages/reports/reports-page').then((m) => ({ default: m.ReportsPage })));
 const AuditPage = lazy(() => import('./pages/audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const PersonalDataPage = lazy(() => import('./pages/personal-data/personal-data-page').then((m) => ({ default: m.PersonalDataPage })));
 const AccountSecurityPage = lazy(() => import('./pages/account/account-security-page').then((m) => ({ default: m.AccountSecurityPage })));
@@ -57,6 +58,7 @@ export function App() {
           <Route path="categories" element={least('fiscal', <CategoriesPage />)} />
           <Route path="calculator" element={least('fiscal', <CalculatorPage />)} />
           <Route path="status-aliases" element={least('fiscal', <StatusAliasesPage />)} />
+          <Route path="reports" element={least('fiscal', <ReportsPage />)} />
           <Route path="channels" element={least('admin', <ChannelsPage />)} />
           <Route path="people" element={least('admin', <PeoplePage />)} />
           <Route path="clients" element={least('admin', <ClientsPage />)} />

@@ -1,5 +1,6 @@
 import { ORDER_COUNT_FOLD_LOCK_KEY } from '../../migrations/1763760000000-OrderListIndexes.js';
 import { FISCAL_GROUP_REVISIONS_LOCK_CLASS } from '../../migrations/1763957000000-RevisionInForceAtTaxInstant.js';
+import { ORDER_TAX_FOLD_LOCK_KEY } from '../../migrations/1763970500000-OrderTaxHours.js';
 import { ADVISORY_LOCKS } from './advisory-locks.js';
 
 describe('the advisory-lock registry', () => {
@@ -18,11 +19,16 @@ describe('the advisory-lock registry', () => {
       bootstrapAdmin: 7_310_070,
       statusAliasesReplacement: 7_310_080,
       fiscalGroupRevisions: 7_310_090,
+      orderTaxFold: 7_310_100,
       webhookDeliveryPrune: 7_318_004_211,
       auditRetention: 7_318_004_227,
       personalDataRetention: 7_318_004_251,
       personalDataBackfill: 7_318_004_263,
     });
+  });
+
+  it('names the key the SQL function fold_order_tax_hours() takes itself', () => {
+    expect(ADVISORY_LOCKS.orderTaxFold).toBe(ORDER_TAX_FOLD_LOCK_KEY);
   });
 
   it('names the key the SQL function fold_order_counts() takes itself', () => {

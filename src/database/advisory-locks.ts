@@ -31,6 +31,11 @@ export const ADVISORY_LOCKS = {
    * shares it. The two-key form never meets a one-key lock.
    */
   fiscalGroupRevisions: 7_310_090,
+  /**
+   * Taken by the SQL function `fold_order_tax_hours()` itself (a transaction try-lock, migration OrderTaxHours): one
+   * instance folds the tax report's hourly summaries at a time.
+   */
+  orderTaxFold: 7_310_100,
   /** The webhook delivery log pruning job: one instance prunes at a time. */
   webhookDeliveryPrune: 7_318_004_211,
   /** The audit log's retention job: one instance deletes old events at a time. */

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import { AuditLog } from '../audit/audit-log.js';
 import type { AuditContext } from '../audit/audit-event.types.js';
 import { ApiError, type ErrorDetail } from '../common/errors/api-error.js';
@@ -169,6 +169,13 @@ export class FiscalGroupsService {
       await manager.delete(FiscalGroupEntity, { id });
       await this.audit.record(manager, audit, ...fiscalGroupEvent('delete', id, before, undefined));
     });
+  }
+
+  /** The names of the groups among `ids` that still exist, by id (for reports, which name the groups they sum). */
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const groups = await this.groups.find({ select: { id: true, name: true }, where: { id: In(ids) } });
+    return new Map(groups.map((group) => [group.id, group.name]));
   }
 
   async findById(id: string): Promise<FiscalGroupEntity> {

@@ -54,6 +54,10 @@ export async function buildOpenApiDocument(app: INestApplication, errorFamilies:
     )
     .addTag('Fiscal groups', 'The tax matrix (NCM → TaxRule) applied to the orders of a group of stores. Scope `admin`.')
     .addTag('Product fiscal categories', "Each product's NCM code. Scope `admin`.")
+    .addTag(
+      'Reports (admin)',
+      "The accountant's reports: the tax report of a period (JSON, CSV, XLSX) and the order list as CSV. Scope `admin`.",
+    )
     .addTag('Orders (admin)', 'Stored orders: the filtered list, the detail with its history and deliveries, redelivery. Scope `admin`.')
     .addTag(
       'Order fulfillment',

@@ -7,7 +7,9 @@ import {
   countableFromFragmentCounters,
   orderCountQuery,
   orderDetailSelect,
+  orderExportQuery,
   orderPageQuery,
+  type OrderExportCursor,
   type OrderListFilter,
 } from './order-list.sql.js';
 import type { OrderStatus } from './order-status.js';
@@ -85,6 +87,52 @@ export function orderPageStatement(filter: OrderListFilter, page: number, pageSi
 export function orderCountStatement(filter: OrderListFilter): BuiltStatement<{ total: string }> {
   const query = orderCountQuery(filter);
   return { statement: sqlUnnamed<{ total: string }>(query.sql, { total: true }), values: query.params };
+}
+
+/** One row of the order export (the list's filters, newest first); the totals as the stored JSON's number text. */
+export interface OrderExportRow {
+  id: string;
+  order_id: string;
+  status: OrderStatus;
+  store_id: string | null;
+  source: string | null;
+  webhook_attempts: number;
+  fiscal_group_id: string | null;
+  created_at: string;
+  uf: string | null;
+  base: string | null;
+  icms_value: string | null;
+  fcp_value: string | null;
+  pis_value: string | null;
+  cofins_value: string | null;
+  total_tax: string | null;
+}
+
+/** The next batch of the order export after `cursor`. */
+export function orderExportStatement(
+  filter: OrderListFilter,
+  cursor: OrderExportCursor | undefined,
+  limit: number,
+): BuiltStatement<OrderExportRow> {
+  const query = orderExportQuery(filter, cursor, limit);
+  const columns = {
+    id: true,
+    order_id: true,
+    status: true,
+    store_id: true,
+    source: true,
+    webhook_attempts: true,
+    fiscal_group_id: true,
+    created_at: true,
+    uf: true,
+    base: true,
+    icms_value: true,
+    fcp_value: true,
+    pis_value: true,
+    cofins_value: true,
+    total_tax: true,
+  } as const;
+  return { statement: sqlUnnamed<OrderExportRow>(query.sql, columns), values: query.params };
 }
 
 /** The count and the page of `GET /api/order/infoPayments`. */
@@ -170,6 +218,22 @@ export class OrderReadsRepository {
     }
     const [pageRow, countRow] = await Promise.all([this.db.row(items.statement, items.values), this.db.row(count.statement, count.values)]);
     return { itemsJson: pageRow!.items, total: Number(countRow!.total) };
+  }
+
+  /**
+   * The orders matching the list's filters, newest first, in batches of `batchSize` read one after the other (a keyset
+   * page each), so that an export holds one batch in memory whatever it covers.
+   */
+  async *exportBatches(filter: OrderListFilter, batchSize: number): AsyncGenerator<OrderExportRow[]> {
+    let cursor: OrderExportCursor | undefined;
+    for (;;) {
+      const built = orderExportStatement(filter, cursor, batchSize);
+      const rows = await this.db.rows(built.statement, built.values);
+      if (rows.length > 0) yield rows;
+      if (rows.length < batchSize) return;
+      const last = rows[rows.length - 1]!;
+      cursor = { createdAt: last.created_at, id: last.id };
+    }
   }
 
   /** The stored order as the detail shows it, by UUID (or orderId) or by orderId. */

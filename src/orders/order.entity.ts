@@ -60,6 +60,8 @@ export interface WebhookLastResponse {
 @Index('ix_orders_personal_data_held', { synchronize: false })
 /** (webhook_outbox_due_at) WHERE webhook_outbox_due_at IS NOT NULL: forwards in flight, for the retry worker (migration OrderWebhookOutbox). */
 @Index('ix_orders_webhook_outbox_due', { synchronize: false })
+/** BRIN (updated_at): the orders changed since the tax fold's watermark (migration OrderTaxHours); keeps updates HOT. */
+@Index('ix_orders_updated_brin', { synchronize: false })
 export class OrderEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

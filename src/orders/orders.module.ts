@@ -11,6 +11,9 @@ import {
   OrderIdFragmentCountEntity,
   OrderIdFragmentDeltaEntity,
 } from './order-count.entity.js';
+import { OrderTaxFoldEntity, OrderTaxHourEntity } from './order-tax-hour.entity.js';
+import { OrderTaxFolder } from './order-tax-folder.js';
+import { OrderTaxReportRepository } from './order-tax-report.repository.js';
 import { OrdersAdminController } from './orders-admin.controller.js';
 import { OrdersQueryService } from './orders-query.service.js';
 import { OrderStatusWriter } from './order-status-writer.js';
@@ -34,6 +37,8 @@ import { MetricsModule } from '../metrics/metrics.module.js';
       OrderCountDayEntity,
       OrderCountDeltaEntity,
       OrderCountHourEntity,
+      OrderTaxHourEntity,
+      OrderTaxFoldEntity,
       OrderIdFragmentCountEntity,
       OrderIdFragmentDeltaEntity,
     ]),
@@ -48,11 +53,14 @@ import { MetricsModule } from '../metrics/metrics.module.js';
     OrderStatusWriter,
     OrdersQueryService,
     OrderCountFolder,
+    OrderTaxFolder,
+    OrderTaxReportRepository,
     OrderPayloadMeasurer,
     OrderDetailSections,
     OrderIdTakeover,
   ],
   exports: [
+    OrderTaxReportRepository,
     OrdersRepository,
     OrderReadsRepository,
     OrderForwardingRepository,

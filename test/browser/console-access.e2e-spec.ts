@@ -49,7 +49,7 @@ async function invitePerson(t: TestApp, role: Role, name: string): Promise<{ ema
 
 const NAV = {
   support: ['Dashboard', 'Orders'],
-  fiscal: ['Dashboard', 'Orders', 'Fiscal groups', 'Product categories', 'Tax calculator', 'Status aliases'],
+  fiscal: ['Dashboard', 'Orders', 'Fiscal groups', 'Product categories', 'Tax calculator', 'Status aliases', 'Reports'],
   admin: [
     'Dashboard',
     'Orders',
@@ -57,6 +57,7 @@ const NAV = {
     'Product categories',
     'Tax calculator',
     'Status aliases',
+    'Reports',
     'People',
     'API clients',
     'Stores and channels',

@@ -5,7 +5,12 @@ import {
   whileCurrentMessageStatement,
   recordAttemptStatement,
 } from '../../src/orders/order-forwarding.repository.js';
-import { orderCountStatement, orderPageStatement, paymentsStatements } from '../../src/orders/order-reads.repository.js';
+import {
+  orderCountStatement,
+  orderExportStatement,
+  orderPageStatement,
+  paymentsStatements,
+} from '../../src/orders/order-reads.repository.js';
 import { upsertBatchStatement, upsertWithFollowUpStatement } from '../../src/orders/orders.repository.js';
 import { attemptLog, attemptLogBatch, outboxJob, takenOutboxJob } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { bootIntegration, type IntegrationContext } from '../support/integration.js';
@@ -87,6 +92,13 @@ describe('hand-written SQL statements answer the columns of their row type (inte
     await expectColumns(byOrders.statement, byOrders.values);
     const byCounters = orderCountStatement({ source: 'x', createdFromUs: 1_700_000_000_000_001n, createdToUs: 1_700_500_000_000_000n });
     await expectColumns(byCounters.statement, byCounters.values);
+  });
+
+  it('the order export, first batch and after a cursor', async () => {
+    const first = orderExportStatement({ storeId: 's1', status: 'DELIVERED', createdFromUs: 1_700_000_000_000_001n }, undefined, 10);
+    await expectColumns(first.statement, first.values);
+    const next = orderExportStatement({}, { createdAt: '2026-11-15T12:00:00.000000Z', id: '00000000-0000-4000-8000-000000000000' }, 10);
+    await expectColumns(next.statement, next.values);
   });
 
   it('the payments report', async () => {

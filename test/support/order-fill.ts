@@ -12,7 +12,9 @@
  * - webhook attempts 0 before forwarding, 3 to 10 for FORWARD_FAILED, otherwise 1 plus an
  *   exponential tail capped at 10 (about 5 % of all orders have 3 or more);
  * - payload ≈ 2.5 KB of JSON (customer, address, 3 to 5 lines with modifiers, payments),
- *   enriched payload ≈ 3 KB (payload + taxSummary), webhook last response when forwarded.
+ *   enriched payload ≈ 4 KB (payload + taxSummary, and a `tax` object on each line as the engine writes it: every fourth
+ *   line CST 60 / CFOP 5405 without ICMS, the others CST 00 / CFOP 5102 at 18 %; the tax report sums them), webhook last
+ *   response when forwarded.
  *
  * The bodies come from a pool of 500 generated per statement and get the order's own id,
  * source, store and date, so that building a million of them takes minutes, not an hour.
@@ -29,12 +31,18 @@ export interface FillCustomers {
   table: string;
 }
 
+const RANDOM_CREATED_AT = "now() - random() * interval '90 days'";
+
 /**
- * FILL_ORDERS_SQL, or with `customers` the same orders each carrying its own customer (replacing the pool's) and that
- * customer's personal-data lookup keys (`personal_data_keys`), as intake stores them; parameters `$3` (people besides
- * person 0) and `$4` (every `$4`-th order is person 0's) then apply.
+ * FILL_ORDERS_SQL, with options:
+ * - `customers`: each order carries its own customer (replacing the pool's) and that customer's personal-data lookup
+ *   keys (`personal_data_keys`), as intake stores them; parameters `$3` (people besides person 0) and `$4` (every
+ *   `$4`-th order is person 0's) then apply;
+ * - `createdAt`: another creation time per order, an SQL expression of `g.n` (the order's number), e.g. increasing with
+ *   it, so that orders lie in the table in the order they were created, as intake appends them.
  */
-export function fillOrdersSql(customers?: FillCustomers): string {
+export function fillOrdersSql(options: { customers?: FillCustomers; createdAt?: string } = {}): string {
+  const { customers, createdAt = RANDOM_CREATED_AT } = options;
   const customerJoin = customers
     ? `JOIN ${customers.table} c ON c.person = CASE WHEN o.n % $4::bigint = 0 THEN 0
          ELSE 1 + ('x' || substr(md5('person-' || o.n), 1, 7))::bit(28)::int % $3::int END`
@@ -65,12 +73,19 @@ WITH body AS (
     jsonb_build_object('taxSummary', jsonb_build_object('uf', 'SP', 'taxRegime', 'LUCRO_PRESUMIDO', 'engineVersion', '1.0.0',
       'totals', jsonb_build_object('base', p.amount, 'ICMS_value', round(p.amount * 0.18, 2), 'PIS_value', round(p.amount * 0.0065, 2),
                                    'COFINS_value', round(p.amount * 0.03, 2), 'total_tax', round(p.amount * 0.2165, 2)),
-      'lines', p.tax_lines, 'warnings', '[]'::jsonb)) AS tax
+      'lines', p.tax_lines, 'warnings', '[]'::jsonb),
+      'order', jsonb_build_object('type', 'DELIVERY', 'products', p.taxed_products)) AS tax
   FROM generate_series(0, 499) AS b(k)
   CROSS JOIN LATERAL (
     SELECT jsonb_agg(line) AS products, sum(total) AS amount,
            jsonb_agg(jsonb_build_object('productId', line->>'productId', 'NCM', '2106909' || (i % 10), 'CFOP', '5102', 'CST_ICMS', '00',
-                                        'ICMS_value', round(total * 0.18, 2))) AS tax_lines
+                                        'ICMS_value', round(total * 0.18, 2))) AS tax_lines,
+           jsonb_agg(line || jsonb_build_object('tax', jsonb_build_object('NCM', '2106909' || (i % 10), 'CEST', '',
+             'CFOP', CASE WHEN i % 4 = 0 THEN '5405' ELSE '5102' END, 'CST_ICMS', CASE WHEN i % 4 = 0 THEN '60' ELSE '00' END,
+             'ICMS_rate', 18, 'CST_PIS', '01', 'PIS_rate', 0.65, 'CST_COFINS', '01', 'COFINS_rate', 3,
+             'ICMS_base', total, 'ICMS_value', tx.icms, 'PIS_base', total - tx.icms, 'PIS_value', tx.pis,
+             'COFINS_base', total - tx.icms, 'COFINS_value', tx.cofins, 'total_tax', tx.icms + tx.pis + tx.cofins,
+             'matchedBy', 'productId', 'matchedKey', '2106909' || (i % 10), 'zeroReasons', '{}'::jsonb))) AS taxed_products
     FROM (
       SELECT i, (1 + (i + b.k) % 3) * (5.9 + (i * 7 + b.k) % 40) AS total,
         jsonb_build_object(
@@ -87,9 +102,11 @@ WITH body AS (
               'price', jsonb_build_object('unitPrice', jsonb_build_object('total', 4.5), 'totalPrice', jsonb_build_object('total', 4.5)))))) ELSE '[]'::jsonb END) AS line
       FROM generate_series(1, 3 + b.k % 3) AS i
     ) lines
+    CROSS JOIN LATERAL (SELECT CASE WHEN i % 4 = 0 THEN 0 ELSE round(total * 0.18, 2) END AS icms) icms
+    CROSS JOIN LATERAL (SELECT icms.icms, round((total - icms.icms) * 0.0065, 2) AS pis, round((total - icms.icms) * 0.03, 2) AS cofins) tx
   ) p
 ), generated AS (
-  SELECT g.n, 1 + floor(random() * 200)::int AS store_no, now() - random() * interval '90 days' AS created_at,
+  SELECT g.n, 1 + floor(random() * 200)::int AS store_no, ${createdAt} AS created_at,
     random() AS r1, random() AS r2,
     CASE WHEN q.r0 < 0.45 THEN 'ifood' WHEN q.r0 < 0.70 THEN 'rappi' WHEN q.r0 < 0.85 THEN 'ubereats' WHEN q.r0 < 0.93 THEN 'aiqfome' ELSE 'site' END AS source,
     CASE WHEN q.r0 < 0.45 THEN 'IFD' WHEN q.r0 < 0.70 THEN 'RAP' WHEN q.r0 < 0.85 THEN 'UBR' WHEN q.r0 < 0.93 THEN 'AIQ' ELSE 'WEB' END AS prefix,

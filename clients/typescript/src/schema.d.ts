@@ -849,6 +849,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tax report of a period
+         * @description The taxed items of the stored orders created in the period, by store, fiscal group, UF, CFOP, CST/CSOSN and ICMS rate: bases, tax values and numbers of orders and items, summed to the cent from the figures stored on each item (lines and selected modifiers). `from` and `to` are days in `timeZone` (default America/Sao_Paulo), both included, at most 366 days; the period is read on the orders’ creation time, as the order list’s. Cancelled and rejected orders are left out; orders stored without taxes have no items to sum.
+         */
+        get: operations["Reports_taxReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/tax.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tax report of a period as CSV
+         * @description The taxed items of the stored orders created in the period, by store, fiscal group, UF, CFOP, CST/CSOSN and ICMS rate: bases, tax values and numbers of orders and items, summed to the cent from the figures stored on each item (lines and selected modifiers). `from` and `to` are days in `timeZone` (default America/Sao_Paulo), both included, at most 366 days; the period is read on the orders’ creation time, as the order list’s. Cancelled and rejected orders are left out; orders stored without taxes have no items to sum. One line per row of the JSON report, the same column names, then a line `TOTAL`; comma separated, decimal points, amounts with two decimals.
+         */
+        get: operations["Reports_taxReportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/tax.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tax report of a period as a spreadsheet (XLSX)
+         * @description The taxed items of the stored orders created in the period, by store, fiscal group, UF, CFOP, CST/CSOSN and ICMS rate: bases, tax values and numbers of orders and items, summed to the cent from the figures stored on each item (lines and selected modifiers). `from` and `to` are days in `timeZone` (default America/Sao_Paulo), both included, at most 366 days; the period is read on the orders’ creation time, as the order list’s. Cancelled and rejected orders are left out; orders stored without taxes have no items to sum. One sheet: a header row, one row per row of the JSON report, then a row `TOTAL`; amounts are numbers formatted with two decimals.
+         */
+        get: operations["Reports_taxReportXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the order list as CSV
+         * @description Every stored order matching the filters of `GET /api/admin/orders` (the same parameters and rules, without `page` and `pageSize`), newest first, one line each: its identifiers, status, store, source, creation time (UTC, microseconds), webhook attempts, fiscal group, and `taxSummary`’s UF and totals as stored (empty for an order without taxes). Comma separated, decimal points. Streamed: the file is written as the orders are read, so its size has no bound but the filters.
+         */
+        get: operations["OrderExport_exportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/fiscal-groups/{id}/impact": {
         parameters: {
             query?: never;
@@ -5662,6 +5742,107 @@ export interface components {
              * @example 1
              */
             total: number;
+        };
+        TaxReportRowDto: {
+            /** @example store-0042 */
+            storeId: string | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a5e-8d1b-4c8e-9f00-2b6f1d7a9c11
+             */
+            fiscalGroupId: string | null;
+            /**
+             * @description The fiscal group's name now (null when it was deleted since)
+             * @example Lanchonetes SP
+             */
+            fiscalGroupName: string | null;
+            /** @example SP */
+            uf: string | null;
+            /** @example 5102 */
+            cfop: string | null;
+            /**
+             * @description CST_ICMS of the items: a CST in the normal regime, a CSOSN in Simples Nacional
+             * @example 00
+             */
+            cst: string | null;
+            /**
+             * @description ICMS rate in percent
+             * @example 18
+             */
+            icmsRate: number | null;
+            /**
+             * @description Orders with at least one such item
+             * @example 2
+             */
+            orders: number;
+            /**
+             * @description Items (lines and selected modifiers)
+             * @example 3
+             */
+            items: number;
+            /** @example 77.7 */
+            icmsBase: number;
+            /** @example 13.99 */
+            icmsValue: number;
+            /** @example 0 */
+            fcpValue: number;
+            /** @example 63.71 */
+            pisBase: number;
+            /** @example 0.41 */
+            pisValue: number;
+            /** @example 63.71 */
+            cofinsBase: number;
+            /** @example 1.91 */
+            cofinsValue: number;
+            /**
+             * @description ICMS + FCP + PIS + COFINS
+             * @example 16.31
+             */
+            totalTax: number;
+        };
+        TaxReportTotalsDto: {
+            /**
+             * @description Orders covered (each once, whatever its number of rows)
+             * @example 2
+             */
+            orders: number;
+            /** @example 3 */
+            items: number;
+            /** @example 77.7 */
+            icmsBase: number;
+            /** @example 13.99 */
+            icmsValue: number;
+            /** @example 0 */
+            fcpValue: number;
+            /** @example 63.71 */
+            pisBase: number;
+            /** @example 0.41 */
+            pisValue: number;
+            /** @example 63.71 */
+            cofinsBase: number;
+            /** @example 1.91 */
+            cofinsValue: number;
+            /** @example 16.31 */
+            totalTax: number;
+        };
+        TaxReportDto: {
+            /**
+             * Format: date-time
+             * @description The period's first instant (inclusive), UTC
+             * @example 2026-11-01T03:00:00.000Z
+             */
+            periodStart: string;
+            /**
+             * Format: date-time
+             * @description The instant after the period's last day (exclusive), UTC
+             * @example 2026-12-01T03:00:00.000Z
+             */
+            periodEnd: string;
+            /** @example America/Sao_Paulo */
+            timeZone: string;
+            /** @description By store, fiscal group, UF, CFOP, CST/CSOSN and ICMS rate */
+            rows: components["schemas"]["TaxReportRowDto"][];
+            totals: components["schemas"]["TaxReportTotalsDto"];
         };
         FiscalGroupImpactRequestDto: {
             /**
@@ -12597,6 +12778,452 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Reports_taxReport: {
+        parameters: {
+            query: {
+                /** @description First day of the period (inclusive), a calendar day in `timeZone` */
+                from: string;
+                /** @description Last day of the period (inclusive), a calendar day in `timeZone`; at most 366 days after `from` */
+                to: string;
+                /** @description IANA time zone in which `from` and `to` are days; default America/Sao_Paulo (Brasília time) */
+                timeZone?: string;
+                /** @description Only orders of this store (exact, case-sensitive) */
+                storeId?: string;
+                /** @description Only orders taxed by this fiscal group */
+                fiscalGroupId?: string;
+                /** @description Only orders taxed in this UF (`taxSummary.uf`) */
+                uf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report’s rows and their totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxReportDto"];
+                };
+            };
+            /** @description A day is not YYYY-MM-DD or not a calendar day, to is before from, the period is over 366 days, the time zone is unknown, fiscalGroupId is not a UUID, uf is not two capital letters, or the parameter is unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Reports_taxReportCsv: {
+        parameters: {
+            query: {
+                /** @description First day of the period (inclusive), a calendar day in `timeZone` */
+                from: string;
+                /** @description Last day of the period (inclusive), a calendar day in `timeZone`; at most 366 days after `from` */
+                to: string;
+                /** @description IANA time zone in which `from` and `to` are days; default America/Sao_Paulo (Brasília time) */
+                timeZone?: string;
+                /** @description Only orders of this store (exact, case-sensitive) */
+                storeId?: string;
+                /** @description Only orders taxed by this fiscal group */
+                fiscalGroupId?: string;
+                /** @description Only orders taxed in this UF (`taxSummary.uf`) */
+                uf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A day is not YYYY-MM-DD or not a calendar day, to is before from, the period is over 366 days, the time zone is unknown, fiscalGroupId is not a UUID, uf is not two capital letters, or the parameter is unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "text/csv": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Reports_taxReportXlsx: {
+        parameters: {
+            query: {
+                /** @description First day of the period (inclusive), a calendar day in `timeZone` */
+                from: string;
+                /** @description Last day of the period (inclusive), a calendar day in `timeZone`; at most 366 days after `from` */
+                to: string;
+                /** @description IANA time zone in which `from` and `to` are days; default America/Sao_Paulo (Brasília time) */
+                timeZone?: string;
+                /** @description Only orders of this store (exact, case-sensitive) */
+                storeId?: string;
+                /** @description Only orders taxed by this fiscal group */
+                fiscalGroupId?: string;
+                /** @description Only orders taxed in this UF (`taxSummary.uf`) */
+                uf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report as an XLSX workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description A day is not YYYY-MM-DD or not a calendar day, to is before from, the period is over 366 days, the time zone is unknown, fiscalGroupId is not a UUID, uf is not two capital letters, or the parameter is unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OrderExport_exportOrders: {
+        parameters: {
+            query?: {
+                /** @description Only orders of this store (exact, case-sensitive) */
+                storeId?: string;
+                /** @description Only orders from this origin (exact, case-sensitive): a marketplace read through its profile (`ifood`, `rappi`, `99food`, `opendelivery`, `keeta`), or what the platform's order says in `source` */
+                source?: string;
+                /** @description The search box: only orders whose orderId, internal id (a UUID), marketplace order number (`marketplaceOrderNumber`, such as iFood's short `displayId`) or store id is exactly this text (surrounding spaces ignored); for an admin (a person with the role `admin`, or a client with the scope `admin`) also the orders of the customer whose e-mail, phone or CPF/CNPJ it is, found through the personal-data lookup keys (never a scan of the payloads). For other roles the text is never compared with customers. Combines (AND) with the other filters. */
+                q?: string;
+                /** @description Only orders whose orderId contains this text, case-insensitive; `%`, `_` and `\` are matched literally (not as wildcards). Served by a trigram index from 3 characters on. */
+                orderId?: string;
+                /** @description Only orders created at or after this instant (inclusive). ISO 8601 date-time; without a zone it is UTC; up to 9 fractional digits (orders are stored to the microsecond). */
+                createdFrom?: string;
+                /** @description Only orders created at or before this instant (inclusive). A whole day ends at 23:59:59.999999 (or use the next midnight minus one microsecond). Must not be before createdFrom. */
+                createdTo?: string;
+                /** @description Only orders with at least this many webhook delivery attempts ("the webhook kept failing": 3) */
+                minWebhookAttempts?: number;
+                /** @description Only orders with at most this many webhook delivery attempts; must not be below minWebhookAttempts */
+                maxWebhookAttempts?: number;
+                /** @description Only orders in this status */
+                status?: "RECEIVED" | "ENRICHED" | "ENRICHMENT_FAILED" | "FORWARDED" | "FORWARD_FAILED" | "ACCEPTED" | "IN_PREPARATION" | "READY" | "DISPATCHED" | "DELIVERED" | "CANCELLED" | "REJECTED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter is not an integer, out of range, not a known status, not an ISO 8601 date-time, createdFrom is after createdTo, minWebhookAttempts is above maxWebhookAttempts, or the parameter is unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "text/csv": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */

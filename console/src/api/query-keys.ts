@@ -42,6 +42,10 @@ export const queryKeys = {
     list: (query: Record<string, string>) => ['clients', 'list', query] as const,
     detail: (clientId: string) => ['clients', 'detail', clientId] as const,
   },
+  reports: {
+    all: ['reports'] as const,
+    tax: (query: Record<string, string>) => ['reports', 'tax', query] as const,
+  },
   auditEvents: {
     all: ['audit-events'] as const,
     list: (query: Record<string, string>) => ['audit-events', 'list', query] as const,

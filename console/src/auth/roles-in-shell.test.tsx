@@ -60,7 +60,15 @@ describe('what each role sees', { timeout: 30_000 }, () => {
     session.signIn(sessionDto('fiscal'));
     renderConsoleAt('/people');
 
-    expect(navLinks()).toEqual(['Dashboard', 'Orders', 'Fiscal groups', 'Product categories', 'Tax calculator', 'Status aliases']);
+    expect(navLinks()).toEqual([
+      'Dashboard',
+      'Orders',
+      'Fiscal groups',
+      'Product categories',
+      'Tax calculator',
+      'Status aliases',
+      'Reports',
+    ]);
     expect(screen.getByRole('heading', { name: 'Not available for your role' })).toBeInTheDocument();
     expect(screen.queryByText('People page')).not.toBeInTheDocument();
   });
@@ -76,6 +84,7 @@ describe('what each role sees', { timeout: 30_000 }, () => {
       'Product categories',
       'Tax calculator',
       'Status aliases',
+      'Reports',
       'People',
       'API clients',
       'Stores and channels',

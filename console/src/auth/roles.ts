@@ -16,8 +16,8 @@ export function roleIncludes(role: Role, needed: Role): boolean {
 
 /**
  * The least role each section of the console needs, as the API decides it: support reads orders
- * and the dashboard; fiscal adds the fiscal groups, product categories, the calculator and the status
- * aliases; admin adds people, clients, the store and channel configuration, the audit log and the personal-data requests. The navigation hides, and the routes refuse, the rest.
+ * and the dashboard; fiscal adds the fiscal groups, product categories, the calculator, the status
+ * aliases and the reports; admin adds people, clients, the store and channel configuration, the audit log and the personal-data requests. The navigation hides, and the routes refuse, the rest.
  */
 export const SECTIONS = [
   { to: '/', key: 'nav.dashboard', end: true, role: 'support' },
@@ -26,6 +26,7 @@ export const SECTIONS = [
   { to: '/categories', key: 'nav.categories', end: false, role: 'fiscal' },
   { to: '/calculator', key: 'nav.calculator', end: false, role: 'fiscal' },
   { to: '/status-aliases', key: 'nav.statusAliases', end: false, role: 'fiscal' },
+  { to: '/reports', key: 'nav.reports', end: false, role: 'fiscal' },
   { to: '/people', key: 'nav.people', end: false, role: 'admin' },
   { to: '/clients', key: 'nav.clients', end: false, role: 'admin' },
   { to: '/channels', key: 'nav.channels', end: false, role: 'admin' },

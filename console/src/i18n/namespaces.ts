@@ -8,6 +8,7 @@ import { calculatorMessages } from '../pages/calculator/messages.js';
 import { peopleMessages } from '../pages/people/messages.js';
 import { clientsMessages } from '../pages/clients/messages.js';
 import { auditMessages } from '../pages/audit/messages.js';
+import { reportsMessages } from '../pages/reports/messages.js';
 import { statusAliasesMessages } from '../pages/status-aliases/messages.js';
 import { channelsMessages } from '../pages/channels/messages.js';
 import { setPasswordMessages } from '../pages/set-password/messages.js';
@@ -28,6 +29,7 @@ export const namespaces = {
   people: peopleMessages,
   clients: clientsMessages,
   audit: auditMessages,
+  reports: reportsMessages,
   statusAliases: statusAliasesMessages,
   channels: channelsMessages,
   setPassword: setPasswordMessages,
