@@ -54,6 +54,10 @@ export async function buildOpenApiDocument(app: INestApplication, errorFamilies:
     )
     .addTag('Fiscal groups', 'The tax matrix (NCM → TaxRule) applied to the orders of a group of stores. Scope `admin`.')
     .addTag('Product fiscal categories', "Each product's NCM code. Scope `admin`.")
+    .addTag(
+      'NCM table',
+      'The NCM codes and descriptions Receita Federal publishes, as loaded from the shipped table: search and lookup. Scope `admin`.',
+    )
     .addTag('Orders (admin)', 'Stored orders: the filtered list, the detail with its history and deliveries, redelivery. Scope `admin`.')
     .addTag(
       'Order fulfillment',
