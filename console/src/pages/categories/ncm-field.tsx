@@ -72,7 +72,6 @@ export function NcmField({
         filter={({ options: all }) => all}
         limit={SUGGESTIONS}
         renderOption={({ option }) => <Text size="sm">{`${option.value} — ${descriptions.get(option.value) ?? ''}`}</Text>}
-        comboboxProps={{ withinPortal: false }}
       />
       {info && (
         <Group gap="xs" mt={4} wrap="nowrap" data-testid="ncm-description">
