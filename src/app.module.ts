@@ -13,6 +13,7 @@ import { CommonModule } from './common/common.module.js';
 import { FiscalGroupsModule } from './fiscal-groups/fiscal-groups.module.js';
 import { FiscalGroupsPortsModule } from './fiscal-groups/fiscal-groups-ports.module.js';
 import { ProductCategoriesModule } from './product-categories/product-categories.module.js';
+import { NcmModule } from './ncm/ncm.module.js';
 import { ProductCategoriesPortsModule } from './product-categories/product-categories-ports.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { EnrichmentModule } from './enrichment/enrichment.module.js';
@@ -58,6 +59,7 @@ export class AppModule {
         FiscalLookupModule,
         FiscalGroupsModule,
         ProductCategoriesModule,
+        NcmModule,
         // The ports other modules own that these modules implement, bound by token (docs/adding-a-module.md, "Ports").
         FiscalGroupsPortsModule,
         ProductCategoriesPortsModule,

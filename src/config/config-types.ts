@@ -57,6 +57,8 @@ export interface AppConfig {
   unauthenticatedBodiesMax: number;
   orderMaxLines: number;
   impactPreviewDeadlineMs: number;
+  /** The NCM table file `npm run ncm:refresh` writes (docs/ncm-table.md); a missing file leaves NCMs without descriptions. */
+  ncmTableFile: string;
   logLevel: LogLevel;
   /** Unset: chosen at start from the terminal (see `logFormatFor`). */
   logFormat: LogFormat | undefined;

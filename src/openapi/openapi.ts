@@ -58,6 +58,10 @@ export async function buildOpenApiDocument(app: INestApplication, errorFamilies:
       'Reports (admin)',
       "The accountant's reports: the tax report of a period (JSON, CSV, XLSX) and the order list as CSV. Scope `admin`.",
     )
+    .addTag(
+      'NCM table',
+      'The NCM codes and descriptions Receita Federal publishes, as loaded from the shipped table: search and lookup. Scope `admin`.',
+    )
     .addTag('Orders (admin)', 'Stored orders: the filtered list, the detail with its history and deliveries, redelivery. Scope `admin`.')
     .addTag(
       'Order fulfillment',

@@ -22,6 +22,7 @@ export default async () => {
     '../fulfillment/dto/fulfillment.dto.js': await import('../fulfillment/dto/fulfillment.dto.js'),
     '../fulfillment/dto/info-payments.dto.js': await import('../fulfillment/dto/info-payments.dto.js'),
     '../health/dto/health.dto.js': await import('../health/dto/health.dto.js'),
+    '../ncm/dto/ncm.dto.js': await import('../ncm/dto/ncm.dto.js'),
     '../new-order-webhook/dto/new-order.dto.js': await import('../new-order-webhook/dto/new-order.dto.js'),
     '../orders/dto/order-errors.dto.js': await import('../orders/dto/order-errors.dto.js'),
     '../orders/dto/persisted-order.dto.js': await import('../orders/dto/persisted-order.dto.js'),
@@ -29,6 +30,7 @@ export default async () => {
     '../personal-data/dto/personal-data.dto.js': await import('../personal-data/dto/personal-data.dto.js'),
     '../product-categories/dto/product-category-errors.dto.js': await import('../product-categories/dto/product-category-errors.dto.js'),
     '../product-categories/dto/product-category-history.dto.js': await import('../product-categories/dto/product-category-history.dto.js'),
+    '../product-categories/dto/product-category-import.dto.js': await import('../product-categories/dto/product-category-import.dto.js'),
     '../reports/dto/tax-report.dto.js': await import('../reports/dto/tax-report.dto.js'),
     '../stats/dto/stats.dto.js': await import('../stats/dto/stats.dto.js'),
     '../status-aliases/dto/status-aliases.dto.js': await import('../status-aliases/dto/status-aliases.dto.js'),
@@ -701,7 +703,7 @@ export default async () => {
               matchedBy: {
                 required: true,
                 description: 'Which category field matched the product',
-                enum: ['productId', 'externalProductId'],
+                enum: ['externalProductId', 'productId'],
               },
               matchedKey: {
                 required: true,
@@ -2059,6 +2061,83 @@ export default async () => {
           },
         ],
         [
+          import('../ncm/dto/ncm.dto.js'),
+          {
+            NcmSearchQueryDto: { q: { required: false, type: () => String, minLength: 0, maxLength: 200 } },
+            NcmTableVersionDto: {
+              updatedAt: { required: true, type: () => String, description: "The publication's date line, as the official file states it" },
+              act: { required: true, type: () => String, description: 'The act the publication follows, as the official file states it' },
+              sourceUrl: { required: true, type: () => String, description: 'Where `npm run ncm:refresh` read it' },
+              retrievedAt: { required: true, type: () => String },
+              codes: { required: true, type: () => Number, description: 'Codes of 8 digits in the table' },
+              fixture: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'Set when the loaded file is a test fixture, never the official table: what it is',
+              },
+            },
+            NcmCodeDto: {
+              code: { required: true, type: () => String, description: '8 digits' },
+              description: { required: true, type: () => String, description: 'The official description, without markup' },
+              path: {
+                required: true,
+                type: () => [String],
+                description: 'The chapter, position and sub-positions it belongs to, outermost first',
+              },
+              validFrom: { required: true, type: () => String },
+              validTo: { required: true, type: () => String, description: '`9999-12-31` while it has no end' },
+              status: { required: true, description: "On today's date in Brazil", enum: ['valid', 'expired', 'not-yet-valid'] },
+            },
+            NcmSearchPageDto: {
+              table: {
+                required: true,
+                type: () => t['../ncm/dto/ncm.dto.js'].NcmTableVersionDto,
+                nullable: true,
+                description: 'Null when no table is installed (then `items` is empty)',
+              },
+              items: { required: true, type: () => [t['../ncm/dto/ncm.dto.js'].NcmCodeDto], description: 'Ordered by code' },
+              total: { required: true, type: () => Number },
+              page: { required: true, type: () => Number },
+              pageSize: { required: true, type: () => Number },
+              totalPages: { required: true, type: () => Number },
+            },
+            NcmDescriptionsQueryDto: {
+              codes: {
+                required: true,
+                type: () => String,
+                description: 'NCM codes of 8 digits, comma separated; at most 100',
+                pattern: '^\\d{8}(,\\d{8}){0,99}$',
+              },
+            },
+            NcmInfoDto: {
+              status: {
+                required: true,
+                description:
+                  "`valid` on today's date in Brazil, `expired` (its validity ended), `not-yet-valid`, `unknown` (not in the table:\nno such code of 8 digits), or `no-table` (no table is installed, nothing can be said)",
+                enum: ['unknown', 'valid', 'expired', 'not-yet-valid', 'no-table'],
+              },
+              description: { required: true, type: () => String, nullable: true, description: 'Null unless the table has the code' },
+              path: { required: true, type: () => [String], description: 'Empty unless the table has the code' },
+              validTo: { required: true, type: () => String, nullable: true },
+            },
+            NcmDescribedCodeDto: { code: { required: true, type: () => String } },
+            NcmDescriptionsDto: {
+              table: {
+                required: true,
+                type: () => t['../ncm/dto/ncm.dto.js'].NcmTableVersionDto,
+                nullable: true,
+                description: 'Null when no table is installed (then every status is `no-table`)',
+              },
+              items: {
+                required: true,
+                type: () => [t['../ncm/dto/ncm.dto.js'].NcmDescribedCodeDto],
+                description: 'One per code asked, in the order asked',
+              },
+            },
+          },
+        ],
+        [
           import('../new-order-webhook/dto/new-order.dto.js'),
           {
             NewOrderCustomerDto: {
@@ -2644,6 +2723,113 @@ export default async () => {
               page: { required: true, type: () => Number },
               pageSize: { required: true, type: () => Number },
               totalPages: { required: true, type: () => Number },
+            },
+          },
+        ],
+        [
+          import('../product-categories/dto/product-category-import.dto.js'),
+          {
+            ProductCategoryImportQueryDto: {
+              dryRun: {
+                required: false,
+                type: () => Boolean,
+                description: 'Check the file and answer what it would change, row by row, without changing anything',
+              },
+            },
+            ProductCategoryFieldChangeDto: {
+              field: { required: true, enum: ['productName', 'ncm', 'externalProductId'] },
+              before: {
+                required: true,
+                type: () => String,
+                nullable: true,
+                description: 'Null on a creation, or where there was no external id',
+              },
+              after: { required: true, type: () => String, nullable: true },
+            },
+            ProductCategoryImportProblemDto: {
+              code: {
+                required: true,
+                description: 'Machine-readable: the console translates it',
+                enum: [
+                  'EXTERNAL_PRODUCT_ID_IN_USE',
+                  'ROW_SHAPE',
+                  'REQUIRED',
+                  'TOO_LONG',
+                  'NCM_NOT_8_DIGITS',
+                  'NCM_LEADING_ZERO_DROPPED',
+                  'PRODUCT_ID_REPEATED',
+                  'EXTERNAL_PRODUCT_ID_REPEATED',
+                  'NCM_UNKNOWN',
+                  'NCM_EXPIRED',
+                  'NCM_NOT_YET_VALID',
+                ],
+              },
+              column: {
+                required: true,
+                nullable: true,
+                description: 'The column it is about; null for the row as a whole',
+                enum: ['productName', 'ncm', 'externalProductId', 'productId'],
+              },
+              problem: { required: true, type: () => String, description: 'The same in English words' },
+              otherLine: {
+                required: false,
+                type: () => Number,
+                description: '`PRODUCT_ID_REPEATED`, `EXTERNAL_PRODUCT_ID_REPEATED`: the line of the row this one repeats',
+              },
+              otherProductId: {
+                required: false,
+                type: () => String,
+                description: '`EXTERNAL_PRODUCT_ID_IN_USE`: the product whose category keeps the external id',
+              },
+              suggestion: { required: false, type: () => String, description: '`NCM_LEADING_ZERO_DROPPED`: the 8-digit NCM meant' },
+            },
+            ProductCategoryImportRowDto: {
+              line: { required: true, type: () => Number, description: "The file's line the row starts on (1 is the header)" },
+              productId: { required: true, type: () => String, nullable: true, description: 'Null when the row has none' },
+              outcome: { required: true, enum: ['created', 'changed', 'unchanged', 'error'] },
+              changes: {
+                required: true,
+                type: () => [t['../product-categories/dto/product-category-import.dto.js'].ProductCategoryFieldChangeDto],
+                description: 'What the row creates or changes, field by field; empty when unchanged or in error',
+              },
+              problems: {
+                required: true,
+                type: () => [t['../product-categories/dto/product-category-import.dto.js'].ProductCategoryImportProblemDto],
+                description: 'Why the row cannot be imported; empty unless `error`',
+              },
+              warnings: {
+                required: true,
+                type: () => [t['../product-categories/dto/product-category-import.dto.js'].ProductCategoryImportProblemDto],
+                description: 'What does not stop the row: an NCM the installed NCM table lacks, or whose validity ended',
+              },
+            },
+            ProductCategoryImportCountsDto: {
+              created: { required: true, type: () => Number },
+              changed: { required: true, type: () => Number },
+              unchanged: { required: true, type: () => Number },
+              error: { required: true, type: () => Number },
+            },
+            ProductCategoryImportReportDto: {
+              dryRun: { required: true, type: () => Boolean, description: 'True for `dryRun=true`: nothing was changed' },
+              applied: {
+                required: true,
+                type: () => Boolean,
+                description: 'True when the changes were written (never on a dry run; a real import with an error row is a 400)',
+              },
+              encoding: {
+                required: true,
+                description: 'How the file was read: UTF-8, or Windows-1252 for a file that is not UTF-8',
+                enum: ['utf-8', 'windows-1252'],
+              },
+              counts: {
+                required: true,
+                type: () => t['../product-categories/dto/product-category-import.dto.js'].ProductCategoryImportCountsDto,
+              },
+              rows: {
+                required: true,
+                type: () => [t['../product-categories/dto/product-category-import.dto.js'].ProductCategoryImportRowDto],
+                description: "Every data row, in the file's order",
+              },
             },
           },
         ],

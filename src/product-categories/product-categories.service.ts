@@ -18,7 +18,7 @@ import { pageOf, type Page } from '../common/http/pagination.js';
 /** The fields of a category the audit log compares. */
 const AUDITED_FIELDS = ['productName', 'ncm', 'externalProductId'] as const;
 
-function auditEvent(action: 'create' | 'update' | 'delete', productId: string, before?: Audited, after?: Audited) {
+export function auditEvent(action: 'create' | 'update' | 'delete', productId: string, before?: Audited, after?: Audited) {
   return {
     action,
     target: { type: 'product-fiscal-category' as const, id: productId },

@@ -51,7 +51,9 @@ describeWithBrowser('admin console: fiscal groups and product fiscal categories 
   }
 
   async function inputError(page: Page, label: string | RegExp): Promise<{ invalid: string | null; described: string }> {
-    const input = typeof label === 'string' ? page.getByLabel(label, { exact: true }) : page.getByLabel(label);
+    // The field itself, not a suggestion list labelled by the same label (the NCM field's).
+    const fields = page.locator('input, textarea, select');
+    const input = (typeof label === 'string' ? page.getByLabel(label, { exact: true }) : page.getByLabel(label)).and(fields);
     const invalid = await input.getAttribute('aria-invalid');
     const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
     const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));

@@ -389,6 +389,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/product-fiscal-categories.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the product fiscal categories as CSV
+         * @description Every category, ordered by productId, with the columns productId, productName, ncm, externalProductId (an empty cell for no external id). A text a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, which the import takes away: the file imports back as unchanged.
+         */
+        get: operations["ProductCategoriesCsv_exportCsv"];
+        put?: never;
+        /**
+         * Import product fiscal categories from CSV
+         * @description Send `Content-Type: text/csv` with a header row naming the columns (productId, productName, ncm, externalProductId; externalProductId optional: without it each product keeps its own), comma or semicolon separated, UTF-8 (a file that is not UTF-8 is read as Windows-1252), at most 20000 rows. Each row creates or changes the category of its productId; categories the file does not name are left as they are. With `dryRun=true` nothing changes and the answer says per row what would happen: `created`, `changed` (field by field), `unchanged`, or `error` with its problems (a code, the column, the line). Without it every row is written in one transaction, or, when any row has a problem, nothing (400). An NCM the installed NCM table lacks, or whose validity ended, is a warning, not a problem.
+         */
+        post: operations["ProductCategoriesCsv_importCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/product-fiscal-categories": {
         parameters: {
             query?: never;
@@ -453,6 +477,66 @@ export interface paths {
          * @description Newest first, paged: every creation, change (NCM, name, externalProductId) and deletion, with its time, its actor and the fields before and after. A deleted category’s history stays readable.
          */
         get: operations["ProductCategories_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ncm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the NCM table
+         * @description The codes of 8 digits of the NCM table Receita Federal publishes (the version loaded is in `table`), by code prefix or by words of their description, accents and case ignored; paged, ordered by code.
+         */
+        get: operations["Ncm_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ncm/descriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the NCM table says of several codes
+         * @description For a page of product categories: each code with its description, path and status today (`unknown` when the table has no such code, `no-table` when none is installed).
+         */
+        get: operations["Ncm_describeMany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ncm/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the NCM table says of a code
+         * @description Its description, path and status today (`unknown` when the table has no such code, `no-table` when none is installed).
+         */
+        get: operations["Ncm_describe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2518,6 +2602,102 @@ export interface components {
             /** @description One item, about `externalProductId` */
             details: components["schemas"]["ExternalProductIdInUseDetailDto"][];
         };
+        ProductCategoryImportCountsDto: {
+            /** @example 1 */
+            created: number;
+            /** @example 1 */
+            changed: number;
+            /** @example 250 */
+            unchanged: number;
+            /** @example 0 */
+            error: number;
+        };
+        ProductCategoryFieldChangeDto: {
+            /**
+             * @example ncm
+             * @enum {string}
+             */
+            field: "productName" | "ncm" | "externalProductId";
+            /**
+             * @description Null on a creation, or where there was no external id
+             * @example 22021000
+             */
+            before: string | null;
+            /** @example 22029900 */
+            after: string | null;
+        };
+        ProductCategoryImportProblemDto: {
+            /**
+             * @description Machine-readable: the console translates it
+             * @example NCM_LEADING_ZERO_DROPPED
+             * @enum {string}
+             */
+            code: "ROW_SHAPE" | "REQUIRED" | "TOO_LONG" | "NCM_NOT_8_DIGITS" | "NCM_LEADING_ZERO_DROPPED" | "PRODUCT_ID_REPEATED" | "EXTERNAL_PRODUCT_ID_REPEATED" | "EXTERNAL_PRODUCT_ID_IN_USE" | "NCM_UNKNOWN" | "NCM_EXPIRED" | "NCM_NOT_YET_VALID";
+            /**
+             * @description The column it is about; null for the row as a whole
+             * @example ncm
+             * @enum {string|null}
+             */
+            column: "productId" | "productName" | "ncm" | "externalProductId" | null;
+            /**
+             * @description The same in English words
+             * @example 2013000 has 7 digits: a spreadsheet dropped its leading zero; write 02013000
+             */
+            problem: string;
+            /**
+             * @description `PRODUCT_ID_REPEATED`, `EXTERNAL_PRODUCT_ID_REPEATED`: the line of the row this one repeats
+             * @example 3
+             */
+            otherLine?: number;
+            /**
+             * @description `EXTERNAL_PRODUCT_ID_IN_USE`: the product whose category keeps the external id
+             * @example prod-cola-350
+             */
+            otherProductId?: string;
+            /**
+             * @description `NCM_LEADING_ZERO_DROPPED`: the 8-digit NCM meant
+             * @example 02013000
+             */
+            suggestion?: string;
+        };
+        ProductCategoryImportRowDto: {
+            /**
+             * @description The file's line the row starts on (1 is the header)
+             * @example 2
+             */
+            line: number;
+            /**
+             * @description Null when the row has none
+             * @example prod-cola-350
+             */
+            productId: string | null;
+            /**
+             * @example changed
+             * @enum {string}
+             */
+            outcome: "created" | "changed" | "unchanged" | "error";
+            /** @description What the row creates or changes, field by field; empty when unchanged or in error */
+            changes: components["schemas"]["ProductCategoryFieldChangeDto"][];
+            /** @description Why the row cannot be imported; empty unless `error` */
+            problems: components["schemas"]["ProductCategoryImportProblemDto"][];
+            /** @description What does not stop the row: an NCM the installed NCM table lacks, or whose validity ended */
+            warnings: components["schemas"]["ProductCategoryImportProblemDto"][];
+        };
+        ProductCategoryImportReportDto: {
+            /** @description True for `dryRun=true`: nothing was changed */
+            dryRun: boolean;
+            /** @description True when the changes were written (never on a dry run; a real import with an error row is a 400) */
+            applied: boolean;
+            /**
+             * @description How the file was read: UTF-8, or Windows-1252 for a file that is not UTF-8
+             * @example utf-8
+             * @enum {string}
+             */
+            encoding: "utf-8" | "windows-1252";
+            counts: components["schemas"]["ProductCategoryImportCountsDto"];
+            /** @description Every data row, in the file's order */
+            rows: components["schemas"]["ProductCategoryImportRowDto"][];
+        };
         CreateProductFiscalCategoryDto: {
             /**
              * @description The product's id on the ordering platform
@@ -2607,6 +2787,136 @@ export interface components {
              * @example SKU-778899
              */
             externalProductId?: string | null;
+        };
+        NcmTableVersionDto: {
+            /**
+             * @description The publication's date line, as the official file states it
+             * @example Vigente em 05/07/2026
+             */
+            updatedAt: string;
+            /**
+             * @description The act the publication follows, as the official file states it
+             * @example Resolução Gecex nº 812/2025
+             */
+            act: string;
+            /**
+             * @description Where `npm run ncm:refresh` read it
+             * @example https://portalunico.siscomex.gov.br/classif/api/publico/nomenclatura/download/json
+             */
+            sourceUrl: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-07T12:00:00.000Z
+             */
+            retrievedAt: string;
+            /**
+             * @description Codes of 8 digits in the table
+             * @example 10515
+             */
+            codes: number;
+            /** @description Set when the loaded file is a test fixture, never the official table: what it is */
+            fixture: string | null;
+        };
+        NcmCodeDto: {
+            /**
+             * @description 8 digits
+             * @example 22021000
+             */
+            code: string;
+            /**
+             * @description The official description, without markup
+             * @example Águas, incluindo as águas minerais e as águas gaseificadas, adicionadas de açúcar ou de outros edulcorantes ou aromatizadas
+             */
+            description: string;
+            /**
+             * @description The chapter, position and sub-positions it belongs to, outermost first
+             * @example [
+             *       "Bebidas, líquidos alcoólicos e vinagres.",
+             *       "Águas, incluindo as águas minerais..."
+             *     ]
+             */
+            path: string[];
+            /**
+             * Format: date
+             * @example 2022-04-01
+             */
+            validFrom: string;
+            /**
+             * Format: date
+             * @description `9999-12-31` while it has no end
+             * @example 9999-12-31
+             */
+            validTo: string;
+            /**
+             * @description On today's date in Brazil
+             * @example valid
+             * @enum {string}
+             */
+            status: "valid" | "expired" | "not-yet-valid";
+        };
+        NcmSearchPageDto: {
+            /** @description Null when no table is installed (then `items` is empty) */
+            table: components["schemas"]["NcmTableVersionDto"] | null;
+            /** @description Ordered by code */
+            items: components["schemas"]["NcmCodeDto"][];
+            /** @example 1 */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            pageSize: number;
+            /** @example 1 */
+            totalPages: number;
+        };
+        NcmDescribedCodeDto: {
+            /**
+             * @description `valid` on today's date in Brazil, `expired` (its validity ended), `not-yet-valid`, `unknown` (not in the table:
+             *     no such code of 8 digits), or `no-table` (no table is installed, nothing can be said)
+             * @example valid
+             * @enum {string}
+             */
+            status: "valid" | "expired" | "not-yet-valid" | "unknown" | "no-table";
+            /**
+             * @description Null unless the table has the code
+             * @example Águas, incluindo as águas minerais e as águas gaseificadas, adicionadas de açúcar ou de outros edulcorantes ou aromatizadas
+             */
+            description: string | null;
+            /** @description Empty unless the table has the code */
+            path: string[];
+            /**
+             * Format: date
+             * @example 9999-12-31
+             */
+            validTo: string | null;
+            /** @example 22021000 */
+            code: string;
+        };
+        NcmDescriptionsDto: {
+            /** @description Null when no table is installed (then every status is `no-table`) */
+            table: components["schemas"]["NcmTableVersionDto"] | null;
+            /** @description One per code asked, in the order asked */
+            items: components["schemas"]["NcmDescribedCodeDto"][];
+        };
+        NcmInfoDto: {
+            /**
+             * @description `valid` on today's date in Brazil, `expired` (its validity ended), `not-yet-valid`, `unknown` (not in the table:
+             *     no such code of 8 digits), or `no-table` (no table is installed, nothing can be said)
+             * @example valid
+             * @enum {string}
+             */
+            status: "valid" | "expired" | "not-yet-valid" | "unknown" | "no-table";
+            /**
+             * @description Null unless the table has the code
+             * @example Águas, incluindo as águas minerais e as águas gaseificadas, adicionadas de açúcar ou de outros edulcorantes ou aromatizadas
+             */
+            description: string | null;
+            /** @description Empty unless the table has the code */
+            path: string[];
+            /**
+             * Format: date
+             * @example 9999-12-31
+             */
+            validTo: string | null;
         };
         WebhookLastResponseDto: {
             /**
@@ -3847,7 +4157,7 @@ export interface components {
              * @example productId
              * @enum {string}
              */
-            matchedBy: "productId" | "externalProductId";
+            matchedBy: "externalProductId" | "productId";
             /**
              * @description The matrix key whose rule was applied (a prefix of NCM on a fallback match)
              * @example 21069090
@@ -9305,6 +9615,231 @@ export interface operations {
             };
         };
     };
+    ProductCategoriesCsv_exportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ProductCategoriesCsv_importCsv: {
+        parameters: {
+            query?: {
+                /** @description Check the file and answer what it would change, row by row, without changing anything */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description CSV text */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCategoryImportReportDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a file that cannot be read (empty, UTF-16, bad quoting, an unknown, missing or repeated column, too many rows), or, on a real import, rows with problems: `details` names each by `line` and `column`, at most 100. Nothing changes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description PRODUCT_ID_EXISTS or EXTERNAL_PRODUCT_ID_IN_USE: a category written by someone else while the import ran; nothing was written, send it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductIdExistsErrorDto"] | components["schemas"]["ExternalProductIdInUseErrorDto"];
+                };
+            };
+            /** @description Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body over the size limit (BODY_LIMIT_BYTES; 4 KiB for credentials)",
+                     *       "error": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Content-Type not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Content-Type not accepted",
+                     *       "error": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     ProductCategories_list: {
         parameters: {
             query?: never;
@@ -9960,6 +10495,307 @@ export interface operations {
                      * @example {
                      *       "message": "Not found",
                      *       "error": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Ncm_search: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page */
+                pageSize?: number;
+                /** @description Digits (dots allowed) are a code prefix; words must each begin a word of the description or of its chapter and positions, accents and case ignored. Empty: every code. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NcmSearchPageDto"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Ncm_describeMany: {
+        parameters: {
+            query: {
+                /** @description NCM codes of 8 digits, comma separated; at most 100 */
+                codes: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NcmDescriptionsDto"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unexpected error (logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unexpected error (logged with the request id)",
+                     *       "error": "INTERNAL_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when the condition is temporary */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The database is unavailable, a statement ran past its time limit, the instance is shutting down, or too many bodies are being read before authentication: retry after the seconds in Retry-After",
+                     *       "error": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Ncm_describe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An NCM code of 8 digits */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NcmInfoDto"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong type, failed validation, unknown property) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid request (malformed JSON, wrong type, failed validation, unknown property)",
+                     *       "error": "VALIDATION_FAILED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, malformed, expired or wrongly signed bearer token, or a deactivated client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Missing, malformed, expired or wrongly signed bearer token, or a deactivated client",
+                     *       "error": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The token lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The token lacks the required scope",
+                     *       "error": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponseDto"];

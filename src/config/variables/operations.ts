@@ -35,6 +35,14 @@ export const OPERATIONS_VARIABLES: VariableSpec[] = [
     parse: integer(1, 600_000),
   },
   {
+    name: 'NCM_TABLE_FILE',
+    key: 'ncmTableFile',
+    default: './reference-data/ncm/ncm-table.json.gz',
+    description:
+      "The NCM table (Receita Federal's published nomenclature, compacted by `npm run ncm:refresh`), read once at start for NCM descriptions and search. Missing: NCMs are shown without descriptions and the search finds nothing.",
+    parse: (raw) => raw.trim(),
+  },
+  {
     name: 'REQUEST_TIMEOUT_MS',
     key: 'requestTimeoutMs',
     default: '30000',

@@ -9,6 +9,9 @@ import { EmptyState, ErrorState, LoadingState } from '../../common/states';
 import { formatDateTime } from '../../common/format';
 import { CategoryForm, type Category } from './category-form';
 import { CategoryHistory } from './category-history';
+import { CategoriesCsvImport, downloadCategoriesCsv } from './csv-import';
+import { NcmStatusBadge } from './ncm-field';
+import { useQuery } from '@tanstack/react-query';
 
 const PAGE_SIZE = 25;
 
@@ -32,6 +35,8 @@ export function CategoriesPage() {
   const [deleting, setDeleting] = useState<Category | null>(null);
   const [viewingHistory, setViewingHistory] = useState<Category | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
 
   const matches = useMemo(() => {
     const needle = q.trim().toLowerCase();
@@ -42,6 +47,15 @@ export function CategoriesPage() {
   const pages = Math.max(1, Math.ceil(matches.length / PAGE_SIZE));
   const current = Math.min(page, pages);
   const shown = matches.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  // The NCM table's word on the codes of the page shown: its description, and a flag for an unknown or expired code.
+  const shownCodes = [...new Set(shown.map((category) => category.ncm))].filter((code) => /^\d{8}$/.test(code)).join(',');
+  const ncmInfo = useQuery({
+    queryKey: ['ncm', 'descriptions', shownCodes],
+    queryFn: async () => unwrap(await api.GET('/api/admin/ncm/descriptions', { params: { query: { codes: shownCodes } } })),
+    enabled: shownCodes !== '',
+    staleTime: Infinity,
+  });
+  const infoOf = (code: string) => ncmInfo.data?.items.find((item) => item.code === code);
 
   const remove = useMutation({
     mutationFn: async (category: Category) => {
@@ -66,7 +80,21 @@ export function CategoriesPage() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1}>{t('title')}</Title>
-        <Button onClick={() => setEditing('new')}>{t('newCategory')}</Button>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            onClick={() => {
+              setExportError(null);
+              downloadCategoriesCsv().catch((error: unknown) => setExportError(isProblem(error) ? error.message : String(error)));
+            }}
+          >
+            {t('csv.export')}
+          </Button>
+          <Button variant="light" onClick={() => setImporting(true)}>
+            {t('csv.import')}
+          </Button>
+          <Button onClick={() => setEditing('new')}>{t('newCategory')}</Button>
+        </Group>
       </Group>
       <Text size="sm">{t('intro')}</Text>
 
@@ -96,6 +124,11 @@ export function CategoriesPage() {
       </Paper>
 
       <div aria-live="polite">
+        {exportError && (
+          <Alert color="red" role="alert">
+            {t('csv.exportFailed', { message: exportError })}
+          </Alert>
+        )}
         {notice && (
           <Alert color="green" role="status" withCloseButton closeButtonLabel={tc('actions.close')} onClose={() => setNotice(null)}>
             {notice}
@@ -128,7 +161,17 @@ export function CategoriesPage() {
                   <Table.Tr key={category.productId}>
                     <Table.Td>{category.productId}</Table.Td>
                     <Table.Td>{category.productName}</Table.Td>
-                    <Table.Td>{category.ncm}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm">{category.ncm}</Text>
+                        {infoOf(category.ncm) && <NcmStatusBadge status={infoOf(category.ncm)!.status} />}
+                      </Group>
+                      {infoOf(category.ncm)?.description && (
+                        <Text size="xs" c="gray.7" lineClamp={2}>
+                          {infoOf(category.ncm)!.description}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>{category.externalProductId ?? '—'}</Table.Td>
                     <Table.Td>{formatDateTime(category.createdAt)}</Table.Td>
                     <Table.Td>
@@ -197,6 +240,24 @@ export function CategoriesPage() {
             onSaved={(saved) => {
               setNotice(editing === 'new' ? t('created', { productId: saved.productId }) : t('updated', { productId: saved.productId }));
               setEditing(null);
+              void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
+            }}
+          />
+        )}
+      </Modal>
+
+      <Modal
+        opened={importing}
+        onClose={() => setImporting(false)}
+        title={t('csv.importTitle')}
+        closeButtonProps={{ 'aria-label': tc('actions.close') }}
+        size="xl"
+      >
+        {importing && (
+          <CategoriesCsvImport
+            onApplied={(report) => {
+              setImporting(false);
+              setNotice(t('csv.applied', { created: report.counts.created, changed: report.counts.changed }));
               void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
             }}
           />

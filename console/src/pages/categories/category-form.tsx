@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DESCRIPTION_STYLES } from './styles';
+import { NcmField } from './ncm-field';
 import { api, isProblem, unwrap, type ApiProblem, type Schemas } from '../../api/client';
 import { problemsByField } from '../../forms/api-problems';
 import { validationProblemText } from '../../api/validation-problem';
@@ -89,14 +90,7 @@ export function CategoryForm({
         )}
         <TextInput label={t('productId')} required disabled={!!category} data-autofocus {...form.getInputProps('productId')} />
         <TextInput label={t('productName')} required {...form.getInputProps('productName')} />
-        <TextInput
-          label={t('ncm')}
-          description={t('ncmHint')}
-          styles={DESCRIPTION_STYLES}
-          required
-          inputMode="numeric"
-          {...form.getInputProps('ncm')}
-        />
+        <NcmField label={t('ncm')} value={form.values.ncm} onChange={(ncm) => form.setFieldValue('ncm', ncm)} error={form.errors.ncm} />
         <TextInput
           label={t('externalProductId')}
           description={t('externalHint')}
