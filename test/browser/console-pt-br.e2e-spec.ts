@@ -179,7 +179,7 @@ describeWithBrowser('the console in pt-BR says everything in Portuguese (browser
     await t?.close();
   });
 
-  const ADMIN_PAGES = ['/people', '/clients', () => `/clients/${clientId}`, '/channels', '/audit', '/personal-data'];
+  const ADMIN_PAGES = ['/people', '/clients', () => `/clients/${clientId}`, '/channels', '/audit', '/personal-data', '/sign-in-settings'];
   const FISCAL_PAGES = [
     '/fiscal-groups',
     () => `/fiscal-groups/${groupId}`,
@@ -187,8 +187,9 @@ describeWithBrowser('the console in pt-BR says everything in Portuguese (browser
     '/categories',
     '/calculator',
     '/status-aliases',
+    '/reports',
   ];
-  const SUPPORT_PAGES = ['/', '/orders', () => `/orders/${orderDbId}`];
+  const SUPPORT_PAGES = ['/', '/orders', () => `/orders/${orderDbId}`, '/account/security'];
   const pagesOf: Record<Role, (string | (() => string))[]> = {
     support: SUPPORT_PAGES,
     fiscal: [...SUPPORT_PAGES, ...FISCAL_PAGES],
