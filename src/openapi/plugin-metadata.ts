@@ -3405,6 +3405,12 @@ export default async () => {
                 type: () => Boolean,
                 description: 'Whether the person has set a password (invited people have not, until they open their link)',
               },
+              twoFactorEnabled: {
+                required: true,
+                type: () => Boolean,
+                description:
+                  'Whether the person signs in with a second factor (TOTP); an admin resets it with `DELETE /api/admin/users/{id}/two-factor`',
+              },
               createdAt: { required: true, type: () => String },
               lastSignInAt: { required: true, type: () => String, nullable: true },
             },

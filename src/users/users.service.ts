@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, type EntityManager, type Repository } from 'typeorm';
+import { In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { ErrorCode } from '../common/errors/error-codes.js';
@@ -25,6 +25,7 @@ import { passwordLinkMail } from './password-link-mail.js';
 import { passwordProblem } from './password-rules.js';
 import { randomToken, tokenHash } from './session-cookie.js';
 import { UsersRepository } from './users.repository.js';
+import { UserTotpEntity } from './two-factor/user-totp.entity.js';
 
 /** How long a one-time password link stays valid. */
 export const LINK_VALIDITY_MS = 24 * 3600_000;
@@ -53,6 +54,7 @@ export class UsersService {
 
   constructor(
     @InjectRepository(AppUserEntity) private readonly users: Repository<AppUserEntity>,
+    @InjectRepository(UserTotpEntity) private readonly totps: Repository<UserTotpEntity>,
     private readonly repository: UsersRepository,
     private readonly transactions: TransactionRunner,
     private readonly auditLog: AuditLog,
@@ -67,7 +69,20 @@ export class UsersService {
       skip: (page - 1) * pageSize,
       take: pageSize,
     });
-    return pageOf(rows.map(toUserDto), total, page, pageSize);
+    const withTwoFactor = await this.twoFactorEnabledOf(rows.map((row) => row.id));
+    return pageOf(
+      rows.map((row) => toUserDto(row, withTwoFactor.has(row.id))),
+      total,
+      page,
+      pageSize,
+    );
+  }
+
+  /** Which of these people have a confirmed second factor (an enrolment still waiting for its first code is not one). */
+  private async twoFactorEnabledOf(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const enabled = await this.totps.find({ where: { userId: In(ids), enabledAt: Not(IsNull()) }, select: { userId: true } });
+    return new Set(enabled.map((row) => row.userId));
   }
 
   /** The active person holding `email` (compared without regard to case), for a sign-in that proved the email elsewhere. */
@@ -80,7 +95,8 @@ export class UsersService {
   }
 
   async get(id: string): Promise<UserDto> {
-    return toUserDto(await this.found(id));
+    const user = await this.found(id);
+    return toUserDto(user, (await this.twoFactorEnabledOf([id])).has(id));
   }
 
   /**
@@ -148,7 +164,8 @@ export class UsersService {
           })),
         );
       }
-      return toUserDto(after);
+      const twoFactorEnabled = (await manager.countBy(UserTotpEntity, { userId: id, enabledAt: Not(IsNull()) })) > 0;
+      return toUserDto(after, twoFactorEnabled);
     });
   }
 
@@ -171,7 +188,8 @@ export class UsersService {
   async newLinkForEmail(email: string, audit?: AuditContext): Promise<IssuedLink & { user: UserDto }> {
     const user = await this.users.createQueryBuilder('user').where('lower(user.email) = lower(:email)', { email: email.trim() }).getOne();
     if (!user) throw ApiError.notFound(`No person has the email ${email}`);
-    return { user: toUserDto(user), ...(await this.newLink(user.id, audit)) };
+    const twoFactorEnabled = (await this.twoFactorEnabledOf([user.id])).has(user.id);
+    return { user: toUserDto(user, twoFactorEnabled), ...(await this.newLink(user.id, audit)) };
   }
 
   async describeLink(token: string): Promise<PasswordLinkInfoDto> {
@@ -315,7 +333,7 @@ function issueLinkChanges(purpose: PasswordLinkPurpose, link: IssuedLink, delive
 /** The fields of a person the audit log compares (never the password hash). */
 const AUDITED_FIELDS = ['email', 'name', 'role', 'active'] as const satisfies ReadonlyArray<keyof AppUserEntity>;
 
-export function toUserDto(user: AppUserEntity): UserDto {
+export function toUserDto(user: AppUserEntity, twoFactorEnabled = false): UserDto {
   return {
     id: user.id,
     email: user.email,
@@ -323,6 +341,7 @@ export function toUserDto(user: AppUserEntity): UserDto {
     role: user.role as Role,
     active: user.active,
     passwordSet: user.passwordHash !== null,
+    twoFactorEnabled,
     createdAt: user.createdAt.toISOString(),
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
   };

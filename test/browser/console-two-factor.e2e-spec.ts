@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { personWith } from '../support/people.js';
+import { ok } from '../support/api.js';
+import { personWith, signedInPerson } from '../support/people.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { describeWithBrowser, launchBrowser, openConsole, originOf, signIn, withoutExpected } from '../support/console-browser.js';
-import { codeOf } from '../support/two-factor.js';
+import { codeOf, enrol } from '../support/two-factor.js';
 
 describeWithBrowser('console: two-factor sign-in (browser e2e)', () => {
   let t: TestApp;
@@ -47,6 +48,30 @@ describeWithBrowser('console: two-factor sign-in (browser e2e)', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.locator('nav').first().waitFor({ timeout: 20_000 });
     expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+    expect(withoutExpected(errors, [])).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('lets an admin see who signs in with a second factor, and reset it after confirming, in Portuguese', async () => {
+    const person = await signedInPerson(t, 'fiscal');
+    await enrol(t.http, person);
+    const { page, errors, context } = await openConsole(browser, { locale: 'pt-BR' });
+    await signIn(page, origin, '/console/people');
+    const row = page.getByRole('row').filter({ hasText: person.email });
+    await row.getByText('Verificação em duas etapas').waitFor();
+    await row.getByRole('button', { name: /^Editar / }).click();
+    const section = page.getByRole('dialog').getByRole('group', { name: 'Verificação em duas etapas' });
+    await section.getByText('entra com um código de um app autenticador depois da senha').waitFor();
+    await section.getByRole('button', { name: 'Redefinir a verificação em duas etapas' }).click();
+    // Nothing happens before the confirmation.
+    expect(ok(await t.api.GET('/api/admin/users/{id}', { params: { path: { id: person.id } } }), 200).twoFactorEnabled).toBe(true);
+    await section.getByText(/^Redefinir a verificação em duas etapas de .*\? O autenticador/).waitFor();
+    await section.getByRole('button', { name: 'Redefinir a verificação em duas etapas' }).click();
+    await section.getByRole('status').filter({ hasText: 'foi redefinida' }).waitFor();
+    await section.getByText('entra só com a senha.').waitFor();
+    expect(ok(await t.api.GET('/api/admin/users/{id}', { params: { path: { id: person.id } } }), 200).twoFactorEnabled).toBe(false);
+    await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).first().click();
+    await row.getByText('Verificação em duas etapas').waitFor({ state: 'detached' });
     expect(withoutExpected(errors, [])).toEqual([]);
     await context.close();
   }, 120_000);

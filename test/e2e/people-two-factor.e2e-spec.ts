@@ -1,6 +1,7 @@
 import { AuditEventEntity } from '../../src/audit/audit-event.entity.js';
 import { UserRecoveryCodeEntity } from '../../src/users/two-factor/user-recovery-code.entity.js';
 import { UserTotpEntity } from '../../src/users/two-factor/user-totp.entity.js';
+import { ok } from '../support/api.js';
 import { asPerson, GOOD_PASSWORD, personWith, sessionCookieOf, signIn, signedInPerson, type SessionBody } from '../support/people.js';
 import { bootTestApp, type TestApp } from '../support/test-app.js';
 import { codeOf, enrol, passwordStep, signedInBy, type EnrolmentBody } from '../support/two-factor.js';
@@ -235,9 +236,17 @@ describe('People: two-factor sign-in with TOTP and recovery codes', () => {
 
   it('lets an admin reset a person’s second factor, audited; the person then signs in with the password alone', async () => {
     const person = await signedInPerson(t, 'support');
-    await enrol(t.http, person);
     const token = await t.adminToken();
+    const shown = async () => ok(await t.api.GET('/api/admin/users/{id}', { params: { path: { id: person.id } } }), 200).twoFactorEnabled;
+    const listed = async () =>
+      ok(await t.api.GET('/api/admin/users', { params: { query: { pageSize: 100 } } }), 200).items.find((user) => user.id === person.id)
+        ?.twoFactorEnabled;
+    expect([await shown(), await listed()]).toEqual([false, false]);
+    await enrol(t.http, person);
+    // The admin sees who has a second factor, in the list and the person's own answer.
+    expect([await shown(), await listed()]).toEqual([true, true]);
     expect((await t.http.delete(`/admin/users/${person.id}/two-factor`, { token })).status).toBe(204);
+    expect([await shown(), await listed()]).toEqual([false, false]);
     const none = await t.http.delete<ErrorBody>(`/admin/users/${person.id}/two-factor`, { token });
     expect(none.status).toBe(409);
     expect(none.body.error).toBe('TWO_FACTOR_NOT_ENABLED');

@@ -6558,6 +6558,8 @@ export interface components {
             active: boolean;
             /** @description Whether the person has set a password (invited people have not, until they open their link) */
             passwordSet: boolean;
+            /** @description Whether the person signs in with a second factor (TOTP); an admin resets it with `DELETE /api/admin/users/{id}/two-factor` */
+            twoFactorEnabled: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */

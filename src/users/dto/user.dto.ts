@@ -24,6 +24,9 @@ export class UserDto {
   /** Whether the person has set a password (invited people have not, until they open their link) */
   passwordSet: boolean;
 
+  /** Whether the person signs in with a second factor (TOTP); an admin resets it with `DELETE /api/admin/users/{id}/two-factor` */
+  twoFactorEnabled: boolean;
+
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
 

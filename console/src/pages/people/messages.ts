@@ -38,6 +38,15 @@ export const peopleMessages = {
     newLink: 'New one-time link',
     newLinkText: 'A new link to set a password (for a forgotten one). Earlier links stop working.',
     linkFailed: 'No link: {{message}}',
+    twoFactorOn: 'Two-step sign-in',
+    twoFactorSection: 'Two-step sign-in',
+    twoFactorEnabledText: '{{name}} signs in with a code from an authenticator app after the password.',
+    twoFactorOffText: '{{name}} signs in with the password alone.',
+    twoFactorReset: 'Reset two-step sign-in',
+    twoFactorResetConfirm:
+      'Reset two-step sign-in of {{name}}? Their authenticator and recovery codes stop working; they sign in with the password alone until they set it up again (at once, when their role requires it).',
+    twoFactorResetDone: 'Two-step sign-in of {{name}} is reset.',
+    twoFactorResetFailed: 'Not reset: {{message}}',
     linkEmailed: 'The link was e-mailed to {{email}}; only that mailbox has it.',
     linkNotEmailed: 'The e-mail was not sent ({{reason}}): send the person this link yourself.',
     emailProblems: {
@@ -87,6 +96,15 @@ export const peopleMessages = {
     newLink: 'Novo link de uso único',
     newLinkText: 'Um novo link para definir a senha (para uma esquecida). Os links anteriores deixam de funcionar.',
     linkFailed: 'Sem link: {{message}}',
+    twoFactorOn: 'Verificação em duas etapas',
+    twoFactorSection: 'Verificação em duas etapas',
+    twoFactorEnabledText: '{{name}} entra com um código de um app autenticador depois da senha.',
+    twoFactorOffText: '{{name}} entra só com a senha.',
+    twoFactorReset: 'Redefinir a verificação em duas etapas',
+    twoFactorResetConfirm:
+      'Redefinir a verificação em duas etapas de {{name}}? O autenticador e os códigos de recuperação deixam de valer; a entrada pede só a senha até que seja configurada de novo (logo na entrada, quando o perfil a exige).',
+    twoFactorResetDone: 'A verificação em duas etapas de {{name}} foi redefinida.',
+    twoFactorResetFailed: 'Não redefinida: {{message}}',
     linkEmailed: 'O link foi enviado por e-mail para {{email}}; só essa caixa de entrada o tem.',
     linkNotEmailed: 'O e-mail não foi enviado ({{reason}}): mande este link à pessoa você mesmo.',
     emailProblems: {

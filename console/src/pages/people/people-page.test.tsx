@@ -22,6 +22,7 @@ const bia: UserDto = {
   role: 'fiscal',
   active: true,
   passwordSet: false,
+  twoFactorEnabled: false,
   createdAt: '2026-11-25T12:00:00.000Z',
   lastSignInAt: null,
 };

@@ -84,6 +84,7 @@ export function PeoplePage() {
                       <Group gap={4}>
                         <StateBadge tone={user.active ? 'on' : 'off'}>{user.active ? t('active') : t('inactive')}</StateBadge>
                         {!user.passwordSet && <StateBadge tone="warn">{t('noPassword')}</StateBadge>}
+                        {user.twoFactorEnabled && <StateBadge tone="on">{t('twoFactorOn')}</StateBadge>}
                       </Group>
                     </Table.Td>
                     <Table.Td>{formatDateTime(user.lastSignInAt)}</Table.Td>
@@ -139,6 +140,7 @@ export function PeoplePage() {
             key={editing.id}
             user={editing}
             onCancel={() => setEditing(null)}
+            onTwoFactorReset={refresh}
             onSaved={(saved) => {
               setEditing(null);
               setNotice(t('saved', { name: saved.name }));

@@ -11,8 +11,18 @@ import { RoleSelect } from './invite-form';
 import { LinkDelivery } from './link-delivery';
 import { PERSON_FIELDS, personFormValues, personPatch, personSchema, type PersonValues } from './person-form';
 
-/** Name, role and active flag (`PATCH /api/admin/users/{id}`), and a new one-time link. */
-export function PersonEditor({ user, onSaved, onCancel }: { user: UserDto; onSaved: (saved: UserDto) => void; onCancel: () => void }) {
+/** Name, role and active flag (`PATCH /api/admin/users/{id}`), the reset of a second factor, and a new one-time link. */
+export function PersonEditor({
+  user,
+  onSaved,
+  onCancel,
+  onTwoFactorReset,
+}: {
+  user: UserDto;
+  onSaved: (saved: UserDto) => void;
+  onCancel: () => void;
+  onTwoFactorReset?: () => void;
+}) {
   const { t } = useTranslation('people');
   const { t: tc } = useTranslation();
   const schema = useMemo(() => personSchema(t), [t]);
@@ -27,6 +37,16 @@ export function PersonEditor({ user, onSaved, onCancel }: { user: UserDto; onSav
       const read: ApiProblem = isProblem(error) ? error : { status: 0, message: String(error) };
       setProblem(read);
       form.setErrors(problemsByField(read, PERSON_FIELDS).byField);
+    },
+  });
+  const [twoFactorEnabled, setTwoFactorEnabled] = useState(user.twoFactorEnabled);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const resetTwoFactor = useMutation({
+    mutationFn: async () => unwrap(await api.DELETE('/api/admin/users/{id}/two-factor', { params: { path: { id: user.id } } })),
+    onSuccess: () => {
+      setConfirmingReset(false);
+      setTwoFactorEnabled(false);
+      onTwoFactorReset?.();
     },
   });
   const newLink = useMutation({
@@ -57,6 +77,40 @@ export function PersonEditor({ user, onSaved, onCancel }: { user: UserDto; onSav
           </Group>
         </Stack>
       </form>
+      <Divider />
+      <Stack gap="xs" aria-label={t('twoFactorSection')} role="group">
+        <Text size="sm">{t(twoFactorEnabled ? 'twoFactorEnabledText' : 'twoFactorOffText', { name: user.name })}</Text>
+        {resetTwoFactor.isSuccess && (
+          <Alert color="green" role="status">
+            {t('twoFactorResetDone', { name: user.name })}
+          </Alert>
+        )}
+        {twoFactorEnabled &&
+          (confirmingReset ? (
+            <Stack gap="xs">
+              <Text size="sm">{t('twoFactorResetConfirm', { name: user.name })}</Text>
+              <Group>
+                <Button color="red" onClick={() => resetTwoFactor.mutate()} loading={resetTwoFactor.isPending}>
+                  {t('twoFactorReset')}
+                </Button>
+                <Button variant="default" onClick={() => setConfirmingReset(false)}>
+                  {tc('actions.cancel')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Button variant="light" color="red" onClick={() => setConfirmingReset(true)} style={{ alignSelf: 'flex-start' }}>
+              {t('twoFactorReset')}
+            </Button>
+          ))}
+        {resetTwoFactor.isError && (
+          <Alert color="red" role="alert">
+            {t('twoFactorResetFailed', {
+              message: isProblem(resetTwoFactor.error) ? resetTwoFactor.error.message : String(resetTwoFactor.error),
+            })}
+          </Alert>
+        )}
+      </Stack>
       <Divider />
       <Stack gap="xs">
         <Text size="sm">{t('newLinkText')}</Text>

@@ -10,6 +10,7 @@ const ana: Schemas['UserDto'] = {
   role: 'support',
   active: true,
   passwordSet: true,
+  twoFactorEnabled: false,
   createdAt: '2026-11-01T12:00:00.000Z',
   lastSignInAt: null,
 };
