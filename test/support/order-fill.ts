@@ -19,6 +19,8 @@
  * The bodies come from a pool of 500 generated per statement and get the order's own id,
  * source, store and date, so that building a million of them takes minutes, not an hour.
  */
+const RANDOM_CREATED_AT = "now() - random() * interval '90 days'";
+
 export const FILL_ORDERS_SQL = fillOrdersSql();
 
 /**
@@ -30,8 +32,6 @@ export const FILL_ORDERS_SQL = fillOrdersSql();
 export interface FillCustomers {
   table: string;
 }
-
-const RANDOM_CREATED_AT = "now() - random() * interval '90 days'";
 
 /**
  * FILL_ORDERS_SQL, with options:

@@ -45,7 +45,7 @@ export const peopleMessages = {
     twoFactorReset: 'Reset two-step sign-in',
     twoFactorResetConfirm:
       'Reset two-step sign-in of {{name}}? Their authenticator and recovery codes stop working; they sign in with the password alone until they set it up again (at once, when their role requires it).',
-    twoFactorResetDone: 'Two-step sign-in of {{name}} is reset.',
+    twoFactorResetDone: 'Two-step sign-in is reset for {{name}}.',
     twoFactorResetFailed: 'Not reset: {{message}}',
     linkEmailed: 'The link was e-mailed to {{email}}; only that mailbox has it.',
     linkNotEmailed: 'The e-mail was not sent ({{reason}}): send the person this link yourself.',
@@ -103,7 +103,7 @@ export const peopleMessages = {
     twoFactorReset: 'Redefinir a verificação em duas etapas',
     twoFactorResetConfirm:
       'Redefinir a verificação em duas etapas de {{name}}? O autenticador e os códigos de recuperação deixam de valer; a entrada pede só a senha até que seja configurada de novo (logo na entrada, quando o perfil a exige).',
-    twoFactorResetDone: 'A verificação em duas etapas de {{name}} foi redefinida.',
+    twoFactorResetDone: 'A verificação em duas etapas foi redefinida para {{name}}.',
     twoFactorResetFailed: 'Não redefinida: {{message}}',
     linkEmailed: 'O link foi enviado por e-mail para {{email}}; só essa caixa de entrada o tem.',
     linkNotEmailed: 'O e-mail não foi enviado ({{reason}}): mande este link à pessoa você mesmo.',
