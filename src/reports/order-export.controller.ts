@@ -36,9 +36,10 @@ export class OrderExportController {
   @ApiErrors([400], {
     400: 'A parameter is not an integer, out of range, not a known status, not an ISO 8601 date-time, createdFrom is after createdTo, minWebhookAttempts is above maxWebhookAttempts, or the parameter is unknown',
   })
-  exportOrders(@Query() query: OrderExportQuery, @Res({ passthrough: true }) reply: FastifyReply): Readable {
+  async exportOrders(@Query() query: OrderExportQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<Readable> {
+    const csv = await this.reports.exportOrdersCsv(query);
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', 'attachment; filename="orders.csv"');
-    return this.reports.exportOrdersCsv(query);
+    return csv;
   }
 }
