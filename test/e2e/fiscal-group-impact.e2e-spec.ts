@@ -142,6 +142,8 @@ describe('fiscal group impact preview (e2e)', () => {
       receivedAt: b.createdAt.toISOString(),
       path: 'order.products[1]',
       productId: ids.brownie,
+      // These lines carry no name.
+      productName: null,
       before: { ICMS_value: 2.25, PIS_value: 0.07, COFINS_value: 0.31, FCP_value: 0, total_tax: 2.63 },
       after: null,
       change: { ICMS_value: -2.25, PIS_value: -0.07, COFINS_value: -0.31, FCP_value: 0, total_tax: -2.63 },
@@ -166,6 +168,7 @@ describe('fiscal group impact preview (e2e)', () => {
       receivedAt: stored.createdAt.toISOString(),
       path: 'order.products[0]',
       productId: ids.burger,
+      productName: null,
       before: { ICMS_value: 3.11, PIS_value: 0.15, COFINS_value: 0.68, FCP_value: 0, total_tax: 3.94 },
       after: { ICMS_value: 4.66, PIS_value: 0.14, COFINS_value: 0.64, FCP_value: 0, total_tax: 5.44 },
       change: { ICMS_value: 1.55, PIS_value: -0.01, COFINS_value: -0.04, FCP_value: 0, total_tax: 1.5 },
